@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import { startDevServer } from '../../dev/dev-server.js';
+import { createConsoleSink, createLogger } from '../../lib/logger.js';
+import { parsePort } from '../options.js';
+
+/** `ledge dev [dir]`: serve one project locally, reloading on change. */
+export function registerDev(program: Command): void {
+  program
+    .command('dev')
+    .description('serve a project locally on its embedded state, reloading when its code or configuration changes')
+    .argument('[dir]', 'project directory (holds ledge.jsonc)', '.')
+    .option('--port <n>', 'port to listen on; 0 picks a free one', parsePort, 8787)
+    .option('--ip <addr>', 'address to listen on', '127.0.0.1')
+    .option('--state <dir>', 'local state directory (default: <dir>/.ledge)')
+    .option('--env <name>', 'environment section of ledge.jsonc to use')
+    .option('--verbose', 'print debug logs')
+    .action(async (dir: string, opts: { port: number; ip: string; state?: string; env?: string; verbose?: boolean }) => {
+      const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
+      const server = await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: opts.state, env: opts.env, logger });
+      logger.info(`${server.config.name} ready on ${server.url}`);
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          logger.info('stopping');
+          void server.close().then(resolve);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+    });
+}

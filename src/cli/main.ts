@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { registerDev } from './commands/dev.js';
+import { registerInit } from './commands/init.js';
+import { reportCliError } from './errors.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+/** Builds the `ledge` command; each subcommand lives in its own file under commands/. */
+export function createProgram(): Command {
+  const program = new Command()
+    .name('ledge')
+    .description('Ledge: a self-hostable edge platform')
+    .version(pkg.version)
+    .showHelpAfterError()
+    .exitOverride();
+  registerInit(program);
+  registerDev(program);
+  return program;
+}
+
+try {
+  await createProgram().parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) {
+    // Help and version exit 0; a wrong argument is a usage error.
+    process.exitCode = err.exitCode === 0 ? 0 : 2;
+  } else {
+    process.exitCode = reportCliError(err);
+  }
+}

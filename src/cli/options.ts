@@ -1,0 +1,8 @@
+import { LedgeError } from '../lib/errors.js';
+
+/** Parses `--port`: an integer from 0 to 65535. */
+export function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new LedgeError('bad_argument', `--port: expected an integer from 0 to 65535, got "${value}"`);
+  return port;
+}

@@ -1,0 +1,237 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { BINDINGS } from '../bindings/registry.js';
+import { LedgeError } from '../lib/errors.js';
+import { SYSTEM_CLOCK, utcDate, type Clock } from '../lib/clock.js';
+import { CONFIG_SCHEMA, NON_INHERITABLE_KEYS, type RawConfig, type RawEnvironment, type Route } from './schema.js';
+import { formatIssue, formatPath } from './issues.js';
+
+/** File names searched for in a project directory, in order. */
+export const CONFIG_FILE_NAMES = ['ledge.jsonc', 'ledge.json'] as const;
+
+/** Limits applied to every event of a deployment, with defaults filled in. */
+export interface Limits {
+  cpu_ms: number;
+  memory_mb: number;
+  subrequests: number;
+  wall_ms: number;
+}
+
+/** Default limits (docs/configuration.md). */
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({ cpu_ms: 30_000, memory_mb: 128, subrequests: 1000, wall_ms: 100_000 });
+
+/** One project's configuration for one environment, validated, with defaults applied, frozen. */
+export interface ProjectConfig {
+  /** Absolute path of the configuration file. */
+  readonly file: string;
+  /** Absolute path of the project directory. */
+  readonly dir: string;
+  /** The selected environment, or undefined for the top level. */
+  readonly environment: string | undefined;
+  readonly name: string;
+  /** Absolute path of the entry module. */
+  readonly main: string;
+  readonly compatibility_date: string;
+  readonly compatibility_flags: readonly string[];
+  readonly edge_dev: boolean;
+  readonly preview_urls: boolean;
+  readonly routes: readonly Route[];
+  readonly vars: Readonly<Record<string, unknown>>;
+  readonly limits: Readonly<Limits>;
+  readonly observability: Readonly<NonNullable<RawConfig['observability']>>;
+  /** Binding entries by configuration key (e.g. `kv_namespaces`). */
+  readonly bindings: Readonly<Record<string, readonly { binding: string }[]>>;
+}
+
+/** The outcome of loading: the configuration and the warnings a person should see. */
+export interface LoadedConfig {
+  config: ProjectConfig;
+  warnings: string[];
+}
+
+/** Flags Ledge understands; others are accepted with a warning. */
+export const KNOWN_COMPATIBILITY_FLAGS: readonly string[] = ['nodejs_compat'];
+
+/** Finds the configuration file of the project in `dir`. */
+export function findConfigFile(dir: string): string {
+  for (const name of CONFIG_FILE_NAMES) {
+    const file = path.resolve(dir, name);
+    if (existsSync(file)) return file;
+  }
+  throw new LedgeError('config_not_found', `no ledge.jsonc in ${path.resolve(dir)} (run "ledge init" to create one)`);
+}
+
+/** Reads, validates and resolves a project's configuration for one environment. Throws `config_*` errors naming the file, the path and the rule. */
+export function loadConfig(file: string, options: { env?: string | undefined; clock?: Clock; cwd?: string } = {}): LoadedConfig {
+  const label = path.relative(options.cwd ?? process.cwd(), file) || path.basename(file);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new LedgeError('config_not_found', `${label}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  const doc = parseDocument(text, label);
+  return validateConfig(doc, { ...options, file, label });
+}
+
+/** Validates an already parsed document; `label` names it in messages. */
+export function validateConfig(
+  doc: unknown,
+  options: { file: string; label?: string; env?: string | undefined; clock?: Clock },
+): LoadedConfig {
+  const label = options.label ?? path.basename(options.file);
+  const warnings: string[] = [];
+  const raw = parseSchema(doc, label, warnings);
+  const problems: string[] = [];
+  const today = utcDate(options.clock ?? SYSTEM_CLOCK);
+
+  const sections: [string, RawConfig | RawEnvironment][] = [['', raw], ...Object.entries(raw.env ?? {}).map(([n, e]) => [`env.${n}`, e] as [string, RawEnvironment])];
+  for (const [where, section] of sections) {
+    const at = (key: string) => (where ? `${where}.${key}` : key);
+    if (section.compatibility_date !== undefined && section.compatibility_date > today) {
+      problems.push(`${at('compatibility_date')}: "${section.compatibility_date}" is in the future (today is ${today} UTC); use a date on or before today`);
+    }
+    for (const [i, flag] of (section.compatibility_flags ?? []).entries()) {
+      if (!KNOWN_COMPATIBILITY_FLAGS.includes(flag)) warnings.push(`${label}: ${at(`compatibility_flags[${i}]`)}: flag "${flag}" is not supported by Ledge and has no effect (supported: ${KNOWN_COMPATIBILITY_FLAGS.join(', ')})`);
+    }
+    problems.push(...duplicateNames(section, where));
+    if (where) {
+      for (const key of NON_INHERITABLE_KEYS) {
+        if ((raw as Record<string, unknown>)[key] !== undefined && (section as Record<string, unknown>)[key] === undefined) {
+          warnings.push(`${label}: "${key}" exists at the top level, but not on "${where}". Environments do not inherit "${key}"; add it to "${where}" if that environment needs it.`);
+        }
+      }
+    }
+  }
+  problems.push(...sharedResources(raw));
+
+  const envName = options.env;
+  let section: RawEnvironment = {};
+  if (envName !== undefined) {
+    const found = raw.env?.[envName];
+    if (!found) {
+      const names = Object.keys(raw.env ?? {});
+      throw new LedgeError('env_not_found', `${label}: no environment "${envName}" (env.${envName}); ${names.length ? `configured environments: ${names.join(', ')}` : 'the file defines no environments'}`);
+    }
+    section = found;
+  }
+
+  const dir = path.dirname(options.file);
+  const main = path.resolve(dir, section.main ?? raw.main);
+  if (!existsSync(main)) problems.push(`${envName && section.main ? `env.${envName}.main` : 'main'}: file "${section.main ?? raw.main}" not found (looked for ${main})`);
+  if (problems.length) throw configError(label, problems);
+
+  const pick = <K extends keyof RawEnvironment>(key: K) => (envName === undefined ? raw[key] : section[key]);
+  const inherit = <K extends keyof RawEnvironment>(key: K) => section[key] ?? raw[key];
+  const bindings: Record<string, { binding: string }[]> = {};
+  for (const plugin of Object.values(BINDINGS)) {
+    bindings[plugin.configKey] = ((envName === undefined ? raw : section) as Record<string, { binding: string }[] | undefined>)[plugin.configKey] ?? [];
+  }
+  const config: ProjectConfig = {
+    file: options.file,
+    dir,
+    environment: envName,
+    name: section.name ?? (envName === undefined ? raw.name : `${raw.name}-${envName}`),
+    main,
+    compatibility_date: inherit('compatibility_date') ?? raw.compatibility_date,
+    compatibility_flags: inherit('compatibility_flags') ?? [],
+    edge_dev: inherit('edge_dev') ?? false,
+    preview_urls: inherit('preview_urls') ?? false,
+    routes: inherit('routes') ?? [],
+    vars: pick('vars') ?? {},
+    limits: { ...DEFAULT_LIMITS, ...raw.limits, ...section.limits },
+    observability: inherit('observability') ?? {},
+    bindings,
+  };
+  return { config: deepFreeze(config), warnings };
+}
+
+function parseDocument(text: string, label: string): unknown {
+  const errors: ParseError[] = [];
+  const doc: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  if (errors.length) {
+    const lines = errors.slice(0, 5).map((e) => {
+      const { line, column } = lineAndColumn(text, e.offset);
+      return `${label}:${line}:${column}: ${printParseErrorCode(e.error)}`;
+    });
+    throw new LedgeError('config_parse', `${label} is not valid JSON with comments:\n  ${lines.join('\n  ')}`);
+  }
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new LedgeError('config_invalid', `${label}: expected an object at the top level`);
+  return doc;
+}
+
+function parseSchema(doc: unknown, label: string, warnings: string[]): RawConfig {
+  const working = structuredClone(doc);
+  let result = CONFIG_SCHEMA.safeParse(working);
+  if (result.success) return result.data;
+  let removedUnknown = false;
+  for (const issue of result.error.issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
+    const where = formatPath(issue.path);
+    for (const key of issue.keys) {
+      warnings.push(`${label}: unknown field "${key}" ${where ? `in "${where}"` : 'at the top level'} is ignored`);
+      const parent = issue.path.reduce<unknown>((cur, k) => (cur as Record<PropertyKey, unknown>)[k], working) as Record<string, unknown>;
+      delete parent[key];
+      removedUnknown = true;
+    }
+  }
+  if (removedUnknown) result = CONFIG_SCHEMA.safeParse(working);
+  if (result.success) return result.data;
+  throw configError(label, result.error.issues.map((issue) => formatIssue(issue, working)));
+}
+
+function configError(label: string, problems: string[]): LedgeError {
+  return new LedgeError('config_invalid', problems.map((p) => `${label}: ${p}`).join('\n'));
+}
+
+function duplicateNames(section: RawEnvironment, where: string): string[] {
+  const seen = new Map<string, string>();
+  const problems: string[] = [];
+  const note = (name: string, place: string) => {
+    const earlier = seen.get(name);
+    if (earlier) problems.push(`${place}: the name "${name}" is already used by ${earlier}; each binding and var needs its own name`);
+    else seen.set(name, place);
+  };
+  const prefix = where ? `${where}.` : '';
+  for (const name of Object.keys(section.vars ?? {})) note(name, `${prefix}vars.${name}`);
+  for (const plugin of Object.values(BINDINGS)) {
+    for (const [i, entry] of (((section as Record<string, unknown>)[plugin.configKey] ?? []) as { binding: string }[]).entries()) {
+      note(entry.binding, `${prefix}${plugin.configKey}[${i}]`);
+    }
+  }
+  return problems;
+}
+
+/** SPEC, Authentication 4: a binding named DB in test and production must point at different targets. */
+function sharedResources(raw: RawConfig): string[] {
+  const problems: string[] = [];
+  const sections: [string, RawEnvironment][] = [['the top level', raw], ...Object.entries(raw.env ?? {}).map(([n, e]) => [`env.${n}`, e] as [string, RawEnvironment])];
+  for (const plugin of Object.values(BINDINGS)) {
+    const owners = new Map<string, string>();
+    for (const [where, section] of sections) {
+      for (const [i, entry] of (((section as Record<string, unknown>)[plugin.configKey] ?? []) as { binding: string }[]).entries()) {
+        const key = `${entry.binding}\u0000${plugin.resourceId(entry)}`;
+        const place = `${where === 'the top level' ? '' : `${where}.`}${plugin.configKey}[${i}]`;
+        const earlier = owners.get(key);
+        if (earlier) {
+          problems.push(`${place}: binding "${entry.binding}" points at the same ${plugin.kind} resource "${plugin.resourceId(entry)}" as ${earlier}; each environment must bind its own resource`);
+        } else owners.set(key, place);
+      }
+    }
+  }
+  return problems;
+}
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { BINDINGS } from '../bindings/registry.js';
+
+/** Names a deployment can be reached and listed by: lowercase letters, digits and dashes (SPEC, Deployment configuration template). */
+const NAME = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, {
+  error: 'expected lowercase letters, digits and dashes (1-63 characters, no leading or trailing dash)',
+});
+
+/** `YYYY-MM-DD` naming a real calendar day. Whether it lies in the future is checked later, against the clock. */
+export const COMPATIBILITY_DATE = z.string().refine(isCalendarDate, { error: 'expected YYYY-MM-DD' });
+
+/** A name application code reads from `env`: a JavaScript identifier. */
+export const BINDING_NAME = z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/, {
+  error: 'expected a JavaScript identifier (letters, digits, _ or $; not starting with a digit)',
+});
+
+const ROUTE = z.union([
+  z.string().min(1),
+  z.strictObject({
+    pattern: z.string().min(1),
+    custom_domain: z.boolean().optional(),
+    zone_name: z.string().optional(),
+  }),
+]);
+
+const JSON_VALUE: z.ZodType<unknown> = z.json();
+
+const LIMITS = z.strictObject({
+  /** CPU milliseconds one event may use. @default 30000 */
+  cpu_ms: z.number().int().min(1).max(300_000).optional(),
+  /** Heap size of the deployment's isolate in MiB. @default 128 */
+  memory_mb: z.number().int().min(16).max(8192).optional(),
+  /** Outbound fetches one event may make. @default 1000 */
+  subrequests: z.number().int().min(1).max(100_000).optional(),
+  /** Milliseconds from a request's arrival to its response head. @default 100000 */
+  wall_ms: z.number().int().min(1).max(3_600_000).optional(),
+});
+
+const SAMPLING = z.number().min(0).max(1);
+
+const OBSERVABILITY = z.strictObject({
+  enabled: z.boolean().optional(),
+  head_sampling_rate: SAMPLING.optional(),
+  logs: z.strictObject({
+    enabled: z.boolean().optional(),
+    head_sampling_rate: SAMPLING.optional(),
+    invocation_logs: z.boolean().optional(),
+  }).optional(),
+  /** SPEC, Events 3: the issues feature is switched on in the project setting so a deployment does not overwrite it. */
+  issues: z.strictObject({ enabled: z.boolean().optional() }).optional(),
+});
+
+/** Keys an environment takes from the top level unless it sets them itself. */
+const INHERITABLE = {
+  name: NAME.optional(),
+  main: z.string().min(1).optional(),
+  compatibility_date: COMPATIBILITY_DATE.optional(),
+  compatibility_flags: z.array(z.string().min(1)).optional(),
+  edge_dev: z.boolean().optional(),
+  preview_urls: z.boolean().optional(),
+  routes: z.array(ROUTE).optional(),
+  limits: LIMITS.optional(),
+  observability: OBSERVABILITY.optional(),
+};
+
+/** Keys an environment never inherits: vars and every binding kind (SPEC, Authentication 4). */
+function nonInheritable() {
+  const bindings: Record<string, z.ZodType> = {};
+  for (const plugin of Object.values(BINDINGS)) bindings[plugin.configKey] = z.array(plugin.entrySchema).optional();
+  return { vars: z.record(BINDING_NAME, JSON_VALUE).optional(), ...bindings };
+}
+
+/** The keys that are not inherited by environments, in the order the docs list them. */
+export const NON_INHERITABLE_KEYS: readonly string[] = Object.keys(nonInheritable());
+
+/** One `env.<name>` section. */
+export const ENVIRONMENT_SCHEMA = z.strictObject({ ...INHERITABLE, ...nonInheritable() });
+
+/** The whole `ledge.jsonc` document. */
+export const CONFIG_SCHEMA = z.strictObject({
+  $schema: z.string().optional(),
+  ...INHERITABLE,
+  name: NAME,
+  main: z.string().min(1),
+  compatibility_date: COMPATIBILITY_DATE,
+  ...nonInheritable(),
+  env: z.record(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, { error: 'expected an environment name of lowercase letters, digits, - and _' }), ENVIRONMENT_SCHEMA).optional(),
+});
+
+/** `ledge.jsonc` as written. */
+export type RawConfig = z.infer<typeof CONFIG_SCHEMA>;
+/** One environment section as written. */
+export type RawEnvironment = z.infer<typeof ENVIRONMENT_SCHEMA>;
+/** A route pattern as written. */
+export type Route = z.infer<typeof ROUTE>;
+
+function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** The JSON Schema that `ledge.jsonc` references with `$schema`, derived from CONFIG_SCHEMA. */
+export function toConfigJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(CONFIG_SCHEMA, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return { ...schema, $id: 'https://ledge.dev/ledge.schema.json', title: 'ledge.jsonc', description: 'Configuration of one Ledge project.' };
+}

@@ -1,0 +1,180 @@
+import { watch, type FSWatcher } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
+import { createFetchAdapter } from '../entry/fetch-adapter.js';
+import { createNodeHandler } from '../entry/node-http.js';
+import { LedgeError } from '../lib/errors.js';
+import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import { createBundler, type Bundler } from '../runtime/bundle.js';
+import { DeploymentRuntime } from '../runtime/deployment.js';
+
+/** Options of `ledge dev`. */
+export interface DevServerOptions {
+  /** Project directory. */
+  dir: string;
+  /** @default 8787; 0 picks a free port. */
+  port?: number;
+  /** @default "127.0.0.1" */
+  ip?: string;
+  /** Local state directory. @default "<dir>/.ledge" */
+  stateDir?: string;
+  /** Environment section of ledge.jsonc to use. */
+  env?: string;
+  logger: Logger;
+  clock?: Clock;
+  /** Reload when a source file or the configuration changes. @default true */
+  watch?: boolean;
+  /** Largest request body in bytes. @default 104857600 */
+  maxRequestBytes?: number;
+}
+
+/** A running `ledge dev`. */
+export interface DevServer {
+  readonly url: string;
+  readonly port: number;
+  readonly config: ProjectConfig;
+  /** Sends a request to the deployment without a socket. */
+  request(request: Request): Promise<Response>;
+  /** Rebuilds and swaps in the current code; resolves once the new version serves (rejects, keeping the old one, on failure). */
+  reload(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts `ledge dev`: validates the configuration, bundles the entry, starts the isolate and listens. */
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const logger = options.logger;
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  const file = findConfigFile(options.dir);
+  const loadOnce = () => {
+    const loaded = loadConfig(file, { env: options.env, clock });
+    for (const warning of loaded.warnings) logger.warn(warning);
+    return loaded.config;
+  };
+  let config = loadOnce();
+  const stateDir = path.resolve(options.stateDir ?? path.join(config.dir, '.ledge'));
+  const buildDir = path.join(stateDir, 'build');
+  const runtime = new DeploymentRuntime({ logger: logger.child(config.name) });
+  let bundler: Bundler = await newBundler(config);
+  let version = 1;
+  let inputs: string[] = [];
+  try {
+    const built = await bundler.rebuild(version);
+    inputs = built.inputs;
+    await runtime.load({ name: config.name, bundleFile: built.file, vars: { ...config.vars }, limits: config.limits });
+  } catch (err) {
+    await bundler.dispose();
+    await runtime.close();
+    throw err;
+  }
+
+  const dispatch = runtime.dispatch.bind(runtime);
+  const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes }));
+  try {
+    await listen(server, options.port ?? 8787, options.ip ?? '127.0.0.1');
+  } catch (err) {
+    await bundler.dispose();
+    await runtime.close();
+    throw err;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const host = (options.ip ?? '127.0.0.1').includes(':') ? `[${options.ip}]` : options.ip ?? '127.0.0.1';
+
+  let reloading: Promise<void> | undefined;
+  let again = false;
+  let configChanged = false;
+  async function reloadNow(): Promise<void> {
+    if (configChanged) {
+      configChanged = false;
+      const next = loadOnce();
+      await bundler.dispose();
+      bundler = await newBundler(next);
+      config = next;
+    }
+    const built = await bundler.rebuild(++version);
+    inputs = built.inputs;
+    await runtime.load({ name: config.name, bundleFile: built.file, vars: { ...config.vars }, limits: config.limits });
+    logger.info(`reloaded ${config.name} (version ${version})`);
+    refreshWatchers();
+  }
+  function reload(): Promise<void> {
+    if (reloading) {
+      again = true;
+      return reloading;
+    }
+    reloading = reloadNow().finally(() => {
+      reloading = undefined;
+      if (again) {
+        again = false;
+        void reload().catch(reportReloadFailure);
+      }
+    });
+    return reloading;
+  }
+  function reportReloadFailure(err: unknown): void {
+    logger.error(`reload failed; still serving the previous version:\n${(err as Error).message}`);
+  }
+
+  const watchers = new Map<string, FSWatcher>();
+  let debounce: NodeJS.Timeout | undefined;
+  function onChange(dir: string, name: string | null): void {
+    const changed = name ? path.join(dir, name) : dir;
+    if (changed === file) configChanged = true;
+    else if (name && !inputs.includes(changed)) return;
+    clearTimeout(debounce);
+    debounce = setTimeout(() => void reload().catch(reportReloadFailure), 50);
+  }
+  // Watch only the directories holding the bundle's own sources (never node_modules) and the configuration.
+  function refreshWatchers(): void {
+    if (options.watch === false) return;
+    const dirs = new Set([path.dirname(file), ...inputs.map((input) => path.dirname(input))]);
+    for (const [dir, watcher] of watchers) if (!dirs.has(dir)) { watcher.close(); watchers.delete(dir); }
+    for (const dir of dirs) {
+      if (watchers.has(dir)) continue;
+      try {
+        const watcher = watch(dir, (_event, name) => onChange(dir, name));
+        watcher.on('error', () => { watcher.close(); watchers.delete(dir); });
+        watchers.set(dir, watcher);
+      } catch {
+        // A directory that vanished is watched again after the next successful build.
+      }
+    }
+  }
+  refreshWatchers();
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    get config() { return config; },
+    request: createFetchAdapter(dispatch, logger, options.maxRequestBytes),
+    reload,
+    async close() {
+      clearTimeout(debounce);
+      for (const watcher of watchers.values()) watcher.close();
+      await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
+      await runtime.close();
+      await bundler.dispose();
+    },
+  };
+
+  function newBundler(cfg: ProjectConfig): Promise<Bundler> {
+    return createBundler({ entry: cfg.main, projectDir: cfg.dir, outDir: buildDir, compatibilityFlags: cfg.compatibility_flags, mode: 'development' });
+  }
+}
+
+function listen(server: Server, port: number, ip: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') reject(new LedgeError('port_in_use', `port ${port} on ${ip} is already in use; choose another with --port N (or --port 0 for a free one)`));
+      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'EACCES') reject(new LedgeError('listen_failed', `cannot listen on ${ip}:${port} (${err.code})`));
+      else reject(err);
+    };
+    server.once('error', onError);
+    server.listen(port, ip, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}

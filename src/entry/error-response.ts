@@ -1,0 +1,32 @@
+import { ERROR_CODES, type ErrorCode } from '../lib/errors.js';
+import type { DispatchResponse } from '../runtime/isolate.js';
+
+const PUBLIC_TEXT: Partial<Record<ErrorCode, string>> = {
+  exceeded_cpu: 'The application exceeded its CPU time limit.',
+  exceeded_memory: 'The application exceeded its memory limit.',
+  exceeded_wall_time: 'The application did not respond within its time limit.',
+  request_too_large: 'The request body is larger than the platform accepts.',
+  bad_argument: 'The request could not be understood.',
+};
+
+/**
+ * A platform-made error response: generic JSON that names the kind of failure and a request id for the
+ * log, and never a stack trace, an environment value, a request header or an internal address.
+ */
+export function errorResponse(code: ErrorCode, requestId: string): DispatchResponse {
+  const status = ERROR_CODES[code].status;
+  const publicCode = status === 500 ? 'internal_error' : code;
+  const message = PUBLIC_TEXT[code] ?? 'The application failed to handle the request. The error was logged.';
+  const body = new TextEncoder().encode(JSON.stringify({ error: publicCode, message, request_id: requestId }));
+  return {
+    status,
+    statusText: '',
+    headers: [
+      'content-type', 'application/json; charset=utf-8',
+      'cache-control', 'no-store',
+      'x-content-type-options', 'nosniff',
+      'content-length', String(body.byteLength),
+    ],
+    body,
+  };
+}

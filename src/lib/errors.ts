@@ -1,0 +1,53 @@
+/**
+ * Errors with stable codes. A code is never renamed or reused; docs/errors.md lists every one
+ * (a test checks that). Errors cross worker threads, so callers identify them by `code`, not `instanceof`.
+ */
+export const ERROR_CODES = {
+  config_not_found: { status: 400, audience: 'user' },
+  config_parse: { status: 400, audience: 'user' },
+  config_invalid: { status: 400, audience: 'user' },
+  env_not_found: { status: 400, audience: 'user' },
+  entry_not_found: { status: 400, audience: 'user' },
+  bundle_failed: { status: 400, audience: 'user' },
+  node_module_forbidden: { status: 400, audience: 'user' },
+  init_would_overwrite: { status: 400, audience: 'user' },
+  port_in_use: { status: 400, audience: 'user' },
+  listen_failed: { status: 500, audience: 'system' },
+  bad_argument: { status: 400, audience: 'user' },
+  internal_error: { status: 500, audience: 'system' },
+  exceeded_cpu: { status: 503, audience: 'user' },
+  exceeded_memory: { status: 503, audience: 'user' },
+  exceeded_wall_time: { status: 503, audience: 'user' },
+  isolate_failed: { status: 503, audience: 'system' },
+  request_too_large: { status: 413, audience: 'user' },
+  too_many_subrequests: { status: 500, audience: 'user' },
+  no_fetch_handler: { status: 500, audience: 'user' },
+  invalid_response: { status: 500, audience: 'user' },
+  wait_until_timeout: { status: 500, audience: 'user' },
+} as const satisfies Record<string, { status: number; audience: 'user' | 'system' }>;
+
+/** Every error code Ledge can produce. */
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Base of every error Ledge raises on purpose: a stable `code`, an HTTP `status` and a message a person can act on. */
+export class LedgeError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'LedgeError';
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+  }
+}
+
+/** True when `err` carries one of Ledge's codes (works for errors that crossed a thread as plain objects). */
+export function isLedgeError(err: unknown): err is { code: ErrorCode; message: string } {
+  return typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string'
+    && Object.hasOwn(ERROR_CODES, (err as { code: string }).code);
+}
+
+/** True when the error is the user's to fix (one clean line), false for a system fault (print the stack). */
+export function isUserError(err: unknown): boolean {
+  return isLedgeError(err) && ERROR_CODES[err.code].audience === 'user';
+}

@@ -1,0 +1,153 @@
+import type { Limits } from '../config/load.js';
+import { LedgeError, type ErrorCode } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
+import { Isolate, type DispatchRequest, type DispatchResponse } from './isolate.js';
+
+/** One version of a deployment: its bundle and what its isolates are given. */
+export interface DeploymentVersion {
+  name: string;
+  bundleFile: string;
+  vars: Record<string, unknown>;
+  limits: Limits;
+}
+
+/** Options of a deployment runtime. */
+export interface DeploymentRuntimeOptions {
+  logger: Logger;
+  /** How long ctx.waitUntil work may run after the response. @default 30000 */
+  waitUntilMs?: number;
+}
+
+const LIMIT_TEXT: Record<'exceeded_cpu' | 'exceeded_memory' | 'exceeded_wall_time', (l: Limits) => string> = {
+  exceeded_cpu: (l) => `exceeded its CPU time limit (limits.cpu_ms = ${l.cpu_ms})`,
+  exceeded_memory: (l) => `exceeded its memory limit (limits.memory_mb = ${l.memory_mb})`,
+  exceeded_wall_time: (l) => `exceeded its wall-time limit (limits.wall_ms = ${l.wall_ms})`,
+};
+
+/**
+ * Runs a deployment: one current isolate serving new events, older ones draining after a reload or a
+ * wall-time overrun, and a watchdog enforcing the CPU and wall-time limits. An isolate that hits a limit is
+ * replaced by a fresh one; the event is logged.
+ */
+export class DeploymentRuntime {
+  #logger: Logger;
+  #waitUntilMs: number;
+  #version: DeploymentVersion | undefined;
+  #current: Isolate | undefined;
+  #draining = new Set<Isolate>();
+  #watchdog: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  constructor(options: DeploymentRuntimeOptions) {
+    this.#logger = options.logger;
+    this.#waitUntilMs = options.waitUntilMs ?? 30_000;
+  }
+
+  /** The version serving new events. */
+  get version(): DeploymentVersion | undefined { return this.#version; }
+
+  /**
+   * Starts an isolate for `version` and, once its module has loaded, sends new events to it; events already
+   * running finish on the previous isolate. If the module fails to load, the previous version keeps serving.
+   */
+  async load(version: DeploymentVersion): Promise<void> {
+    const isolate = this.#spawn(version);
+    try {
+      await isolate.ready;
+    } catch (err) {
+      void isolate.terminate('isolate_failed');
+      throw err;
+    }
+    if (this.#closed) {
+      void isolate.terminate('isolate_failed');
+      return;
+    }
+    if (this.#current) this.#retire(this.#current);
+    this.#current = isolate;
+    this.#version = version;
+    this.#startWatchdog(version.limits);
+  }
+
+  /** Runs one fetch event. Rejects with a LedgeError (code and status) when no response head could be produced. */
+  async dispatch(request: DispatchRequest): Promise<DispatchResponse> {
+    const version = this.#version;
+    if (this.#closed || !version) throw new LedgeError('isolate_failed', 'the deployment is not running');
+    if (!this.#current || this.#current.exited) this.#current = this.#spawn(version);
+    const isolate = this.#current;
+    await isolate.ready;
+    return isolate.dispatch(request);
+  }
+
+  /** Stops every isolate; running events fail. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearInterval(this.#watchdog);
+    const all = [...this.#draining, ...(this.#current ? [this.#current] : [])];
+    this.#draining.clear();
+    this.#current = undefined;
+    await Promise.all(all.map((isolate) => isolate.terminate('isolate_failed')));
+  }
+
+  #spawn(version: DeploymentVersion): Isolate {
+    const isolate = new Isolate({
+      init: { bundlePath: version.bundleFile, name: version.name, vars: version.vars, subrequestLimit: version.limits.subrequests, waitUntilMs: this.#waitUntilMs },
+      memoryMb: version.limits.memory_mb,
+      logger: this.#logger,
+      onExit: (stopped, failure) => this.#onExit(stopped, failure, version),
+    });
+    return isolate;
+  }
+
+  #onExit(isolate: Isolate, failure: ErrorCode, version: DeploymentVersion): void {
+    this.#draining.delete(isolate);
+    if (failure === 'exceeded_memory') this.#limitHit('exceeded_memory', version.limits);
+    if (isolate !== this.#current || this.#closed) return;
+    // The current isolate died (a limit, or a crash): start its replacement now so the next event finds it warm.
+    this.#current = this.#version === version ? this.#spawn(version) : undefined;
+  }
+
+  #retire(isolate: Isolate): void {
+    if (isolate === this.#current) this.#current = undefined;
+    if (isolate.inflight === 0) void isolate.terminate('isolate_failed');
+    else this.#draining.add(isolate);
+  }
+
+  #limitHit(code: 'exceeded_cpu' | 'exceeded_memory' | 'exceeded_wall_time', limits: Limits): void {
+    this.#logger.error(`the deployment ${LIMIT_TEXT[code](limits)}; the isolate is replaced`, { code });
+  }
+
+  #startWatchdog(limits: Limits): void {
+    clearInterval(this.#watchdog);
+    const tickMs = Math.max(5, Math.min(100, Math.floor(limits.cpu_ms / 5)));
+    this.#watchdog = setInterval(() => this.#tick(limits), tickMs);
+    this.#watchdog.unref();
+  }
+
+  #tick(limits: Limits): void {
+    const now = Date.now();
+    for (const isolate of [...this.#draining, ...(this.#current ? [this.#current] : [])]) {
+      if (isolate.exited) continue;
+      if (this.#draining.has(isolate) && isolate.inflight === 0) {
+        void isolate.terminate('isolate_failed');
+        continue;
+      }
+      const sample = isolate.sampleCpu(now);
+      let cpuExceeded = sample.events.size > 0 && sample.stalledMs > limits.cpu_ms;
+      const overdue: number[] = [];
+      for (const [id, event] of sample.events) {
+        if (event.cpuMs > limits.cpu_ms) cpuExceeded = true;
+        if (!event.headSent && now - event.startedAt > limits.wall_ms) overdue.push(id);
+      }
+      if (cpuExceeded) {
+        this.#limitHit('exceeded_cpu', limits);
+        void isolate.terminate('exceeded_cpu');
+        continue;
+      }
+      if (overdue.length) {
+        this.#limitHit('exceeded_wall_time', limits);
+        for (const id of overdue) isolate.abortEvent(id, 'exceeded_wall_time', 'the deployment exceeded its wall-time limit');
+        this.#retire(isolate);
+      }
+    }
+  }
+}

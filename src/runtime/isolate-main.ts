@@ -1,0 +1,285 @@
+/**
+ * The isolate side of a deployment: runs inside a worker thread, loads the bundled application and
+ * turns host messages into `fetch(request, env, ctx)` events. Application code shares this realm, so
+ * web-standard classes are the real ones and `instanceof` works across libraries; the bundle hides
+ * `process`, `require` and `Buffer` from it (see bundle.ts), and the worker runs with an empty
+ * process environment. This separates deployments; it is not a sandbox (docs/architecture.md).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { pathToFileURL } from 'node:url';
+import { format } from 'node:util';
+import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders } from './protocol.js';
+
+interface ExecutionContext {
+  waitUntil(promise: unknown): void;
+  passThroughOnException(): void;
+  readonly props: Record<string, unknown>;
+}
+
+interface FetchHandler {
+  fetch?: (request: Request, env: Record<string, unknown>, ctx: ExecutionContext) => unknown;
+}
+
+interface EventState {
+  subrequests: number;
+}
+
+interface RequestState {
+  id: number;
+  abort: AbortController;
+  body: ReadableStreamDefaultController<Uint8Array> | undefined;
+  queued: Uint8Array[];
+  ended: boolean;
+  pullWaiter: (() => void) | undefined;
+  reader: ReadableStreamDefaultReader<unknown> | undefined;
+  outstanding: number;
+  creditWaiter: (() => void) | undefined;
+}
+
+const init = workerData as IsolateInit;
+const port = parentPort;
+if (!port) throw new Error('isolate-main must run in a worker thread');
+const send = (message: IsolateMessage): void => port.postMessage(message);
+
+process.setSourceMapsEnabled(true);
+const heartbeat = new Int32Array(init.heartbeat);
+setInterval(() => Atomics.add(heartbeat, 0, 1), 5);
+
+installConsole();
+Object.defineProperty(globalThis, 'self', { value: globalThis, writable: true, configurable: true });
+Object.defineProperty(globalThis, 'navigator', { value: Object.freeze({ userAgent: 'Ledge' }), writable: true, configurable: true });
+
+const events = new AsyncLocalStorage<EventState>();
+installSubrequestLimit();
+
+process.on('unhandledRejection', (reason) => send({ t: 'log', level: 'error', message: `Uncaught (in promise) ${describe(reason)}` }));
+process.on('uncaughtException', (err) => send({ t: 'log', level: 'error', message: `Uncaught ${describe(err)}` }));
+
+const env: Record<string, unknown> = { ...init.vars };
+const requests = new Map<number, RequestState>();
+let handler: FetchHandler | undefined;
+
+port.on('message', (message: HostMessage) => {
+  switch (message.t) {
+    case 'req': void runFetch(message.id, message.method, message.url, message.headers, message.hasBody); break;
+    case 'req-chunk': pushBody(message.id, message.chunk); break;
+    case 'req-end': endBody(message.id); break;
+    case 'abort': abortRequest(message.id, message.reason); break;
+    case 'res-credit': credit(message.id); break;
+  }
+});
+
+try {
+  const mod = (await import(pathToFileURL(init.bundlePath).href)) as { default?: FetchHandler };
+  handler = mod.default;
+  send({ t: 'ready', hasFetch: typeof handler?.fetch === 'function' });
+} catch (err) {
+  send({ t: 'load-error', error: serializeError(err) });
+}
+
+async function runFetch(id: number, method: string, url: string, flat: FlatHeaders, hasBody: boolean): Promise<void> {
+  const state: RequestState = { id, abort: new AbortController(), body: undefined, queued: [], ended: false, pullWaiter: undefined, reader: undefined, outstanding: 0, creditWaiter: undefined };
+  requests.set(id, state);
+  const waits: Promise<unknown>[] = [];
+  const ctx: ExecutionContext = {
+    waitUntil(promise) { waits.push(Promise.resolve(promise)); },
+    passThroughOnException() { /* No origin stands behind a Ledge deployment; an exception still yields the 500 (docs/runtime.md). */ },
+    props: {},
+  };
+  await events.run({ subrequests: 0 }, async () => {
+    try {
+      const fetchFn = handler?.fetch;
+      if (typeof fetchFn !== 'function') {
+        send({ t: 'fail', id, code: 'no_fetch_handler', error: { name: 'Error', message: 'the entry module has no default export with a fetch(request, env, ctx) method' } });
+        return;
+      }
+      const request = new Request(url, {
+        method,
+        headers: toPairs(flat),
+        body: hasBody ? bodyStream(state) : null,
+        signal: state.abort.signal,
+        // @ts-expect-error -- duplex is required by Node's fetch for streamed bodies but missing from the DOM types.
+        duplex: 'half',
+      });
+      const result = await fetchFn.call(handler, request, env, ctx);
+      if (!(result instanceof Response)) {
+        send({ t: 'fail', id, code: 'invalid_response', error: { name: 'TypeError', message: `fetch() returned ${describe(result)} instead of a Response` } });
+        return;
+      }
+      await respond(id, result, state);
+    } catch (err) {
+      const code = (err as { code?: unknown } | null)?.code === 'too_many_subrequests' ? 'too_many_subrequests' : 'internal_error';
+      send({ t: 'fail', id, code, error: serializeError(err) });
+    }
+  });
+  requests.delete(id);
+  await settleWaitUntil(waits);
+  send({ t: 'done', id });
+}
+
+async function respond(id: number, response: Response, state: RequestState): Promise<void> {
+  const headers: FlatHeaders = [];
+  for (const [name, value] of response.headers) headers.push(name, value);
+  const head = { t: 'head' as const, id, status: response.status, statusText: response.statusText, headers };
+  if (response.body === null) {
+    send({ ...head, body: null, streaming: false });
+    return;
+  }
+  const reader = response.body.getReader() as ReadableStreamDefaultReader<unknown>;
+  state.reader = reader;
+  const first = await reader.read();
+  if (first.done) {
+    send({ ...head, body: null, streaming: false });
+    return;
+  }
+  // Bodies made from a string or buffer are complete after one chunk: send them with the head in one message.
+  const pending = reader.read();
+  const second = await Promise.race([pending, new Promise<null>((resolve) => setImmediate(resolve, null))]);
+  if (second?.done) {
+    send({ ...head, body: toBytes(first.value), streaming: false });
+    return;
+  }
+  send({ ...head, body: toBytes(first.value), streaming: true });
+  try {
+    let next = second ?? (await pending);
+    while (!next.done) {
+      await sendChunk(id, state, toBytes(next.value));
+      next = await reader.read();
+    }
+    send({ t: 'res-end', id });
+  } catch (err) {
+    send({ t: 'res-error', id, error: serializeError(err) });
+  }
+}
+
+async function sendChunk(id: number, state: RequestState, chunk: Uint8Array): Promise<void> {
+  while (state.outstanding >= STREAM_WINDOW_BYTES) await new Promise<void>((resolve) => { state.creditWaiter = resolve; });
+  state.outstanding += chunk.byteLength;
+  send({ t: 'res-chunk', id, chunk });
+}
+
+/** The host has written everything sent so far. */
+function credit(id: number): void {
+  const state = requests.get(id);
+  if (!state) return;
+  state.outstanding = 0;
+  const waiter = state.creditWaiter;
+  state.creditWaiter = undefined;
+  waiter?.();
+}
+
+function bodyStream(state: RequestState): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) { state.body = controller; },
+    async pull(controller) {
+      while (state.queued.length === 0 && !state.ended) await new Promise<void>((resolve) => { state.pullWaiter = resolve; });
+      const chunk = state.queued.shift();
+      if (chunk) {
+        controller.enqueue(chunk);
+        if (state.queued.length === 0) sendCredit(state);
+      } else controller.close();
+    },
+  }, { highWaterMark: 0 });
+}
+
+function sendCredit(state: RequestState): void {
+  send({ t: 'req-credit', id: state.id });
+}
+
+function pushBody(id: number, chunk: Uint8Array): void {
+  const state = requests.get(id);
+  if (!state) return;
+  state.queued.push(chunk);
+  wake(state);
+}
+
+function endBody(id: number): void {
+  const state = requests.get(id);
+  if (!state) return;
+  state.ended = true;
+  wake(state);
+}
+
+function wake(state: RequestState): void {
+  const waiter = state.pullWaiter;
+  state.pullWaiter = undefined;
+  waiter?.();
+}
+
+function abortRequest(id: number, reason: string): void {
+  const state = requests.get(id);
+  if (!state) return;
+  state.abort.abort(new DOMException(reason, 'AbortError'));
+  state.body?.error(new DOMException(reason, 'AbortError'));
+  void state.reader?.cancel(reason).catch(() => undefined);
+  state.ended = true;
+  wake(state);
+  credit(id);
+}
+
+async function settleWaitUntil(waits: Promise<unknown>[]): Promise<void> {
+  if (waits.length === 0) return;
+  const deadline = Date.now() + init.waitUntilMs;
+  let settled = 0;
+  // Work passed to waitUntil may itself call waitUntil; keep going until no new work appears.
+  while (settled < waits.length) {
+    const batch = waits.slice(settled);
+    settled = waits.length;
+    const remaining = deadline - Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => { timer = setTimeout(resolve, Math.max(0, remaining), 'timeout'); });
+    const outcome = await Promise.race([Promise.allSettled(batch), timeout]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') {
+      send({ t: 'log', level: 'warn', message: `ctx.waitUntil() work was still running ${init.waitUntilMs / 1000} s after the response and was abandoned` });
+      return;
+    }
+    for (const result of outcome) {
+      if (result.status === 'rejected') send({ t: 'log', level: 'error', message: `ctx.waitUntil() promise rejected: ${describe(result.reason)}` });
+    }
+  }
+}
+
+function installConsole(): void {
+  const levels = { log: 'info', info: 'info', debug: 'debug', trace: 'debug', warn: 'warn', error: 'error' } as const;
+  for (const [method, level] of Object.entries(levels)) {
+    (console as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => send({ t: 'log', level, message: format(...args) });
+  }
+}
+
+function installSubrequestLimit(): void {
+  const nativeFetch = globalThis.fetch;
+  globalThis.fetch = function fetch(input: RequestInfo | URL, options?: RequestInit): Promise<Response> {
+    const event = events.getStore();
+    if (event && ++event.subrequests > init.subrequestLimit) {
+      const err = Object.assign(new Error(`Too many subrequests: this event may make at most ${init.subrequestLimit} (limits.subrequests in ledge.jsonc)`), { code: 'too_many_subrequests' });
+      return Promise.reject(err);
+    }
+    return nativeFetch(input, options);
+  };
+}
+
+function toPairs(flat: FlatHeaders): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < flat.length; i += 2) pairs.push([flat[i] as string, flat[i + 1] as string]);
+  return pairs;
+}
+
+/** The chunk as bytes that own their whole buffer, so posting it copies no more than the chunk. */
+function toBytes(chunk: unknown): Uint8Array {
+  if (typeof chunk === 'string') return new TextEncoder().encode(chunk);
+  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk.slice(0));
+  if (ArrayBuffer.isView(chunk)) {
+    const view = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    return view.byteOffset === 0 && view.byteLength === view.buffer.byteLength ? view : view.slice();
+  }
+  throw new TypeError(`a response body stream produced ${describe(chunk)}; it must produce Uint8Array chunks`);
+}
+
+function describe(value: unknown): string {
+  if (value instanceof Error) return value.stack ?? `${value.name}: ${value.message}`;
+  if (value === null) return 'null';
+  if (typeof value === 'object') return `an object (${Object.prototype.toString.call(value)})`;
+  return `${typeof value} ${String(value)}`;
+}

@@ -1,0 +1,293 @@
+import { Worker } from 'node:worker_threads';
+import { LedgeError, type ErrorCode } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
+import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage } from './protocol.js';
+
+/** A request as the runtime sees it: already parsed by the entry layer. */
+export interface DispatchRequest {
+  method: string;
+  /** Absolute URL. */
+  url: string;
+  headers: FlatHeaders;
+  /** The body, or null for none. */
+  body: AsyncIterable<Uint8Array> | null;
+  /** Aborted when the client goes away: the application sees its request's signal abort. */
+  signal?: AbortSignal;
+}
+
+/** A response from application code; `body` is complete bytes, null, or a stream the caller drains. */
+export interface DispatchResponse {
+  status: number;
+  statusText: string;
+  headers: FlatHeaders;
+  body: Uint8Array | null | AsyncIterable<Uint8Array>;
+}
+
+/** How an isolate is started. */
+export interface IsolateOptions {
+  init: Omit<IsolateInit, 'heartbeat'>;
+  memoryMb: number;
+  logger: Logger;
+  /** Called once when the isolate stops for any reason. */
+  onExit: (isolate: Isolate, failure: ErrorCode) => void;
+}
+
+interface PendingEvent {
+  id: number;
+  startedAt: number;
+  /** CPU milliseconds charged to this event (its share of the isolate's busy time). */
+  cpuMs: number;
+  resolveHead: ((response: DispatchResponse) => void) | undefined;
+  rejectHead: ((err: Error) => void) | undefined;
+  stream: ResponseStream | undefined;
+  requestCredit: (() => void) | undefined;
+  requestOutstanding: number;
+}
+
+const WORKER_URL = new URL(`./isolate-main${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+let nextIsolateId = 1;
+
+/** One worker thread running one version of a deployment. */
+export class Isolate {
+  readonly id = nextIsolateId++;
+  readonly ready: Promise<void>;
+  #worker: Worker;
+  #events = new Map<number, PendingEvent>();
+  #nextEvent = 1;
+  #heartbeat = new Int32Array(new SharedArrayBuffer(4));
+  #lastBeat = 0;
+  #lastBeatAt = Date.now();
+  #lastActive = 0;
+  #exited = false;
+  #failure: ErrorCode = 'isolate_failed';
+  #logger: Logger;
+  #hasFetch = false;
+
+  constructor(options: IsolateOptions) {
+    this.#logger = options.logger;
+    this.#worker = new Worker(WORKER_URL, {
+      workerData: { ...options.init, heartbeat: this.#heartbeat.buffer } satisfies IsolateInit,
+      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, options.memoryMb / 8)) },
+      // The host's environment (tokens, passwords) never reaches application code.
+      env: {},
+      stdout: false,
+      stderr: false,
+    });
+    this.ready = new Promise<void>((resolve, reject) => {
+      const onMessage = (message: IsolateMessage) => {
+        if (message.t === 'ready') {
+          this.#hasFetch = message.hasFetch;
+          resolve();
+        } else if (message.t === 'load-error') {
+          reject(new LedgeError('bundle_failed', `the entry module failed to load: ${message.error.stack ?? message.error.message}`));
+          void this.#worker.terminate();
+        }
+      };
+      this.#worker.on('message', onMessage);
+      this.#worker.once('exit', () => reject(new LedgeError('isolate_failed', `the isolate stopped while loading (${this.#failure})`)));
+    });
+    this.ready.catch(() => undefined);
+    this.#worker.on('message', (message: IsolateMessage) => this.#onMessage(message));
+    this.#worker.on('error', (err: Error & { code?: string }) => {
+      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') this.#failure = 'exceeded_memory';
+      else this.#logger.error(`isolate error: ${err.stack ?? err.message}`);
+    });
+    this.#worker.once('exit', () => {
+      this.#exited = true;
+      this.#failAll(this.#failure);
+      options.onExit(this, this.#failure);
+    });
+  }
+
+  /** Whether the entry module exports a fetch handler. */
+  get hasFetch(): boolean { return this.#hasFetch; }
+
+  /** Whether the worker thread has stopped. */
+  get exited(): boolean { return this.#exited; }
+
+  /** Events still running, waitUntil work included. */
+  get inflight(): number { return this.#events.size; }
+
+  /** Runs one fetch event; rejects with a LedgeError when the event fails before a response head. */
+  dispatch(request: DispatchRequest): Promise<DispatchResponse> {
+    if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
+    const id = this.#nextEvent++;
+    const event: PendingEvent = { id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
+    this.#events.set(id, event);
+    const head = new Promise<DispatchResponse>((resolve, reject) => {
+      event.resolveHead = resolve;
+      event.rejectHead = reject;
+    });
+    this.#post({ t: 'req', id, method: request.method, url: request.url, headers: request.headers, hasBody: request.body !== null });
+    if (request.body) void this.#pumpBody(event, request.body);
+    request.signal?.addEventListener('abort', () => {
+      if (this.#events.has(id)) this.#post({ t: 'abort', id, reason: 'the client disconnected' });
+    }, { once: true });
+    return head;
+  }
+
+  /** Stops one event: the application sees its request aborted; a caller waiting for the head gets `code`. */
+  abortEvent(id: number, code: ErrorCode, reason: string): void {
+    const event = this.#events.get(id);
+    if (!event) return;
+    this.#post({ t: 'abort', id, reason });
+    this.#settleHead(event, new LedgeError(code, reason));
+    event.stream?.fail(new LedgeError(code, reason));
+  }
+
+  /** Stops the thread; events still running fail with `code`. */
+  terminate(code: ErrorCode): Promise<number> {
+    this.#failure = code;
+    return this.#worker.terminate();
+  }
+
+  /**
+   * Charges busy time since the last sample to the running events, shared evenly, and reports how long
+   * the event loop has gone without turning (a synchronous loop in application code).
+   */
+  sampleCpu(now: number): { events: ReadonlyMap<number, { cpuMs: number; startedAt: number; headSent: boolean }>; stalledMs: number } {
+    if (this.#exited) return { events: new Map(), stalledMs: 0 };
+    const active = this.#worker.performance.eventLoopUtilization().active;
+    const busy = Math.max(0, active - this.#lastActive);
+    this.#lastActive = active;
+    const beat = Atomics.load(this.#heartbeat, 0);
+    if (beat !== this.#lastBeat || this.#events.size === 0) {
+      this.#lastBeat = beat;
+      this.#lastBeatAt = now;
+    }
+    const view = new Map<number, { cpuMs: number; startedAt: number; headSent: boolean }>();
+    const share = this.#events.size > 0 ? busy / this.#events.size : 0;
+    for (const event of this.#events.values()) {
+      event.cpuMs += share;
+      view.set(event.id, { cpuMs: event.cpuMs, startedAt: event.startedAt, headSent: event.resolveHead === undefined });
+    }
+    return { events: view, stalledMs: now - this.#lastBeatAt };
+  }
+
+  #post(message: HostMessage, transfer?: ArrayBuffer[]): void {
+    if (!this.#exited) this.#worker.postMessage(message, transfer);
+  }
+
+  async #pumpBody(event: PendingEvent, body: AsyncIterable<Uint8Array>): Promise<void> {
+    try {
+      for await (const chunk of body) {
+        if (!this.#events.has(event.id)) return;
+        while (event.requestOutstanding >= STREAM_WINDOW_BYTES) await new Promise<void>((resolve) => { event.requestCredit = resolve; });
+        // A copy of exactly this chunk, moved rather than cloned (a pooled Buffer would drag its whole pool along).
+        const own = chunk.slice();
+        event.requestOutstanding += own.byteLength;
+        this.#post({ t: 'req-chunk', id: event.id, chunk: own }, [own.buffer]);
+      }
+      this.#post({ t: 'req-end', id: event.id });
+    } catch (err) {
+      this.abortEvent(event.id, (err as { code?: ErrorCode }).code === 'request_too_large' ? 'request_too_large' : 'internal_error', `the request body could not be read: ${(err as Error).message}`);
+    }
+  }
+
+  #onMessage(message: IsolateMessage): void {
+    if (message.t === 'log') {
+      this.#logger[message.level](message.message);
+      return;
+    }
+    if (message.t === 'ready' || message.t === 'load-error') return;
+    const event = this.#events.get(message.id);
+    if (!event) return;
+    switch (message.t) {
+      case 'head': {
+        let body: DispatchResponse['body'] = message.body;
+        if (message.streaming) {
+          event.stream = new ResponseStream(() => this.#post({ t: 'res-credit', id: event.id }));
+          if (message.body) event.stream.push(message.body);
+          body = event.stream;
+        }
+        const resolve = event.resolveHead;
+        event.resolveHead = undefined;
+        event.rejectHead = undefined;
+        resolve?.({ status: message.status, statusText: message.statusText, headers: message.headers, body });
+        break;
+      }
+      case 'res-chunk': event.stream?.push(message.chunk); break;
+      case 'res-end': event.stream?.end(); break;
+      case 'res-error':
+        this.#logger.error(`the response body stream failed: ${message.error.stack ?? message.error.message}`);
+        event.stream?.fail(new LedgeError('internal_error', 'the response body stream failed'));
+        break;
+      case 'req-credit': {
+        event.requestOutstanding = 0;
+        const credit = event.requestCredit;
+        event.requestCredit = undefined;
+        credit?.();
+        break;
+      }
+      case 'fail': {
+        const detail = message.error.stack ?? `${message.error.name}: ${message.error.message}`;
+        this.#logger.error(message.code === 'internal_error' ? `Uncaught exception in fetch: ${detail}` : detail);
+        this.#settleHead(event, new LedgeError(message.code, message.error.message));
+        break;
+      }
+      case 'done':
+        this.#events.delete(event.id);
+        event.requestCredit?.();
+        break;
+    }
+  }
+
+  #settleHead(event: PendingEvent, err: Error): void {
+    const reject = event.rejectHead;
+    event.resolveHead = undefined;
+    event.rejectHead = undefined;
+    reject?.(err);
+  }
+
+  #failAll(code: ErrorCode): void {
+    const reason = FAILURE_TEXT[code] ?? 'the isolate stopped';
+    for (const event of this.#events.values()) {
+      this.#settleHead(event, new LedgeError(code, reason));
+      event.stream?.fail(new LedgeError(code, reason));
+      event.requestCredit?.();
+    }
+    this.#events.clear();
+  }
+}
+
+const FAILURE_TEXT: Partial<Record<ErrorCode, string>> = {
+  exceeded_cpu: 'the deployment exceeded its CPU time limit',
+  exceeded_memory: 'the deployment exceeded its memory limit',
+  exceeded_wall_time: 'the deployment exceeded its wall-time limit',
+  isolate_failed: 'the isolate stopped',
+};
+
+/** A response body arriving chunk by chunk from the isolate; credit goes back once the reader has caught up. */
+class ResponseStream implements AsyncIterable<Uint8Array> {
+  #queue: Uint8Array[] = [];
+  #done = false;
+  #error: Error | undefined;
+  #waiter: (() => void) | undefined;
+  #credit: () => void;
+
+  constructor(credit: () => void) { this.#credit = credit; }
+
+  push(chunk: Uint8Array): void { this.#queue.push(chunk); this.#wake(); }
+  end(): void { this.#done = true; this.#wake(); }
+  fail(err: Error): void { if (!this.#done) { this.#error = err; this.#done = true; this.#wake(); } }
+
+  #wake(): void {
+    const waiter = this.#waiter;
+    this.#waiter = undefined;
+    waiter?.();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
+    for (;;) {
+      const chunk = this.#queue.shift();
+      if (chunk) {
+        if (this.#queue.length === 0 && !this.#done) this.#credit();
+        yield chunk;
+        continue;
+      }
+      if (this.#error) throw this.#error;
+      if (this.#done) return;
+      await new Promise<void>((resolve) => { this.#waiter = resolve; });
+    }
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Every message that crosses the MessagePort between the host and a deployment's isolate. Both sides
+ * import this union, so a change on one side that the other does not follow fails to compile.
+ */
+
+/** Headers as a flat list: name, value, name, value... (keeps repeated Set-Cookie apart). */
+export type FlatHeaders = string[];
+
+/** An error as it crosses a thread: plain fields, the stack already source-mapped. */
+export interface SerializedError {
+  name: string;
+  message: string;
+  stack?: string;
+  code?: string;
+}
+
+/** What the isolate needs to start, passed as workerData. */
+export interface IsolateInit {
+  /** Absolute path of the bundled entry module. */
+  bundlePath: string;
+  /** Deployment name, used as the log prefix. */
+  name: string;
+  vars: Record<string, unknown>;
+  subrequestLimit: number;
+  /** Per-event bound on ctx.waitUntil work, in milliseconds. */
+  waitUntilMs: number;
+  /** Int32Array view: [0] is a heartbeat the isolate bumps while its event loop turns. */
+  heartbeat: SharedArrayBuffer;
+}
+
+/** Host to isolate. */
+export type HostMessage =
+  | { t: 'req'; id: number; method: string; url: string; headers: FlatHeaders; hasBody: boolean }
+  | { t: 'req-chunk'; id: number; chunk: Uint8Array }
+  | { t: 'req-end'; id: number }
+  | { t: 'abort'; id: number; reason: string }
+  | { t: 'res-credit'; id: number };
+
+/** Isolate to host. */
+export type IsolateMessage =
+  | { t: 'ready'; hasFetch: boolean }
+  | { t: 'load-error'; error: SerializedError }
+  | { t: 'head'; id: number; status: number; statusText: string; headers: FlatHeaders; body: Uint8Array | null; streaming: boolean }
+  | { t: 'res-chunk'; id: number; chunk: Uint8Array }
+  | { t: 'res-end'; id: number }
+  | { t: 'res-error'; id: number; error: SerializedError }
+  | { t: 'req-credit'; id: number }
+  | { t: 'fail'; id: number; code: 'internal_error' | 'no_fetch_handler' | 'invalid_response' | 'too_many_subrequests'; error: SerializedError }
+  | { t: 'done'; id: number }
+  | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string };
+
+/** Bytes one side may send ahead of the other's consumption before it waits for credit. */
+export const STREAM_WINDOW_BYTES = 1 << 20;
+
+/** Converts an error from application code into its thread-safe form. */
+export function serializeError(err: unknown): SerializedError {
+  if (err instanceof Error) {
+    const out: SerializedError = { name: err.name, message: err.message };
+    if (err.stack !== undefined) out.stack = err.stack;
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string') out.code = code;
+    return out;
+  }
+  return { name: 'NonError', message: `a non-Error value was thrown: ${safeString(err)}` };
+}
+
+function safeString(value: unknown): string {
+  try {
+    return typeof value === 'string' ? JSON.stringify(value) : String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
