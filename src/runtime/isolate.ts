@@ -1,4 +1,9 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { buildSync } from 'esbuild';
 import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage } from './protocol.js';
@@ -44,7 +49,7 @@ interface PendingEvent {
   requestOutstanding: number;
 }
 
-const WORKER_URL = new URL(`./isolate-main${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+const WORKER_URL = isolateEntry();
 let nextIsolateId = 1;
 
 /** One worker thread running one version of a deployment. */
@@ -290,4 +295,19 @@ class ResponseStream implements AsyncIterable<Uint8Array> {
       await new Promise<void>((resolve) => { this.#waiter = resolve; });
     }
   }
+}
+
+/**
+ * The worker script. From the built package it is isolate-main.js beside this file; when Ledge itself runs
+ * from TypeScript sources (its own tests), Node 20 applies no loader hooks inside workers, so the entry is
+ * transpiled once into the temporary directory.
+ */
+function isolateEntry(): URL {
+  if (!import.meta.url.endsWith('.ts')) return new URL('./isolate-main.js', import.meta.url);
+  const source = fileURLToPath(new URL('./isolate-main.ts', import.meta.url));
+  const outDir = path.join(tmpdir(), `ledge-isolate-${process.pid}`);
+  mkdirSync(outDir, { recursive: true });
+  const outfile = path.join(outDir, 'isolate-main.mjs');
+  buildSync({ entryPoints: [source], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'silent' });
+  return pathToFileURL(outfile);
 }

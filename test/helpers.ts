@@ -1,0 +1,42 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startDevServer, type DevServer, type DevServerOptions } from '../src/dev/dev-server.js';
+import { createLogger, createMemorySink, type LogRecord } from '../src/lib/logger.js';
+
+/** Where test projects live: inside the repository, so they resolve packages (hono) from its node_modules. */
+const FIXTURE_ROOT = path.resolve(import.meta.dirname, '..', '.ledge', 'test-projects');
+
+/** Writes a throw-away project; `config` is merged over a minimal valid ledge.jsonc. */
+export function makeProject(files: Record<string, string>, config: Record<string, unknown> = {}): string {
+  mkdirSync(FIXTURE_ROOT, { recursive: true });
+  const dir = mkdtempSync(path.join(FIXTURE_ROOT, 'p-'));
+  const base = { name: 'test-app', main: 'src/index.js', compatibility_date: '2026-10-01', ...config };
+  writeFileSync(path.join(dir, 'ledge.jsonc'), `// test project\n${JSON.stringify(base, null, 2)}\n`);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+/** A temporary directory outside any project. */
+export function tempDir(prefix = 'ledge-'): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+/** A dev server on a free port with an in-memory log. */
+export async function startProject(dir: string, options: Partial<DevServerOptions> = {}): Promise<DevServer & { logs: LogRecord[]; logText(): string }> {
+  const sink = createMemorySink();
+  const server = await startDevServer({ dir, port: 0, watch: false, logger: createLogger(sink), ...options });
+  return Object.assign(server, { logs: sink.records, logText: () => sink.records.map((r) => `${r.level} [${r.source}] ${r.message}`).join('\n') });
+}
+
+/** Polls until `check` returns true (for log lines written by another thread); fails after `ms`. */
+export async function eventually(check: () => boolean, ms = 5000, what = 'condition'): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
