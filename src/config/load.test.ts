@@ -1,0 +1,137 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createManualClock } from '../lib/clock.js';
+import { loadConfig, findConfigFile, DEFAULT_LIMITS } from './load.js';
+import { toConfigJsonSchema } from './schema.js';
+
+const clock = createManualClock(Date.UTC(2026, 10, 22, 12));
+
+function project(text: string, files: string[] = ['src/index.js']): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ledge-config-'));
+  writeFileSync(path.join(dir, 'ledge.jsonc'), text);
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), 'export default {}');
+  }
+  return path.join(dir, 'ledge.jsonc');
+}
+
+const load = (text: string, env?: string) => loadConfig(project(text), { env, clock, cwd: '/' });
+const base = (extra = '') => `{ "name": "app", "main": "src/index.js", "compatibility_date": "2026-10-01"${extra} }`;
+
+function rejects(text: string, pattern: RegExp, env?: string): void {
+  assert.throws(() => load(text, env), (err: Error & { code?: string }) => {
+    assert.match(err.message, pattern);
+    return true;
+  });
+}
+
+test('a minimal file gets the defaults of the reference', () => {
+  const { config, warnings } = load(`// comments are allowed\n{ "name": "app", "main": "src/index.js", "compatibility_date": "2026-10-01", /* here too */ }`);
+  assert.deepEqual(warnings, []);
+  assert.equal(config.edge_dev, false);
+  assert.equal(config.preview_urls, false);
+  assert.deepEqual(config.routes, []);
+  assert.deepEqual(config.limits, DEFAULT_LIMITS);
+  assert.equal(config.limits.memory_mb, 128);
+  assert.ok(path.isAbsolute(config.main));
+  assert.ok(Object.isFrozen(config) && Object.isFrozen(config.limits), 'configuration is frozen once validated');
+});
+
+test('an invalid compatibility date names the file, the path and the rule', () => {
+  const file = project(base().replace('2026-10-01', '2026-13-01'));
+  assert.throws(() => loadConfig(file, { clock, cwd: path.dirname(file) }), (err: Error & { code: string }) => {
+    assert.equal(err.code, 'config_invalid');
+    assert.equal(err.message, 'ledge.jsonc: compatibility_date: expected YYYY-MM-DD, got "2026-13-01"');
+    return true;
+  });
+  rejects(base().replace('2026-10-01', '2026-02-30'), /compatibility_date: expected YYYY-MM-DD, got "2026-02-30"/);
+  rejects(base().replace('"2026-10-01"', '20261001'), /compatibility_date: expected string, got 20261001/);
+});
+
+test('a compatibility date in the future is an error, today is accepted', () => {
+  rejects(base().replace('2026-10-01', '2026-11-23'), /compatibility_date: "2026-11-23" is in the future \(today is 2026-11-22 UTC\)/);
+  assert.equal(load(base().replace('2026-10-01', '2026-11-22')).config.compatibility_date, '2026-11-22');
+  rejects(base(', "env": { "production": { "compatibility_date": "2030-01-01" } }'), /env\.production\.compatibility_date: "2030-01-01" is in the future/);
+});
+
+test('missing and mistyped fields are errors naming each path', () => {
+  rejects('{ "main": "src/index.js", "compatibility_date": "2026-10-01" }', /ledge\.jsonc: name: is required/);
+  rejects(base(', "edge_dev": "yes"'), /edge_dev: expected boolean, got "yes"/);
+  rejects(base(', "limits": { "cpu_ms": 0 }'), /limits\.cpu_ms: expected at least 1, got 0/);
+  rejects(base(', "limits": { "memory_mb": 1.5 }'), /limits\.memory_mb: expected an integer, got 1\.5/);
+  rejects(base().replace('"app"', '"My App"'), /name: expected lowercase letters, digits and dashes/);
+  rejects(base(', "vars": { "bad name": "x" }'), /vars/);
+  rejects(base(', "routes": [42]'), /routes\[0\]: expected one of the accepted shapes/);
+});
+
+test('several problems are all reported at once', () => {
+  rejects(base(', "edge_dev": 1, "preview_urls": "no"'), /edge_dev: expected boolean, got 1\n.*ledge\.jsonc: preview_urls: expected boolean, got "no"/);
+});
+
+test('unknown fields give a warning naming them and are ignored', () => {
+  const { config, warnings } = load(base(', "colour": "blue", "limits": { "cpu_ms": 50, "gpu": 1 }, "env": { "staging": { "extra": true } }'));
+  assert.equal(warnings.length, 3);
+  assert.ok(warnings.some((w) => w.includes('"colour" at the top level')));
+  assert.ok(warnings.some((w) => w.includes('"gpu" in "limits"')));
+  assert.ok(warnings.some((w) => w.includes('"extra" in "env.staging"')));
+  assert.equal(config.limits.cpu_ms, 50);
+});
+
+test('unknown compatibility flags are accepted with a warning', () => {
+  const { config, warnings } = load(base(', "compatibility_flags": ["nodejs_compat", "made_up"]'));
+  assert.deepEqual(config.compatibility_flags, ['nodejs_compat', 'made_up']);
+  assert.match(warnings.join('\n'), /compatibility_flags\[1\]: flag "made_up" is not supported by Ledge/);
+});
+
+test('environments inherit top-level settings but never vars', () => {
+  const text = base(`, "vars": { "MODE": "dev" }, "limits": { "cpu_ms": 100 }, "edge_dev": true,
+    "env": { "production": { "vars": { "MODE": "prod" }, "edge_dev": false }, "preview": { "preview_urls": true } }`);
+  const top = load(text).config;
+  assert.equal(top.name, 'app');
+  assert.deepEqual(top.vars, { MODE: 'dev' });
+  const production = load(text, 'production');
+  assert.equal(production.config.name, 'app-production');
+  assert.equal(production.config.environment, 'production');
+  assert.deepEqual(production.config.vars, { MODE: 'prod' });
+  assert.equal(production.config.edge_dev, false);
+  assert.equal(production.config.limits.cpu_ms, 100, 'limits are inherited');
+  const preview = load(text, 'preview');
+  assert.deepEqual(preview.config.vars, {}, 'vars are not inherited');
+  assert.equal(preview.config.edge_dev, true);
+  assert.equal(preview.config.preview_urls, true);
+  assert.ok(preview.warnings.some((w) => w.includes('"vars" exists at the top level, but not on "env.preview"')));
+});
+
+test('an unknown --env is an error listing the environments', () => {
+  rejects(base(', "env": { "production": {} }'), /no environment "staging" \(env\.staging\); configured environments: production/, 'staging');
+  rejects(base(), /the file defines no environments/, 'staging');
+});
+
+test('a missing entry module is a configuration error', () => {
+  rejects(base().replace('src/index.js', 'src/missing.ts'), /main: file "src\/missing\.ts" not found/);
+});
+
+test('a JSONC syntax error names the line and column', () => {
+  rejects('{\n  "name": "app",\n  "main" "src/index.js"\n}', /ledge\.jsonc:3:10: ColonExpected/);
+  rejects('[1, 2]', /expected an object at the top level/);
+});
+
+test('findConfigFile explains how to create a missing configuration', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ledge-empty-'));
+  assert.throws(() => findConfigFile(dir), /no ledge\.jsonc in .* \(run "ledge init" to create one\)/);
+});
+
+test('ledge.schema.json is generated from the configuration schema and up to date', () => {
+  const file = new URL('../../ledge.schema.json', import.meta.url);
+  const onDisk = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  assert.deepEqual(onDisk, toConfigJsonSchema(), 'run `npm run schema` to regenerate ledge.schema.json');
+  const schema = toConfigJsonSchema() as { properties: Record<string, unknown>; required: string[] };
+  for (const key of ['name', 'main', 'compatibility_date', 'edge_dev', 'preview_urls', 'routes', 'vars', 'limits', 'observability', 'env', 'compatibility_flags']) {
+    assert.ok(key in schema.properties, key);
+  }
+  assert.deepEqual([...schema.required].sort(), ['compatibility_date', 'main', 'name']);
+});

@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+/** The built CLI, as users run it. */
+export const CLI = path.resolve(import.meta.dirname, '..', 'dist', 'cli', 'main.js');
+
+/** A running `ledge` process with its output collected. */
+export interface CliProcess {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the first match of `pattern` in stdout+stderr. */
+  waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+}
+
+/** Starts `ledge <args>`. */
+export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): CliProcess {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  const listeners = new Set<() => void>();
+  const collect = (chunk: Buffer) => { text += chunk.toString(); for (const l of listeners) l(); };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => { for (const l of listeners) l(); resolve(code); }));
+  return {
+    child,
+    output: () => text,
+    exited,
+    waitFor(pattern, ms = 15_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = text.match(pattern);
+          if (match) { cleanup(); resolve(match); } else if (child.exitCode !== null) { cleanup(); reject(new Error(`ledge exited (${child.exitCode}) before printing ${pattern}:\n${text}`)); }
+        };
+        const timer = setTimeout(() => { cleanup(); reject(new Error(`timed out waiting for ${pattern}; output:\n${text}`)); }, ms);
+        const cleanup = () => { clearTimeout(timer); listeners.delete(check); };
+        listeners.add(check);
+        check();
+      });
+    },
+  };
+}
+
+/** Starts `ledge dev` on a free port and resolves with its URL. */
+export async function startDev(dir: string, extra: string[] = []): Promise<CliProcess & { url: string }> {
+  const proc = runCli(['dev', dir, '--port', '0', ...extra]);
+  const match = await proc.waitFor(/ready on (http:\/\/\S+)/);
+  return Object.assign(proc, { url: match[1] as string });
+}
+
+/** Stops a process with Ctrl-C and returns its exit code. */
+export async function interrupt(proc: CliProcess): Promise<number | null> {
+  proc.child.kill('SIGINT');
+  return proc.exited;
+}

@@ -1,0 +1,100 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { interrupt, runCli, startDev } from './cli.js';
+import { makeProject, tempDir } from './helpers.js';
+
+test('a source change reloads the code without dropping requests in flight', async (t) => {
+  const source = (v: string) => `export default { async fetch(request) {
+    if (new URL(request.url).pathname === '/slow') await new Promise((r) => setTimeout(r, 1500));
+    return new Response('${v}');
+  } };`;
+  const dir = makeProject({ 'src/index.js': source('v1') });
+  const dev = await startDev(dir);
+  t.after(() => { dev.child.kill('SIGKILL'); });
+  assert.equal(await (await fetch(dev.url)).text(), 'v1');
+  const inFlight = fetch(`${dev.url}/slow`).then(async (r) => ({ status: r.status, text: await r.text() }));
+  await new Promise((r) => setTimeout(r, 200));
+  writeFileSync(path.join(dir, 'src/index.js'), source('v2'));
+  await dev.waitFor(/reloaded test-app \(version 2\)/);
+  assert.equal(await (await fetch(dev.url)).text(), 'v2');
+  assert.deepEqual(await inFlight, { status: 200, text: 'v1' }, 'the request in flight finished on the old version');
+
+  writeFileSync(path.join(dir, 'src/index.js'), 'export default { fetch( { broken');
+  await dev.waitFor(/reload failed; still serving the previous version/);
+  assert.equal(await (await fetch(dev.url)).text(), 'v2');
+  assert.equal(await interrupt(dev), 0);
+});
+
+test('a change to an imported module and to ledge.jsonc both reload', async (t) => {
+  const dir = makeProject({
+    'src/index.js': 'import { word } from "./word.js"; export default { fetch(r, env) { return new Response(word + "/" + env.MODE); } };',
+    'src/word.js': 'export const word = "first";',
+  }, { vars: { MODE: 'a' } });
+  const dev = await startDev(dir);
+  t.after(() => { dev.child.kill('SIGKILL'); });
+  assert.equal(await (await fetch(dev.url)).text(), 'first/a');
+  writeFileSync(path.join(dir, 'src/word.js'), 'export const word = "second";');
+  await dev.waitFor(/version 2/);
+  assert.equal(await (await fetch(dev.url)).text(), 'second/a');
+  writeFileSync(path.join(dir, 'ledge.jsonc'), JSON.stringify({ name: 'test-app', main: 'src/index.js', compatibility_date: '2026-10-01', vars: { MODE: 'b' } }));
+  await dev.waitFor(/version 3/);
+  assert.equal(await (await fetch(dev.url)).text(), 'second/b');
+  dev.child.kill('SIGINT');
+  assert.equal(await dev.exited, 0);
+});
+
+test('invalid configuration exits 2 with the file, path and rule, before listening', async () => {
+  const dir = makeProject({ 'src/index.js': 'export default {}' }, { compatibility_date: '2026-13-01' });
+  const proc = runCli(['dev', dir, '--port', '0']);
+  assert.equal(await proc.exited, 2);
+  assert.match(proc.output(), /ledge: .*ledge\.jsonc: compatibility_date: expected YYYY-MM-DD, got "2026-13-01"/);
+  assert.doesNotMatch(proc.output(), /ready on/);
+  assert.doesNotMatch(proc.output(), /    at /, 'a user error prints no stack');
+});
+
+test('unknown fields are warned about and the project still starts', async (t) => {
+  const dir = makeProject({ 'src/index.js': 'export default { fetch() { return new Response("up"); } };' }, { colour: 'blue' });
+  const dev = await startDev(dir);
+  t.after(() => { dev.child.kill('SIGKILL'); });
+  assert.match(dev.output(), /unknown field "colour" at the top level is ignored/);
+  assert.equal(await (await fetch(dev.url)).text(), 'up');
+});
+
+test('a port in use is a clear error', async (t) => {
+  const blocker = createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  t.after(() => blocker.close());
+  const port = (blocker.address() as { port: number }).port;
+  const dir = makeProject({ 'src/index.js': 'export default { fetch() { return new Response("x"); } };' });
+  const proc = runCli(['dev', dir, '--port', String(port)]);
+  assert.equal(await proc.exited, 1);
+  assert.match(proc.output(), new RegExp(`ledge: port ${port} on 127\\.0\\.0\\.1 is already in use; choose another with --port`));
+});
+
+test('bad arguments are usage errors', async () => {
+  const proc = runCli(['dev', '.', '--port', 'eighty']);
+  assert.equal(await proc.exited, 2);
+  assert.match(proc.output(), /--port: expected an integer from 0 to 65535, got "eighty"/);
+  const missing = runCli(['dev', tempDir()]);
+  assert.equal(await missing.exited, 2);
+  assert.match(missing.output(), /no ledge\.jsonc in .* \(run "ledge init" to create one\)/);
+});
+
+test('--env selects an environment and --state places local state', async (t) => {
+  const dir = makeProject({ 'src/index.js': 'export default { fetch(r, env) { console.log("serving", env.MODE); return new Response(String(env.MODE)); } };' },
+    { vars: { MODE: 'top' }, env: { production: { vars: { MODE: 'prod' } } } });
+  const state = tempDir('ledge-state-');
+  const dev = await startDev(dir, ['--env', 'production', '--state', state]);
+  t.after(() => { dev.child.kill('SIGKILL'); });
+  assert.match(dev.output(), /test-app-production ready on/);
+  assert.equal(await (await fetch(dev.url)).text(), 'prod');
+  await dev.waitFor(/\[test-app-production\] serving prod/);
+  assert.ok(readdirSync(path.join(state, 'build')).some((f) => f.endsWith('.js')));
+  assert.ok(!existsSync(path.join(dir, '.ledge')), 'nothing written to the project when --state is given');
+  const unknown = runCli(['dev', dir, '--port', '0', '--env', 'staging']);
+  assert.equal(await unknown.exited, 2);
+  assert.match(unknown.output(), /no environment "staging"/);
+});
