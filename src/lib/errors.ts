@@ -7,7 +7,6 @@ export const ERROR_CODES = {
   config_parse: { status: 400, audience: 'user' },
   config_invalid: { status: 400, audience: 'user' },
   env_not_found: { status: 400, audience: 'user' },
-  entry_not_found: { status: 400, audience: 'user' },
   bundle_failed: { status: 400, audience: 'user' },
   node_module_forbidden: { status: 400, audience: 'user' },
   init_would_overwrite: { status: 400, audience: 'user' },
@@ -23,7 +22,6 @@ export const ERROR_CODES = {
   too_many_subrequests: { status: 500, audience: 'user' },
   no_fetch_handler: { status: 500, audience: 'user' },
   invalid_response: { status: 500, audience: 'user' },
-  wait_until_timeout: { status: 500, audience: 'user' },
 } as const satisfies Record<string, { status: number; audience: 'user' | 'system' }>;
 
 /** Every error code Ledge can produce. */

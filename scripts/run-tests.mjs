@@ -1,0 +1,23 @@
+// Runs every test file with node's test runner: TypeScript through tsx, the examples as plain JavaScript.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const SKIP = new Set(['node_modules', 'dist', '.ledge', '.git', 'fixtures']);
+
+function find(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    if (SKIP.has(name)) continue;
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) find(full, out);
+    else if (/\.test\.(ts|js|mjs)$/.test(name)) out.push(path.relative(root, full));
+  }
+  return out;
+}
+
+const files = ['src', 'test', 'examples'].flatMap((dir) => find(path.join(root, dir))).sort();
+const filter = process.argv.slice(2);
+const selected = filter.length ? files.filter((f) => filter.some((p) => f.includes(p))) : files;
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...selected], { cwd: root, stdio: 'inherit' });
+process.exit(result.status ?? 1);

@@ -1,0 +1,71 @@
+// tools/check.py passes on the repository and each of its checks fails on a deliberately broken copy.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { tempDir } from './helpers.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function runCheck(root: string): { status: number | null; out: string } {
+  const result = spawnSync('python3', [path.join(ROOT, 'tools', 'check.py'), '--root', root], { encoding: 'utf8' });
+  return { status: result.status, out: result.stdout + result.stderr };
+}
+
+function brokenCopy(edit: (root: string) => void): string {
+  const root = tempDir('ledge-check-');
+  for (const dir of ['templates', 'examples', 'docs', 'src']) cpSync(path.join(ROOT, dir), path.join(root, dir), { recursive: true });
+  edit(root);
+  return root;
+}
+
+function replaceIn(file: string, from: string | RegExp, to: string): void {
+  const text = readFileSync(file, 'utf8');
+  const next = text.replace(from, to);
+  assert.notEqual(next, text, `the edit changed ${file}`);
+  writeFileSync(file, next);
+}
+
+test('the repository passes the consistency check', () => {
+  const { status, out } = runCheck(ROOT);
+  assert.equal(status, 0, out);
+  assert.doesNotMatch(out, /^FAIL/m);
+  assert.match(out, /consistency check: (\d+) of \1 checks pass/);
+});
+
+const BREAKAGES: [string, RegExp, (root: string) => void][] = [
+  ['template date', /FAIL template carries the reference's values: templates\/init\/ledge\.jsonc - compatibility_date is "2026-10-02"/,
+    (root) => replaceIn(path.join(root, 'templates/init/ledge.jsonc'), '2026-10-01', '2026-10-02')],
+  ['template edge_dev', /FAIL template carries .* edge_dev is true/,
+    (root) => replaceIn(path.join(root, 'templates/init/ledge.jsonc'), '"edge_dev": false', '"edge_dev": true')],
+  ['template routes', /FAIL template carries .* no production routes/,
+    (root) => replaceIn(path.join(root, 'templates/init/ledge.jsonc'), '"preview_urls": false', '"preview_urls": false, "routes": ["shop.example.com/*"]')],
+  ['example preview_urls', /FAIL example configuration: examples\/health-worker\/ledge\.jsonc - preview_urls is true/,
+    (root) => replaceIn(path.join(root, 'examples/health-worker/ledge.jsonc'), '"preview_urls": false', '"preview_urls": true')],
+  ['example future date', /FAIL example configuration: .* compatibility_date 2999-01-01 is in the future/,
+    (root) => replaceIn(path.join(root, 'examples/health-worker/ledge.jsonc'), '2026-10-01', '2999-01-01')],
+  ['health schema', /FAIL health example matches the reference: examples\/health-worker\/src\/index\.js - the schema constant is not 'health\/1'/,
+    (root) => replaceIn(path.join(root, 'examples/health-worker/src/index.js'), "'health/1'", "'health/2'")],
+  ['health header', /FAIL health example .* header cache-control is not 'no-store'/,
+    (root) => replaceIn(path.join(root, 'examples/health-worker/src/index.js'), "'no-store'", "'max-age=60'")],
+  ['health allow', /FAIL health example .* allow: GET, HEAD/,
+    (root) => replaceIn(path.join(root, 'examples/health-worker/src/index.js'), "'GET, HEAD'", "'GET'")],
+  ['removed route path', /FAIL no use of the private-route paths removed on 2026-10-05: docs\/routes\.md:2/,
+    (root) => { mkdirSync(path.join(root, 'docs'), { recursive: true }); writeFileSync(path.join(root, 'docs/routes.md'), `# Routes\nPOST /accounts/a/teamnet/routes/${'network'}/10.0.0.0%2F8\n`); }],
+  ['secret in vars', /FAIL no secrets in configuration: examples\/health-worker\/ledge\.jsonc - looks like a secret or token at vars\.API_TOKEN/,
+    (root) => replaceIn(path.join(root, 'examples/health-worker/ledge.jsonc'), '"edge_dev": false', '"edge_dev": false, "vars": { "API_TOKEN": "a1b2c3d4e5f6a1b2c3d4e5f6" }')],
+  ['token-looking value', /FAIL no secrets in configuration: .* vars\.UPSTREAM \(a bearer token\)/,
+    (root) => replaceIn(path.join(root, 'examples/health-worker/ledge.jsonc'), '"edge_dev": false', '"edge_dev": false, "vars": { "UPSTREAM": "Bearer abcdefghijklmnopqrstuvwxyz012345" }')],
+  ['shared resource', /FAIL environments bind distinct resources: .* env\.production kv_namespaces\[0\] binds "DB" to the same resource as env\.preview kv_namespaces\[0\]/,
+    (root) => replaceIn(path.join(root, 'examples/health-worker/ledge.jsonc'), '"edge_dev": false', '"edge_dev": false, "env": { "preview": { "kv_namespaces": [{ "binding": "DB", "id": "kv-1" }] }, "production": { "kv_namespaces": [{ "binding": "DB", "id": "kv-1" }] } }')],
+];
+
+for (const [name, expected, edit] of BREAKAGES) {
+  test(`the check fails on a broken copy: ${name}`, () => {
+    const { status, out } = runCheck(brokenCopy(edit));
+    assert.equal(status, 1, out);
+    assert.match(out, expected);
+    assert.doesNotMatch(out, /a1b2c3d4e5f6a1b2c3d4e5f6|abcdefghijklmnopqrstuvwxyz012345/, 'secret values are never printed');
+  });
+}
