@@ -51,7 +51,7 @@ export interface LoadedConfig {
 }
 
 /** Flags Ledge understands; others are accepted with a warning. */
-export const KNOWN_COMPATIBILITY_FLAGS: readonly string[] = ['nodejs_compat'];
+export const KNOWN_COMPATIBILITY_FLAGS: readonly string[] = ['nodejs_compat', 'enable_request_signal'];
 
 /** Finds the configuration file of the project in `dir`. */
 export function findConfigFile(dir: string): string {

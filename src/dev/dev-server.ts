@@ -63,7 +63,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   try {
     const built = await bundler.rebuild(version);
     inputs = built.inputs;
-    await runtime.load({ name: config.name, bundleFile: built.file, vars: { ...config.vars }, limits: config.limits });
+    await runtime.load({ name: config.name, bundleFile: built.file, vars: { ...config.vars }, limits: config.limits, compatibilityFlags: config.compatibility_flags });
   } catch (err) {
     await bundler.dispose();
     await runtime.close();
@@ -95,7 +95,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     const built = await bundler.rebuild(++version);
     inputs = built.inputs;
-    await runtime.load({ name: config.name, bundleFile: built.file, vars: { ...config.vars }, limits: config.limits });
+    await runtime.load({ name: config.name, bundleFile: built.file, vars: { ...config.vars }, limits: config.limits, compatibilityFlags: config.compatibility_flags });
     logger.info(`reloaded ${config.name} (version ${version})`);
     refreshWatchers();
   }

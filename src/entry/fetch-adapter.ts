@@ -12,6 +12,7 @@ export function createFetchAdapter(dispatch: Dispatcher, logger: Logger, maxRequ
     const init = { status: response.status, statusText: response.statusText, headers: pairs(response.headers) };
     const nullBody = request.method === 'HEAD' || [101, 204, 205, 304].includes(response.status);
     if (nullBody || response.body === null) return new Response(null, init);
+    if (typeof response.body === 'string') return new Response(response.body, init);
     if (response.body instanceof Uint8Array) return new Response(response.body as Uint8Array<ArrayBuffer>, init);
     const iterator = response.body[Symbol.asyncIterator]();
     const stream = new ReadableStream<Uint8Array>({

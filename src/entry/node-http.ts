@@ -36,15 +36,14 @@ export function createNodeHandler(options: NodeHandlerOptions): (req: IncomingMe
       return send(res, errorResponse('request_too_large', 'none'), req.method === 'HEAD');
     }
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && (declared > 0 || req.headers['transfer-encoding'] !== undefined);
-    const abort = new AbortController();
-    res.once('close', () => { if (!res.writableFinished) abort.abort(); });
+    const signal = { addEventListener: (_type: 'abort', listener: () => void) => { res.once('close', () => { if (!res.writableFinished) listener(); }); } };
     const url = req.url?.startsWith('/') ? `http://${host}${req.url}` : `http://${host}/`;
     const response = await serveEvent(options.dispatch, {
       method: req.method ?? 'GET',
       url,
       headers: req.rawHeaders,
       body: hasBody ? limitBody(req, max) : null,
-      signal: abort.signal,
+      signal,
     }, options.logger);
     await send(res, response, req.method === 'HEAD');
   }
@@ -54,14 +53,17 @@ async function send(res: ServerResponse, response: DispatchResponse, isHead: boo
   const headers: string[] = [];
   let hasLength = false;
   for (let i = 0; i < response.headers.length; i += 2) {
-    const name = (response.headers[i] as string).toLowerCase();
+    // Names arrive lowercase: the Fetch API's Headers normalise them.
+    const name = response.headers[i] as string;
     if (HOP_BY_HOP.has(name)) continue;
     if (name === 'content-length') hasLength = true;
     headers.push(name, response.headers[i + 1] as string);
   }
   const body = response.body;
-  const complete = body === null || body instanceof Uint8Array;
-  if (complete && !hasLength && !isHead && !NO_BODY_STATUS.has(response.status)) headers.push('content-length', String(body?.byteLength ?? 0));
+  const complete = body === null || typeof body === 'string' || body instanceof Uint8Array;
+  if (complete && !hasLength && !isHead && !NO_BODY_STATUS.has(response.status)) {
+    headers.push('content-length', String(body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+  }
   res.writeHead(response.status, response.statusText || undefined, headers);
   if (complete) {
     res.end(isHead ? undefined : body ?? undefined);

@@ -9,6 +9,7 @@ export interface DeploymentVersion {
   bundleFile: string;
   vars: Record<string, unknown>;
   limits: Limits;
+  compatibilityFlags: readonly string[];
 }
 
 /** Options of a deployment runtime. */
@@ -74,7 +75,7 @@ export class DeploymentRuntime {
     if (this.#closed || !version) throw new LedgeError('isolate_failed', 'the deployment is not running');
     if (!this.#current || this.#current.exited) this.#current = this.#spawn(version);
     const isolate = this.#current;
-    await isolate.ready;
+    if (!isolate.isReady) await isolate.ready;
     return isolate.dispatch(request);
   }
 
@@ -90,7 +91,7 @@ export class DeploymentRuntime {
 
   #spawn(version: DeploymentVersion): Isolate {
     const isolate = new Isolate({
-      init: { bundlePath: version.bundleFile, name: version.name, vars: version.vars, subrequestLimit: version.limits.subrequests, waitUntilMs: this.#waitUntilMs },
+      init: { bundlePath: version.bundleFile, name: version.name, vars: version.vars, subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), waitUntilMs: this.#waitUntilMs },
       memoryMb: version.limits.memory_mb,
       logger: this.#logger,
       onExit: (stopped, failure) => this.#onExit(stopped, failure, version),

@@ -9,6 +9,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
+import { createBatchSender } from './batch-port.js';
+import { installResponse, takeBodySource } from './response.js';
 import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders } from './protocol.js';
 
 interface ExecutionContext {
@@ -40,13 +42,14 @@ interface RequestState {
 const init = workerData as IsolateInit;
 const port = parentPort;
 if (!port) throw new Error('isolate-main must run in a worker thread');
-const send = (message: IsolateMessage): void => port.postMessage(message);
+const send = createBatchSender<IsolateMessage>(port);
 
 process.setSourceMapsEnabled(true);
 const heartbeat = new Int32Array(init.heartbeat);
 setInterval(() => Atomics.add(heartbeat, 0, 1), 5);
 
 installConsole();
+installResponse();
 Object.defineProperty(globalThis, 'self', { value: globalThis, writable: true, configurable: true });
 Object.defineProperty(globalThis, 'navigator', { value: Object.freeze({ userAgent: 'Ledge' }), writable: true, configurable: true });
 
@@ -60,7 +63,11 @@ const env: Record<string, unknown> = { ...init.vars };
 const requests = new Map<number, RequestState>();
 let handler: FetchHandler | undefined;
 
-port.on('message', (message: HostMessage) => {
+port.on('message', (messages: HostMessage[]) => {
+  for (const message of messages) receive(message);
+});
+
+function receive(message: HostMessage): void {
   switch (message.t) {
     case 'req': void runFetch(message.id, message.method, message.url, message.headers, message.hasBody); break;
     case 'req-chunk': pushBody(message.id, message.chunk); break;
@@ -68,7 +75,7 @@ port.on('message', (message: HostMessage) => {
     case 'abort': abortRequest(message.id, message.reason); break;
     case 'res-credit': credit(message.id); break;
   }
-});
+}
 
 try {
   const mod = (await import(pathToFileURL(init.bundlePath).href)) as { default?: FetchHandler };
@@ -87,6 +94,7 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
     passThroughOnException() { /* No origin stands behind a Ledge deployment; an exception still yields the 500 (docs/runtime.md). */ },
     props: {},
   };
+  let reported = false;
   await events.run({ subrequests: 0 }, async () => {
     try {
       const fetchFn = handler?.fetch;
@@ -98,7 +106,8 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
         method,
         headers: toPairs(flat),
         body: hasBody ? bodyStream(state) : null,
-        signal: state.abort.signal,
+        // A signal costs a WeakRef and a finalizer per request in Node's fetch, so it is opt-in, as on the edge.
+        signal: init.requestSignal ? state.abort.signal : null,
         // @ts-expect-error -- duplex is required by Node's fetch for streamed bodies but missing from the DOM types.
         duplex: 'half',
       });
@@ -107,38 +116,45 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
         send({ t: 'fail', id, code: 'invalid_response', error: { name: 'TypeError', message: `fetch() returned ${describe(result)} instead of a Response` } });
         return;
       }
-      await respond(id, result, state);
+      reported = await respond(id, result, state, waits.length === 0);
     } catch (err) {
       const code = (err as { code?: unknown } | null)?.code === 'too_many_subrequests' ? 'too_many_subrequests' : 'internal_error';
       send({ t: 'fail', id, code, error: serializeError(err) });
     }
   });
   requests.delete(id);
+  if (reported && waits.length === 0) return;
   await settleWaitUntil(waits);
   send({ t: 'done', id });
 }
 
-async function respond(id: number, response: Response, state: RequestState): Promise<void> {
+/** Sends the response; returns true when the head message also told the host the event is over. */
+async function respond(id: number, response: Response, state: RequestState, finished: boolean): Promise<boolean> {
   const headers: FlatHeaders = [];
   for (const [name, value] of response.headers) headers.push(name, value);
   const head = { t: 'head' as const, id, status: response.status, statusText: response.statusText, headers };
+  const source = takeBodySource(response);
+  if (source !== undefined) {
+    send({ ...head, body: source, streaming: false, ...(finished ? { done: true } : {}) });
+    return finished;
+  }
   if (response.body === null) {
     send({ ...head, body: null, streaming: false });
-    return;
+    return false;
   }
   const reader = response.body.getReader() as ReadableStreamDefaultReader<unknown>;
   state.reader = reader;
   const first = await reader.read();
   if (first.done) {
     send({ ...head, body: null, streaming: false });
-    return;
+    return false;
   }
   // Bodies made from a string or buffer are complete after one chunk: send them with the head in one message.
   const pending = reader.read();
   const second = await Promise.race([pending, new Promise<null>((resolve) => setImmediate(resolve, null))]);
   if (second?.done) {
     send({ ...head, body: toBytes(first.value), streaming: false });
-    return;
+    return false;
   }
   send({ ...head, body: toBytes(first.value), streaming: true });
   try {
@@ -151,6 +167,7 @@ async function respond(id: number, response: Response, state: RequestState): Pro
   } catch (err) {
     send({ t: 'res-error', id, error: serializeError(err) });
   }
+  return false;
 }
 
 async function sendChunk(id: number, state: RequestState, chunk: Uint8Array): Promise<void> {

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
 import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
+import { createBatchSender } from './batch-port.js';
 import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
@@ -16,8 +17,13 @@ export interface DispatchRequest {
   headers: FlatHeaders;
   /** The body, or null for none. */
   body: AsyncIterable<Uint8Array> | null;
-  /** Aborted when the client goes away: the application sees its request's signal abort. */
-  signal?: AbortSignal;
+  /** Fires when the client goes away: the application sees its request's signal abort. */
+  signal?: AbortHook;
+}
+
+/** The part of AbortSignal the runtime needs; the HTTP bridge supplies a cheaper one per request. */
+export interface AbortHook {
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
 }
 
 /** A response from application code; `body` is complete bytes, null, or a stream the caller drains. */
@@ -25,7 +31,7 @@ export interface DispatchResponse {
   status: number;
   statusText: string;
   headers: FlatHeaders;
-  body: Uint8Array | null | AsyncIterable<Uint8Array>;
+  body: string | Uint8Array | null | AsyncIterable<Uint8Array>;
 }
 
 /** How an isolate is started. */
@@ -67,6 +73,8 @@ export class Isolate {
   #failure: ErrorCode = 'isolate_failed';
   #logger: Logger;
   #hasFetch = false;
+  #isReady = false;
+  #send: (message: HostMessage, transfer?: ArrayBuffer) => void;
 
   constructor(options: IsolateOptions) {
     this.#logger = options.logger;
@@ -78,21 +86,25 @@ export class Isolate {
       stdout: false,
       stderr: false,
     });
+    this.#send = createBatchSender<HostMessage>(this.#worker);
     this.ready = new Promise<void>((resolve, reject) => {
-      const onMessage = (message: IsolateMessage) => {
+      const onMessage = (messages: IsolateMessage[]) => messages.forEach((message) => {
         if (message.t === 'ready') {
           this.#hasFetch = message.hasFetch;
+          this.#isReady = true;
           resolve();
         } else if (message.t === 'load-error') {
           reject(new LedgeError('bundle_failed', `the entry module failed to load: ${message.error.stack ?? message.error.message}`));
           void this.#worker.terminate();
         }
-      };
+      });
       this.#worker.on('message', onMessage);
       this.#worker.once('exit', () => reject(new LedgeError('isolate_failed', `the isolate stopped while loading (${this.#failure})`)));
     });
     this.ready.catch(() => undefined);
-    this.#worker.on('message', (message: IsolateMessage) => this.#onMessage(message));
+    this.#worker.on('message', (messages: IsolateMessage[]) => {
+      for (const message of messages) this.#onMessage(message);
+    });
     this.#worker.on('error', (err: Error & { code?: string }) => {
       if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') this.#failure = 'exceeded_memory';
       else this.#logger.error(`isolate error: ${err.stack ?? err.message}`);
@@ -103,6 +115,9 @@ export class Isolate {
       options.onExit(this, this.#failure);
     });
   }
+
+  /** Whether the module has loaded (checked before awaiting `ready` on the hot path). */
+  get isReady(): boolean { return this.#isReady; }
 
   /** Whether the entry module exports a fetch handler. */
   get hasFetch(): boolean { return this.#hasFetch; }
@@ -169,8 +184,8 @@ export class Isolate {
     return { events: view, stalledMs: now - this.#lastBeatAt };
   }
 
-  #post(message: HostMessage, transfer?: ArrayBuffer[]): void {
-    if (!this.#exited) this.#worker.postMessage(message, transfer);
+  #post(message: HostMessage, transfer?: ArrayBuffer): void {
+    if (!this.#exited) this.#send(message, transfer);
   }
 
   async #pumpBody(event: PendingEvent, body: AsyncIterable<Uint8Array>): Promise<void> {
@@ -181,7 +196,7 @@ export class Isolate {
         // A copy of exactly this chunk, moved rather than cloned (a pooled Buffer would drag its whole pool along).
         const own = chunk.slice();
         event.requestOutstanding += own.byteLength;
-        this.#post({ t: 'req-chunk', id: event.id, chunk: own }, [own.buffer]);
+        this.#post({ t: 'req-chunk', id: event.id, chunk: own }, own.buffer);
       }
       this.#post({ t: 'req-end', id: event.id });
     } catch (err) {
@@ -202,13 +217,14 @@ export class Isolate {
         let body: DispatchResponse['body'] = message.body;
         if (message.streaming) {
           event.stream = new ResponseStream(() => this.#post({ t: 'res-credit', id: event.id }));
-          if (message.body) event.stream.push(message.body);
+          if (message.body) event.stream.push(typeof message.body === 'string' ? Buffer.from(message.body) : message.body);
           body = event.stream;
         }
         const resolve = event.resolveHead;
         event.resolveHead = undefined;
         event.rejectHead = undefined;
         resolve?.({ status: message.status, statusText: message.statusText, headers: message.headers, body });
+        if (message.done) this.#events.delete(event.id);
         break;
       }
       case 'res-chunk': event.stream?.push(message.chunk); break;

@@ -22,6 +22,8 @@ export interface IsolateInit {
   name: string;
   vars: Record<string, unknown>;
   subrequestLimit: number;
+  /** Give each Request a signal that aborts when the client goes away (flag `enable_request_signal`). */
+  requestSignal: boolean;
   /** Per-event bound on ctx.waitUntil work, in milliseconds. */
   waitUntilMs: number;
   /** Int32Array view: [0] is a heartbeat the isolate bumps while its event loop turns. */
@@ -40,7 +42,7 @@ export type HostMessage =
 export type IsolateMessage =
   | { t: 'ready'; hasFetch: boolean }
   | { t: 'load-error'; error: SerializedError }
-  | { t: 'head'; id: number; status: number; statusText: string; headers: FlatHeaders; body: Uint8Array | null; streaming: boolean }
+  | { t: 'head'; id: number; status: number; statusText: string; headers: FlatHeaders; body: string | Uint8Array | null; streaming: boolean; done?: true }
   | { t: 'res-chunk'; id: number; chunk: Uint8Array }
   | { t: 'res-end'; id: number }
   | { t: 'res-error'; id: number; error: SerializedError }
