@@ -1,5 +1,5 @@
 /** Messages per batch before it is sent without waiting for the end of the turn. */
-export const BATCH_LIMIT = Number(process.env.LEDGE_BATCH ?? 8);
+export const BATCH_LIMIT = 8;
 
 /** Anything messages can be posted to: a worker, or the worker's parent port. */
 interface PostTarget {
