@@ -98,3 +98,18 @@ test('--env selects an environment and --state places local state', async (t) =>
   assert.equal(await unknown.exited, 2);
   assert.match(unknown.output(), /no environment "staging"/);
 });
+
+test('over HTTP, a declared body over the limit gets 413 before the application runs', async (t) => {
+  const dir = makeProject({ 'src/index.js': 'export default { async fetch(r) { console.log("handler ran"); return new Response(String((await r.arrayBuffer()).byteLength)); } };' });
+  const dev = await startDev(dir);
+  t.after(() => { dev.child.kill('SIGKILL'); });
+  const { request } = await import('node:http');
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = request(`${dev.url}/upload`, { method: 'POST', headers: { 'content-length': String(101 * 1024 * 1024) } }, (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+    req.on('error', reject);
+    req.write('x');
+  });
+  assert.equal(status, 413);
+  assert.equal(await (await fetch(`${dev.url}/`, { method: 'POST', body: 'small' })).text(), '5');
+  assert.doesNotMatch(dev.output(), /handler ran[\s\S]*handler ran/, 'only the small request reached the handler');
+});
