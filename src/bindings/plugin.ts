@@ -1,8 +1,23 @@
 import type { z } from 'zod';
+import type { Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import type { StoragePorts } from '../storage/ports.js';
 
-/** What a binding kind declares to the configuration layer: where it sits in `ledge.jsonc` and which resource each entry names. */
-export interface BindingConfigPlugin<Entry extends { binding: string } = { binding: string }> {
-  /** The kind's name, e.g. `kv`. */
+/** What a binding's host-side service is given: storage ports, the clock and a logger. Nothing else. */
+export interface ServiceContext {
+  storage: StoragePorts;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** The host side of one binding: answers the calls its isolate-side object makes. */
+export interface BindingService {
+  call(method: string, args: unknown[]): Promise<unknown>;
+}
+
+/** A binding kind as the host sees it: where it sits in `ledge.jsonc`, which resource an entry names, and its service. */
+export interface BindingPlugin<Entry extends { binding: string } = { binding: string }> {
+  /** The kind's name, e.g. `kv`; the isolate side uses the same name to build the object code sees. */
   readonly kind: string;
   /** Its key in `ledge.jsonc`, e.g. `kv_namespaces`. */
   readonly configKey: string;
@@ -10,4 +25,14 @@ export interface BindingConfigPlugin<Entry extends { binding: string } = { bindi
   readonly entrySchema: z.ZodType<Entry>;
   /** The identity of the resource an entry points at (SPEC, Authentication 4: one binding name, distinct targets per environment). */
   resourceId(entry: Entry): string;
+  /** Creates the host-side service for one entry. */
+  createService(entry: Entry, context: ServiceContext): BindingService;
+}
+
+/** An error a binding reports to application code: it arrives in the isolate as a `TypeError` or `Error` with this exact message. */
+export class BindingError extends Error {
+  constructor(readonly kind: 'TypeError' | 'Error', message: string) {
+    super(message);
+    this.name = kind;
+  }
 }

@@ -1,7 +1,10 @@
-import type { BindingConfigPlugin } from './plugin.js';
+import type { BindingPlugin } from './plugin.js';
+import { KV_PLUGIN } from './kv/index.js';
 
 /**
  * The binding kinds Ledge knows, one line each. Adding a kind means adding its folder under
- * `src/bindings/<kind>/` and one line here.
+ * `src/bindings/<kind>/`, one line here and one in `isolate-registry.ts`.
  */
-export const BINDINGS: Readonly<Record<string, BindingConfigPlugin>> = {};
+export const BINDINGS: Readonly<Record<string, BindingPlugin>> = {
+  kv: KV_PLUGIN as unknown as BindingPlugin,
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BINDINGS } from '../bindings/registry.js';
+import { BINDING_NAME } from './names.js';
 
 /** Names a deployment can be reached and listed by: lowercase letters, digits and dashes (SPEC, Deployment configuration template). */
 const NAME = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, {
@@ -8,11 +9,6 @@ const NAME = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, {
 
 /** `YYYY-MM-DD` naming a real calendar day. Whether it lies in the future is checked later, against the clock. */
 export const COMPATIBILITY_DATE = z.string().refine(isCalendarDate, { error: 'expected YYYY-MM-DD' });
-
-/** A name application code reads from `env`: a JavaScript identifier. */
-export const BINDING_NAME = z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/, {
-  error: 'expected a JavaScript identifier (letters, digits, _ or $; not starting with a digit)',
-});
 
 const ROUTE = z.union([
   z.string().min(1),

@@ -9,7 +9,9 @@ import { LedgeError } from '../lib/errors.js';
 import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { createBundler, type Bundler } from '../runtime/bundle.js';
-import { DeploymentRuntime } from '../runtime/deployment.js';
+import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
+import { createBindingServices } from '../bindings/services.js';
+import { openEmbeddedStorage } from '../storage/embedded.js';
 
 /** Options of `ledge dev`. */
 export interface DevServerOptions {
@@ -57,16 +59,26 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const stateDir = path.resolve(options.stateDir ?? path.join(config.dir, '.ledge'));
   const buildDir = path.join(stateDir, 'build');
   const runtime = new DeploymentRuntime({ logger: logger.child(config.name) });
+  const storage = openEmbeddedStorage(stateDir);
+  const toVersion = (cfg: ProjectConfig, bundleFile: string): DeploymentVersion => ({
+    name: cfg.name,
+    bundleFile,
+    vars: { ...cfg.vars },
+    limits: cfg.limits,
+    compatibilityFlags: cfg.compatibility_flags,
+    bindings: createBindingServices(cfg, { storage, clock, logger }),
+  });
   let bundler: Bundler = await newBundler(config);
   let version = 1;
   let inputs: string[] = [];
   try {
     const built = await bundler.rebuild(version);
     inputs = built.inputs;
-    await runtime.load({ name: config.name, bundleFile: built.file, vars: { ...config.vars }, limits: config.limits, compatibilityFlags: config.compatibility_flags });
+    await runtime.load(toVersion(config, built.file));
   } catch (err) {
     await bundler.dispose();
     await runtime.close();
+    storage.close();
     throw err;
   }
 
@@ -77,6 +89,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   } catch (err) {
     await bundler.dispose();
     await runtime.close();
+    storage.close();
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
@@ -95,7 +108,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     const built = await bundler.rebuild(++version);
     inputs = built.inputs;
-    await runtime.load({ name: config.name, bundleFile: built.file, vars: { ...config.vars }, limits: config.limits, compatibilityFlags: config.compatibility_flags });
+    await runtime.load(toVersion(config, built.file));
     logger.info(`reloaded ${config.name} (version ${version})`);
     refreshWatchers();
   }
@@ -156,6 +169,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
       await runtime.close();
       await bundler.dispose();
+      storage.close();
     },
   };
 

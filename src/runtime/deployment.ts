@@ -1,6 +1,7 @@
 import type { Limits } from '../config/load.js';
 import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
+import type { BindingService } from '../bindings/plugin.js';
 import { Isolate, type DispatchRequest, type DispatchResponse } from './isolate.js';
 
 /** One version of a deployment: its bundle and what its isolates are given. */
@@ -10,6 +11,8 @@ export interface DeploymentVersion {
   vars: Record<string, unknown>;
   limits: Limits;
   compatibilityFlags: readonly string[];
+  /** Bindings in `env`: name and kind, with the host-side service of each. */
+  bindings: readonly { name: string; kind: string; service: BindingService }[];
 }
 
 /** Options of a deployment runtime. */
@@ -91,9 +94,10 @@ export class DeploymentRuntime {
 
   #spawn(version: DeploymentVersion): Isolate {
     const isolate = new Isolate({
-      init: { bundlePath: version.bundleFile, name: version.name, vars: version.vars, subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), waitUntilMs: this.#waitUntilMs },
+      init: { bundlePath: version.bundleFile, name: version.name, vars: version.vars, bindings: version.bindings.map(({ name, kind }) => ({ name, kind })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), waitUntilMs: this.#waitUntilMs },
       memoryMb: version.limits.memory_mb,
       logger: this.#logger,
+      services: Object.fromEntries(version.bindings.map((b) => [b.name, b.service])),
       onExit: (stopped, failure) => this.#onExit(stopped, failure, version),
     });
     return isolate;

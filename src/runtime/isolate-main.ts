@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
+import { ISOLATE_BINDINGS } from '../bindings/isolate-registry.js';
 import { createBatchSender } from './batch-port.js';
 import { installResponse, takeBodySource } from './response.js';
 import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders } from './protocol.js';
@@ -59,7 +60,31 @@ installSubrequestLimit();
 process.on('unhandledRejection', (reason) => send({ t: 'log', level: 'error', message: `Uncaught (in promise) ${describe(reason)}` }));
 process.on('uncaughtException', (err) => send({ t: 'log', level: 'error', message: `Uncaught ${describe(err)}` }));
 
+const calls = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
+let nextCall = 1;
 const env: Record<string, unknown> = { ...init.vars };
+for (const { name, kind } of init.bindings) {
+  const create = ISOLATE_BINDINGS[kind];
+  if (!create) throw new Error(`unknown binding kind ${kind}`);
+  env[name] = create((method, args) => callBinding(name, method, args));
+}
+
+/** One call to a binding's host-side service; errors come back as the TypeError or Error the service chose. */
+function callBinding(binding: string, method: string, args: unknown[]): Promise<unknown> {
+  const id = nextCall++;
+  return new Promise((resolve, reject) => {
+    calls.set(id, { resolve, reject });
+    send({ t: 'call', id, binding, method, args });
+  });
+}
+
+function settleCall(id: number, value: unknown, error: { name: string; message: string } | undefined): void {
+  const pending = calls.get(id);
+  if (!pending) return;
+  calls.delete(id);
+  if (error) pending.reject(error.name === 'TypeError' ? new TypeError(error.message) : new Error(error.message));
+  else pending.resolve(value);
+}
 const requests = new Map<number, RequestState>();
 let handler: FetchHandler | undefined;
 
@@ -74,6 +99,7 @@ function receive(message: HostMessage): void {
     case 'req-end': endBody(message.id); break;
     case 'abort': abortRequest(message.id, message.reason); break;
     case 'res-credit': credit(message.id); break;
+    case 'call-result': settleCall(message.id, message.value, message.error); break;
   }
 }
 

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
 import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
+import { BindingError, type BindingService } from '../bindings/plugin.js';
 import { createBatchSender } from './batch-port.js';
 import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage } from './protocol.js';
 
@@ -39,6 +40,8 @@ export interface IsolateOptions {
   init: Omit<IsolateInit, 'heartbeat'>;
   memoryMb: number;
   logger: Logger;
+  /** Host-side services of the isolate's bindings, by binding name. */
+  services: Readonly<Record<string, BindingService>>;
   /** Called once when the isolate stops for any reason. */
   onExit: (isolate: Isolate, failure: ErrorCode) => void;
 }
@@ -72,12 +75,14 @@ export class Isolate {
   #exited = false;
   #failure: ErrorCode = 'isolate_failed';
   #logger: Logger;
+  #services: Readonly<Record<string, BindingService>>;
   #hasFetch = false;
   #isReady = false;
   #send: (message: HostMessage, transfer?: ArrayBuffer) => void;
 
   constructor(options: IsolateOptions) {
     this.#logger = options.logger;
+    this.#services = options.services;
     this.#worker = new Worker(WORKER_URL, {
       workerData: { ...options.init, heartbeat: this.#heartbeat.buffer } satisfies IsolateInit,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, options.memoryMb / 8)) },
@@ -210,6 +215,10 @@ export class Isolate {
       return;
     }
     if (message.t === 'ready' || message.t === 'load-error') return;
+    if (message.t === 'call') {
+      void this.#answerCall(message.id, message.binding, message.method, message.args);
+      return;
+    }
     const event = this.#events.get(message.id);
     if (!event) return;
     switch (message.t) {
@@ -250,6 +259,22 @@ export class Isolate {
         this.#events.delete(event.id);
         event.requestCredit?.();
         break;
+    }
+  }
+
+  async #answerCall(id: number, binding: string, method: string, args: unknown[]): Promise<void> {
+    const service = this.#services[binding];
+    try {
+      if (!service) throw new BindingError('TypeError', `${binding} is not a binding of this deployment`);
+      this.#post({ t: 'call-result', id, value: await service.call(method, args) });
+    } catch (err) {
+      if (err instanceof BindingError) {
+        this.#post({ t: 'call-result', id, error: { name: err.kind, message: err.message } });
+        return;
+      }
+      // A fault in Ledge or its storage: the application learns only that the call failed; the log has the detail.
+      this.#logger.error(`binding ${binding}.${method} failed: ${(err as Error)?.stack ?? String(err)}`);
+      this.#post({ t: 'call-result', id, error: { name: 'Error', message: `${binding}.${method}() failed inside the platform; the error was logged` } });
     }
   }
 

@@ -21,6 +21,8 @@ export interface IsolateInit {
   /** Deployment name, used as the log prefix. */
   name: string;
   vars: Record<string, unknown>;
+  /** The bindings to build in `env`: each name with its kind. */
+  bindings: { name: string; kind: string }[];
   subrequestLimit: number;
   /** Give each Request a signal that aborts when the client goes away (flag `enable_request_signal`). */
   requestSignal: boolean;
@@ -36,7 +38,8 @@ export type HostMessage =
   | { t: 'req-chunk'; id: number; chunk: Uint8Array }
   | { t: 'req-end'; id: number }
   | { t: 'abort'; id: number; reason: string }
-  | { t: 'res-credit'; id: number };
+  | { t: 'res-credit'; id: number }
+  | { t: 'call-result'; id: number; value?: unknown; error?: SerializedError };
 
 /** Isolate to host. */
 export type IsolateMessage =
@@ -49,6 +52,7 @@ export type IsolateMessage =
   | { t: 'req-credit'; id: number }
   | { t: 'fail'; id: number; code: 'internal_error' | 'no_fetch_handler' | 'invalid_response' | 'too_many_subrequests'; error: SerializedError }
   | { t: 'done'; id: number }
+  | { t: 'call'; id: number; binding: string; method: string; args: unknown[] }
   | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string };
 
 /** Bytes one side may send ahead of the other's consumption before it waits for credit. */

@@ -1,0 +1,12 @@
+import { createKvBinding } from './kv/binding.js';
+
+/** Sends one call to the binding's host-side service. */
+export type BindingCall = (method: string, args: unknown[]) => Promise<unknown>;
+
+/**
+ * The isolate-side half of each binding kind: builds the object application code finds in `env`. Kept
+ * apart from registry.ts so the isolate never loads host-only modules (storage, SQLite).
+ */
+export const ISOLATE_BINDINGS: Readonly<Record<string, (call: BindingCall) => object>> = {
+  kv: createKvBinding,
+};

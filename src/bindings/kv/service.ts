@@ -1,0 +1,70 @@
+import type { KvStoragePort } from '../../storage/ports.js';
+import type { Clock } from '../../lib/clock.js';
+import { BindingError, type BindingService } from '../plugin.js';
+import { KV_LIMITS } from './limits.js';
+
+/**
+ * The host side of one key-value binding: the checks that need the clock (expirations) and the storage
+ * port. Strongly consistent, a superset of the edge's eventual consistency.
+ */
+export function createKvService(options: { namespace: string; storage: KvStoragePort; clock: Clock }): BindingService {
+  const { namespace, storage, clock } = options;
+  const nowSeconds = () => Math.floor(clock.now() / 1000);
+  const read = async (key: string) => {
+    const entry = await storage.get(namespace, key, nowSeconds());
+    return entry === null ? null : { value: entry.value, metadata: entry.metadata };
+  };
+  return {
+    async call(method, args) {
+      switch (method) {
+        case 'get':
+          return read(args[0] as string);
+        case 'getMany':
+          return Promise.all((args[0] as string[]).map(read));
+        case 'put': {
+          const [key, value, expiration, expirationTtl, metadata] = args as [string, Uint8Array, number | null, number | null, string | null];
+          await storage.put(namespace, key, { value, expiration: expiresAt(expiration, expirationTtl, nowSeconds()), metadata });
+          return null;
+        }
+        case 'delete':
+          await storage.delete(namespace, args[0] as string);
+          return null;
+        case 'list': {
+          const [prefix, limit, cursor] = args as [string, number, string | null];
+          const after = cursor === null ? null : decodeCursor(cursor);
+          const rows = await storage.list(namespace, { prefix, after, limit: limit + 1 }, nowSeconds());
+          const keys = rows.slice(0, limit);
+          const more = rows.length > limit;
+          return { keys, cursor: more ? encodeCursor((keys.at(-1) as { name: string }).name) : null };
+        }
+        default:
+          throw new BindingError('TypeError', `KV has no method ${method}.`);
+      }
+    },
+  };
+}
+
+function expiresAt(expiration: number | null, ttl: number | null, now: number): number | null {
+  if (ttl !== null) {
+    if (!Number.isInteger(ttl) || ttl < KV_LIMITS.minExpirationTtl) {
+      throw new BindingError('Error', `KV PUT failed: 400 Invalid expiration_ttl of ${ttl}. Expiration TTL must be at least ${KV_LIMITS.minExpirationTtl}.`);
+    }
+    return now + ttl;
+  }
+  if (expiration !== null) {
+    if (!Number.isInteger(expiration) || expiration < now + KV_LIMITS.minExpirationTtl) {
+      throw new BindingError('Error', `KV PUT failed: 400 Invalid expiration of ${expiration}. Expiration times must be at least ${KV_LIMITS.minExpirationTtl} seconds in the future.`);
+    }
+    return expiration;
+  }
+  return null;
+}
+
+function encodeCursor(lastKey: string): string {
+  return Buffer.from(lastKey, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): string {
+  if (!/^[A-Za-z0-9_-]*$/.test(cursor)) throw new BindingError('Error', 'KV LIST failed: 400 Invalid cursor.');
+  return Buffer.from(cursor, 'base64url').toString('utf8');
+}
