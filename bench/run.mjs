@@ -1,7 +1,9 @@
-// Requests per second of the health example under `ledge dev`, against a plain node:http server that
-// returns the same bytes, measured in the same run with the same load generator (autocannon).
+// Requests per second through `ledge dev`, each scenario against baselines measured in the same run with
+// the same load generator (autocannon): a plain node:http server returning the health bytes, and the
+// health example (hello) under ledge dev.
 // Usage: npm run bench [-- --duration 10 --connections 50]
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,22 +13,32 @@ const { values } = parseArgs({ options: { duration: { type: 'string', default: '
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const root = path.resolve(import.meta.dirname, '..');
+const work = path.join(root, '.ledge', 'bench');
+const CLI = path.join(root, 'dist', 'cli', 'main.js');
 
 const BODY = '{"ok":true,"schema":"health/1"}';
 const HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
 
-async function startBaseline() {
+/** A project reading one KV key per request. */
+function kvProject() {
+  const dir = path.join(work, 'kv-get');
+  mkdirSync(path.join(dir, 'src'), { recursive: true });
+  writeFileSync(path.join(dir, 'ledge.jsonc'), JSON.stringify({ name: 'bench-kv', main: 'src/index.js', compatibility_date: '2026-10-01', kv_namespaces: [{ binding: 'KV', id: 'bench' }] }));
+  writeFileSync(path.join(dir, 'src', 'index.js'), `export default { async fetch(request, env) {
+    const value = await env.KV.get('greeting');
+    return new Response(value, { headers: { 'content-type': 'text/plain' } });
+  } };`);
+  return dir;
+}
+
+function baselineArgs() {
   // In its own process, like ledge dev, so both servers get the same share of the machine.
   const code = `const http = require('node:http');
     const body = Buffer.from(${JSON.stringify(BODY)});
     const headers = { ...${JSON.stringify(HEADERS)}, 'content-length': body.length };
     const s = http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); });
     s.listen(0, '127.0.0.1', () => console.log('ready on http://127.0.0.1:' + s.address().port));`;
-  return startProcess([ '-e', code ]);
-}
-
-function startLedge() {
-  return startProcess([path.join(root, 'dist', 'cli', 'main.js'), 'dev', path.join(root, 'examples', 'health-worker'), '--port', '0', '--state', path.join(root, '.ledge', 'bench-state')]);
+  return ['-e', code];
 }
 
 async function startProcess(args) {
@@ -41,24 +53,44 @@ async function startProcess(args) {
   return { child, url: out.match(/ready on (http:\/\/\S+)/)[1] };
 }
 
-async function measure(name, url) {
-  await autocannon({ url: `${url}/health`, connections, duration: 2 }); // warm-up
-  const result = await autocannon({ url: `${url}/health`, connections, duration });
-  if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
+async function run(args) {
+  const child = spawn(process.execPath, args, { stdio: 'ignore' });
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`${args.join(' ')} exited ${code}`);
 }
 
-const baseline = await startBaseline();
-const ledge = startLedge();
-const { url: ledgeUrl, child: ledgeChild } = await ledge;
-try {
-  const plain = await measure('node:http', baseline.url);
-  const dev = await measure('ledge dev', ledgeUrl);
-  const ratio = dev.rps / plain.rps;
-  console.log(`\nhealth example, ${connections} connections, ${duration} s, autocannon, ${new Date().toISOString()}`);
-  for (const r of [plain, dev]) console.log(`${r.name.padEnd(10)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms`);
-  console.log(`ratio ledge dev / node:http = ${ratio.toFixed(2)} (target >= 0.5)`);
-} finally {
-  baseline.child.kill();
-  ledgeChild.kill();
+async function measure(name, url, check) {
+  const first = await fetch(url);
+  const text = await first.text();
+  if (!check(first.status, text)) throw new Error(`${name}: unexpected response ${first.status} ${text}`);
+  await autocannon({ url, connections, duration: 2 }); // warm-up
+  const result = await autocannon({ url, connections, duration });
+  if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
+
+async function scenario(name, args, pathname, check) {
+  const server = await startProcess(args);
+  try {
+    return await measure(name, `${server.url}${pathname}`, check);
+  } finally {
+    server.child.kill();
+    await once(server.child, 'exit');
+  }
+}
+
+const kvDir = kvProject();
+const kvState = path.join(work, 'kv-state');
+await run([CLI, 'kv', 'put', 'greeting', 'hello from kv', '--dir', kvDir, '--state', kvState]);
+
+const results = [
+  await scenario('node:http', baselineArgs(), '/health', (s, t) => s === 200 && t === BODY),
+  await scenario('ledge hello', [CLI, 'dev', path.join(root, 'examples', 'health-worker'), '--port', '0', '--state', path.join(work, 'health-state')], '/health', (s, t) => s === 200 && t === BODY),
+  await scenario('ledge kv get', [CLI, 'dev', kvDir, '--port', '0', '--state', kvState], '/', (s, t) => s === 200 && t === 'hello from kv'),
+];
+const [plain, hello] = results;
+console.log(`\n${connections} connections, ${duration} s each, autocannon, ${new Date().toISOString()}`);
+for (const r of results) {
+  console.log(`${r.name.padEnd(13)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   vs node:http ${(r.rps / plain.rps).toFixed(2)}   vs hello ${(r.rps / hello.rps).toFixed(2)}`);
+}
+console.log(`ratio ledge hello / node:http = ${(hello.rps / plain.rps).toFixed(2)} (target >= 0.5)`);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { registerDev } from './commands/dev.js';
 import { registerInit } from './commands/init.js';
+import { registerKv } from './commands/kv.js';
 import { reportCliError } from './errors.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -17,6 +18,7 @@ export function createProgram(): Command {
     .exitOverride();
   registerInit(program);
   registerDev(program);
+  registerKv(program);
   return program;
 }
 

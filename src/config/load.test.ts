@@ -135,3 +135,31 @@ test('ledge.schema.json is generated from the configuration schema and up to dat
   }
   assert.deepEqual([...schema.required].sort(), ['compatibility_date', 'main', 'name']);
 });
+
+test('two environments that bind the same resource under one binding name are refused, naming both', () => {
+  rejects(base(`, "env": {
+    "preview": { "kv_namespaces": [{ "binding": "DB", "id": "shared-kv" }] },
+    "production": { "kv_namespaces": [{ "binding": "DB", "id": "shared-kv" }] } }`),
+  /env\.production\.kv_namespaces\[0\]: binding "DB" points at the same kv resource "shared-kv" as env\.preview\.kv_namespaces\[0\]/);
+  rejects(base(`, "kv_namespaces": [{ "binding": "DB", "id": "dev-kv" }], "env": { "production": { "kv_namespaces": [{ "binding": "DB", "id": "dev-kv" }] } }`),
+    /env\.production\.kv_namespaces\[0\]: binding "DB" points at the same kv resource "dev-kv" as kv_namespaces\[0\]/);
+  const ok = load(base(`, "kv_namespaces": [{ "binding": "DB", "id": "dev-kv" }], "env": { "production": { "kv_namespaces": [{ "binding": "DB", "id": "prod-kv" }] } }`), 'production');
+  assert.deepEqual(ok.config.bindings.kv_namespaces, [{ binding: 'DB', id: 'prod-kv' }]);
+});
+
+test('bindings are not inherited by environments, and a warning says so', () => {
+  const text = base(`, "kv_namespaces": [{ "binding": "CACHE", "id": "dev-cache" }], "env": { "staging": {} }`);
+  const staging = load(text, 'staging');
+  assert.deepEqual(staging.config.bindings.kv_namespaces, []);
+  assert.ok(staging.warnings.some((w) => w.includes('"kv_namespaces" exists at the top level, but not on "env.staging"')));
+  assert.deepEqual(load(text).config.bindings.kv_namespaces, [{ binding: 'CACHE', id: 'dev-cache' }]);
+});
+
+test('binding entries are validated and names must be unique across vars and bindings', () => {
+  rejects(base(', "kv_namespaces": [{ "binding": "KV" }]'), /kv_namespaces\[0\]\.id: is required/);
+  rejects(base(', "kv_namespaces": [{ "binding": "2bad", "id": "x" }]'), /kv_namespaces\[0\]\.binding: expected a JavaScript identifier/);
+  rejects(base(', "vars": { "KV": "x" }, "kv_namespaces": [{ "binding": "KV", "id": "x" }]'), /kv_namespaces\[0\]: the name "KV" is already used by vars\.KV/);
+  rejects(base(', "kv_namespaces": [{ "binding": "A", "id": "x" }, { "binding": "A", "id": "y" }]'), /kv_namespaces\[1\]: the name "A" is already used by kv_namespaces\[0\]/);
+  const { warnings } = load(base(', "kv_namespaces": [{ "binding": "A", "id": "x", "remote": true }]'));
+  assert.ok(warnings.some((w) => w.includes('unknown field "remote" in "kv_namespaces[0]"')));
+});

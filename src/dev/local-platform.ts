@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
+import { createBindingServices } from '../bindings/services.js';
+import type { BindingService } from '../bindings/plugin.js';
+import { SYSTEM_CLOCK } from '../lib/clock.js';
+import { LedgeError } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
+import { openEmbeddedStorage } from '../storage/embedded.js';
+
+/** A project's local state opened for tools: its configuration and the host-side services of its bindings. */
+export interface LocalPlatform {
+  config: ProjectConfig;
+  warnings: string[];
+  /** The service of the binding of `kind` named `name`, or of the only binding of that kind. */
+  binding(kind: string, name: string | undefined): { name: string; service: BindingService };
+  close(): void;
+}
+
+/** Opens the local state of the project in `dir` (the same state `ledge dev` uses). */
+export function openLocalPlatform(options: { dir: string; state?: string; env?: string; logger: Logger }): LocalPlatform {
+  const { config, warnings } = loadConfig(findConfigFile(options.dir), { env: options.env });
+  const storage = openEmbeddedStorage(path.resolve(options.state ?? path.join(config.dir, '.ledge')));
+  const bindings = createBindingServices(config, { storage, clock: SYSTEM_CLOCK, logger: options.logger });
+  return {
+    config,
+    warnings,
+    binding(kind, name) {
+      const candidates = bindings.filter((b) => b.kind === kind);
+      const label = `${config.name}${config.environment ? ` (env ${config.environment})` : ''}`;
+      if (name !== undefined) {
+        const found = candidates.find((b) => b.name === name);
+        if (!found) throw new LedgeError('bad_argument', `--binding: ${label} has no ${kind} binding "${name}"${candidates.length ? ` (it has: ${candidates.map((b) => b.name).join(', ')})` : ''}`);
+        return found;
+      }
+      if (candidates.length === 1) return candidates[0] as { name: string; service: BindingService };
+      if (candidates.length === 0) throw new LedgeError('bad_argument', `${label} declares no ${kind} binding`);
+      throw new LedgeError('bad_argument', `${label} has several ${kind} bindings (${candidates.map((b) => b.name).join(', ')}); choose one with --binding`);
+    },
+    close: () => storage.close(),
+  };
+}
