@@ -1,4 +1,5 @@
 import { createKvBinding } from './kv/binding.js';
+import { createSqlBinding } from './sql/binding.js';
 
 /** Sends one call to the binding's host-side service. */
 export type BindingCall = (method: string, args: unknown[]) => Promise<unknown>;
@@ -9,4 +10,5 @@ export type BindingCall = (method: string, args: unknown[]) => Promise<unknown>;
  */
 export const ISOLATE_BINDINGS: Readonly<Record<string, (call: BindingCall) => object>> = {
   kv: createKvBinding,
+  sql: createSqlBinding,
 };

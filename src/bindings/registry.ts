@@ -1,5 +1,6 @@
 import type { BindingPlugin } from './plugin.js';
 import { KV_PLUGIN } from './kv/index.js';
+import { SQL_PLUGIN } from './sql/index.js';
 
 /**
  * The binding kinds Ledge knows, one line each. Adding a kind means adding its folder under
@@ -7,4 +8,5 @@ import { KV_PLUGIN } from './kv/index.js';
  */
 export const BINDINGS: Readonly<Record<string, BindingPlugin>> = {
   kv: KV_PLUGIN as unknown as BindingPlugin,
+  sql: SQL_PLUGIN as unknown as BindingPlugin,
 };

@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { registerDev } from './commands/dev.js';
 import { registerInit } from './commands/init.js';
 import { registerKv } from './commands/kv.js';
+import { registerDb } from './commands/db.js';
 import { reportCliError } from './errors.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -19,6 +20,7 @@ export function createProgram(): Command {
   registerInit(program);
   registerDev(program);
   registerKv(program);
+  registerDb(program);
   return program;
 }
 

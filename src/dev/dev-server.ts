@@ -59,7 +59,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const stateDir = path.resolve(options.stateDir ?? path.join(config.dir, '.ledge'));
   const buildDir = path.join(stateDir, 'build');
   const runtime = new DeploymentRuntime({ logger: logger.child(config.name) });
-  const storage = openEmbeddedStorage(stateDir);
+  const storage = openEmbeddedStorage(stateDir, clock);
   const toVersion = (cfg: ProjectConfig, bundleFile: string): DeploymentVersion => ({
     name: cfg.name,
     bundleFile,

@@ -6,11 +6,16 @@ import { SYSTEM_CLOCK } from '../lib/clock.js';
 import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
+import type { SqlDatabasePort } from '../storage/ports.js';
+import { DEFAULT_RETENTION_DAYS, type SqlEntryConfig } from '../bindings/sql/schema.js';
+import { DEFAULT_MIGRATIONS_TABLE } from '../bindings/sql/migrations.js';
 
 /** A project's local state opened for tools: its configuration and the host-side services of its bindings. */
 export interface LocalPlatform {
   config: ProjectConfig;
   warnings: string[];
+  /** A SQL database of the project by `database_name` or binding name (or the only one), with its storage port. */
+  sqlDatabase(nameOrBinding: string | undefined): { entry: SqlEntryConfig; port: SqlDatabasePort; migrationsDir: string; migrationsTable: string };
   /** The service of the binding of `kind` named `name`, or of the only binding of that kind. */
   binding(kind: string, name: string | undefined): { name: string; service: BindingService };
   close(): void;
@@ -19,7 +24,7 @@ export interface LocalPlatform {
 /** Opens the local state of the project in `dir` (the same state `ledge dev` uses). */
 export function openLocalPlatform(options: { dir: string; state?: string; env?: string; logger: Logger }): LocalPlatform {
   const { config, warnings } = loadConfig(findConfigFile(options.dir), { env: options.env });
-  const storage = openEmbeddedStorage(path.resolve(options.state ?? path.join(config.dir, '.ledge')));
+  const storage = openEmbeddedStorage(path.resolve(options.state ?? path.join(config.dir, '.ledge')), SYSTEM_CLOCK);
   const bindings = createBindingServices(config, { storage, clock: SYSTEM_CLOCK, logger: options.logger });
   return {
     config,
@@ -35,6 +40,25 @@ export function openLocalPlatform(options: { dir: string; state?: string; env?: 
       if (candidates.length === 1) return candidates[0] as { name: string; service: BindingService };
       if (candidates.length === 0) throw new LedgeError('bad_argument', `${label} declares no ${kind} binding`);
       throw new LedgeError('bad_argument', `${label} has several ${kind} bindings (${candidates.map((b) => b.name).join(', ')}); choose one with --binding`);
+    },
+    sqlDatabase(nameOrBinding) {
+      const entries = (config.bindings.sql_databases ?? []) as SqlEntryConfig[];
+      const label = `${config.name}${config.environment ? ` (env ${config.environment})` : ''}`;
+      const found = nameOrBinding === undefined
+        ? (entries.length === 1 ? entries[0] : undefined)
+        : entries.find((e) => e.database_name === nameOrBinding) ?? entries.find((e) => e.binding === nameOrBinding);
+      if (!found) {
+        const known = entries.map((e) => `${e.database_name} (binding ${e.binding})`).join(', ');
+        throw new LedgeError('bad_argument', nameOrBinding === undefined
+          ? `${label} ${entries.length ? `has several SQL databases (${known}); name one` : 'declares no sql_databases'}`
+          : `${label} has no SQL database named "${nameOrBinding}"${known ? ` (it has: ${known})` : ''}`);
+      }
+      return {
+        entry: found,
+        port: storage.sql.database(found.database_id, { retentionDays: found.retention_days ?? DEFAULT_RETENTION_DAYS }),
+        migrationsDir: path.resolve(config.dir, found.migrations_dir ?? 'migrations'),
+        migrationsTable: found.migrations_table ?? DEFAULT_MIGRATIONS_TABLE,
+      };
     },
     close: () => storage.close(),
   };

@@ -1,13 +1,31 @@
 import path from 'node:path';
+import type { Clock } from '../lib/clock.js';
+import { SYSTEM_CLOCK } from '../lib/clock.js';
 import type { StoragePorts } from './ports.js';
+import { SqliteDatabase } from './sqlite/sql-database.js';
 import { createSqliteKvStorage } from './sqlite/kv-storage.js';
 import { openDatabase } from './sqlite/open.js';
 
 /** The embedded default: SQLite files under the state directory. */
-export function openEmbeddedStorage(stateDir: string): StoragePorts {
+export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOCK): StoragePorts {
   const kvDb = openDatabase(path.join(stateDir, 'kv.sqlite'));
+  const databases = new Map<string, SqliteDatabase>();
   return {
     kv: createSqliteKvStorage(kvDb),
-    close() { kvDb.close(); },
+    sql: {
+      database(id, options) {
+        let db = databases.get(id);
+        if (!db) {
+          db = new SqliteDatabase(path.join(stateDir, 'sql', `${encodeURIComponent(id)}.sqlite`), { clock, retentionDays: options.retentionDays });
+          databases.set(id, db);
+        }
+        return db;
+      },
+    },
+    close() {
+      kvDb.close();
+      for (const db of databases.values()) db.close();
+      databases.clear();
+    },
   };
 }

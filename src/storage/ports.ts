@@ -28,8 +28,66 @@ export interface KvStoragePort {
   list(namespace: string, options: { prefix: string; after: string | null; limit: number }, now: number): Promise<KvListedKey[]>;
 }
 
+/** A value bound to or read from a SQL statement. */
+export type SqlValue = number | string | null | Uint8Array | bigint;
+
+/** An error a SQL statement raised, with the index of the statement in its batch or script. */
+export class SqlStatementError extends Error {
+  constructor(message: string, readonly index: number) {
+    super(message);
+  }
+}
+
+/** One statement with its parameters. */
+export interface SqlQuery {
+  sql: string;
+  params: SqlValue[];
+}
+
+/** What one statement produced; BLOB cells come back as arrays of byte values. */
+export interface SqlResult {
+  results: unknown[];
+  columns: string[];
+  meta: {
+    served_by: string;
+    duration: number;
+    changes: number;
+    last_row_id: number;
+    changed_db: boolean;
+    size_after: number;
+    rows_read: number;
+    rows_written: number;
+  };
+}
+
+/** The outcome of a point-in-time restore: where the database now is, and the bookmark that undoes it. */
+export interface SqlRestoreResult {
+  bookmark: string;
+  previous_bookmark: string;
+}
+
+/** One SQL database (SQLite dialect), with point-in-time restore. */
+export interface SqlDatabasePort {
+  /** Runs the statements; more than one run as one transaction (any failure rolls back all). */
+  query(queries: SqlQuery[], format: 'objects' | 'rows'): Promise<SqlResult[]>;
+  /** Runs whole statements in one transaction (migrations). */
+  script(statements: string[]): Promise<void>;
+  /** The bookmark of the current state. */
+  bookmark(): Promise<string>;
+  /** The bookmark of the state at `time` (epoch ms). */
+  bookmarkAt(time: number): Promise<string>;
+  /** Restores the database in place to `bookmark`. */
+  restore(bookmark: string): Promise<SqlRestoreResult>;
+}
+
+/** SQL databases by id. */
+export interface SqlStoragePort {
+  database(id: string, options: { retentionDays: number }): SqlDatabasePort;
+}
+
 /** Every port of one platform's state. */
 export interface StoragePorts {
   kv: KvStoragePort;
+  sql: SqlStoragePort;
   close(): void;
 }

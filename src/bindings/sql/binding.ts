@@ -1,0 +1,151 @@
+import type { BindingCall } from '../isolate-registry.js';
+
+/** A statement and its bound values as they travel to the service. */
+interface WireQuery {
+  sql: string;
+  params: unknown[];
+}
+
+interface WireResult {
+  results: unknown[];
+  columns: string[];
+  meta: Record<string, unknown>;
+}
+
+const BOOKMARK = /^[0-9a-f]{12}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{12}$/;
+
+/** Converts one bound value the way existing code expects: booleans to 1/0, bytes to BLOBs; undefined and objects refused. */
+function toWire(value: unknown): unknown {
+  if (value === null || typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value.slice(0));
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
+  if (Array.isArray(value) && value.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) return Uint8Array.from(value as number[]);
+  throw new TypeError(`SQL_TYPE_ERROR: Type '${typeof value}' not supported for value '${String(value)}'`);
+}
+
+/** Where statements send their queries: the database, or a session that tracks bookmarks. */
+interface QueryTarget {
+  run(queries: WireQuery[], format: 'objects' | 'rows'): Promise<WireResult[]>;
+}
+
+/** A prepared statement: immutable; `bind()` returns a new one. */
+export class SqlPreparedStatement {
+  readonly #target: QueryTarget;
+  readonly #sql: string;
+  readonly #params: unknown[];
+
+  constructor(target: QueryTarget, sql: string, params: unknown[] = []) {
+    if (typeof sql !== 'string') throw new TypeError('SQL_TYPE_ERROR: prepare() takes the SQL text as a string');
+    this.#target = target;
+    this.#sql = sql;
+    this.#params = params;
+  }
+
+  /** @internal the wire form, for batch(). */
+  toWire(): WireQuery { return { sql: this.#sql, params: this.#params }; }
+
+  /** @internal the database or session it belongs to. */
+  get target(): QueryTarget { return this.#target; }
+
+  bind(...values: unknown[]): SqlPreparedStatement {
+    return new SqlPreparedStatement(this.#target, this.#sql, values.map(toWire));
+  }
+
+  async first(column?: string): Promise<unknown> {
+    const [result] = await this.#target.run([this.toWire()], 'objects');
+    const row = result?.results[0] as Record<string, unknown> | undefined;
+    if (row === undefined) return null;
+    if (column === undefined) return row;
+    if (!(column in row)) throw new Error(`SQL_COLUMN_NOTFOUND: Column not found (${column})`);
+    return row[column];
+  }
+
+  async all(): Promise<{ success: true; meta: Record<string, unknown>; results: unknown[] }> {
+    const [result] = await this.#target.run([this.toWire()], 'objects');
+    return toResult(result as WireResult);
+  }
+
+  async run(): Promise<{ success: true; meta: Record<string, unknown>; results: unknown[] }> {
+    return this.all();
+  }
+
+  async raw(options?: { columnNames?: boolean }): Promise<unknown[]> {
+    const [result] = await this.#target.run([this.toWire()], 'rows');
+    const rows = (result as WireResult).results;
+    return options?.columnNames ? [(result as WireResult).columns, ...rows] : rows;
+  }
+}
+
+function toResult(result: WireResult): { success: true; meta: Record<string, unknown>; results: unknown[] } {
+  return { success: true, meta: result.meta, results: result.results };
+}
+
+async function runBatch(target: QueryTarget, statements: unknown): Promise<unknown[]> {
+  if (!Array.isArray(statements)) throw new TypeError('SQL_TYPE_ERROR: batch() takes an array of prepared statements');
+  const queries = statements.map((s, i) => {
+    if (!(s instanceof SqlPreparedStatement)) throw new TypeError(`SQL_TYPE_ERROR: batch() item ${i} is not a prepared statement`);
+    return s.toWire();
+  });
+  if (queries.length === 0) return [];
+  return (await target.run(queries, 'objects')).map(toResult);
+}
+
+/** A session: statements in it see at least the state of the newest bookmark it has seen. */
+export class SqlSession {
+  readonly #call: BindingCall;
+  #bookmark: string | null;
+
+  constructor(call: BindingCall, bookmark: string | null) {
+    this.#call = call;
+    this.#bookmark = bookmark;
+  }
+
+  readonly #target: QueryTarget = {
+    run: async (queries, format) => {
+      const { results, bookmark } = (await this.#call('query', [queries, format, true])) as { results: WireResult[]; bookmark: string };
+      if (this.#bookmark === null || bookmark > this.#bookmark) this.#bookmark = bookmark;
+      return results;
+    },
+  };
+
+  prepare(sql: string): SqlPreparedStatement { return new SqlPreparedStatement(this.#target, sql); }
+  batch(statements: SqlPreparedStatement[]): Promise<unknown[]> { return runBatch(this.#target, statements); }
+  getBookmark(): string | null { return this.#bookmark; }
+}
+
+/** The SQL database object application code finds in `env` (isolate side). */
+export class SqlDatabaseBinding {
+  readonly #call: BindingCall;
+  readonly #target: QueryTarget;
+
+  constructor(call: BindingCall) {
+    this.#call = call;
+    this.#target = { run: async (queries, format) => ((await call('query', [queries, format, false])) as { results: WireResult[] }).results };
+  }
+
+  prepare(sql: string): SqlPreparedStatement { return new SqlPreparedStatement(this.#target, sql); }
+
+  batch(statements: SqlPreparedStatement[]): Promise<unknown[]> { return runBatch(this.#target, statements); }
+
+  async exec(sql: string): Promise<{ count: number; duration: number }> {
+    if (typeof sql !== 'string') throw new TypeError('SQL_TYPE_ERROR: exec() takes the SQL text as a string');
+    return (await this.#call('exec', [sql])) as { count: number; duration: number };
+  }
+
+  withSession(constraintOrBookmark?: string): SqlSession {
+    const given = constraintOrBookmark ?? 'first-unconstrained';
+    if (given === 'first-unconstrained' || given === 'first-primary') return new SqlSession(this.#call, null);
+    if (typeof given === 'string' && BOOKMARK.test(given)) return new SqlSession(this.#call, given);
+    throw new Error('SQL_SESSION_ERROR: invalid bookmark or constraint');
+  }
+
+  async dump(): Promise<ArrayBuffer> {
+    throw new Error('SQL_DUMP_ERROR: dump() is not supported; read the database with ledge db execute');
+  }
+}
+
+/** Builds the `env` object for one SQL database binding. */
+export function createSqlBinding(call: BindingCall): object {
+  return new SqlDatabaseBinding(call);
+}

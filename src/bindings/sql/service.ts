@@ -1,0 +1,43 @@
+import { SqlStatementError, type SqlDatabasePort, type SqlQuery } from '../../storage/ports.js';
+import { BindingError, type BindingService } from '../plugin.js';
+
+/** The host side of one SQL database binding. Errors reach application code in the `SQL_ERROR:` family. */
+export function createSqlService(database: SqlDatabasePort): BindingService {
+  return {
+    async call(method, args) {
+      switch (method) {
+        case 'query': {
+          const [queries, format, withBookmark] = args as [SqlQuery[], 'objects' | 'rows', boolean];
+          try {
+            const results = await database.query(queries, format);
+            return withBookmark ? { results, bookmark: await database.bookmark() } : { results };
+          } catch (err) {
+            throw new BindingError('Error', `SQL_ERROR: ${(err as Error).message}`);
+          }
+        }
+        case 'exec':
+          return exec(database, args[0] as string);
+        default:
+          throw new BindingError('TypeError', `the SQL database binding has no method ${method}`);
+      }
+    },
+  };
+}
+
+/**
+ * `exec()`: one statement per line, as existing code expects (not SQL-aware; use migrations for
+ * multi-line statements), all in one transaction.
+ */
+async function exec(database: SqlDatabasePort, sql: string): Promise<{ count: number; duration: number }> {
+  const lines = sql.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const started = performance.now();
+  try {
+    await database.script(lines);
+  } catch (err) {
+    if (err instanceof SqlStatementError) {
+      throw new BindingError('Error', `SQL_EXEC_ERROR: Error in line ${err.index + 1}: ${lines[err.index]}: ${err.message}`);
+    }
+    throw err;
+  }
+  return { count: lines.length, duration: performance.now() - started };
+}

@@ -1,0 +1,182 @@
+import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { LedgeError } from '../../lib/errors.js';
+
+/**
+ * Point-in-time history of one SQLite database, from its physical log (docs/bindings/sql.md).
+ *
+ * The database runs in WAL mode with automatic checkpoints off. The WAL's life is cut into segments: each
+ * checkpoint (when the WAL grows past a size, and on close) first archives the WAL (`wal-<segment>`), then
+ * folds it into the file and starts the next segment. Now and then a copy of the file is kept as the base
+ * of the following segments (`snap-<segment>`). Every commit is recorded as (time, segment, WAL size).
+ *
+ * Restoring a commit copies the nearest base before it, replays the archived segments in order, then the
+ * commit's own segment cut at its recorded size, each through SQLite's own WAL recovery: exactly the
+ * frames committed by then come back, every table, index and schema object as a reader saw it.
+ */
+
+/** One recoverable point. */
+export interface CommitPoint {
+  seq: number;
+  time: number;
+  segment: number;
+  offset: number;
+}
+
+/** Bookmarks sort in time order as strings: zero-padded hex time, sequence, segment, WAL offset. */
+export function toBookmark(point: CommitPoint): string {
+  return [hex(point.time, 12), hex(point.seq, 8), hex(point.segment, 8), hex(point.offset, 12)].join('-');
+}
+
+function hex(n: number, width: number): string {
+  return n.toString(16).padStart(width, '0');
+}
+
+/** Parses a bookmark; undefined when it is not one. */
+export function parseBookmark(bookmark: string): CommitPoint | undefined {
+  const m = /^([0-9a-f]{12})-([0-9a-f]{8})-([0-9a-f]{8})-([0-9a-f]{12})$/.exec(bookmark);
+  if (!m) return undefined;
+  return { time: parseInt(m[1] as string, 16), seq: parseInt(m[2] as string, 16), segment: parseInt(m[3] as string, 16), offset: parseInt(m[4] as string, 16) };
+}
+
+/** WAL size past which a commit triggers a checkpoint (a new segment). */
+export const CHECKPOINT_BYTES = 4 * 1024 * 1024;
+/** A new base copy is kept after this many segments or this many archived bytes, to bound restore time. */
+const BASE_EVERY_SEGMENTS = 32;
+const BASE_EVERY_BYTES = 64 * 1024 * 1024;
+
+/** The history beside one database file. */
+export class History {
+  readonly dir: string;
+  readonly #db: Database.Database;
+
+  readonly #baseEverySegments: number;
+
+  constructor(dbFile: string, options: { baseEverySegments?: number } = {}) {
+    this.#baseEverySegments = options.baseEverySegments ?? BASE_EVERY_SEGMENTS;
+    this.dir = `${dbFile}.history`;
+    mkdirSync(this.dir, { recursive: true });
+    this.#db = new Database(path.join(this.dir, 'index.sqlite'));
+    this.#db.pragma('journal_mode = WAL');
+    this.#db.pragma('synchronous = NORMAL');
+    this.#db.pragma('busy_timeout = 5000');
+    this.#db.exec(`CREATE TABLE IF NOT EXISTS commits (seq INTEGER PRIMARY KEY AUTOINCREMENT, time INTEGER NOT NULL, segment INTEGER NOT NULL, offset INTEGER NOT NULL);
+      CREATE INDEX IF NOT EXISTS commits_time ON commits (time, seq);
+      CREATE TABLE IF NOT EXISTS segments (segment INTEGER PRIMARY KEY, started_at INTEGER NOT NULL, closed INTEGER NOT NULL DEFAULT 0, bytes INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE IF NOT EXISTS bases (segment INTEGER PRIMARY KEY, taken_at INTEGER NOT NULL);`);
+  }
+
+  close(): void { this.#db.close(); }
+
+  baseFile(segment: number): string { return path.join(this.dir, `snap-${segment}.sqlite`); }
+  walFile(segment: number): string { return path.join(this.dir, `wal-${segment}.bin`); }
+
+  currentSegment(): number | undefined {
+    return (this.#db.prepare('SELECT max(segment) AS s FROM segments').get() as { s: number | null }).s ?? undefined;
+  }
+
+  isClosed(segment: number): boolean {
+    return (this.#db.prepare('SELECT closed FROM segments WHERE segment = ?').get(segment) as { closed: number } | undefined)?.closed === 1;
+  }
+
+  openSegment(segment: number, time: number): void {
+    this.#db.prepare('INSERT OR IGNORE INTO segments (segment, started_at) VALUES (?, ?)').run(segment, time);
+  }
+
+  closeSegment(segment: number, bytes: number): void {
+    this.#db.prepare('UPDATE segments SET closed = 1, bytes = ? WHERE segment = ?').run(bytes, segment);
+  }
+
+  addBase(segment: number, time: number): void {
+    this.#db.prepare('INSERT OR REPLACE INTO bases (segment, taken_at) VALUES (?, ?)').run(segment, time);
+  }
+
+  /** The newest base at or before `segment`. */
+  baseFor(segment: number): number | undefined {
+    return (this.#db.prepare('SELECT max(segment) AS s FROM bases WHERE segment <= ?').get(segment) as { s: number | null }).s ?? undefined;
+  }
+
+  /** Whether the segment starting now should get a base copy. */
+  wantsBase(segment: number): boolean {
+    const base = this.baseFor(segment);
+    if (base === undefined) return true;
+    const { n, bytes } = this.#db.prepare('SELECT count(*) AS n, coalesce(sum(bytes), 0) AS bytes FROM segments WHERE segment >= ? AND segment < ?').get(base, segment) as { n: number; bytes: number };
+    return n >= this.#baseEverySegments || bytes >= BASE_EVERY_BYTES;
+  }
+
+  record(time: number, segment: number, offset: number): CommitPoint {
+    const latest = this.latest();
+    // Time never goes backwards in the index, so bookmark order stays time order even if the clock does.
+    const at = latest ? Math.max(time, latest.time) : time;
+    const info = this.#db.prepare('INSERT INTO commits (time, segment, offset) VALUES (?, ?, ?)').run(at, segment, offset);
+    return { seq: Number(info.lastInsertRowid), time: at, segment, offset };
+  }
+
+  latest(): CommitPoint | undefined {
+    return this.#db.prepare('SELECT seq, time, segment, offset FROM commits ORDER BY seq DESC LIMIT 1').get() as CommitPoint | undefined;
+  }
+
+  oldest(): CommitPoint | undefined {
+    return this.#db.prepare('SELECT seq, time, segment, offset FROM commits ORDER BY seq LIMIT 1').get() as CommitPoint | undefined;
+  }
+
+  bySeq(seq: number): CommitPoint | undefined {
+    return this.#db.prepare('SELECT seq, time, segment, offset FROM commits WHERE seq = ?').get(seq) as CommitPoint | undefined;
+  }
+
+  atOrBefore(time: number): CommitPoint | undefined {
+    return this.#db.prepare('SELECT seq, time, segment, offset FROM commits WHERE time <= ? ORDER BY time DESC, seq DESC LIMIT 1').get(time) as CommitPoint | undefined;
+  }
+
+  /** Forgets points older than `before` (keeping the latest) and deletes the bases and segments no kept point needs. */
+  prune(before: number): void {
+    const latest = this.latest();
+    if (!latest) return;
+    this.#db.prepare('DELETE FROM commits WHERE time < ? AND seq <> ?').run(before, latest.seq);
+    const oldest = this.oldest() as CommitPoint;
+    const keepFrom = this.baseFor(oldest.segment);
+    if (keepFrom === undefined) return;
+    for (const { segment } of this.#db.prepare('SELECT segment FROM segments WHERE segment < ?').all(keepFrom) as { segment: number }[]) {
+      rmSync(this.walFile(segment), { force: true });
+    }
+    for (const { segment } of this.#db.prepare('SELECT segment FROM bases WHERE segment < ?').all(keepFrom) as { segment: number }[]) {
+      rmSync(this.baseFile(segment), { force: true });
+    }
+    this.#db.prepare('DELETE FROM segments WHERE segment < ?').run(keepFrom);
+    this.#db.prepare('DELETE FROM bases WHERE segment < ?').run(keepFrom);
+  }
+}
+
+/** Copies a file (or its first `bytes`) durably: to a temporary name, fsync, rename. */
+export function durableCopy(from: string, to: string, bytes?: number): void {
+  const tmp = `${to}.tmp`;
+  if (bytes === undefined) {
+    copyFileSync(from, tmp);
+  } else {
+    const src = openSync(from, 'r');
+    const dst = openSync(tmp, 'w');
+    try {
+      const buf = Buffer.allocUnsafe(1 << 20);
+      let done = 0;
+      while (done < bytes) {
+        const n = readSync(src, buf, 0, Math.min(buf.length, bytes - done), done);
+        if (n === 0) throw new LedgeError('internal_error', `${from} is shorter than the recorded ${bytes} bytes`);
+        writeSync(dst, buf, 0, n);
+        done += n;
+      }
+    } finally {
+      closeSync(src);
+      closeSync(dst);
+    }
+  }
+  const fd = openSync(tmp, 'r+');
+  fsyncSync(fd);
+  closeSync(fd);
+  renameSync(tmp, to);
+}
+
+/** Size of a file, 0 when it does not exist. */
+export function sizeOf(file: string): number {
+  return existsSync(file) ? statSync(file).size : 0;
+}

@@ -1,0 +1,297 @@
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Clock } from '../../lib/clock.js';
+import { LedgeError } from '../../lib/errors.js';
+import { SqlStatementError, type SqlDatabasePort, type SqlQuery, type SqlResult, type SqlRestoreResult } from '../ports.js';
+import { CHECKPOINT_BYTES, History, durableCopy, parseBookmark, sizeOf, toBookmark, type CommitPoint } from './pitr.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One SQL database on SQLite with its point-in-time history. */
+export class SqliteDatabase implements SqlDatabasePort {
+  readonly #file: string;
+  readonly #clock: Clock;
+  readonly #retentionMs: number;
+  readonly #history: History;
+  #db!: Database.Database;
+  #inode = 0;
+  #segment = 0;
+  #statements = new Map<string, Database.Statement>();
+
+  readonly #checkpointBytes: number;
+
+  /** `checkpointBytes` and `baseEverySegments` tune how often segments and base copies are made (tests make them small). */
+  constructor(file: string, options: { clock: Clock; retentionDays: number; checkpointBytes?: number; baseEverySegments?: number }) {
+    this.#checkpointBytes = options.checkpointBytes ?? CHECKPOINT_BYTES;
+    this.#file = file;
+    this.#clock = options.clock;
+    this.#retentionMs = options.retentionDays * DAY_MS;
+    mkdirSync(path.dirname(file), { recursive: true });
+    this.#history = new History(file, { baseEverySegments: options.baseEverySegments });
+    this.#open();
+    this.#recoverHistory();
+    this.#history.prune(this.#clock.now() - this.#retentionMs);
+  }
+
+  get #wal(): string { return `${this.#file}-wal`; }
+
+  #open(): void {
+    this.#db = new Database(this.#file);
+    this.#db.pragma('journal_mode = WAL');
+    this.#db.pragma('synchronous = NORMAL');
+    this.#db.pragma('busy_timeout = 5000');
+    // Checkpoints are ours: each one first archives the WAL it folds in (see pitr.ts).
+    this.#db.pragma('wal_autocheckpoint = 0');
+    this.#db.pragma('foreign_keys = ON');
+    this.#inode = statSync(this.#file).ino;
+    this.#statements.clear();
+  }
+
+  #recoverHistory(): void {
+    const now = this.#clock.now();
+    const current = this.#history.currentSegment();
+    if (current === undefined) {
+      this.#db.pragma('wal_checkpoint(TRUNCATE)');
+      this.#startSegment(1, now);
+      this.#history.record(now, 1, 0);
+      return;
+    }
+    this.#segment = current;
+    const latest = this.#history.latest();
+    if (this.#history.isClosed(current)) {
+      this.#startSegment(current + 1, now);
+    } else if (existsSync(this.#history.walFile(current))) {
+      // A checkpoint was interrupted: if the live WAL is already empty it ran, so the segment is over.
+      if (sizeOf(this.#wal) === 0) {
+        this.#history.closeSegment(current, sizeOf(this.#history.walFile(current)));
+        this.#startSegment(current + 1, now);
+      } else {
+        rmSync(this.#history.walFile(current), { force: true });
+      }
+    } else if (latest && latest.segment === current && sizeOf(this.#wal) < latest.offset) {
+      // Something outside Ledge folded the WAL into the file: those frames cannot be replayed. Start afresh from a base copy.
+      this.#history.closeSegment(current, 0);
+      this.#startSegment(current + 1, now, true);
+    }
+    this.#recordTail();
+  }
+
+  #startSegment(segment: number, now: number, forceBase = false): void {
+    this.#history.openSegment(segment, now);
+    if (forceBase || this.#history.wantsBase(segment)) {
+      durableCopy(this.#file, this.#history.baseFile(segment));
+      this.#history.addBase(segment, now);
+    }
+    this.#segment = segment;
+  }
+
+  /** Records the current end of the WAL as a commit point if it is not recorded yet. */
+  #recordTail(): CommitPoint {
+    const offset = sizeOf(this.#wal);
+    const latest = this.#history.latest();
+    if (latest && latest.segment === this.#segment && latest.offset === offset) return latest;
+    return this.#history.record(this.#clock.now(), this.#segment, offset);
+  }
+
+  /** A restore made by another process replaced the file: follow it. */
+  #follow(): void {
+    let inode = 0;
+    try { inode = statSync(this.#file).ino; } catch { /* replaced right now; the next call sees the new file */ }
+    if (inode !== 0 && inode !== this.#inode) {
+      this.#db.close();
+      this.#open();
+      this.#segment = this.#history.currentSegment() ?? this.#segment;
+    }
+  }
+
+  #prepare(sql: string): Database.Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      if (this.#statements.size >= 256) this.#statements.delete(this.#statements.keys().next().value as string);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  async query(queries: SqlQuery[], format: 'objects' | 'rows'): Promise<SqlResult[]> {
+    this.#follow();
+    const changesBefore = this.#totalChanges();
+    const runAll = () => queries.map((query, index) => this.#execute(query, format, index));
+    const results = queries.length > 1 ? this.#db.transaction(runAll)() : runAll();
+    if (this.#totalChanges() !== changesBefore) this.#afterCommit();
+    return results;
+  }
+
+  async script(statements: string[]): Promise<void> {
+    this.#follow();
+    this.#db.transaction(() => {
+      statements.forEach((sql, index) => {
+        try {
+          this.#db.exec(sql);
+        } catch (err) {
+          throw new SqlStatementError(sqliteMessage(err), index);
+        }
+      });
+    })();
+    this.#afterCommit();
+  }
+
+  #totalChanges(): number {
+    return (this.#prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+  }
+
+  #execute(query: SqlQuery, format: 'objects' | 'rows', index: number): SqlResult {
+    const started = performance.now();
+    try {
+      if (!/\S/.test(query.sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ''))) throw new Error('No SQL statements detected.');
+      const statement = this.#prepare(query.sql);
+      const params = query.params.map(toSqlite);
+      const before = this.#totalChanges();
+      let results: unknown[] = [];
+      let columns: string[] = [];
+      if (statement.reader) {
+        columns = statement.columns().map((c) => c.name);
+        if (format === 'rows') {
+          statement.raw(true);
+          try { results = (statement.all(...params) as unknown[][]).map((row) => row.map(fromSqlite)); } finally { statement.raw(false); }
+        } else {
+          results = (statement.all(...params) as Record<string, unknown>[]).map((row) => {
+            for (const key of Object.keys(row)) row[key] = fromSqlite(row[key]);
+            return row;
+          });
+        }
+      } else {
+        statement.run(...params);
+      }
+      const changes = this.#totalChanges() - before;
+      const lastRowId = Number((this.#prepare('SELECT last_insert_rowid() AS id').get() as { id: number | bigint }).id);
+      const size = this.#db.pragma('page_count', { simple: true }) as number * (this.#db.pragma('page_size', { simple: true }) as number);
+      return {
+        results,
+        columns,
+        meta: {
+          served_by: 'ledge',
+          duration: performance.now() - started,
+          changes,
+          last_row_id: lastRowId,
+          changed_db: changes > 0,
+          size_after: size,
+          rows_read: statement.reader ? results.length : 0,
+          rows_written: changes,
+        },
+      };
+    } catch (err) {
+      throw new SqlStatementError(sqliteMessage(err), index);
+    }
+  }
+
+  #afterCommit(): void {
+    if (this.#db.inTransaction) return;
+    this.#recordTail();
+    if (sizeOf(this.#wal) > this.#checkpointBytes) this.#checkpoint();
+  }
+
+  /** Archives the WAL, folds it into the file and starts the next segment. Skipped while another connection reads. */
+  #checkpoint(): boolean {
+    if (!this.#closeSegment()) return false;
+    this.#startSegment(this.#segment + 1, this.#clock.now());
+    this.#history.prune(this.#clock.now() - this.#retentionMs);
+    return true;
+  }
+
+  #closeSegment(): boolean {
+    const archive = this.#history.walFile(this.#segment);
+    const bytes = sizeOf(this.#wal);
+    durableCopy(this.#wal, archive);
+    const [result] = this.#db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    if (result?.busy) {
+      rmSync(archive, { force: true });
+      return false;
+    }
+    this.#history.closeSegment(this.#segment, bytes);
+    return true;
+  }
+
+  async bookmark(): Promise<string> {
+    this.#follow();
+    return toBookmark(this.#recordTail());
+  }
+
+  async bookmarkAt(time: number): Promise<string> {
+    this.#follow();
+    const now = this.#clock.now();
+    if (time > now) throw new LedgeError('bad_argument', `${new Date(time).toISOString()} is in the future; give a time in the past`);
+    if (time < now - this.#retentionMs) throw new LedgeError('bad_argument', `${new Date(time).toISOString()} is older than the retention period of ${this.#retentionMs / DAY_MS} days`);
+    this.#recordTail();
+    const point = this.#history.atOrBefore(time);
+    if (!point) throw new LedgeError('bad_argument', `no recoverable point at or before ${new Date(time).toISOString()} (the history starts at ${new Date(this.#history.oldest()?.time ?? now).toISOString()})`);
+    return toBookmark(point);
+  }
+
+  async restore(bookmark: string): Promise<SqlRestoreResult> {
+    this.#follow();
+    const parsed = parseBookmark(bookmark);
+    const target = parsed && this.#history.bySeq(parsed.seq);
+    if (!parsed || !target || target.segment !== parsed.segment || target.offset !== parsed.offset || target.time !== parsed.time) {
+      throw new LedgeError('bad_argument', `"${bookmark}" is not a bookmark of this database (it may be older than the retention period of ${this.#retentionMs / DAY_MS} days)`);
+    }
+    if (target.time < this.#clock.now() - this.#retentionMs) throw new LedgeError('bad_argument', `bookmark ${bookmark} is older than the retention period of ${this.#retentionMs / DAY_MS} days`);
+    const previous = this.#recordTail();
+
+    // Rebuild the target state beside the history: the nearest base, every archived segment after it, then the target's segment cut at its commit.
+    const rebuilt = path.join(this.#history.dir, 'restore.sqlite');
+    const base = this.#history.baseFor(target.segment);
+    if (base === undefined) throw new LedgeError('internal_error', `no base copy before segment ${target.segment}`);
+    for (const f of [rebuilt, `${rebuilt}-wal`, `${rebuilt}-shm`]) rmSync(f, { force: true });
+    durableCopy(this.#history.baseFile(base), rebuilt);
+    for (let segment = base; segment <= target.segment; segment++) {
+      const last = segment === target.segment;
+      const source = segment === this.#segment ? this.#wal : this.#history.walFile(segment);
+      const bytes = last ? target.offset : sizeOf(source);
+      if (!existsSync(source) && bytes > 0) throw new LedgeError('internal_error', `the history has a gap at segment ${segment} (the file was changed outside Ledge); this point cannot be restored`);
+      if (bytes === 0) continue;
+      durableCopy(source, `${rebuilt}-wal`, bytes);
+      const replay = new Database(rebuilt);
+      replay.pragma('wal_checkpoint(TRUNCATE)');
+      replay.close();
+    }
+
+    // End the current segment (its WAL archived), then swap the rebuilt file in; it is the base of the next segment.
+    if (!this.#closeSegment()) throw new LedgeError('internal_error', 'another connection holds the database; try the restore again');
+    this.#db.close();
+    durableCopy(rebuilt, `${this.#file}.restored`);
+    for (const f of [rebuilt, this.#wal, `${this.#file}-shm`]) rmSync(f, { force: true });
+    renameSync(`${this.#file}.restored`, this.#file);
+    this.#open();
+    const now = this.#clock.now();
+    this.#startSegment(this.#segment + 1, now, true);
+    this.#history.record(now, this.#segment, 0);
+    return { bookmark: toBookmark(target), previous_bookmark: toBookmark(previous) };
+  }
+
+  close(): void {
+    if (!this.#db.open) return;
+    this.#recordTail();
+    // Closing the last connection would fold the WAL into the file unrecorded; end the segment properly first.
+    if (sizeOf(this.#wal) > 0 && this.#closeSegment()) this.#startSegment(this.#segment + 1, this.#clock.now());
+    this.#db.close();
+    this.#history.close();
+  }
+}
+
+function toSqlite(value: unknown): unknown {
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  return value;
+}
+
+/** BLOBs come back as arrays of byte values, as existing application code expects. */
+function fromSqlite(value: unknown): unknown {
+  return Buffer.isBuffer(value) ? Array.from(value) : value;
+}
+
+function sqliteMessage(err: unknown): string {
+  const e = err as { message?: string; code?: string };
+  return e.code && e.code.startsWith('SQLITE_') ? `${e.message ?? String(err)}: ${e.code}` : e.message ?? String(err);
+}
