@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { Clock } from '../../lib/clock.js';
 import { LedgeError } from '../../lib/errors.js';
 import { SqlStatementError, type SqlDatabasePort, type SqlQuery, type SqlResult, type SqlRestoreResult } from '../ports.js';
+import { rewriteNumberedParams } from './numbered-params.js';
 import { CHECKPOINT_BYTES, History, durableCopy, parseBookmark, sizeOf, toBookmark, type CommitPoint } from './pitr.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,7 +18,7 @@ export class SqliteDatabase implements SqlDatabasePort {
   #db!: Database.Database;
   #inode = 0;
   #segment = 0;
-  #statements = new Map<string, Database.Statement>();
+  #statements = new Map<string, { statement: Database.Statement; order: number[] | undefined }>();
 
   readonly #checkpointBytes: number;
 
@@ -105,14 +106,16 @@ export class SqliteDatabase implements SqlDatabasePort {
     }
   }
 
-  #prepare(sql: string): Database.Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.#db.prepare(sql);
+  /** A cached prepared statement; `order` maps its placeholders to bound values when the text used `?NNN`. */
+  #prepare(sql: string): { statement: Database.Statement; order: number[] | undefined } {
+    let entry = this.#statements.get(sql);
+    if (!entry) {
+      const numbered = rewriteNumberedParams(sql);
+      entry = { statement: this.#db.prepare(numbered?.sql ?? sql), order: numbered?.order };
       if (this.#statements.size >= 256) this.#statements.delete(this.#statements.keys().next().value as string);
-      this.#statements.set(sql, statement);
+      this.#statements.set(sql, entry);
     }
-    return statement;
+    return entry;
   }
 
   async query(queries: SqlQuery[], format: 'objects' | 'rows'): Promise<SqlResult[]> {
@@ -139,15 +142,16 @@ export class SqliteDatabase implements SqlDatabasePort {
   }
 
   #totalChanges(): number {
-    return (this.#prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    return (this.#prepare('SELECT total_changes() AS n').statement.get() as { n: number }).n;
   }
 
   #execute(query: SqlQuery, format: 'objects' | 'rows', index: number): SqlResult {
     const started = performance.now();
     try {
       if (!/\S/.test(query.sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ''))) throw new Error('No SQL statements detected.');
-      const statement = this.#prepare(query.sql);
-      const params = query.params.map(toSqlite);
+      const { statement, order } = this.#prepare(query.sql);
+      const params = order ? order.map((i) => toSqlite(query.params[i] ?? null)) : query.params.map(toSqlite);
+      if (order && Math.max(...order) + 1 < query.params.length) throw new Error('Too many parameter values were provided');
       const before = this.#totalChanges();
       let results: unknown[] = [];
       let columns: string[] = [];
@@ -166,7 +170,7 @@ export class SqliteDatabase implements SqlDatabasePort {
         statement.run(...params);
       }
       const changes = this.#totalChanges() - before;
-      const lastRowId = Number((this.#prepare('SELECT last_insert_rowid() AS id').get() as { id: number | bigint }).id);
+      const lastRowId = Number((this.#prepare('SELECT last_insert_rowid() AS id').statement.get() as { id: number | bigint }).id);
       const size = this.#db.pragma('page_count', { simple: true }) as number * (this.#db.pragma('page_size', { simple: true }) as number);
       return {
         results,
