@@ -31,6 +31,18 @@ function kvProject() {
   return dir;
 }
 
+/** A project selecting one row by primary key per request. */
+function sqlProject() {
+  const dir = path.join(work, 'sql-select');
+  mkdirSync(path.join(dir, 'src'), { recursive: true });
+  writeFileSync(path.join(dir, 'ledge.jsonc'), JSON.stringify({ name: 'bench-sql', main: 'src/index.js', compatibility_date: '2026-10-01', sql_databases: [{ binding: 'DB', database_name: 'bench', database_id: 'bench' }] }));
+  writeFileSync(path.join(dir, 'src', 'index.js'), `export default { async fetch(request, env) {
+    const row = await env.DB.prepare('SELECT id, name FROM items WHERE id = ?').bind(42).first();
+    return Response.json(row);
+  } };`);
+  return dir;
+}
+
 function baselineArgs() {
   // In its own process, like ledge dev, so both servers get the same share of the machine.
   const code = `const http = require('node:http');
@@ -82,11 +94,16 @@ async function scenario(name, args, pathname, check) {
 const kvDir = kvProject();
 const kvState = path.join(work, 'kv-state');
 await run([CLI, 'kv', 'put', 'greeting', 'hello from kv', '--dir', kvDir, '--state', kvState]);
+const sqlDir = sqlProject();
+const sqlState = path.join(work, 'sql-state');
+await run([CLI, 'db', 'execute', 'bench', '--dir', sqlDir, '--state', sqlState, '--command',
+  "CREATE TABLE IF NOT EXISTS items (id INTEGER PRIMARY KEY, name TEXT); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) INSERT OR REPLACE INTO items SELECT i, 'item-' || i FROM n"]);
 
 const results = [
   await scenario('node:http', baselineArgs(), '/health', (s, t) => s === 200 && t === BODY),
   await scenario('ledge hello', [CLI, 'dev', path.join(root, 'examples', 'health-worker'), '--port', '0', '--state', path.join(work, 'health-state')], '/health', (s, t) => s === 200 && t === BODY),
   await scenario('ledge kv get', [CLI, 'dev', kvDir, '--port', '0', '--state', kvState], '/', (s, t) => s === 200 && t === 'hello from kv'),
+  await scenario('ledge sql get', [CLI, 'dev', sqlDir, '--port', '0', '--state', sqlState], '/', (s, t) => s === 200 && t === '{"id":42,"name":"item-42"}'),
 ];
 const [plain, hello] = results;
 console.log(`\n${connections} connections, ${duration} s each, autocannon, ${new Date().toISOString()}`);

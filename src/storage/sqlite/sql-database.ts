@@ -17,6 +17,7 @@ export class SqliteDatabase implements SqlDatabasePort {
   readonly #history: History;
   #db!: Database.Database;
   #inode = 0;
+  #pageSize: number | undefined;
   #segment = 0;
   #statements = new Map<string, { statement: Database.Statement; order: number[] | undefined }>();
 
@@ -47,6 +48,7 @@ export class SqliteDatabase implements SqlDatabasePort {
     this.#db.pragma('foreign_keys = ON');
     this.#inode = statSync(this.#file).ino;
     this.#statements.clear();
+    this.#pageSize = undefined;
   }
 
   #recoverHistory(): void {
@@ -120,11 +122,19 @@ export class SqliteDatabase implements SqlDatabasePort {
 
   async query(queries: SqlQuery[], format: 'objects' | 'rows'): Promise<SqlResult[]> {
     this.#follow();
-    const changesBefore = this.#totalChanges();
+    const writes = queries.some((query) => !this.#isReadonly(query.sql));
     const runAll = () => queries.map((query, index) => this.#execute(query, format, index));
     const results = queries.length > 1 ? this.#db.transaction(runAll)() : runAll();
-    if (this.#totalChanges() !== changesBefore) this.#afterCommit();
+    if (writes) this.#afterCommit();
     return results;
+  }
+
+  #isReadonly(sql: string): boolean {
+    try {
+      return this.#prepare(sql).statement.readonly;
+    } catch {
+      return false; // #execute reports the error with its place
+    }
   }
 
   async script(statements: string[]): Promise<void> {
@@ -152,7 +162,8 @@ export class SqliteDatabase implements SqlDatabasePort {
       const { statement, order } = this.#prepare(query.sql);
       const params = order ? order.map((i) => toSqlite(query.params[i] ?? null)) : query.params.map(toSqlite);
       if (order && Math.max(...order) + 1 < query.params.length) throw new Error('Too many parameter values were provided');
-      const before = this.#totalChanges();
+      // Read-only statements change nothing: skip the change bookkeeping on the hot path.
+      const before = statement.readonly ? 0 : this.#totalChanges();
       let results: unknown[] = [];
       let columns: string[] = [];
       if (statement.reader) {
@@ -169,9 +180,10 @@ export class SqliteDatabase implements SqlDatabasePort {
       } else {
         statement.run(...params);
       }
-      const changes = this.#totalChanges() - before;
+      const changes = statement.readonly ? 0 : this.#totalChanges() - before;
       const lastRowId = Number((this.#prepare('SELECT last_insert_rowid() AS id').statement.get() as { id: number | bigint }).id);
-      const size = this.#db.pragma('page_count', { simple: true }) as number * (this.#db.pragma('page_size', { simple: true }) as number);
+      this.#pageSize ??= this.#db.pragma('page_size', { simple: true }) as number;
+      const size = (this.#db.pragma('page_count', { simple: true }) as number) * this.#pageSize;
       return {
         results,
         columns,
