@@ -1,5 +1,6 @@
 import { createKvBinding } from './kv/binding.js';
 import { createSqlBinding } from './sql/binding.js';
+import { createObjectBinding } from './objects/binding.js';
 
 /** Sends one call to the binding's host-side service. */
 export type BindingCall = (method: string, args: unknown[]) => Promise<unknown>;
@@ -11,4 +12,5 @@ export type BindingCall = (method: string, args: unknown[]) => Promise<unknown>;
 export const ISOLATE_BINDINGS: Readonly<Record<string, (call: BindingCall) => object>> = {
   kv: createKvBinding,
   sql: createSqlBinding,
+  objects: createObjectBinding,
 };

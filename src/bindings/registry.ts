@@ -1,6 +1,7 @@
 import type { BindingPlugin } from './plugin.js';
 import { KV_PLUGIN } from './kv/index.js';
 import { SQL_PLUGIN } from './sql/index.js';
+import { OBJECTS_PLUGIN } from './objects/index.js';
 
 /**
  * The binding kinds Ledge knows, one line each. Adding a kind means adding its folder under
@@ -9,4 +10,5 @@ import { SQL_PLUGIN } from './sql/index.js';
 export const BINDINGS: Readonly<Record<string, BindingPlugin>> = {
   kv: KV_PLUGIN as unknown as BindingPlugin,
   sql: SQL_PLUGIN as unknown as BindingPlugin,
+  objects: OBJECTS_PLUGIN as unknown as BindingPlugin,
 };

@@ -6,3 +6,10 @@ export function parsePort(value: string): number {
   if (!/^\d+$/.test(value) || port > 65535) throw new LedgeError('bad_argument', `--port: expected an integer from 0 to 65535, got "${value}"`);
   return port;
 }
+
+/** Parses a positive number of seconds. */
+export function parseSeconds(value: string): number {
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new LedgeError('bad_argument', `expected a positive number of seconds, got "${value}"`);
+  return seconds;
+}

@@ -12,6 +12,7 @@ import { createBundler, type Bundler } from '../runtime/bundle.js';
 import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
 import { createBindingServices } from '../bindings/services.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
+import { startLifecycleRunner } from '../bindings/objects/runner.js';
 
 /** Options of `ledge dev`. */
 export interface DevServerOptions {
@@ -31,6 +32,8 @@ export interface DevServerOptions {
   watch?: boolean;
   /** Largest request body in bytes. @default 104857600 */
   maxRequestBytes?: number;
+  /** Milliseconds between lifecycle runs of the project's buckets. @default 3600000 */
+  lifecycleIntervalMs?: number;
 }
 
 /** A running `ledge dev`. */
@@ -40,6 +43,8 @@ export interface DevServer {
   readonly config: ProjectConfig;
   /** Sends a request to the deployment without a socket. */
   request(request: Request): Promise<Response>;
+  /** Runs the buckets' lifecycle rules now (they also run every `lifecycleIntervalMs`). */
+  runLifecycle(): Promise<void>;
   /** Rebuilds and swaps in the current code; resolves once the new version serves (rejects, keeping the old one, on failure). */
   reload(): Promise<void>;
   close(): Promise<void>;
@@ -82,6 +87,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     throw err;
   }
 
+  let lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
   const dispatch = runtime.dispatch.bind(runtime);
   const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes }));
   try {
@@ -105,6 +111,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await bundler.dispose();
       bundler = await newBundler(next);
       config = next;
+      lifecycle.stop();
+      lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
     }
     const built = await bundler.rebuild(++version);
     inputs = built.inputs;
@@ -162,9 +170,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     port,
     get config() { return config; },
     request: createFetchAdapter(dispatch, logger, options.maxRequestBytes),
+    runLifecycle: () => lifecycle.runNow(),
     reload,
     async close() {
       clearTimeout(debounce);
+      lifecycle.stop();
       for (const watcher of watchers.values()) watcher.close();
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
       await runtime.close();

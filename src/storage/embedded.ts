@@ -3,15 +3,18 @@ import type { Clock } from '../lib/clock.js';
 import { SYSTEM_CLOCK } from '../lib/clock.js';
 import type { StoragePorts } from './ports.js';
 import { SqliteDatabase } from './sqlite/sql-database.js';
+import { createSqliteObjectStorage } from './sqlite/object-storage.js';
 import { createSqliteKvStorage } from './sqlite/kv-storage.js';
 import { openDatabase } from './sqlite/open.js';
 
 /** The embedded default: SQLite files under the state directory. */
 export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOCK): StoragePorts {
   const kvDb = openDatabase(path.join(stateDir, 'kv.sqlite'));
+  const objectsDb = openDatabase(path.join(stateDir, 'objects', 'objects.sqlite'));
   const databases = new Map<string, SqliteDatabase>();
   return {
     kv: createSqliteKvStorage(kvDb),
+    objects: createSqliteObjectStorage(objectsDb, path.join(stateDir, 'objects', 'blobs')),
     sql: {
       database(id, options) {
         let db = databases.get(id);
@@ -24,6 +27,7 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
     },
     close() {
       kvDb.close();
+      objectsDb.close();
       for (const db of databases.values()) db.close();
       databases.clear();
     },

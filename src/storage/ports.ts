@@ -85,9 +85,76 @@ export interface SqlStoragePort {
   database(id: string, options: { retentionDays: number }): SqlDatabasePort;
 }
 
+/** One stored object's metadata. Times are epoch milliseconds; checksums are hex. */
+export interface StoredObject {
+  bucket: string;
+  key: string;
+  version: string;
+  size: number;
+  etag: string;
+  uploaded: number;
+  httpMetadata: Record<string, string | number>;
+  customMetadata: Record<string, string>;
+  checksums: Record<string, string>;
+  blobId: string;
+}
+
+/** A multipart upload in progress. */
+export interface StoredUpload {
+  bucket: string;
+  key: string;
+  uploadId: string;
+  initiated: number;
+  httpMetadata: Record<string, string | number>;
+  customMetadata: Record<string, string>;
+}
+
+/** One uploaded part. */
+export interface StoredPart {
+  partNumber: number;
+  size: number;
+  /** Hex MD5 of the part. */
+  md5: string;
+  blobId: string;
+}
+
+/** Bytes being written to a new blob; nothing is visible until `finish()` and a commit. */
+export interface BlobWriter {
+  write(chunk: Uint8Array): Promise<void>;
+  /** Makes the blob durable and returns its id. */
+  finish(): Promise<string>;
+  abort(): Promise<void>;
+}
+
+/** Buckets of objects: metadata and bodies. Keys sort in UTF-8 byte order. */
+export interface ObjectStoragePort {
+  head(bucket: string, key: string): Promise<StoredObject | null>;
+  read(blobId: string, offset: number, length: number): Promise<Uint8Array>;
+  createBlob(): Promise<BlobWriter>;
+  /** Concatenates blobs into a new one (multipart completion). */
+  concatBlobs(blobIds: string[]): Promise<string>;
+  /**
+   * Makes `object` the current version of its key, in one atomic step, if `accept(existing)` agrees;
+   * otherwise stores nothing, deletes the new blob and returns false. The replaced body is deleted.
+   */
+  commit(object: StoredObject, accept?: (existing: StoredObject | null) => boolean): Promise<boolean>;
+  delete(bucket: string, keys: string[]): Promise<void>;
+  list(bucket: string, options: { prefix: string; after: string | null; limit: number }): Promise<StoredObject[]>;
+  createUpload(upload: StoredUpload): Promise<void>;
+  getUpload(bucket: string, uploadId: string): Promise<StoredUpload | null>;
+  putPart(uploadId: string, part: StoredPart): Promise<void>;
+  listParts(uploadId: string): Promise<StoredPart[]>;
+  /** Removes the upload and its parts (their blobs too unless `keepBlobs`). */
+  deleteUpload(uploadId: string, keepBlobs?: boolean): Promise<void>;
+  listUploads(bucket: string): Promise<StoredUpload[]>;
+  getLifecycle(bucket: string): Promise<unknown[] | null>;
+  setLifecycle(bucket: string, rules: unknown[]): Promise<void>;
+}
+
 /** Every port of one platform's state. */
 export interface StoragePorts {
   kv: KvStoragePort;
   sql: SqlStoragePort;
+  objects: ObjectStoragePort;
   close(): void;
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { startDevServer } from '../../dev/dev-server.js';
 import { createConsoleSink, createLogger } from '../../lib/logger.js';
-import { parsePort } from '../options.js';
+import { parsePort, parseSeconds } from '../options.js';
 
 /** `ledge dev [dir]`: serve one project locally, reloading on change. */
 export function registerDev(program: Command): void {
@@ -13,10 +13,11 @@ export function registerDev(program: Command): void {
     .option('--ip <addr>', 'address to listen on', '127.0.0.1')
     .option('--state <dir>', 'local state directory (default: <dir>/.ledge)')
     .option('--env <name>', 'environment section of ledge.jsonc to use')
+    .option('--lifecycle-interval <seconds>', 'seconds between lifecycle runs of the buckets', parseSeconds, 3600)
     .option('--verbose', 'print debug logs')
-    .action(async (dir: string, opts: { port: number; ip: string; state?: string; env?: string; verbose?: boolean }) => {
+    .action(async (dir: string, opts: { port: number; ip: string; state?: string; env?: string; verbose?: boolean; lifecycleInterval: number }) => {
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
-      const server = await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: opts.state, env: opts.env, logger });
+      const server = await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: opts.state, env: opts.env, logger, lifecycleIntervalMs: opts.lifecycleInterval * 1000 });
       logger.info(`${server.config.name} ready on ${server.url}`);
       await new Promise<void>((resolve) => {
         const stop = () => {
