@@ -5,6 +5,7 @@ import { registerDev } from './commands/dev.js';
 import { registerInit } from './commands/init.js';
 import { registerKv } from './commands/kv.js';
 import { registerDb } from './commands/db.js';
+import { registerObjects } from './commands/objects.js';
 import { reportCliError } from './errors.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -21,6 +22,7 @@ export function createProgram(): Command {
   registerDev(program);
   registerKv(program);
   registerDb(program);
+  registerObjects(program);
   return program;
 }
 

@@ -163,3 +163,17 @@ test('binding entries are validated and names must be unique across vars and bin
   const { warnings } = load(base(', "kv_namespaces": [{ "binding": "A", "id": "x", "remote": true }]'));
   assert.ok(warnings.some((w) => w.includes('unknown field "remote" in "kv_namespaces[0]"')));
 });
+
+test('buckets and SQL databases are validated, with their lifecycle rules and resource rule', () => {
+  const ok = load(base(`, "buckets": [{ "binding": "FILES", "bucket_name": "assets-dev", "lifecycle": [{ "id": "tmp", "prefix": "tmp/", "expire": { "days": 7 } }] }],
+    "sql_databases": [{ "binding": "DB", "database_name": "app", "database_id": "app-dev" }]`));
+  assert.equal(ok.config.bindings.buckets?.length, 1);
+  assert.equal(ok.config.bindings.sql_databases?.length, 1);
+  rejects(base(', "buckets": [{ "binding": "F", "bucket_name": "Bad_Name" }]'), /buckets\[0\]\.bucket_name: expected 3-63 lowercase letters, digits and dashes/);
+  rejects(base(', "buckets": [{ "binding": "F", "bucket_name": "assets", "lifecycle": [{ "id": "x" }] }]'), /buckets\[0\]\.lifecycle\[0\]: a rule needs "expire" or "abortMultipartAfterDays"/);
+  rejects(base(', "buckets": [{ "binding": "F", "bucket_name": "assets", "lifecycle": [{ "id": "x", "expire": { "days": 0 } }] }]'), /buckets\[0\]\.lifecycle\[0\]\.expire/);
+  rejects(base(', "sql_databases": [{ "binding": "DB", "database_name": "app" }]'), /sql_databases\[0\]\.database_id: is required/);
+  rejects(base(`, "env": { "a": { "sql_databases": [{ "binding": "DB", "database_name": "x", "database_id": "same" }] },
+    "b": { "sql_databases": [{ "binding": "DB", "database_name": "y", "database_id": "same" }] } }`), /env\.b\.sql_databases\[0\]: binding "DB" points at the same sql resource "same" as env\.a\.sql_databases\[0\]/);
+  rejects(base(', "kv_namespaces": [{ "binding": "X", "id": "k" }], "buckets": [{ "binding": "X", "bucket_name": "assets" }]'), /buckets\[0\]: the name "X" is already used by kv_namespaces\[0\]/);
+});

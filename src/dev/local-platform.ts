@@ -6,7 +6,8 @@ import { SYSTEM_CLOCK } from '../lib/clock.js';
 import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
-import type { SqlDatabasePort } from '../storage/ports.js';
+import type { ObjectStoragePort, SqlDatabasePort } from '../storage/ports.js';
+import type { BucketEntryConfig } from '../bindings/objects/schema.js';
 import { DEFAULT_RETENTION_DAYS, type SqlEntryConfig } from '../bindings/sql/schema.js';
 import { DEFAULT_MIGRATIONS_TABLE } from '../bindings/sql/migrations.js';
 
@@ -16,6 +17,8 @@ export interface LocalPlatform {
   warnings: string[];
   /** A SQL database of the project by `database_name` or binding name (or the only one), with its storage port. */
   sqlDatabase(nameOrBinding: string | undefined): { entry: SqlEntryConfig; port: SqlDatabasePort; migrationsDir: string; migrationsTable: string };
+  /** A bucket of the project by `bucket_name` or binding name (or the only one). */
+  bucket(nameOrBinding: string | undefined): { entry: BucketEntryConfig; storage: ObjectStoragePort; service: BindingService };
   /** The service of the binding of `kind` named `name`, or of the only binding of that kind. */
   binding(kind: string, name: string | undefined): { name: string; service: BindingService };
   close(): void;
@@ -59,6 +62,21 @@ export function openLocalPlatform(options: { dir: string; state?: string; env?: 
         migrationsDir: path.resolve(config.dir, found.migrations_dir ?? 'migrations'),
         migrationsTable: found.migrations_table ?? DEFAULT_MIGRATIONS_TABLE,
       };
+    },
+    bucket(nameOrBinding) {
+      const entries = (config.bindings.buckets ?? []) as BucketEntryConfig[];
+      const label = `${config.name}${config.environment ? ` (env ${config.environment})` : ''}`;
+      const found = nameOrBinding === undefined
+        ? (entries.length === 1 ? entries[0] : undefined)
+        : entries.find((e) => e.bucket_name === nameOrBinding) ?? entries.find((e) => e.binding === nameOrBinding);
+      if (!found) {
+        const known = entries.map((e) => `${e.bucket_name} (binding ${e.binding})`).join(', ');
+        throw new LedgeError('bad_argument', nameOrBinding === undefined
+          ? `${label} ${entries.length ? `has several buckets (${known}); name one` : 'declares no buckets'}`
+          : `${label} has no bucket named "${nameOrBinding}"${known ? ` (it has: ${known})` : ''}`);
+      }
+      const service = (bindings.find((b) => b.kind === 'objects' && b.name === found.binding) as { service: BindingService }).service;
+      return { entry: found, storage: storage.objects, service };
     },
     close: () => storage.close(),
   };
