@@ -54,3 +54,31 @@ export async function interrupt(proc: CliProcess): Promise<number | null> {
   proc.child.kill('SIGINT');
   return proc.exited;
 }
+
+/**
+ * Sends POST `?k=<key>` requests from `writers` concurrent loops until `count` were acknowledged (a 200 whose
+ * body `acknowledged` accepts), then kills the process with SIGKILL. Returns each acknowledged key with its body.
+ */
+export async function writeUntilKilled(dev: CliProcess & { url: string }, options: { count: number; writers?: number; acknowledged?: (key: string, body: string) => boolean }): Promise<Map<string, string>> {
+  const acked = new Map<string, string>();
+  let stop = false;
+  const writer = async (w: number) => {
+    for (let i = 0; !stop; i++) {
+      const key = `w${w}-${i}`;
+      try {
+        const res = await fetch(`${dev.url}/?k=${key}`, { method: 'POST' });
+        const body = await res.text();
+        if (res.status === 200 && (options.acknowledged?.(key, body) ?? true)) acked.set(key, body);
+      } catch {
+        return; // the process is gone: this write was never acknowledged
+      }
+    }
+  };
+  const loops = Array.from({ length: options.writers ?? 3 }, (_, w) => writer(w));
+  while (acked.size < options.count) await new Promise((r) => setTimeout(r, 10));
+  dev.child.kill('SIGKILL');
+  stop = true;
+  await Promise.all(loops);
+  await dev.exited;
+  return acked;
+}

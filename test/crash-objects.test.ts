@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { openEmbeddedStorage } from '../src/storage/embedded.js';
-import { startDev } from './cli.js';
+import { startDev, writeUntilKilled } from './cli.js';
 import { makeProject, tempDir } from './helpers.js';
 
 test('every acknowledged object is present and whole after SIGKILL, with no stray body files', async () => {
@@ -20,25 +20,7 @@ test('every acknowledged object is present and whole after SIGKILL, with no stra
   }, { buckets: [{ binding: 'FILES', bucket_name: 'crash-bucket' }] });
   const state = tempDir('ledge-crash-obj-');
   const dev = await startDev(dir, ['--state', state]);
-  const acked = new Map<string, string>();
-  let stop = false;
-  const writer = async (w: number) => {
-    for (let i = 0; !stop; i++) {
-      const key = `w${w}-${i}`;
-      try {
-        const res = await fetch(`${dev.url}/?k=${key}`, { method: 'POST' });
-        if (res.status === 200) acked.set(key, await res.text());
-      } catch {
-        return;
-      }
-    }
-  };
-  const writers = [0, 1, 2].map(writer);
-  while (acked.size < 150) await new Promise((r) => setTimeout(r, 10));
-  dev.child.kill('SIGKILL');
-  stop = true;
-  await Promise.all(writers);
-  await dev.exited;
+  const acked = await writeUntilKilled(dev, { count: 150, writers: 3 });
 
   const storage = openEmbeddedStorage(state);
   try {

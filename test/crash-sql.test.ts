@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteDatabase } from '../src/storage/sqlite/sql-database.js';
 import { SYSTEM_CLOCK } from '../src/lib/clock.js';
-import { startDev } from './cli.js';
+import { startDev, writeUntilKilled } from './cli.js';
 import { makeProject, tempDir } from './helpers.js';
 
 test('every acknowledged SQL write is present after SIGKILL, and point-in-time restore still works', async () => {
@@ -19,26 +19,7 @@ test('every acknowledged SQL write is present after SIGKILL, and point-in-time r
   }, { sql_databases: [{ binding: 'DB', database_name: 'crash', database_id: 'crash-db' }] });
   const state = tempDir('ledge-crash-sql-');
   const dev = await startDev(dir, ['--state', state]);
-  const acked: string[] = [];
-  let stop = false;
-  const writer = async (w: number) => {
-    for (let i = 0; !stop; i++) {
-      const key = `w${w}-${i}`;
-      try {
-        const res = await fetch(`${dev.url}/?k=${key}`, { method: 'POST' });
-        if (res.status === 200 && (await res.text()) === `stored ${key}`) acked.push(key);
-      } catch {
-        return;
-      }
-    }
-  };
-  const writers = [0, 1, 2].map(writer);
-  // Past 4 MiB of WAL the database checkpoints into a new segment, so the kill can land around one.
-  while (acked.length < 2500) await new Promise((r) => setTimeout(r, 10));
-  dev.child.kill('SIGKILL');
-  stop = true;
-  await Promise.all(writers);
-  await dev.exited;
+  const acked = await writeUntilKilled(dev, { count: 2500, writers: 3, acknowledged: (key, body) => body === `stored ${key}` });
 
   const file = path.join(state, 'sql', 'crash-db.sqlite');
   const raw = new Database(file, { readonly: true });
@@ -48,8 +29,8 @@ test('every acknowledged SQL write is present after SIGKILL, and point-in-time r
   try {
     const [rows] = await db.query([{ sql: 'SELECT k FROM acks', params: [] }], 'objects');
     const present = new Set((rows?.results as { k: string }[]).map((r) => r.k));
-    const missing = acked.filter((k) => !present.has(k));
-    assert.deepEqual(missing, [], `${missing.length} of ${acked.length} acknowledged writes lost`);
+    const missing = [...acked.keys()].filter((k) => !present.has(k));
+    assert.deepEqual(missing, [], `${missing.length} of ${acked.size} acknowledged writes lost`);
 
     const before = await db.bookmark();
     await db.query([{ sql: 'DELETE FROM acks', params: [] }], 'objects');

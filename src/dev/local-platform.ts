@@ -29,12 +29,12 @@ export function openLocalPlatform(options: { dir: string; state?: string; env?: 
   const { config, warnings } = loadConfig(findConfigFile(options.dir), { env: options.env });
   const storage = openEmbeddedStorage(path.resolve(options.state ?? path.join(config.dir, '.ledge')), SYSTEM_CLOCK);
   const bindings = createBindingServices(config, { storage, clock: SYSTEM_CLOCK, logger: options.logger });
+  const label = `${config.name}${config.environment ? ` (env ${config.environment})` : ''}`;
   return {
     config,
     warnings,
     binding(kind, name) {
       const candidates = bindings.filter((b) => b.kind === kind);
-      const label = `${config.name}${config.environment ? ` (env ${config.environment})` : ''}`;
       if (name !== undefined) {
         const found = candidates.find((b) => b.name === name);
         if (!found) throw new LedgeError('bad_argument', `--binding: ${label} has no ${kind} binding "${name}"${candidates.length ? ` (it has: ${candidates.map((b) => b.name).join(', ')})` : ''}`);
@@ -45,17 +45,7 @@ export function openLocalPlatform(options: { dir: string; state?: string; env?: 
       throw new LedgeError('bad_argument', `${label} has several ${kind} bindings (${candidates.map((b) => b.name).join(', ')}); choose one with --binding`);
     },
     sqlDatabase(nameOrBinding) {
-      const entries = (config.bindings.sql_databases ?? []) as SqlEntryConfig[];
-      const label = `${config.name}${config.environment ? ` (env ${config.environment})` : ''}`;
-      const found = nameOrBinding === undefined
-        ? (entries.length === 1 ? entries[0] : undefined)
-        : entries.find((e) => e.database_name === nameOrBinding) ?? entries.find((e) => e.binding === nameOrBinding);
-      if (!found) {
-        const known = entries.map((e) => `${e.database_name} (binding ${e.binding})`).join(', ');
-        throw new LedgeError('bad_argument', nameOrBinding === undefined
-          ? `${label} ${entries.length ? `has several SQL databases (${known}); name one` : 'declares no sql_databases'}`
-          : `${label} has no SQL database named "${nameOrBinding}"${known ? ` (it has: ${known})` : ''}`);
-      }
+      const found = findEntry((config.bindings.sql_databases ?? []) as SqlEntryConfig[], (e) => e.database_name, nameOrBinding, 'SQL database', label);
       return {
         entry: found,
         port: storage.sql.database(found.database_id, { retentionDays: found.retention_days ?? DEFAULT_RETENTION_DAYS }),
@@ -64,20 +54,22 @@ export function openLocalPlatform(options: { dir: string; state?: string; env?: 
       };
     },
     bucket(nameOrBinding) {
-      const entries = (config.bindings.buckets ?? []) as BucketEntryConfig[];
-      const label = `${config.name}${config.environment ? ` (env ${config.environment})` : ''}`;
-      const found = nameOrBinding === undefined
-        ? (entries.length === 1 ? entries[0] : undefined)
-        : entries.find((e) => e.bucket_name === nameOrBinding) ?? entries.find((e) => e.binding === nameOrBinding);
-      if (!found) {
-        const known = entries.map((e) => `${e.bucket_name} (binding ${e.binding})`).join(', ');
-        throw new LedgeError('bad_argument', nameOrBinding === undefined
-          ? `${label} ${entries.length ? `has several buckets (${known}); name one` : 'declares no buckets'}`
-          : `${label} has no bucket named "${nameOrBinding}"${known ? ` (it has: ${known})` : ''}`);
-      }
+      const found = findEntry((config.bindings.buckets ?? []) as BucketEntryConfig[], (e) => e.bucket_name, nameOrBinding, 'bucket', label);
       const service = (bindings.find((b) => b.kind === 'objects' && b.name === found.binding) as { service: BindingService }).service;
       return { entry: found, storage: storage.objects, service };
     },
     close: () => storage.close(),
   };
+}
+
+/** The entry named `nameOrBinding` (by its name, then by binding), or the only entry; a clear error otherwise. */
+function findEntry<E extends { binding: string }>(entries: E[], nameOf: (entry: E) => string, nameOrBinding: string | undefined, what: string, label: string): E {
+  const found = nameOrBinding === undefined
+    ? (entries.length === 1 ? entries[0] : undefined)
+    : entries.find((e) => nameOf(e) === nameOrBinding) ?? entries.find((e) => e.binding === nameOrBinding);
+  if (found) return found;
+  const known = entries.map((e) => `${nameOf(e)} (binding ${e.binding})`).join(', ');
+  throw new LedgeError('bad_argument', nameOrBinding === undefined
+    ? `${label} ${entries.length ? `has several ${what}s (${known}); name one` : `declares no ${what}s`}`
+    : `${label} has no ${what} named "${nameOrBinding}"${known ? ` (it has: ${known})` : ''}`);
 }

@@ -3,34 +3,13 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { applyMigrations, createMigration, listMigrations } from '../../bindings/sql/migrations.js';
 import { splitSql } from '../../bindings/sql/split.js';
-import { openLocalPlatform, type LocalPlatform } from '../../dev/local-platform.js';
 import { LedgeError } from '../../lib/errors.js';
-import { createConsoleSink, createLogger } from '../../lib/logger.js';
+import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
 import type { SqlResult } from '../../storage/ports.js';
 
-interface CommonOptions { dir: string; state?: string; env?: string; json?: boolean }
-
-async function withPlatform<T>(opts: CommonOptions, work: (platform: LocalPlatform) => Promise<T>): Promise<T> {
-  const logger = createLogger(createConsoleSink());
-  const platform = openLocalPlatform({ dir: opts.dir, state: opts.state, env: opts.env, logger });
-  for (const warning of platform.warnings) logger.warn(warning);
-  try {
-    return await work(platform);
-  } finally {
-    platform.close();
-  }
-}
-
-function common(command: Command): Command {
-  return command
-    .option('--dir <dir>', 'project directory (holds ledge.jsonc)', '.')
-    .option('--state <dir>', 'local state directory (default: <dir>/.ledge)')
-    .option('--env <name>', 'environment section of ledge.jsonc to use')
-    .option('--json', 'print JSON for scripts');
-}
 
 const out = (text: string) => process.stdout.write(text);
-const json = (value: unknown) => out(`${JSON.stringify(value, null, 2)}\n`);
+const json = printJson;
 
 /** Reads a time as ISO 8601 / RFC 3339 or a Unix timestamp (10 digits: seconds, otherwise milliseconds). */
 export function parseTimestamp(value: string): number {
@@ -61,10 +40,10 @@ function printResults(results: SqlResult[], asJson: boolean | undefined): void {
 export function registerDb(program: Command): void {
   const db = program.command('db').description("work with a project's local SQL databases (name a database by database_name or binding)");
 
-  common(db.command('execute').description('run SQL statements (in one transaction)').argument('<database>'))
+  localOptions(db.command('execute').description('run SQL statements (in one transaction)').argument('<database>'))
     .option('--command <sql>', 'SQL to run')
     .option('--file <file>', 'file of SQL to run')
-    .action((name: string, opts: CommonOptions & { command?: string; file?: string }) => withPlatform(opts, async (platform) => {
+    .action((name: string, opts: LocalOptions & { command?: string; file?: string }) => withLocalPlatform(opts, async (platform) => {
       if ((opts.command === undefined) === (opts.file === undefined)) throw new LedgeError('bad_argument', 'give exactly one of --command or --file');
       const sql = opts.command ?? readFileSync(opts.file as string, 'utf8');
       const statements = splitSql(sql);
@@ -79,41 +58,41 @@ export function registerDb(program: Command): void {
     }));
 
   const migrations = db.command('migrations').description('create, list and apply migration files');
-  common(migrations.command('create').description('write the next numbered migration file').argument('<database>').argument('<name>'))
-    .action((name: string, migration: string, opts: CommonOptions) => withPlatform(opts, async (platform) => {
+  localOptions(migrations.command('create').description('write the next numbered migration file').argument('<database>').argument('<name>'))
+    .action((name: string, migration: string, opts: LocalOptions) => withLocalPlatform(opts, async (platform) => {
       const file = createMigration(platform.sqlDatabase(name).migrationsDir, migration);
       if (opts.json) json({ file });
       else out(`created ${path.relative(process.cwd(), file)}\n`);
     }));
-  common(migrations.command('list').description('show which migrations are applied').argument('<database>'))
-    .action((name: string, opts: CommonOptions) => withPlatform(opts, async (platform) => {
+  localOptions(migrations.command('list').description('show which migrations are applied').argument('<database>'))
+    .action((name: string, opts: LocalOptions) => withLocalPlatform(opts, async (platform) => {
       const { port, migrationsDir, migrationsTable } = platform.sqlDatabase(name);
       const list = await listMigrations(port, migrationsDir, migrationsTable);
       if (opts.json) json(list.map(({ name: n, applied, applied_at }) => ({ name: n, applied, applied_at })));
       else if (list.length === 0) out(`no migrations in ${path.relative(process.cwd(), migrationsDir) || migrationsDir}\n`);
       else for (const m of list) out(`${m.applied ? 'applied' : 'pending'}  ${m.name}${m.applied_at ? `  (${m.applied_at})` : ''}\n`);
     }));
-  common(migrations.command('apply').description('apply pending migrations, each in its own transaction').argument('<database>'))
-    .action((name: string, opts: CommonOptions) => withPlatform(opts, async (platform) => {
+  localOptions(migrations.command('apply').description('apply pending migrations, each in its own transaction').argument('<database>'))
+    .action((name: string, opts: LocalOptions) => withLocalPlatform(opts, async (platform) => {
       const { port, migrationsDir, migrationsTable } = platform.sqlDatabase(name);
       const applied = await applyMigrations(port, migrationsDir, { table: migrationsTable, onApplied: (n) => { if (!opts.json) out(`applied ${n}\n`); } });
       if (opts.json) json({ applied });
       else if (applied.length === 0) out('no migrations to apply\n');
     }));
 
-  common(db.command('bookmark').description('print the bookmark of the current state, or of the state at a time').argument('<database>'))
+  localOptions(db.command('bookmark').description('print the bookmark of the current state, or of the state at a time').argument('<database>'))
     .option('--timestamp <time>', 'ISO 8601 time or Unix timestamp')
-    .action((name: string, opts: CommonOptions & { timestamp?: string }) => withPlatform(opts, async (platform) => {
+    .action((name: string, opts: LocalOptions & { timestamp?: string }) => withLocalPlatform(opts, async (platform) => {
       const { port } = platform.sqlDatabase(name);
       const bookmark = opts.timestamp === undefined ? await port.bookmark() : await port.bookmarkAt(parseTimestamp(opts.timestamp));
       if (opts.json) json({ bookmark });
       else out(`${bookmark}\n`);
     }));
 
-  common(db.command('restore').description('restore the database in place to a bookmark or a time (undo with the printed previous bookmark)').argument('<database>'))
+  localOptions(db.command('restore').description('restore the database in place to a bookmark or a time (undo with the printed previous bookmark)').argument('<database>'))
     .option('--bookmark <bookmark>', 'bookmark to restore to')
     .option('--timestamp <time>', 'ISO 8601 time or Unix timestamp to restore to')
-    .action((name: string, opts: CommonOptions & { bookmark?: string; timestamp?: string }) => withPlatform(opts, async (platform) => {
+    .action((name: string, opts: LocalOptions & { bookmark?: string; timestamp?: string }) => withLocalPlatform(opts, async (platform) => {
       if (opts.bookmark !== undefined && opts.timestamp !== undefined) throw new LedgeError('bad_argument', 'use --bookmark or --timestamp, not both');
       if (opts.bookmark === undefined && opts.timestamp === undefined) throw new LedgeError('bad_argument', 'missing --bookmark or --timestamp');
       const { port, entry } = platform.sqlDatabase(name);

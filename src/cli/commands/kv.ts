@@ -1,43 +1,24 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { KvNamespace } from '../../bindings/kv/binding.js';
-import { openLocalPlatform } from '../../dev/local-platform.js';
 import { LedgeError } from '../../lib/errors.js';
-import { createConsoleSink, createLogger } from '../../lib/logger.js';
+import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
 
-interface CommonOptions { dir: string; state?: string; env?: string; binding?: string; json?: boolean }
+interface CommonOptions extends LocalOptions { binding?: string }
 
 /** Runs `work` with the KV namespace object applications get, so the CLI applies the same checks and limits. */
-async function withNamespace<T>(opts: CommonOptions, work: (kv: KvNamespace, name: string) => Promise<T>): Promise<T> {
-  const logger = createLogger(createConsoleSink());
-  const platform = openLocalPlatform({ dir: opts.dir, state: opts.state, env: opts.env, logger });
-  for (const warning of platform.warnings) logger.warn(warning);
-  try {
+function withNamespace<T>(opts: CommonOptions, work: (kv: KvNamespace, name: string) => Promise<T>): Promise<T> {
+  return withLocalPlatform(opts, (platform) => {
     const { name, service } = platform.binding('kv', opts.binding);
-    const kv = new KvNamespace((method, args) => service.call(method, args));
-    try {
-      return await work(kv, name);
-    } catch (err) {
-      if (err instanceof LedgeError) throw err;
-      throw new LedgeError('bad_argument', (err as Error).message);
-    }
-  } finally {
-    platform.close();
-  }
+    return work(new KvNamespace((method, args) => service.call(method, args)), name);
+  });
 }
 
 function common(command: Command): Command {
-  return command
-    .option('--dir <dir>', 'project directory (holds ledge.jsonc)', '.')
-    .option('--binding <name>', 'which kv_namespaces binding (default: the only one)')
-    .option('--state <dir>', 'local state directory (default: <dir>/.ledge)')
-    .option('--env <name>', 'environment section of ledge.jsonc to use')
-    .option('--json', 'print JSON for scripts');
+  return localOptions(command).option('--binding <name>', 'which kv_namespaces binding (default: the only one)');
 }
 
-function print(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-}
+const print = printJson;
 
 /** `ledge kv get|put|list|delete`: the key-value namespaces of a project's local state. */
 export function registerKv(program: Command): void {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { prefixEnd } from './keys.js';
 import type { KvEntry, KvListedKey, KvStoragePort } from '../ports.js';
 
 const encoder = new TextEncoder();
@@ -49,16 +50,4 @@ export function createSqliteKvStorage(db: Database.Database): KvStoragePort {
       return rows.map((row): KvListedKey => ({ name: decoder.decode(row.key), expiration: row.expiration, metadata: row.metadata }));
     },
   };
-}
-
-/** The smallest byte string greater than every string starting with `prefix`, or null when there is none. */
-function prefixEnd(prefix: Uint8Array): Uint8Array | null {
-  const end = Uint8Array.from(prefix);
-  for (let i = end.length - 1; i >= 0; i--) {
-    if ((end[i] as number) < 0xff) {
-      end[i] = (end[i] as number) + 1;
-      return end.subarray(0, i + 1);
-    }
-  }
-  return null;
 }

@@ -3,6 +3,7 @@ import { createReadStream, existsSync, mkdirSync, readdirSync, rmSync } from 'no
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { prefixEnd } from './keys.js';
 import type { BlobWriter, ObjectStoragePort, StoredObject, StoredPart, StoredUpload } from '../ports.js';
 
 const encoder = new TextEncoder();
@@ -206,15 +207,4 @@ function sweepOrphans(db: Database.Database, blobDir: string): void {
   for (const file of readdirSync(blobDir)) {
     if (!named.has(file)) rmSync(path.join(blobDir, file), { force: true });
   }
-}
-
-function prefixEnd(prefix: Uint8Array): Uint8Array | null {
-  const end = Uint8Array.from(prefix);
-  for (let i = end.length - 1; i >= 0; i--) {
-    if ((end[i] as number) < 0xff) {
-      end[i] = (end[i] as number) + 1;
-      return end.subarray(0, i + 1);
-    }
-  }
-  return null;
 }
