@@ -4,19 +4,11 @@ import type { BlobWriter, ObjectStoragePort, StoredObject } from '../../storage/
 import { BindingError, type BindingService } from '../plugin.js';
 import { OBJECT_LIMITS, objectErrorText, type OBJECT_ERRORS } from './limits.js';
 
-/** An object as it travels to the isolate. */
-export interface WireObject {
-  key: string;
-  version: string;
-  size: number;
-  etag: string;
-  uploaded: number;
-  httpMetadata: Record<string, string | number>;
-  customMetadata: Record<string, string>;
-  checksums: Record<string, string>;
+/** An object as it travels to the isolate: its stored metadata without storage internals. */
+export type WireObject = Omit<StoredObject, 'bucket' | 'blobId'> & {
   storageClass: 'Standard';
   range?: { offset: number; length: number };
-}
+};
 
 /** Preconditions, already parsed by the isolate. Times in epoch ms; etags unquoted. */
 export interface WireConditional {
