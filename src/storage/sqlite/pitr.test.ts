@@ -128,3 +128,20 @@ test('bookmarks sort in time order; times map to the last commit at or before th
   await assert.rejects(db.restore(marks[0]?.bookmark as string), /not a bookmark of this database|older than the retention period/);
   db.close();
 });
+
+test('a connection opened elsewhere follows a restore made by another connection', async () => {
+  const clock = createManualClock(Date.UTC(2026, 10, 1));
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'ledge-pitr-')), 'db.sqlite');
+  const server = new SqliteDatabase(file, { clock, retentionDays: 30 });
+  await server.script(['CREATE TABLE t (x)', 'INSERT INTO t VALUES (1)']);
+  const tool = new SqliteDatabase(file, { clock, retentionDays: 30 });
+  const before = await tool.bookmark();
+  clock.advance(1000);
+  await server.script(['INSERT INTO t VALUES (2)']);
+  clock.advance(1000);
+  await tool.restore(before);
+  const [rows] = await server.query([{ sql: 'SELECT x FROM t ORDER BY x', params: [] }], 'rows');
+  assert.deepEqual(rows?.results, [[1]], 'the other connection sees the restored state');
+  tool.close();
+  server.close();
+});

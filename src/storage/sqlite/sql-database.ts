@@ -97,11 +97,25 @@ export class SqliteDatabase implements SqlDatabasePort {
     return this.#history.record(this.#clock.now(), this.#segment, offset);
   }
 
+  /**
+   * A restore by another process that replaced the file while these statements ran means they worked on the
+   * old file: nothing they did is kept and what they read is gone, so they fail (the edge cancels in-flight
+   * queries on restore too). The connection then follows the new file.
+   */
+  #failIfRestoredMeanwhile(index: number): void {
+    if (this.#currentInode() === this.#inode) return;
+    this.#follow();
+    throw new SqlStatementError('the database was restored to an earlier point while this query ran; nothing it did was kept. Run it again.', index);
+  }
+
+  #currentInode(): number {
+    try { return statSync(this.#file).ino; } catch { return this.#inode; }
+  }
+
   /** A restore made by another process replaced the file: follow it. */
   #follow(): void {
-    let inode = 0;
-    try { inode = statSync(this.#file).ino; } catch { /* replaced right now; the next call sees the new file */ }
-    if (inode !== 0 && inode !== this.#inode) {
+    const inode = this.#currentInode();
+    if (inode !== this.#inode) {
       this.#db.close();
       this.#open();
       this.#segment = this.#history.currentSegment() ?? this.#segment;
@@ -125,6 +139,7 @@ export class SqliteDatabase implements SqlDatabasePort {
     const writes = queries.some((query) => !this.#isReadonly(query.sql));
     const runAll = () => queries.map((query, index) => this.#execute(query, format, index));
     const results = queries.length > 1 ? this.#db.transaction(runAll)() : runAll();
+    this.#failIfRestoredMeanwhile(queries.length - 1);
     if (writes) this.#afterCommit();
     return results;
   }
