@@ -28,14 +28,13 @@ export function createNodeHandler(options: NodeHandlerOptions): (req: IncomingMe
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const host = req.headers.host ?? 'localhost';
+    const { host, declared, chunked } = scanHeaders(req.rawHeaders);
     if (!VALID_HOST.test(host)) return send(res, errorResponse('bad_argument', 'none'), req.method === 'HEAD');
-    const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > max) {
       res.setHeader('connection', 'close');
       return send(res, errorResponse('request_too_large', 'none'), req.method === 'HEAD');
     }
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && (declared > 0 || req.headers['transfer-encoding'] !== undefined);
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && (declared > 0 || chunked);
     const signal = { addEventListener: (_type: 'abort', listener: () => void) => { res.once('close', () => { if (!res.writableFinished) listener(); }); } };
     const url = req.url?.startsWith('/') ? `http://${host}${req.url}` : `http://${host}/`;
     const response = await serveEvent(options.dispatch, {
@@ -47,6 +46,23 @@ export function createNodeHandler(options: NodeHandlerOptions): (req: IncomingMe
     }, options.logger);
     await send(res, response, req.method === 'HEAD');
   }
+}
+
+/**
+ * The three headers the bridge needs, read from the raw list: touching `req.headers` would make Node build
+ * its lazy header object on every request.
+ */
+function scanHeaders(raw: string[]): { host: string; declared: number; chunked: boolean } {
+  let host = 'localhost';
+  let declared = 0;
+  let chunked = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === 4 && name.toLowerCase() === 'host') host = raw[i + 1] as string;
+    else if (name.length === 14 && name.toLowerCase() === 'content-length') declared = Number(raw[i + 1]);
+    else if (name.length === 17 && name.toLowerCase() === 'transfer-encoding') chunked = true;
+  }
+  return { host, declared, chunked };
 }
 
 async function send(res: ServerResponse, response: DispatchResponse, isHead: boolean): Promise<void> {

@@ -76,6 +76,7 @@ export class Isolate {
   #failure: ErrorCode = 'isolate_failed';
   #logger: Logger;
   #services: Readonly<Record<string, BindingService>>;
+  #requestSignal: boolean;
   #hasFetch = false;
   #isReady = false;
   #send: (message: HostMessage, transfer?: ArrayBuffer) => void;
@@ -83,6 +84,7 @@ export class Isolate {
   constructor(options: IsolateOptions) {
     this.#logger = options.logger;
     this.#services = options.services;
+    this.#requestSignal = options.init.requestSignal;
     this.#worker = new Worker(WORKER_URL, {
       workerData: { ...options.init, heartbeat: this.#heartbeat.buffer } satisfies IsolateInit,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, options.memoryMb / 8)) },
@@ -145,7 +147,8 @@ export class Isolate {
     });
     this.#post({ t: 'req', id, method: request.method, url: request.url, headers: request.headers, hasBody: request.body !== null });
     if (request.body) void this.#pumpBody(event, request.body);
-    request.signal?.addEventListener('abort', () => {
+    // Only deployments that asked for request.signal (enable_request_signal) pay for a close listener per request.
+    if (this.#requestSignal) request.signal?.addEventListener('abort', () => {
       if (this.#events.has(id)) this.#post({ t: 'abort', id, reason: 'the client disconnected' });
     }, { once: true });
     return head;
