@@ -157,3 +157,39 @@ test('foreign keys are enforced', async (t) => {
   t.after(() => server.close());
   assert.equal((await call()).ok, 'SQL_ERROR: FOREIGN KEY constraint failed: SQLITE_CONSTRAINT_FOREIGNKEY');
 });
+
+test('statements that would reach outside the database or break its history are refused; limits hold', async (t) => {
+  const { server, call } = await run(`async (env) => {
+    const out = {};
+    const attempt = async (name, sql, params = []) => { try { await env.DB.prepare(sql).bind(...params).run(); out[name] = 'ran'; } catch (e) { out[name] = e.message; } };
+    await attempt('attach', "ATTACH DATABASE '/tmp/elsewhere.sqlite' AS other");
+    await attempt('begin', 'BEGIN');
+    await attempt('journal', 'PRAGMA journal_mode = DELETE');
+    await attempt('checkpoint', 'PRAGMA main.wal_checkpoint(TRUNCATE)');
+    await attempt('vacuumInto', "VACUUM INTO '/tmp/copy.sqlite'");
+    await attempt('tableInfo', 'PRAGMA table_info(sqlite_master)');
+    await attempt('params', 'SELECT ' + Array.from({ length: 101 }, () => '?').join(','), Array.from({ length: 101 }, (_, i) => i));
+    await attempt('longSql', 'SELECT 1 ' + '-'.repeat(100_001));
+    await attempt('bigValue', 'SELECT ?', ['x'.repeat(2_000_001)]);
+    try { await env.DB.exec('CREATE TABLE a (x)\\nATTACH DATABASE \\'/tmp/x.sqlite\\' AS x'); out.execAttach = 'ran'; } catch (e) { out.execAttach = e.message; }
+    try { await env.DB.prepare('SELEC 1').run(); } catch (e) { out.cause = [e.message, e.cause?.message]; }
+    out.createChanged = (await env.DB.prepare('CREATE TABLE t (x)').run()).meta.changed_db;
+    out.selectChanged = (await env.DB.prepare('SELECT 1').run()).meta.changed_db;
+    return out;
+  }`);
+  t.after(() => server.close());
+  const { ok } = await call();
+  assert.match(ok?.attach as string, /^SQL_ERROR: ATTACH is not allowed: a binding reaches exactly one database/);
+  assert.match(ok?.begin as string, /^SQL_ERROR: BEGIN is not allowed/);
+  assert.match(ok?.journal as string, /^SQL_ERROR: PRAGMA journal_mode is not allowed/);
+  assert.match(ok?.checkpoint as string, /^SQL_ERROR: PRAGMA wal_checkpoint is not allowed/);
+  assert.match(ok?.vacuumInto as string, /^SQL_ERROR: VACUUM INTO is not allowed/);
+  assert.equal(ok?.tableInfo, 'ran');
+  assert.match(ok?.params as string, /^SQL_ERROR: too many SQL variables \(101; at most 100\)/);
+  assert.match(ok?.longSql as string, /^SQL_ERROR: statement too long/);
+  assert.match(ok?.bigValue as string, /^SQL_ERROR: string or blob too big/);
+  assert.match(ok?.execAttach as string, /^SQL_EXEC_ERROR: Error in line 2: .*ATTACH is not allowed/);
+  assert.deepEqual(ok?.cause, ['SQL_ERROR: near "SELEC": syntax error: SQLITE_ERROR', 'near "SELEC": syntax error: SQLITE_ERROR']);
+  assert.equal(ok?.createChanged, true);
+  assert.equal(ok?.selectChanged, false);
+});

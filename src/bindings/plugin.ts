@@ -31,8 +31,12 @@ export interface BindingPlugin<Entry extends { binding: string } = { binding: st
 
 /** An error a binding reports to application code: it arrives in the isolate as a `TypeError` or `Error` with this exact message. */
 export class BindingError extends Error {
-  constructor(readonly kind: 'TypeError' | 'Error', message: string) {
-    super(message);
+  /** The underlying message, given to application code as `error.cause.message`. */
+  readonly causeMessage: string | undefined;
+
+  constructor(readonly kind: 'TypeError' | 'Error', message: string, causeMessage?: string) {
+    super(message, causeMessage === undefined ? undefined : { cause: new Error(causeMessage) });
     this.name = kind;
+    this.causeMessage = causeMessage;
   }
 }

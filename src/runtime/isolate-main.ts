@@ -12,7 +12,7 @@ import { format } from 'node:util';
 import { ISOLATE_BINDINGS } from '../bindings/isolate-registry.js';
 import { createBatchSender } from './batch-port.js';
 import { installResponse, takeBodySource } from './response.js';
-import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders } from './protocol.js';
+import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders, type SerializedError } from './protocol.js';
 
 interface ExecutionContext {
   waitUntil(promise: unknown): void;
@@ -78,11 +78,12 @@ function callBinding(binding: string, method: string, args: unknown[]): Promise<
   });
 }
 
-function settleCall(id: number, value: unknown, error: { name: string; message: string } | undefined): void {
+function settleCall(id: number, value: unknown, error: SerializedError | undefined): void {
   const pending = calls.get(id);
   if (!pending) return;
   calls.delete(id);
-  if (error) pending.reject(error.name === 'TypeError' ? new TypeError(error.message) : new Error(error.message));
+  const options = error?.cause === undefined ? undefined : { cause: new Error(error.cause) };
+  if (error) pending.reject(error.name === 'TypeError' ? new TypeError(error.message, options) : new Error(error.message, options));
   else pending.resolve(value);
 }
 const requests = new Map<number, RequestState>();

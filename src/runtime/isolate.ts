@@ -272,7 +272,7 @@ export class Isolate {
       this.#post({ t: 'call-result', id, value: await service.call(method, args) });
     } catch (err) {
       if (err instanceof BindingError) {
-        this.#post({ t: 'call-result', id, error: { name: err.kind, message: err.message } });
+        this.#post({ t: 'call-result', id, error: { name: err.kind, message: err.message, ...(err.causeMessage === undefined ? {} : { cause: err.causeMessage }) } });
         return;
       }
       // A fault in Ledge or its storage: the application learns only that the call failed; the log has the detail.

@@ -10,6 +10,8 @@ export type FlatHeaders = string[];
 export interface SerializedError {
   name: string;
   message: string;
+  /** The message of the error's cause, when it has one worth passing on. */
+  cause?: string;
   stack?: string;
   code?: string;
 }

@@ -12,7 +12,7 @@ export function createSqlService(database: SqlDatabasePort): BindingService {
             const results = await database.query(queries, format);
             return withBookmark ? { results, bookmark: await database.bookmark() } : { results };
           } catch (err) {
-            throw new BindingError('Error', `SQL_ERROR: ${(err as Error).message}`);
+            throw new BindingError('Error', `SQL_ERROR: ${(err as Error).message}`, (err as Error).message);
           }
         }
         case 'exec':
@@ -35,7 +35,7 @@ async function exec(database: SqlDatabasePort, sql: string): Promise<{ count: nu
     await database.script(lines);
   } catch (err) {
     if (err instanceof SqlStatementError) {
-      throw new BindingError('Error', `SQL_EXEC_ERROR: Error in line ${err.index + 1}: ${lines[err.index]}: ${err.message}`);
+      throw new BindingError('Error', `SQL_EXEC_ERROR: Error in line ${err.index + 1}: ${lines[err.index]}: ${err.message}`, err.message);
     }
     throw err;
   }

@@ -145,3 +145,23 @@ test('a connection opened elsewhere follows a restore made by another connection
   tool.close();
   server.close();
 });
+
+test('commits by a long-lived connection stay restorable after another connection ends the segment', async () => {
+  const clock = createManualClock(Date.UTC(2026, 10, 1));
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'ledge-pitr-')), 'db.sqlite');
+  const server = new SqliteDatabase(file, { clock, retentionDays: 30 });
+  await server.script(['CREATE TABLE w (x)']);
+  clock.advance(1000);
+  const tool = new SqliteDatabase(file, { clock, retentionDays: 30 });
+  await tool.script(['INSERT INTO w VALUES (1)']);
+  tool.close(); // archives the WAL and starts the next segment
+  clock.advance(1000);
+  await server.script(['INSERT INTO w VALUES (2)']);
+  const mark = await server.bookmark();
+  clock.advance(1000);
+  await server.script(['INSERT INTO w VALUES (3)']);
+  await server.restore(mark);
+  const [rows] = await server.query([{ sql: 'SELECT x FROM w ORDER BY x', params: [] }], 'rows');
+  assert.deepEqual(rows?.results, [[1], [2]]);
+  server.close();
+});

@@ -5,6 +5,8 @@ import type { Clock } from '../../lib/clock.js';
 import { LedgeError } from '../../lib/errors.js';
 import { SqlStatementError, type SqlDatabasePort, type SqlQuery, type SqlResult, type SqlRestoreResult } from '../ports.js';
 import { rewriteNumberedParams } from './numbered-params.js';
+import { checkLimits, checkStatement } from './statement-guard.js';
+import { splitSql } from '../../bindings/sql/split.js';
 import { CHECKPOINT_BYTES, History, durableCopy, parseBookmark, sizeOf, toBookmark, type CommitPoint } from './pitr.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -89,8 +91,15 @@ export class SqliteDatabase implements SqlDatabasePort {
     this.#segment = segment;
   }
 
+  /** Another process may have ended the segment this connection started in (a checkpoint on close): follow the index. */
+  #syncSegment(): void {
+    const current = this.#history.currentSegment();
+    if (current !== undefined && current > this.#segment) this.#segment = current;
+  }
+
   /** Records the current end of the WAL as a commit point if it is not recorded yet. */
   #recordTail(): CommitPoint {
+    this.#syncSegment();
     const offset = sizeOf(this.#wal);
     const latest = this.#history.latest();
     if (latest && latest.segment === this.#segment && latest.offset === offset) return latest;
@@ -140,7 +149,7 @@ export class SqliteDatabase implements SqlDatabasePort {
     const runAll = () => queries.map((query, index) => this.#execute(query, format, index));
     const results = queries.length > 1 ? this.#db.transaction(runAll)() : runAll();
     this.#failIfRestoredMeanwhile(queries.length - 1);
-    if (writes) this.#afterCommit();
+    if (writes || results.some((r) => r.meta.changed_db)) this.#afterCommit();
     return results;
   }
 
@@ -157,6 +166,7 @@ export class SqliteDatabase implements SqlDatabasePort {
     this.#db.transaction(() => {
       statements.forEach((sql, index) => {
         try {
+          for (const statement of splitSql(sql)) checkStatement(statement);
           this.#db.exec(sql);
         } catch (err) {
           throw new SqlStatementError(sqliteMessage(err), index);
@@ -164,6 +174,10 @@ export class SqliteDatabase implements SqlDatabasePort {
       });
     })();
     this.#afterCommit();
+  }
+
+  #lastRowId(): number {
+    return Number((this.#prepare('SELECT last_insert_rowid() AS id').statement.get() as { id: number | bigint }).id);
   }
 
   #totalChanges(): number {
@@ -174,11 +188,15 @@ export class SqliteDatabase implements SqlDatabasePort {
     const started = performance.now();
     try {
       if (!/\S/.test(query.sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ''))) throw new Error('No SQL statements detected.');
+      checkStatement(query.sql);
+      checkLimits(query);
       const { statement, order } = this.#prepare(query.sql);
       const params = order ? order.map((i) => toSqlite(query.params[i] ?? null)) : query.params.map(toSqlite);
       if (order && Math.max(...order) + 1 < query.params.length) throw new Error('Too many parameter values were provided');
       // Read-only statements change nothing: skip the change bookkeeping on the hot path.
       const before = statement.readonly ? 0 : this.#totalChanges();
+      const rowIdBefore = statement.readonly ? 0 : this.#lastRowId();
+      const pagesBefore = statement.readonly ? 0 : (this.#db.pragma('page_count', { simple: true }) as number);
       let results: unknown[] = [];
       let columns: string[] = [];
       if (statement.reader) {
@@ -196,9 +214,12 @@ export class SqliteDatabase implements SqlDatabasePort {
         statement.run(...params);
       }
       const changes = statement.readonly ? 0 : this.#totalChanges() - before;
-      const lastRowId = Number((this.#prepare('SELECT last_insert_rowid() AS id').statement.get() as { id: number | bigint }).id);
+      const lastRowId = this.#lastRowId();
       this.#pageSize ??= this.#db.pragma('page_size', { simple: true }) as number;
-      const size = (this.#db.pragma('page_count', { simple: true }) as number) * this.#pageSize;
+      const pages = this.#db.pragma('page_count', { simple: true }) as number;
+      const size = pages * this.#pageSize;
+      // As the reference defines it: rows changed, a new row id, or the file grew or shrank (DDL).
+      const changedDb = !statement.readonly && (changes > 0 || lastRowId !== rowIdBefore || pages !== pagesBefore);
       return {
         results,
         columns,
@@ -207,7 +228,7 @@ export class SqliteDatabase implements SqlDatabasePort {
           duration: performance.now() - started,
           changes,
           last_row_id: lastRowId,
-          changed_db: changes > 0,
+          changed_db: changedDb,
           size_after: size,
           rows_read: statement.reader ? results.length : 0,
           rows_written: changes,
@@ -233,6 +254,7 @@ export class SqliteDatabase implements SqlDatabasePort {
   }
 
   #closeSegment(): boolean {
+    this.#syncSegment();
     const archive = this.#history.walFile(this.#segment);
     const bytes = sizeOf(this.#wal);
     durableCopy(this.#wal, archive);
