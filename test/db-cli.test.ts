@@ -33,7 +33,7 @@ test('migrations: create, list, apply in order; a failing file leaves the databa
   assert.deepEqual(JSON.parse(listed.out).map((m: { name: string; applied: boolean }) => [m.name, m.applied]), [['0001_create_users.sql', false], ['0002_add_names.sql', false]]);
 
   const failed = await ledge(['db', 'migrations', 'apply', 'app-db', ...common]);
-  assert.equal(failed.code, 2);
+  assert.equal(failed.code, 1, 'a refused operation exits 1');
   assert.match(failed.out, /applied 0001_create_users\.sql/);
   assert.match(failed.out, /migration 0002_add_names\.sql failed at statement 3 \(INSERT INTO nowhere VALUES \(1\)\): no such table: nowhere: SQLITE_ERROR; the database is as it was before 0002_add_names\.sql \(applied before it: 0001_create_users\.sql\)/);
   const columns = await ledge(['db', 'execute', 'app-db', '--command', 'SELECT name FROM pragma_table_info(\'users\') ORDER BY cid', '--json', ...common]);
@@ -80,7 +80,7 @@ test('db commands explain bad input', async () => {
   assert.match((await ledge(['db', 'execute', 'nope', '--command', 'SELECT 1', ...common])).out, /has no SQL database named "nope" \(it has: app-db \(binding DB\)\)/);
   assert.match((await ledge(['db', 'execute', 'app-db', ...common])).out, /give exactly one of --command or --file/);
   const bad = await ledge(['db', 'execute', 'app-db', '--command', 'CREATE TABLE a (x); INSERT INTO b VALUES (1)', ...common]);
-  assert.equal(bad.code, 2);
+  assert.equal(bad.code, 1);
   assert.match(bad.out, /statement 2: no such table: b: SQLITE_ERROR \(nothing was changed\)/);
   assert.match((await ledge(['db', 'execute', 'app-db', '--command', "SELECT name FROM sqlite_master WHERE name = 'a'", ...common])).out, /\(0 rows\)/);
   assert.match((await ledge(['db', 'restore', 'app-db', ...common])).out, /missing --bookmark or --timestamp/);

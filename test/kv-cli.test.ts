@@ -47,10 +47,15 @@ test('ledge kv explains bad input', async () => {
   const unknown = await kv(['get', 'k', '--dir', dir, '--state', state, '--binding', 'C']);
   assert.match(unknown.out, /has no kv binding "C" \(it has: A, B\)/);
   const ttl = await kv(['put', 'k', 'v', '--ttl', '30', '--dir', dir, '--state', state, '--binding', 'A']);
-  assert.equal(ttl.code, 2);
+  assert.equal(ttl.code, 1, 'a limit refused by the store exits 1');
   assert.match(ttl.out, /KV PUT failed: 400 Invalid expiration_ttl of 30\. Expiration TTL must be at least 60\./);
   const empty = await kv(['put', '', 'v', '--dir', dir, '--state', state, '--binding', 'A']);
   assert.match(empty.out, /Key name cannot be empty\./);
+  assert.equal(empty.code, 2, 'an argument mistake exits 2');
+  const notNumber = await kv(['put', 'k', 'v', '--ttl', 'abc', '--dir', dir, '--state', state, '--binding', 'A']);
+  assert.match(notNumber.out, /--ttl: expected an integer, got "abc"/);
+  const noValue = await kv(['put', 'k', '--dir', dir, '--state', state, '--binding', 'A']);
+  assert.match(noValue.out, /missing the value: give it as an argument or with --path FILE/);
   const none = makeProject({ 'src/index.js': 'export default {}' });
   assert.match((await kv(['list', '--dir', none, '--state', state])).out, /declares no kv binding/);
 });

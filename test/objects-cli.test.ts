@@ -37,6 +37,7 @@ test('ledge objects reads and writes the state ledge dev serves; lifecycle get, 
   writeFileSync(rules, JSON.stringify([{ id: 'logs', prefix: 'logs/', expire: { date: '2020-01-01' } }]));
   assert.equal((await ledge(['objects', 'lifecycle', 'set', 'assets', '--file', rules, ...common])).out, 'set 1 rule(s) on assets\n');
   const got = JSON.parse((await ledge(['objects', 'lifecycle', 'get', 'assets', ...common])).out) as { id: string }[];
+  // Rules written in ledge.jsonc apply to the CLI as well, before any ledge dev start.
   assert.deepEqual(got.map((r) => r.id), ['logs', 'default-multipart-abort']);
   const dry = await ledge(['objects', 'lifecycle', 'run', 'assets', '--dry-run', ...common]);
   assert.match(dry.out, /would delete logs\/old\.log\nassets: dry run, nothing changed; 1 object\(s\) would delete/);
@@ -63,4 +64,15 @@ test('ledge objects explains bad input', async () => {
   writeFileSync(bad, '{ not json');
   assert.match((await ledge(['objects', 'lifecycle', 'set', 'assets', '--file', bad, ...common])).out, /not valid JSON/);
   assert.match((await ledge(['objects', 'put', 'assets', 'k'.repeat(1100), 'x', ...common])).out, /put: The specified object name is not valid\. \(10020\)/);
+  assert.match((await ledge(['objects', 'put', 'assets', '', 'x', ...common])).out, /put: The specified object name is not valid\. \(10020\)/);
+  assert.match((await ledge(['objects', 'put', 'assets', 'k', ...common])).out, /missing the value: give it as an argument or with --file FILE/);
+});
+
+test('lifecycle rules written in ledge.jsonc apply to the CLI before any ledge dev start', async () => {
+  const dir = makeProject({ 'src/index.js': 'export default {}' }, { buckets: [{ binding: 'FILES', bucket_name: 'assets', lifecycle: [{ id: 'tmp', prefix: 'tmp/', expire: { date: '2020-01-01' } }, { id: 'off', enabled: false, expire: { days: 1 } }] }] });
+  const common = ['--dir', dir, '--state', tempDir('ledge-objcli-')];
+  assert.equal((await ledge(['objects', 'put', 'assets', 'tmp/x', 'x', ...common])).code, 0);
+  const rules = JSON.parse((await ledge(['objects', 'lifecycle', 'get', 'assets', ...common])).out) as { id: string }[];
+  assert.deepEqual(rules.map((r) => r.id), ['tmp', 'off', 'default-multipart-abort'], 'disabled rules are shown too');
+  assert.match((await ledge(['objects', 'lifecycle', 'run', 'assets', ...common])).out, /deleted tmp\/x/);
 });

@@ -196,6 +196,7 @@ test('argument errors and limits', async (t) => {
     await attempt('badDigest', () => env.FILES.put('h', 'x', { md5: 'a'.repeat(32) }));
     await attempt('badSha256', () => env.FILES.put('h', 'x', { sha256: 'a'.repeat(64) }));
     await attempt('limit', () => env.FILES.list({ limit: 1001 }));
+    await attempt('cursor', () => env.FILES.list({ cursor: 'bad' }));
     out.goodSha = (await env.FILES.put('h2', 'x', { sha256: '${createHash('sha256').update('x').digest('hex')}' })).checksums.toJSON();
     out.nothingStored = await env.FILES.head('h');
     return out;
@@ -213,6 +214,7 @@ test('argument errors and limits', async (t) => {
     badDigest: 'Error: put: The Content-MD5 you specified did not match what we received. (10037)',
     badSha256: 'Error: put: The SHA-256 checksum you specified did not match what we received. (10037)',
     limit: 'Error: list: MaxKeys params must be positive integer <= 1000. (10022)',
+    cursor: 'Error: list: Invalid cursor (10029)',
     goodSha: { md5: md5('x'), sha256: createHash('sha256').update('x').digest('hex') },
     nothingStored: null,
   });

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { openLocalPlatform, type LocalPlatform } from '../dev/local-platform.js';
 import { LedgeError } from '../lib/errors.js';
+import { BindingError } from '../bindings/plugin.js';
+import { SqlStatementError } from '../storage/ports.js';
 import { createConsoleSink, createLogger } from '../lib/logger.js';
 
 /** Options every command on a project's local state takes. */
@@ -18,13 +20,12 @@ export function localOptions(command: Command): Command {
 /** Opens the project's local state for `work`, prints configuration warnings, and closes it. Binding errors become one-line user errors. */
 export async function withLocalPlatform<T>(opts: LocalOptions, work: (platform: LocalPlatform) => Promise<T>): Promise<T> {
   const logger = createLogger(createConsoleSink());
-  const platform = openLocalPlatform({ dir: opts.dir, state: opts.state, env: opts.env, logger });
+  const platform = await openLocalPlatform({ dir: opts.dir, state: opts.state, env: opts.env, logger });
   for (const warning of platform.warnings) logger.warn(warning);
   try {
     return await work(platform);
   } catch (err) {
-    if (err instanceof LedgeError) throw err;
-    throw new LedgeError('bad_argument', (err as Error).message);
+    throw toCliError(err);
   } finally {
     platform.close();
   }
@@ -33,4 +34,15 @@ export async function withLocalPlatform<T>(opts: LocalOptions, work: (platform: 
 /** Prints a value as indented JSON. */
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Binding errors become one-line user errors: argument mistakes exit 2, refused operations exit 1; anything else keeps its stack. */
+function toCliError(err: unknown): unknown {
+  if (err instanceof LedgeError) return err;
+  if (err instanceof BindingError) return new LedgeError(err.kind === 'TypeError' ? 'bad_argument' : 'operation_failed', err.message);
+  if (err instanceof TypeError || err instanceof RangeError) return new LedgeError('bad_argument', err.message);
+  if (err instanceof SqlStatementError) return new LedgeError('operation_failed', err.message);
+  // Errors the binding objects raise for limits and refusals carry the recorded prefixes.
+  if (err instanceof Error && /^(KV [A-Z_]+ failed: |SQL_[A-Z_]+: |[a-zA-Z]+: .* \(\d+\)$)/.test(err.message)) return new LedgeError('operation_failed', err.message);
+  return err;
 }

@@ -13,3 +13,9 @@ export function parseSeconds(value: string): number {
   if (!Number.isFinite(seconds) || seconds <= 0) throw new LedgeError('bad_argument', `expected a positive number of seconds, got "${value}"`);
   return seconds;
 }
+
+/** Parses an integer option, naming the option in the error. */
+export function parseInteger(option: string, value: string): number {
+  if (!/^-?\d+$/.test(value)) throw new LedgeError('bad_argument', `${option}: expected an integer, got "${value}"`);
+  return Number(value);
+}

@@ -6,10 +6,21 @@ import { SYSTEM_CLOCK } from '../lib/clock.js';
 import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
-import type { ObjectStoragePort, SqlDatabasePort } from '../storage/ports.js';
+import type { SqlDatabasePort } from '../storage/ports.js';
+import { applyConfiguredRules } from '../bindings/objects/runner.js';
+import { runLifecycle, type LifecycleOutcome } from '../bindings/objects/lifecycle.js';
+import { DEFAULT_LIFECYCLE_RULE, type LifecycleRule } from '../bindings/objects/schema.js';
 import type { BucketEntryConfig } from '../bindings/objects/schema.js';
 import { DEFAULT_RETENTION_DAYS, type SqlEntryConfig } from '../bindings/sql/schema.js';
 import { DEFAULT_MIGRATIONS_TABLE } from '../bindings/sql/migrations.js';
+
+/** A bucket's lifecycle rules and runs, for tools. */
+export interface BucketLifecycle {
+  /** The stored rules (disabled ones included) and the default multipart rule. */
+  rules(): Promise<LifecycleRule[]>;
+  setRules(rules: LifecycleRule[]): Promise<void>;
+  run(dryRun: boolean): Promise<LifecycleOutcome>;
+}
 
 /** A project's local state opened for tools: its configuration and the host-side services of its bindings. */
 export interface LocalPlatform {
@@ -17,18 +28,19 @@ export interface LocalPlatform {
   warnings: string[];
   /** A SQL database of the project by `database_name` or binding name (or the only one), with its storage port. */
   sqlDatabase(nameOrBinding: string | undefined): { entry: SqlEntryConfig; port: SqlDatabasePort; migrationsDir: string; migrationsTable: string };
-  /** A bucket of the project by `bucket_name` or binding name (or the only one). */
-  bucket(nameOrBinding: string | undefined): { entry: BucketEntryConfig; storage: ObjectStoragePort; service: BindingService };
+  /** A bucket of the project by `bucket_name` or binding name (or the only one), with its lifecycle operations. */
+  bucket(nameOrBinding: string | undefined): { entry: BucketEntryConfig; service: BindingService; lifecycle: BucketLifecycle };
   /** The service of the binding of `kind` named `name`, or of the only binding of that kind. */
   binding(kind: string, name: string | undefined): { name: string; service: BindingService };
   close(): void;
 }
 
 /** Opens the local state of the project in `dir` (the same state `ledge dev` uses). */
-export function openLocalPlatform(options: { dir: string; state?: string; env?: string; logger: Logger }): LocalPlatform {
+export async function openLocalPlatform(options: { dir: string; state?: string; env?: string; logger: Logger }): Promise<LocalPlatform> {
   const { config, warnings } = loadConfig(findConfigFile(options.dir), { env: options.env });
   const storage = openEmbeddedStorage(path.resolve(options.state ?? path.join(config.dir, '.ledge')), SYSTEM_CLOCK);
   const bindings = createBindingServices(config, { storage, clock: SYSTEM_CLOCK, logger: options.logger });
+  await applyConfiguredRules(config, storage.objects);
   const label = `${config.name}${config.environment ? ` (env ${config.environment})` : ''}`;
   return {
     config,
@@ -56,7 +68,16 @@ export function openLocalPlatform(options: { dir: string; state?: string; env?: 
     bucket(nameOrBinding) {
       const found = findEntry((config.bindings.buckets ?? []) as BucketEntryConfig[], (e) => e.bucket_name, nameOrBinding, 'bucket', label);
       const service = (bindings.find((b) => b.kind === 'objects' && b.name === found.binding) as { service: BindingService }).service;
-      return { entry: found, storage: storage.objects, service };
+      const bucket = found.bucket_name;
+      return {
+        entry: found,
+        service,
+        lifecycle: {
+          rules: async () => [...(((await storage.objects.getLifecycle(bucket)) ?? []) as LifecycleRule[]), DEFAULT_LIFECYCLE_RULE],
+          setRules: (rules) => storage.objects.setLifecycle(bucket, rules),
+          run: (dryRun) => runLifecycle(storage.objects, bucket, SYSTEM_CLOCK.now(), { dryRun }),
+        },
+      };
     },
     close: () => storage.close(),
   };

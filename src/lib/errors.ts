@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   listen_failed: { status: 500, audience: 'system' },
   bad_argument: { status: 400, audience: 'user' },
   not_found: { status: 404, audience: 'user' },
+  operation_failed: { status: 400, audience: 'user' },
   internal_error: { status: 500, audience: 'system' },
   exceeded_cpu: { status: 503, audience: 'user' },
   exceeded_memory: { status: 503, audience: 'user' },

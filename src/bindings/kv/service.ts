@@ -65,6 +65,14 @@ function encodeCursor(lastKey: string): string {
 }
 
 function decodeCursor(cursor: string): string {
-  if (!/^[A-Za-z0-9_-]*$/.test(cursor)) throw new BindingError('Error', 'KV LIST failed: 400 Invalid cursor.');
-  return Buffer.from(cursor, 'base64url').toString('utf8');
+  // A cursor is the base64url of the last key returned; anything else is refused rather than read as a key.
+  const bytes = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url') : undefined;
+  let key: string | undefined;
+  try {
+    key = bytes && new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    key = undefined;
+  }
+  if (key === undefined || Buffer.from(key, 'utf8').toString('base64url') !== cursor) throw new BindingError('Error', 'KV LIST failed: 400 Invalid cursor.');
+  return key;
 }

@@ -189,7 +189,7 @@ export function createObjectBinding(call: BindingCall): object {
 
 function checkKey(action: string, key: unknown): void {
   if (typeof key !== 'string') throw new TypeError(`${action}(): the key must be a string, got ${key === null ? 'null' : typeof key}`);
-  if (encoder.encode(key).byteLength > OBJECT_LIMITS.keyBytes) throw new Error(objectErrorText(action, 'InvalidObjectName'));
+  if (key === '' || encoder.encode(key).byteLength > OBJECT_LIMITS.keyBytes) throw new Error(objectErrorText(action, 'InvalidObjectName'));
 }
 
 /** Sends a body inline when small, otherwise as a stream of chunks to the host. */

@@ -5,6 +5,13 @@ import type { ObjectStoragePort } from '../../storage/ports.js';
 import { runLifecycle } from './lifecycle.js';
 import type { BucketEntryConfig } from './schema.js';
 
+/** Makes the lifecycle rules written in ledge.jsonc the buckets' stored rules; returns the project's buckets. */
+export async function applyConfiguredRules(config: ProjectConfig, storage: ObjectStoragePort): Promise<BucketEntryConfig[]> {
+  const buckets = (config.bindings.buckets ?? []) as BucketEntryConfig[];
+  for (const bucket of buckets) if (bucket.lifecycle) await storage.setLifecycle(bucket.bucket_name, bucket.lifecycle);
+  return buckets;
+}
+
 /** Default time between lifecycle runs: hourly. */
 export const DEFAULT_LIFECYCLE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -13,8 +20,7 @@ export const DEFAULT_LIFECYCLE_INTERVAL_MS = 60 * 60 * 1000;
  * the buckets' stored rules, then every `intervalMs` each bucket is swept and the counts are logged.
  */
 export async function startLifecycleRunner(options: { config: ProjectConfig; storage: ObjectStoragePort; clock: Clock; logger: Logger; intervalMs?: number }): Promise<{ runNow(): Promise<void>; stop(): void }> {
-  const buckets = (options.config.bindings.buckets ?? []) as BucketEntryConfig[];
-  for (const bucket of buckets) if (bucket.lifecycle) await options.storage.setLifecycle(bucket.bucket_name, bucket.lifecycle);
+  const buckets = await applyConfiguredRules(options.config, options.storage);
   const names = [...new Set(buckets.map((b) => b.bucket_name))];
   let running: Promise<void> | undefined;
   const runNow = () => {

@@ -273,6 +273,14 @@ function encodeCursor(key: string): string {
 }
 
 function decodeCursor(cursor: string): string {
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) fail('list', 'InvalidArgument', 'Invalid cursor');
-  return Buffer.from(cursor, 'base64url').toString('utf8');
+  // A cursor is the base64url of the last key returned; anything else is refused rather than read as a key.
+  const bytes = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url') : undefined;
+  let key: string | undefined;
+  try {
+    key = bytes && new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    key = undefined;
+  }
+  if (key === undefined || Buffer.from(key, 'utf8').toString('base64url') !== cursor) fail('list', 'InvalidArgument', 'Invalid cursor');
+  return key;
 }

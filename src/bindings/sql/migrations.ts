@@ -62,7 +62,7 @@ export async function applyMigrations(db: SqlDatabasePort, dir: string, options:
     } catch (err) {
       if (err instanceof SqlStatementError) {
         const statement = statements[err.index] ?? record;
-        throw new LedgeError('bad_argument', `migration ${migration.name} failed at statement ${err.index + 1} (${abbreviate(statement)}): ${err.message}; the database is as it was before ${migration.name}${applied.length ? ` (applied before it: ${applied.join(', ')})` : ''}`);
+        throw new LedgeError('operation_failed', `migration ${migration.name} failed at statement ${err.index + 1} (${abbreviate(statement)}): ${err.message}; the database is as it was before ${migration.name}${applied.length ? ` (applied before it: ${applied.join(', ')})` : ''}`);
       }
       throw err;
     }

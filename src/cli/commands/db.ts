@@ -53,7 +53,7 @@ export function registerDb(program: Command): void {
         printResults(await port.query(statements.map((s) => ({ sql: s, params: [] })), 'objects'), opts.json);
       } catch (err) {
         const index = (err as { index?: number }).index;
-        throw new LedgeError('bad_argument', `${index !== undefined && statements.length > 1 ? `statement ${index + 1}: ` : ''}${(err as Error).message}${statements.length > 1 ? ' (nothing was changed)' : ''}`);
+        throw new LedgeError('operation_failed', `${index !== undefined && statements.length > 1 ? `statement ${index + 1}: ` : ''}${(err as Error).message}${statements.length > 1 ? ' (nothing was changed)' : ''}`);
       }
     }));
 

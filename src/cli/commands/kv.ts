@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { KvNamespace } from '../../bindings/kv/binding.js';
 import { LedgeError } from '../../lib/errors.js';
+import { parseInteger } from '../options.js';
 import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
 
 interface CommonOptions extends LocalOptions { binding?: string }
@@ -37,11 +38,12 @@ export function registerKv(program: Command): void {
 
   common(kv.command('put').description('store a value under a key').argument('<key>').argument('[value]', 'the value (or use --path)'))
     .option('--path <file>', 'read the value from a file')
-    .option('--ttl <seconds>', 'expire after this many seconds (at least 60)', Number)
-    .option('--expiration <epoch>', 'expire at this Unix time in seconds', Number)
+    .option('--ttl <seconds>', 'expire after this many seconds (at least 60)', (v: string) => parseInteger('--ttl', v))
+    .option('--expiration <epoch>', 'expire at this Unix time in seconds', (v: string) => parseInteger('--expiration', v))
     .option('--metadata <json>', 'metadata as JSON')
     .action((key: string, value: string | undefined, opts: CommonOptions & { path?: string; ttl?: number; expiration?: number; metadata?: string }) => withNamespace(opts, async (ns, name) => {
-      if ((value === undefined) === (opts.path === undefined)) throw new LedgeError('bad_argument', 'give the value as an argument or with --path, not both');
+      if (value === undefined && opts.path === undefined) throw new LedgeError('bad_argument', 'missing the value: give it as an argument or with --path FILE');
+      if (value !== undefined && opts.path !== undefined) throw new LedgeError('bad_argument', 'give the value as an argument or with --path, not both');
       let metadata: unknown;
       if (opts.metadata !== undefined) {
         try { metadata = JSON.parse(opts.metadata); } catch { throw new LedgeError('bad_argument', '--metadata: expected JSON'); }

@@ -2,10 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { ObjectBucket, type BucketObjectBody } from '../../bindings/objects/binding.js';
-import { effectiveRules, runLifecycle } from '../../bindings/objects/lifecycle.js';
 import { LIFECYCLE_RULE_SCHEMA } from '../../bindings/objects/schema.js';
 import type { LocalPlatform } from '../../dev/local-platform.js';
-import { SYSTEM_CLOCK } from '../../lib/clock.js';
 import { LedgeError } from '../../lib/errors.js';
 import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
 import { formatIssue } from '../../config/issues.js';
@@ -45,7 +43,8 @@ export function registerObjects(program: Command): void {
     .option('--file <file>', 'read the body from this file')
     .option('--content-type <type>', 'content type to store')
     .action((name: string, key: string, value: string | undefined, opts: LocalOptions & { file?: string; contentType?: string }) => withLocalPlatform(opts, async (platform) => {
-      if ((value === undefined) === (opts.file === undefined)) throw new LedgeError('bad_argument', 'give the value as an argument or with --file, not both');
+      if (value === undefined && opts.file === undefined) throw new LedgeError('bad_argument', 'missing the value: give it as an argument or with --file FILE');
+      if (value !== undefined && opts.file !== undefined) throw new LedgeError('bad_argument', 'give the value as an argument or with --file, not both');
       const { bucket, bucketName } = bucketOf(platform, name);
       const body = opts.file !== undefined ? readFileSync(opts.file) : (value as string);
       const object = await bucket.put(key, body, opts.contentType ? { httpMetadata: { contentType: opts.contentType } } : {});
@@ -81,20 +80,19 @@ export function registerObjects(program: Command): void {
   const lifecycle = objects.command('lifecycle').description("a bucket's lifecycle rules");
   localOptions(lifecycle.command('get').description('print the rules in force (the default multipart rule included)').argument('<bucket>'))
     .action((name: string, opts: LocalOptions) => withLocalPlatform(opts, async (platform) => {
-      const { entry, storage } = platform.bucket(name);
-      const rules = effectiveRules((await storage.getLifecycle(entry.bucket_name)) as z.infer<typeof LIFECYCLE_RULE_SCHEMA>[] | null);
+      const rules = await platform.bucket(name).lifecycle.rules();
       json(opts.json ? { rules } : rules);
     }));
   localOptions(lifecycle.command('set').description('replace the stored rules with the JSON array in --file').argument('<bucket>'))
     .requiredOption('--file <file>', 'JSON file: an array of rules, or { "rules": [...] }')
     .action((name: string, opts: LocalOptions & { file: string }) => withLocalPlatform(opts, async (platform) => {
-      const { entry, storage } = platform.bucket(name);
+      const { entry, lifecycle: rulesOf } = platform.bucket(name);
       let doc: unknown;
       try { doc = JSON.parse(readFileSync(opts.file, 'utf8')); } catch (err) { throw new LedgeError('bad_argument', `${opts.file}: not valid JSON (${(err as Error).message})`); }
       const rulesDoc = Array.isArray(doc) ? doc : (doc as { rules?: unknown } | null)?.rules;
       const parsed = z.array(LIFECYCLE_RULE_SCHEMA).max(1000).safeParse(rulesDoc);
       if (!parsed.success) throw new LedgeError('bad_argument', parsed.error.issues.map((i) => `${opts.file}: ${formatIssue(i, rulesDoc)}`).join('\n'));
-      await storage.setLifecycle(entry.bucket_name, parsed.data);
+      await rulesOf.setRules(parsed.data);
       if (entry.lifecycle) process.stderr.write(`[ledge] note: ledge.jsonc also sets lifecycle rules for ${entry.bucket_name}; they replace these when the project next starts\n`);
       if (opts.json) json({ rules: parsed.data });
       else out(`set ${parsed.data.length} rule(s) on ${entry.bucket_name}\n`);
@@ -102,8 +100,8 @@ export function registerObjects(program: Command): void {
   localOptions(lifecycle.command('run').description('apply the rules now and list every key deleted (or, with --dry-run, that would be)').argument('<bucket>'))
     .option('--dry-run', 'change nothing; list what would be deleted or aborted')
     .action((name: string, opts: LocalOptions & { dryRun?: boolean }) => withLocalPlatform(opts, async (platform) => {
-      const { entry, storage } = platform.bucket(name);
-      const outcome = await runLifecycle(storage, entry.bucket_name, SYSTEM_CLOCK.now(), { dryRun: opts.dryRun });
+      const { entry, lifecycle: rulesOf } = platform.bucket(name);
+      const outcome = await rulesOf.run(Boolean(opts.dryRun));
       if (opts.json) {
         json({ ...outcome, dry_run: Boolean(opts.dryRun) });
         return;
