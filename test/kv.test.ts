@@ -175,3 +175,29 @@ test('two bindings share data only when they name the same namespace id', async 
   t.after(() => server.close());
   assert.deepEqual((await call()).ok, { same: 'from KV', other: null });
 });
+
+test('a page can be empty while list_complete is false; following the cursor reaches the rest', async (t) => {
+  const clock = createManualClock(Date.UTC(2026, 10, 1));
+  const { server, call } = await run(`async (env, step) => {
+    if (step === 'fill') {
+      for (const key of ['a1', 'a2', 'a3']) await env.KV.put(key, 'short-lived', { expirationTtl: 60 });
+      for (const key of ['b1', 'b2']) await env.KV.put(key, 'kept');
+      return true;
+    }
+    const pages = [];
+    let cursor;
+    do {
+      const page = await env.KV.list({ limit: 3, cursor });
+      pages.push({ keys: page.keys.map((k) => k.name), complete: page.list_complete, hasCursor: typeof page.cursor === 'string' });
+      cursor = page.cursor;
+    } while (!pages.at(-1).complete);
+    return pages;
+  }`, { clock });
+  t.after(() => server.close());
+  await call('fill');
+  clock.advance(120_000);
+  assert.deepEqual((await call()).ok, [
+    { keys: [], complete: false, hasCursor: true },
+    { keys: ['b1', 'b2'], complete: true, hasCursor: false },
+  ]);
+});

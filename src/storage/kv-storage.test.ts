@@ -37,8 +37,8 @@ for (const [name, open] of ADAPTERS) {
     await store.kv.put('ns', 'e', { value: bytes('x'), expiration: 1000, metadata: null });
     assert.ok(await store.kv.get('ns', 'e', 999));
     assert.equal(await store.kv.get('ns', 'e', 1000), null);
-    assert.equal((await store.kv.list('ns', { prefix: '', after: null, limit: 10 }, 999)).length, 1);
-    assert.deepEqual(await store.kv.list('ns', { prefix: '', after: null, limit: 10 }, 1000), []);
+    assert.equal((await store.kv.list('ns', { prefix: '', after: null, limit: 10 }, 999)).keys.length, 1);
+    assert.deepEqual((await store.kv.list('ns', { prefix: '', after: null, limit: 10 }, 1000)).keys, []);
   });
 
   test(`${name}: list is in UTF-8 byte order, by prefix, after a key, up to a limit`, async (t) => {
@@ -47,12 +47,12 @@ for (const [name, open] of ADAPTERS) {
     // UTF-16 order would put U+FFFD before U+1F600; UTF-8 byte order puts it after U+E000 and before U+1F600.
     const keys = ['a', 'b', 'B', 'ab', 'a\u00e9', '\u{1F600}', '\uE000', '\uFFFD', 'a\u00ff', 'a\u0100'];
     for (const key of keys) await store.kv.put('ns', key, { value: bytes(key), expiration: null, metadata: null });
-    const names = (await store.kv.list('ns', { prefix: '', after: null, limit: 100 }, 0)).map((k) => k.name);
+    const names = (await store.kv.list('ns', { prefix: '', after: null, limit: 100 }, 0)).keys.map((k) => k.name);
     const byBytes = [...keys].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
     assert.deepEqual(names, byBytes);
-    assert.deepEqual((await store.kv.list('ns', { prefix: 'a', after: null, limit: 100 }, 0)).map((k) => k.name), byBytes.filter((k) => k.startsWith('a')));
-    assert.deepEqual((await store.kv.list('ns', { prefix: 'a', after: 'ab', limit: 2 }, 0)).map((k) => k.name), byBytes.filter((k) => k.startsWith('a') && Buffer.compare(Buffer.from(k), Buffer.from('ab')) > 0).slice(0, 2));
+    assert.deepEqual((await store.kv.list('ns', { prefix: 'a', after: null, limit: 100 }, 0)).keys.map((k) => k.name), byBytes.filter((k) => k.startsWith('a')));
+    assert.deepEqual((await store.kv.list('ns', { prefix: 'a', after: 'ab', limit: 2 }, 0)).keys.map((k) => k.name), byBytes.filter((k) => k.startsWith('a') && Buffer.compare(Buffer.from(k), Buffer.from('ab')) > 0).slice(0, 2));
     await store.kv.put('ns', '\u{10FFFF}x', { value: bytes('edge'), expiration: null, metadata: null });
-    assert.deepEqual((await store.kv.list('ns', { prefix: '\u{10FFFF}', after: null, limit: 10 }, 0)).map((k) => k.name), ['\u{10FFFF}x']);
+    assert.deepEqual((await store.kv.list('ns', { prefix: '\u{10FFFF}', after: null, limit: 10 }, 0)).keys.map((k) => k.name), ['\u{10FFFF}x']);
   });
 }

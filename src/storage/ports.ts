@@ -24,8 +24,13 @@ export interface KvStoragePort {
   get(namespace: string, key: string, now: number): Promise<KvEntry | null>;
   put(namespace: string, key: string, entry: KvEntry): Promise<void>;
   delete(namespace: string, key: string): Promise<void>;
-  /** Keys after `after` (exclusive) that start with `prefix`, at most `limit`, in byte order. */
-  list(namespace: string, options: { prefix: string; after: string | null; limit: number }, now: number): Promise<KvListedKey[]>;
+  /**
+   * Scans up to `limit` stored keys after `after` (exclusive) that start with `prefix`, in byte order, and
+   * returns the live ones. Expired keys not yet swept count toward the scan, as tombstones do on the edge,
+   * so a page can be empty while more keys follow: `last` is the last key scanned and `more` says whether
+   * the scan stopped at the limit.
+   */
+  list(namespace: string, options: { prefix: string; after: string | null; limit: number }, now: number): Promise<{ keys: KvListedKey[]; last: string | null; more: boolean }>;
 }
 
 /** A value bound to or read from a SQL statement. */

@@ -32,10 +32,8 @@ export function createKvService(options: { namespace: string; storage: KvStorage
         case 'list': {
           const [prefix, limit, cursor] = args as [string, number, string | null];
           const after = cursor === null ? null : decodeCursor(cursor);
-          const rows = await storage.list(namespace, { prefix, after, limit: limit + 1 }, nowSeconds());
-          const keys = rows.slice(0, limit);
-          const more = rows.length > limit;
-          return { keys, cursor: more ? encodeCursor((keys.at(-1) as { name: string }).name) : null };
+          const page = await storage.list(namespace, { prefix, after, limit }, nowSeconds());
+          return { keys: page.keys, cursor: page.more ? encodeCursor(page.last as string) : null };
         }
         default:
           throw new BindingError('TypeError', `KV has no method ${method}.`);

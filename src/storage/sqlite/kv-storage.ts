@@ -18,9 +18,9 @@ export function createSqliteKvStorage(db: Database.Database): KvStoragePort {
   const get = db.prepare<[string, Uint8Array, number]>('SELECT value, expiration, metadata FROM kv_entries WHERE namespace = ? AND key = ? AND (expiration IS NULL OR expiration > ?)');
   const put = db.prepare<[string, Uint8Array, Uint8Array, number | null, string | null]>('INSERT OR REPLACE INTO kv_entries (namespace, key, value, expiration, metadata) VALUES (?, ?, ?, ?, ?)');
   const del = db.prepare<[string, Uint8Array]>('DELETE FROM kv_entries WHERE namespace = ? AND key = ?');
-  const list = db.prepare<[string, Uint8Array, Uint8Array, Uint8Array | null, Uint8Array | null, number, number]>(`
+  const list = db.prepare<[string, Uint8Array, Uint8Array, Uint8Array | null, Uint8Array | null, number]>(`
     SELECT key, expiration, metadata FROM kv_entries
-    WHERE namespace = ? AND key >= ? AND key > ? AND (? IS NULL OR key < ?) AND (expiration IS NULL OR expiration > ?)
+    WHERE namespace = ? AND key >= ? AND key > ? AND (? IS NULL OR key < ?)
     ORDER BY key LIMIT ?`);
   const purge = db.prepare<[number]>('DELETE FROM kv_entries WHERE expiration IS NOT NULL AND expiration <= ?');
   let lastPurge = 0;
@@ -38,16 +38,21 @@ export function createSqliteKvStorage(db: Database.Database): KvStoragePort {
       del.run(namespace, encoder.encode(key));
     },
     async list(namespace, options, now) {
-      // Expired rows are invisible anyway; sweeping them now and then keeps the file from growing.
+      const prefix = encoder.encode(options.prefix);
+      const upper = prefixEnd(prefix);
+      const after = options.after === null ? new Uint8Array(0) : encoder.encode(options.after);
+      const rows = list.all(namespace, prefix, after, upper, upper, options.limit + 1) as { key: Buffer; expiration: number | null; metadata: string | null }[];
+      const scanned = rows.slice(0, options.limit);
+      const keys = scanned
+        .filter((row) => row.expiration === null || row.expiration > now)
+        .map((row): KvListedKey => ({ name: decoder.decode(row.key), expiration: row.expiration, metadata: row.metadata }));
+      const last = scanned.length ? decoder.decode((scanned.at(-1) as { key: Buffer }).key) : null;
+      // Sweep expired entries now and then to keep the file small; until then they are skipped like tombstones.
       if (now - lastPurge > 60) {
         purge.run(now);
         lastPurge = now;
       }
-      const prefix = encoder.encode(options.prefix);
-      const upper = prefixEnd(prefix);
-      const after = options.after === null ? new Uint8Array(0) : encoder.encode(options.after);
-      const rows = list.all(namespace, prefix, after, upper, upper, now, options.limit) as { key: Buffer; expiration: number | null; metadata: string | null }[];
-      return rows.map((row): KvListedKey => ({ name: decoder.decode(row.key), expiration: row.expiration, metadata: row.metadata }));
+      return { keys, last, more: rows.length > options.limit };
     },
   };
 }
