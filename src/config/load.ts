@@ -6,6 +6,7 @@ import { LedgeError } from '../lib/errors.js';
 import { SYSTEM_CLOCK, utcDate, type Clock } from '../lib/clock.js';
 import { CONFIG_SCHEMA, NON_INHERITABLE_KEYS, type RawConfig, type RawEnvironment, type Route } from './schema.js';
 import { formatIssue, formatPath } from './issues.js';
+import { cronProblem } from '../entry/cron/expression.js';
 
 /** File names searched for in a project directory, in order. */
 export const CONFIG_FILE_NAMES = ['ledge.jsonc', 'ledge.json'] as const;
@@ -40,6 +41,7 @@ export interface ProjectConfig {
   readonly vars: Readonly<Record<string, unknown>>;
   readonly limits: Readonly<Limits>;
   readonly observability: Readonly<NonNullable<RawConfig['observability']>>;
+  readonly triggers: { readonly crons: readonly string[]; readonly catch_up: 'latest' | 'none' };
   /** Binding entries by configuration key (e.g. `kv_namespaces`). */
   readonly bindings: Readonly<Record<string, readonly { binding: string }[]>>;
 }
@@ -96,6 +98,10 @@ export function validateConfig(
       if (!KNOWN_COMPATIBILITY_FLAGS.includes(flag)) warnings.push(`${label}: ${at(`compatibility_flags[${i}]`)}: flag "${flag}" is not supported by Ledge and has no effect (supported: ${KNOWN_COMPATIBILITY_FLAGS.join(', ')})`);
     }
     problems.push(...duplicateNames(section, where));
+    for (const [i, expression] of (section.triggers?.crons ?? []).entries()) {
+      const problem = cronProblem(expression);
+      if (problem) problems.push(`${at(`triggers.crons[${i}]`)}: ${problem}`);
+    }
     if (where) {
       for (const key of NON_INHERITABLE_KEYS) {
         if ((raw as Record<string, unknown>)[key] !== undefined && (section as Record<string, unknown>)[key] === undefined) {
@@ -142,6 +148,7 @@ export function validateConfig(
     vars: pick('vars') ?? {},
     limits: { ...DEFAULT_LIMITS, ...raw.limits, ...section.limits },
     observability: inherit('observability') ?? {},
+    triggers: { crons: inherit('triggers')?.crons ?? [], catch_up: inherit('triggers')?.catch_up ?? 'latest' },
     bindings,
   };
   return { config: deepFreeze(config), warnings };

@@ -46,6 +46,13 @@ const OBSERVABILITY = z.strictObject({
   issues: z.strictObject({ enabled: z.boolean().optional() }).optional(),
 });
 
+const TRIGGERS = z.strictObject({
+  /** Five-field cron expressions, always evaluated in UTC. */
+  crons: z.array(z.string().min(1)).max(100).optional(),
+  /** After downtime: fire the most recent missed window once (marked late), or skip missed windows. @default "latest" */
+  catch_up: z.enum(['latest', 'none']).optional(),
+});
+
 /** Keys an environment takes from the top level unless it sets them itself. */
 const INHERITABLE = {
   name: NAME.optional(),
@@ -57,6 +64,7 @@ const INHERITABLE = {
   routes: z.array(ROUTE).optional(),
   limits: LIMITS.optional(),
   observability: OBSERVABILITY.optional(),
+  triggers: TRIGGERS.optional(),
 };
 
 /** Keys an environment never inherits: vars and every binding kind (SPEC, Authentication 4). */

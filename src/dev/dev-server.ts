@@ -13,6 +13,9 @@ import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment
 import { createBindingServices } from '../bindings/services.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
 import { startLifecycleRunner } from '../bindings/objects/runner.js';
+import { createCronScheduler, type CronScheduler, type FiringResult } from '../entry/cron/scheduler.js';
+import { cronProblem } from '../entry/cron/expression.js';
+import type { Dispatcher } from '../entry/serve.js';
 
 /** Options of `ledge dev`. */
 export interface DevServerOptions {
@@ -34,6 +37,8 @@ export interface DevServerOptions {
   maxRequestBytes?: number;
   /** Milliseconds between lifecycle runs of the project's buckets. @default 3600000 */
   lifecycleIntervalMs?: number;
+  /** Fire cron windows by real timers; tests that drive a manual clock call `cron.tick()` instead. @default true */
+  cronTimers?: boolean;
 }
 
 /** A running `ledge dev`. */
@@ -43,6 +48,8 @@ export interface DevServer {
   readonly config: ProjectConfig;
   /** Sends a request to the deployment without a socket. */
   request(request: Request): Promise<Response>;
+  /** The project's cron triggers: `tick()` fires due windows, `trigger()` fires one by hand. */
+  readonly cron: { tick(): Promise<FiringResult[]>; trigger(cron?: string, time?: number): Promise<FiringResult> };
   /** Runs the buckets' lifecycle rules now (they also run every `lifecycleIntervalMs`). */
   runLifecycle(): Promise<void>;
   /** Rebuilds and swaps in the current code; resolves once the new version serves (rejects, keeping the old one, on failure). */
@@ -88,7 +95,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
 
   let lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
-  const dispatch = runtime.dispatch.bind(runtime);
+  const newScheduler = (cfg: ProjectConfig): CronScheduler => createCronScheduler({
+    deployment: cfg.name, crons: cfg.triggers.crons, catchUp: cfg.triggers.catch_up, clock, state: storage.cron,
+    run: (firing) => runtime.runScheduled(firing), logger, timers: options.cronTimers,
+  });
+  let scheduler = newScheduler(config);
+  const trigger = (cron?: string, time?: number) => scheduler.trigger(cron ?? config.triggers.crons[0] ?? '* * * * *', time ?? clock.now());
+  const dispatch = withDevRoutes(runtime.dispatch.bind(runtime), trigger);
   const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes }));
   try {
     await listen(server, options.port ?? 8787, options.ip ?? '127.0.0.1');
@@ -113,6 +126,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       config = next;
       lifecycle.stop();
       lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
+      scheduler.stop();
+      scheduler = newScheduler(config);
+      void scheduler.tick();
     }
     const built = await bundler.rebuild(++version);
     inputs = built.inputs;
@@ -164,6 +180,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
   }
   refreshWatchers();
+  void scheduler.tick();
 
   return {
     url: `http://${host}:${port}`,
@@ -171,10 +188,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     get config() { return config; },
     request: createFetchAdapter(dispatch, logger, options.maxRequestBytes),
     runLifecycle: () => lifecycle.runNow(),
+    cron: { tick: () => scheduler.tick(), trigger },
     reload,
     async close() {
       clearTimeout(debounce);
       lifecycle.stop();
+      scheduler.stop();
       for (const watcher of watchers.values()) watcher.close();
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
       await runtime.close();
@@ -186,6 +205,31 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   function newBundler(cfg: ProjectConfig): Promise<Bundler> {
     return createBundler({ entry: cfg.main, projectDir: cfg.dir, outDir: buildDir, compatibilityFlags: cfg.compatibility_flags, mode: 'development' });
   }
+}
+
+/** The dev-only path that fires a scheduled event by hand: `/__ledge/scheduled?cron=<expr>&time=<ms or ISO>`. */
+export const DEV_SCHEDULED_PATH = '/__ledge/scheduled';
+
+/** Answers the dev-only routes before the application sees the request. */
+function withDevRoutes(dispatch: Dispatcher, trigger: (cron?: string, time?: number) => Promise<FiringResult>): Dispatcher {
+  return async function devDispatch(request) {
+    if (!request.url.includes(DEV_SCHEDULED_PATH)) return dispatch(request);
+    const url = new URL(request.url);
+    if (url.pathname !== DEV_SCHEDULED_PATH) return dispatch(request);
+    const cron = url.searchParams.get('cron') ?? undefined;
+    const timeParam = url.searchParams.get('time');
+    const time = timeParam === null ? undefined : /^\d+$/.test(timeParam) ? Number(timeParam) : Date.parse(timeParam);
+    const problem = cron !== undefined ? cronProblem(cron) : undefined;
+    const body = problem ?? (time !== undefined && Number.isNaN(time) ? `time: expected epoch milliseconds or an ISO time, got "${timeParam}"` : undefined);
+    if (body) return { status: 400, statusText: '', headers: ['content-type', 'application/json; charset=utf-8'], body: JSON.stringify({ error: 'bad_argument', message: body }) };
+    const result = await trigger(cron, time);
+    return {
+      status: result.outcome.outcome === 'ok' ? 200 : 500,
+      statusText: '',
+      headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'],
+      body: JSON.stringify({ outcome: result.outcome.outcome, cron: result.firing.cron, scheduledTime: result.firing.scheduledTime, firingId: result.firing.firingId, attempts: result.attempts }),
+    };
+  };
 }
 
 function listen(server: Server, port: number, ip: string): Promise<void> {

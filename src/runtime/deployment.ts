@@ -3,6 +3,7 @@ import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { BindingService } from '../bindings/plugin.js';
 import { Isolate, type DispatchRequest, type DispatchResponse } from './isolate.js';
+import type { ScheduledFiring, ScheduledOutcome } from './protocol.js';
 
 /** One version of a deployment: its bundle and what its isolates are given. */
 export interface DeploymentVersion {
@@ -80,6 +81,16 @@ export class DeploymentRuntime {
     const isolate = this.#current;
     if (!isolate.isReady) await isolate.ready;
     return isolate.dispatch(request);
+  }
+
+  /** Runs one scheduled event on the current isolate. Rejects with a LedgeError when a limit or a crash ends it. */
+  async runScheduled(firing: ScheduledFiring): Promise<ScheduledOutcome> {
+    const version = this.#version;
+    if (this.#closed || !version) throw new LedgeError('isolate_failed', 'the deployment is not running');
+    if (!this.#current || this.#current.exited) this.#current = this.#spawn(version);
+    const isolate = this.#current;
+    if (!isolate.isReady) await isolate.ready;
+    return isolate.runScheduled(firing);
   }
 
   /** Stops every isolate; running events fail. */

@@ -12,7 +12,7 @@ import { format } from 'node:util';
 import { ISOLATE_BINDINGS } from '../bindings/isolate-registry.js';
 import { createBatchSender } from './batch-port.js';
 import { installResponse, takeBodySource } from './response.js';
-import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders, type SerializedError } from './protocol.js';
+import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring } from './protocol.js';
 
 interface ExecutionContext {
   waitUntil(promise: unknown): void;
@@ -22,6 +22,7 @@ interface ExecutionContext {
 
 interface FetchHandler {
   fetch?: (request: Request, env: Record<string, unknown>, ctx: ExecutionContext) => unknown;
+  scheduled?: (controller: unknown, env: Record<string, unknown>, ctx: ExecutionContext) => unknown;
 }
 
 interface EventState {
@@ -101,6 +102,7 @@ function receive(message: HostMessage): void {
     case 'abort': abortRequest(message.id, message.reason); break;
     case 'res-credit': credit(message.id); break;
     case 'call-result': settleCall(message.id, message.value, message.error); break;
+    case 'scheduled': void runScheduled(message); break;
   }
 }
 
@@ -156,6 +158,40 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
 }
 
 /** Sends the response; returns true when the head message also told the host the event is over. */
+/** A cron window: `scheduled(controller, env, ctx)` with the window's logical time and identity. */
+async function runScheduled(firing: ScheduledFiring & { id: number }): Promise<void> {
+  const waits: Promise<unknown>[] = [];
+  let noRetry = false;
+  const ctx: ExecutionContext = {
+    waitUntil(promise) { waits.push(Promise.resolve(promise)); },
+    passThroughOnException() { /* not meaningful for scheduled events */ },
+    props: {},
+  };
+  const controller = Object.freeze({
+    type: 'scheduled',
+    cron: firing.cron,
+    scheduledTime: firing.scheduledTime,
+    firingId: firing.firingId,
+    late: firing.late,
+    noRetry() { noRetry = true; },
+  });
+  await events.run({ subrequests: 0 }, async () => {
+    const scheduled = handler?.scheduled;
+    if (typeof scheduled !== 'function') {
+      send({ t: 'scheduled-result', id: firing.id, outcome: 'no-handler', noRetry: true });
+      return;
+    }
+    try {
+      await scheduled.call(handler, controller, env, ctx);
+      await settleWaitUntil(waits);
+      send({ t: 'scheduled-result', id: firing.id, outcome: 'ok', noRetry });
+    } catch (err) {
+      send({ t: 'scheduled-result', id: firing.id, outcome: 'exception', noRetry, error: serializeError(err) });
+    }
+  });
+  send({ t: 'done', id: firing.id });
+}
+
 async function respond(id: number, response: Response, state: RequestState, finished: boolean): Promise<boolean> {
   const headers: FlatHeaders = [];
   for (const [name, value] of response.headers) headers.push(name, value);

@@ -8,7 +8,7 @@ import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { BindingError, type BindingService } from '../bindings/plugin.js';
 import { createBatchSender } from './batch-port.js';
-import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage } from './protocol.js';
+import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
 export interface DispatchRequest {
@@ -154,6 +154,20 @@ export class Isolate {
     return head;
   }
 
+  /** Runs one scheduled event; resolves with how it ended (a limit or a crash rejects with a LedgeError). */
+  runScheduled(firing: ScheduledFiring): Promise<ScheduledOutcome> {
+    if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
+    const id = this.#nextEvent++;
+    const event: PendingEvent = { id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
+    this.#events.set(id, event);
+    const result = new Promise<ScheduledOutcome>((resolve, reject) => {
+      event.resolveHead = resolve as unknown as (response: DispatchResponse) => void;
+      event.rejectHead = reject;
+    });
+    this.#post({ t: 'scheduled', id, ...firing });
+    return result;
+  }
+
   /** Stops one event: the application sees its request aborted; a caller waiting for the head gets `code`. */
   abortEvent(id: number, code: ErrorCode, reason: string): void {
     const event = this.#events.get(id);
@@ -237,6 +251,16 @@ export class Isolate {
         event.rejectHead = undefined;
         resolve?.({ status: message.status, statusText: message.statusText, headers: message.headers, body });
         if (message.done) this.#events.delete(event.id);
+        break;
+      }
+      case 'scheduled-result': {
+        const resolve = event.resolveHead as unknown as ((outcome: ScheduledOutcome) => void) | undefined;
+        event.resolveHead = undefined;
+        event.rejectHead = undefined;
+        if (message.outcome === 'exception') this.#logger.error(`Uncaught exception in scheduled: ${message.error?.stack ?? message.error?.message ?? ''}`);
+        const outcome: ScheduledOutcome = { outcome: message.outcome, noRetry: message.noRetry };
+        if (message.error) outcome.error = message.error;
+        resolve?.(outcome);
         break;
       }
       case 'res-chunk': event.stream?.push(message.chunk); break;

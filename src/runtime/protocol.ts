@@ -34,8 +34,26 @@ export interface IsolateInit {
   heartbeat: SharedArrayBuffer;
 }
 
+/** One cron window to run: `scheduledTime` is the logical window time, not the wall clock. */
+export interface ScheduledFiring {
+  cron: string;
+  scheduledTime: number;
+  /** Stable identity of the window: (deployment, cron, scheduled time). */
+  firingId: string;
+  /** True when the window fires after its time, catching up after downtime. */
+  late: boolean;
+}
+
+/** How a scheduled event ended. */
+export interface ScheduledOutcome {
+  outcome: 'ok' | 'exception' | 'no-handler';
+  noRetry: boolean;
+  error?: SerializedError;
+}
+
 /** Host to isolate. */
 export type HostMessage =
+  | ({ t: 'scheduled'; id: number } & ScheduledFiring)
   | { t: 'req'; id: number; method: string; url: string; headers: FlatHeaders; hasBody: boolean }
   | { t: 'req-chunk'; id: number; chunk: Uint8Array }
   | { t: 'req-end'; id: number }
@@ -54,6 +72,7 @@ export type IsolateMessage =
   | { t: 'req-credit'; id: number }
   | { t: 'fail'; id: number; code: 'internal_error' | 'no_fetch_handler' | 'invalid_response' | 'too_many_subrequests'; error: SerializedError }
   | { t: 'done'; id: number }
+  | ({ t: 'scheduled-result'; id: number } & ScheduledOutcome)
   | { t: 'call'; id: number; binding: string; method: string; args: unknown[] }
   | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string };
 

@@ -4,6 +4,7 @@ import { SYSTEM_CLOCK } from '../lib/clock.js';
 import type { StoragePorts } from './ports.js';
 import { SqliteDatabase } from './sqlite/sql-database.js';
 import { createSqliteObjectStorage } from './sqlite/object-storage.js';
+import { createSqliteCronState } from './sqlite/cron-state.js';
 import { createSqliteKvStorage } from './sqlite/kv-storage.js';
 import { openDatabase } from './sqlite/open.js';
 
@@ -15,6 +16,7 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
   return {
     kv: createSqliteKvStorage(kvDb),
     objects: createSqliteObjectStorage(objectsDb, path.join(stateDir, 'objects', 'blobs')),
+    cron: createSqliteCronState(kvDb),
     sql: {
       database(id, options) {
         let db = databases.get(id);

@@ -156,10 +156,24 @@ export interface ObjectStoragePort {
   setLifecycle(bucket: string, rules: unknown[]): Promise<void>;
 }
 
+/** Where each cron of a deployment stands: the last window that finished, and one that started but did not. */
+export interface CronWindowState {
+  lastWindow: number | null;
+  started: number | null;
+}
+
+/** Cron window bookkeeping, so a restart neither loses a window nor gives it a second identity. */
+export interface CronStatePort {
+  get(deployment: string, cron: string): Promise<CronWindowState>;
+  started(deployment: string, cron: string, window: number): Promise<void>;
+  finished(deployment: string, cron: string, window: number): Promise<void>;
+}
+
 /** Every port of one platform's state. */
 export interface StoragePorts {
   kv: KvStoragePort;
   sql: SqlStoragePort;
   objects: ObjectStoragePort;
+  cron: CronStatePort;
   close(): void;
 }

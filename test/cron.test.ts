@@ -1,0 +1,150 @@
+// Cron triggers: UTC windows, stable identities, catch-up after downtime, retries, the manual trigger.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createManualClock } from '../src/lib/clock.js';
+import { createLogger, createMemorySink } from '../src/lib/logger.js';
+import { createCronScheduler, firingId } from '../src/entry/cron/scheduler.js';
+import { openEmbeddedStorage } from '../src/storage/embedded.js';
+import type { ScheduledFiring } from '../src/runtime/protocol.js';
+import { makeProject, startProject, tempDir } from './helpers.js';
+
+const RECORDER = `export default {
+  async scheduled(controller, env, ctx) {
+    const seen = JSON.parse((await env.KV.get('seen')) ?? '[]');
+    seen.push({ cron: controller.cron, scheduledTime: controller.scheduledTime, firingId: controller.firingId, late: controller.late, type: controller.type });
+    await env.KV.put('seen', JSON.stringify(seen));
+  },
+  async fetch(request, env) { return new Response((await env.KV.get('seen')) ?? '[]'); },
+};`;
+
+function project(triggers: Record<string, unknown>) {
+  return makeProject({ 'src/index.js': RECORDER }, { triggers, kv_namespaces: [{ binding: 'KV', id: 'cron-kv' }] });
+}
+
+const seen = async (server: { request(r: Request): Promise<Response> }) => (await (await server.request(new Request('http://app.test/'))).json()) as { cron: string; scheduledTime: number; firingId: string; late: boolean; type: string }[];
+
+test('windows fire in UTC with their logical time and a stable identity; missed windows catch up once, late', async () => {
+  const clock = createManualClock(Date.parse('2026-11-22T10:02:00Z'));
+  const dir = project({ crons: ['*/5 * * * *'] });
+  const state = tempDir('ledge-cron-');
+  let server = await startProject(dir, { clock, stateDir: state, cronTimers: false });
+  await server.cron.tick();
+  assert.deepEqual(await seen(server), [], 'windows before the first start are not missed windows');
+  clock.set(Date.parse('2026-11-22T10:05:00.250Z'));
+  await server.cron.tick();
+  await server.cron.tick();
+  assert.deepEqual(await seen(server), [{ cron: '*/5 * * * *', scheduledTime: Date.parse('2026-11-22T10:05:00Z'), firingId: 'test-app:*/5 * * * *:2026-11-22T10:05:00.000Z', late: false, type: 'scheduled' }]);
+  await server.close();
+
+  clock.set(Date.parse('2026-11-22T11:07:00Z')); // down for an hour: twelve windows missed
+  server = await startProject(dir, { clock, stateDir: state, cronTimers: false });
+  await server.cron.tick();
+  const after = await seen(server);
+  assert.equal(after.length, 2, 'the most recent missed window fires once');
+  assert.deepEqual(after[1], { cron: '*/5 * * * *', scheduledTime: Date.parse('2026-11-22T11:05:00Z'), firingId: 'test-app:*/5 * * * *:2026-11-22T11:05:00.000Z', late: true, type: 'scheduled' });
+  assert.match(server.logText(), /cron "\*\/5 \* \* \* \*" window 2026-11-22T11:05:00\.000Z \(late\): ok/);
+  await server.close();
+});
+
+test('catch_up "none" skips missed windows', async () => {
+  const clock = createManualClock(Date.parse('2026-11-22T10:02:00Z'));
+  const dir = project({ crons: ['*/5 * * * *'], catch_up: 'none' });
+  const state = tempDir('ledge-cron-');
+  let server = await startProject(dir, { clock, stateDir: state, cronTimers: false });
+  await server.cron.tick();
+  await server.close();
+  clock.set(Date.parse('2026-11-22T12:00:30Z'));
+  server = await startProject(dir, { clock, stateDir: state, cronTimers: false });
+  await server.cron.tick();
+  assert.deepEqual(await seen(server), []);
+  assert.match(server.logText(), /skipped missed windows up to 2026-11-22T12:00:00\.000Z \(catch_up: none\)/);
+  await server.close();
+});
+
+test('a window that started but never finished (a crash) fires again after the restart under the same identity', async () => {
+  const clock = createManualClock(Date.parse('2026-11-22T10:00:00Z'));
+  const storage = openEmbeddedStorage(tempDir('ledge-cron-'), clock);
+  const logger = createLogger(createMemorySink());
+  const fired: ScheduledFiring[] = [];
+  const first = createCronScheduler({ deployment: 'app', crons: ['0 * * * *'], catchUp: 'latest', clock, state: storage.cron, logger, timers: false,
+    run: (firing) => { fired.push(firing); return new Promise(() => undefined); } }); // the process dies mid-run
+  void first.tick();
+  await new Promise((r) => setTimeout(r, 50));
+  first.stop();
+  clock.advance(30_000);
+  const second = createCronScheduler({ deployment: 'app', crons: ['0 * * * *'], catchUp: 'latest', clock, state: storage.cron, logger, timers: false,
+    run: async (firing) => { fired.push(firing); return { outcome: 'ok', noRetry: false }; } });
+  await second.tick();
+  await second.tick();
+  assert.equal(fired.length, 2);
+  assert.equal(fired[0]?.firingId, firingId('app', '0 * * * *', Date.parse('2026-11-22T10:00:00Z')));
+  assert.equal(fired[1]?.firingId, fired[0]?.firingId, 'the re-fire is recognisably the same window');
+  assert.equal(fired[1]?.scheduledTime, fired[0]?.scheduledTime);
+  assert.equal(fired[1]?.late, true);
+  storage.close();
+});
+
+test('a throwing handler is retried up to three times unless it calls noRetry()', async () => {
+  const clock = createManualClock(Date.parse('2026-11-22T10:00:00Z'));
+  const storage = openEmbeddedStorage(tempDir('ledge-cron-'), clock);
+  const logger = createLogger(createMemorySink());
+  for (const [noRetry, attempts] of [[false, 3], [true, 1]] as const) {
+    let runs = 0;
+    const scheduler = createCronScheduler({ deployment: `app-${noRetry}`, crons: ['0 * * * *'], catchUp: 'latest', clock, state: storage.cron, logger, timers: false, retryDelayMs: 1,
+      run: async () => { runs++; return { outcome: 'exception', noRetry, error: { name: 'Error', message: 'boom' } }; } });
+    const [result] = await scheduler.tick();
+    assert.equal(runs, attempts);
+    assert.equal(result?.attempts, attempts);
+  }
+  storage.close();
+});
+
+test('the dev trigger endpoint fires scheduled() by hand and reports the outcome', async (t) => {
+  const dir = project({ crons: ['0 9 * * MON-FRI'] });
+  const server = await startProject(dir, { cronTimers: false });
+  t.after(() => server.close());
+  const res = await server.request(new Request('http://app.test/__ledge/scheduled?cron=*/15+*+*+*+*&time=2026-11-23T08:15:00Z'));
+  assert.equal(res.status, 200);
+  assert.deepEqual(await res.json(), { outcome: 'ok', cron: '*/15 * * * *', scheduledTime: Date.parse('2026-11-23T08:15:00Z'), firingId: 'test-app:*/15 * * * *:2026-11-23T08:15:00.000Z', attempts: 1 });
+  assert.equal((await seen(server))[0]?.cron, '*/15 * * * *');
+  const bad = await server.request(new Request('http://app.test/__ledge/scheduled?cron=61+*+*+*+*'));
+  assert.equal(bad.status, 400);
+  assert.match(((await bad.json()) as { message: string }).message, /not a valid cron expression/);
+});
+
+test('a 09:00 Europe/Berlin weekday rule built on UTC triggers fires at 07:00 UTC in summer and 08:00 UTC in winter', async (t) => {
+  const dir = makeProject({
+    'src/index.js': `import { berlinNineOClock } from './berlin.js';
+export default {
+  async scheduled(controller, env) {
+    if (!berlinNineOClock(controller.scheduledTime)) return;
+    const runs = JSON.parse((await env.KV.get('runs')) ?? '[]');
+    runs.push(new Date(controller.scheduledTime).toISOString());
+    await env.KV.put('runs', JSON.stringify(runs));
+  },
+  async fetch(request, env) { return new Response((await env.KV.get('runs')) ?? '[]'); },
+};`,
+    'src/berlin.js': `// Task definition: "weekdays at 09:00 in Europe/Berlin", daylight saving included. The triggers fire at
+// 07:00 and 08:00 UTC (09:00 Berlin in summer and in winter); the handler acts only on the one that is 09:00 local.
+export function berlinNineOClock(scheduledTime) {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', hour12: false }).formatToParts(new Date(scheduledTime));
+  return parts.find((p) => p.type === 'hour')?.value === '09';
+}`,
+  }, { triggers: { crons: ['0 7 * * MON-FRI', '0 8 * * MON-FRI'] }, kv_namespaces: [{ binding: 'KV', id: 'berlin' }] });
+  const server = await startProject(dir, { cronTimers: false });
+  t.after(() => server.close());
+  // Friday before and Monday after the switch to winter time (2026-10-25).
+  for (const time of ['2026-10-23T07:00:00Z', '2026-10-23T08:00:00Z', '2026-10-26T07:00:00Z', '2026-10-26T08:00:00Z']) {
+    await server.cron.trigger(time.endsWith('T07:00:00Z') ? '0 7 * * MON-FRI' : '0 8 * * MON-FRI', Date.parse(time));
+  }
+  assert.deepEqual(await (await server.request(new Request('http://app.test/'))).json(), ['2026-10-23T07:00:00.000Z', '2026-10-26T08:00:00.000Z']);
+});
+
+test('cron expressions are validated with the configuration', async () => {
+  const bad = makeProject({ 'src/index.js': 'export default {}' }, { triggers: { crons: ['*/5 * * * *', '* * * *', '0 25 * * *'] } });
+  await assert.rejects(startProject(bad), (err: Error) => {
+    assert.match(err.message, /triggers\.crons\[1\]: "\* \* \* \*" has 4 field\(s\); expected five/);
+    assert.match(err.message, /triggers\.crons\[2\]: "0 25 \* \* \*" is not a valid cron expression/);
+    return true;
+  });
+});
