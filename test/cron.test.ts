@@ -148,3 +148,17 @@ test('cron expressions are validated with the configuration', async () => {
     return true;
   });
 });
+
+test('ledge cron trigger fires a running ledge dev and explains a missing one', async (t) => {
+  const { runCli, startDev } = await import('./cli.js');
+  const dir = project({ crons: ['0 9 * * MON-FRI'] });
+  const dev = await startDev(dir);
+  t.after(() => { dev.child.kill('SIGKILL'); });
+  const proc = runCli(['cron', 'trigger', '--url', dev.url, '--time', '2026-11-23T09:00:00Z']);
+  assert.equal(await proc.exited, 0);
+  assert.equal(proc.output(), 'test-app:0 9 * * MON-FRI:2026-11-23T09:00:00.000Z: ok\n');
+  assert.match(await (await fetch(dev.url)).text(), /"firingId":"test-app:0 9 \* \* MON-FRI:2026-11-23T09:00:00.000Z"/);
+  const missing = runCli(['cron', 'trigger', '--url', 'http://127.0.0.1:9']);
+  assert.equal(await missing.exited, 1);
+  assert.match(missing.output(), /no ledge dev answers at http:\/\/127\.0\.0\.1:9/);
+});

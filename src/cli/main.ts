@@ -6,6 +6,7 @@ import { registerInit } from './commands/init.js';
 import { registerKv } from './commands/kv.js';
 import { registerDb } from './commands/db.js';
 import { registerObjects } from './commands/objects.js';
+import { registerCron } from './commands/cron.js';
 import { reportCliError } from './errors.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -23,6 +24,7 @@ export function createProgram(): Command {
   registerKv(program);
   registerDb(program);
   registerObjects(program);
+  registerCron(program);
   return program;
 }
 

@@ -11,7 +11,7 @@ export const ERROR_CODES = {
   node_module_forbidden: { status: 400, audience: 'user' },
   init_would_overwrite: { status: 400, audience: 'user' },
   port_in_use: { status: 400, audience: 'user' },
-  listen_failed: { status: 500, audience: 'system' },
+  listen_failed: { status: 500, audience: 'user' },
   bad_argument: { status: 400, audience: 'user' },
   not_found: { status: 404, audience: 'user' },
   operation_failed: { status: 400, audience: 'user' },
