@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { LedgeError } from '../lib/errors.js';
 
@@ -9,6 +10,12 @@ export const NODEJS_COMPAT_MODULES: readonly string[] = [
   'assert', 'async_hooks', 'buffer', 'crypto', 'diagnostics_channel', 'events', 'path', 'punycode',
   'querystring', 'stream', 'stream/web', 'string_decoder', 'url', 'util', 'zlib',
 ];
+
+const LIB_EXT = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+/** Libraries application code imports from Ledge (`import { createTaskStore } from 'ledge/tasks'`). */
+const APP_LIBRARIES: Record<string, string> = {
+  'ledge/tasks': fileURLToPath(new URL(`../lib/tasks/index.${LIB_EXT}`, import.meta.url)),
+};
 
 /** What to bundle and where the result goes. */
 export interface BundleOptions {
@@ -80,6 +87,8 @@ export async function createBundler(options: BundleOptions): Promise<Bundler> {
       require: 'undefined',
       global: 'globalThis',
     },
+    // Ledge's application libraries resolve to this installation, whether or not the project installed ledge itself.
+    alias: APP_LIBRARIES,
     plugins: [nodeBuiltins(compat)],
   });
   return {

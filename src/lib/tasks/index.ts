@@ -1,0 +1,5 @@
+export { TASK_STATES, DEFAULT_BUDGET, TaskTransitionError, backoffMs, transition } from './model.js';
+export type { Task, TaskState, TaskTrigger, RetryBudget } from './model.js';
+export { createTaskStore } from './store.js';
+export type { TaskStore, TaskRecord, Claim, OutboxMessage, OutboxRecord, SqlLike } from './store.js';
+export { TASKS_SCHEMA_SQL } from './schema.js';

@@ -1,0 +1,95 @@
+/**
+ * The task state model of the reference (SPEC: States and transitions, Task state), as pure functions.
+ * A transition either returns the next task or an error that says why it is refused; nothing else moves.
+ */
+
+/** The six states, with the reference's meaning. */
+export const TASK_STATES = ['pending', 'running', 'done', 'retryable', 'uncertain', 'cancelled'] as const;
+/** A task's state. */
+export type TaskState = (typeof TASK_STATES)[number];
+
+/** What can happen to a task. */
+export type TaskTrigger =
+  | { type: 'claim'; now: number; leaseMs: number }
+  | { type: 'complete'; generation: number }
+  | { type: 'fail'; generation: number; now: number; retryable: true }
+  | { type: 'outcome_unknown'; generation: number }
+  | { type: 'recover'; now: number; idempotent: boolean }
+  | { type: 'reconcile'; outcome: 'done' | 'retryable' | 'cancelled'; now: number }
+  | { type: 'cancel' };
+
+/** A task as the model sees it. Times in epoch ms. */
+export interface Task {
+  id: string;
+  state: TaskState;
+  /** Only increases; each claim (and each takeover) gets a new one, so a late executor's commit is refused. */
+  generation: number;
+  attempts: number;
+  leaseUntil: number | null;
+  /** Earliest time a retryable task may be claimed again (back-off). */
+  notBefore: number | null;
+}
+
+/** Retry policy: exponential back-off from `baseMs`, at most `maxAttempts` attempts in all. */
+export interface RetryBudget {
+  maxAttempts: number;
+  baseMs: number;
+  maxDelayMs: number;
+}
+
+/** Default retry budget: 5 attempts, 1 s doubling up to 5 minutes. */
+export const DEFAULT_BUDGET: RetryBudget = { maxAttempts: 5, baseMs: 1000, maxDelayMs: 300_000 };
+
+/** A refused transition, with a code for programs and a message for people. */
+export class TaskTransitionError extends Error {
+  constructor(readonly code: 'wrong_state' | 'stale_generation' | 'lease_valid' | 'not_yet' | 'budget_exhausted', message: string) {
+    super(message);
+    this.name = 'TaskTransitionError';
+  }
+}
+
+/** The back-off before attempt `attempts + 1`. */
+export function backoffMs(attempts: number, budget: RetryBudget): number {
+  return Math.min(budget.maxDelayMs, budget.baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Applies `trigger` to `task`: the next task, or a TaskTransitionError saying why not. */
+export function transition(task: Task, trigger: TaskTrigger, budget: RetryBudget = DEFAULT_BUDGET): Task {
+  const refuse = (code: TaskTransitionError['code'], why: string): never => {
+    throw new TaskTransitionError(code, `task ${task.id}: ${trigger.type} refused in state ${task.state}: ${why}`);
+  };
+  const own = (generation: number) => {
+    if (task.state !== 'running') refuse('wrong_state', 'only a running task can be committed');
+    if (generation !== task.generation) refuse('stale_generation', `generation ${generation} is not the current ${task.generation}; a newer attempt owns the task`);
+  };
+  switch (trigger.type) {
+    case 'claim':
+      if (task.state !== 'pending' && task.state !== 'retryable') refuse('wrong_state', 'only pending or retryable tasks can be claimed');
+      if (task.state === 'retryable' && task.attempts >= budget.maxAttempts) refuse('budget_exhausted', `all ${budget.maxAttempts} attempts are used; reconcile or cancel it`);
+      if (task.notBefore !== null && trigger.now < task.notBefore) refuse('not_yet', `back-off until ${new Date(task.notBefore).toISOString()}`);
+      return { ...task, state: 'running', generation: task.generation + 1, attempts: task.attempts + 1, leaseUntil: trigger.now + trigger.leaseMs, notBefore: null };
+    case 'complete':
+      own(trigger.generation);
+      return { ...task, state: 'done', leaseUntil: null };
+    case 'fail':
+      own(trigger.generation);
+      return { ...task, state: 'retryable', leaseUntil: null, notBefore: trigger.now + backoffMs(task.attempts, budget) };
+    case 'outcome_unknown':
+      // A non-idempotent external operation timed out and its result cannot be queried: stop blind retries.
+      own(trigger.generation);
+      return { ...task, state: 'uncertain', leaseUntil: null };
+    case 'recover':
+      // Rule 2: lease expiry only permits recovery to be considered; it proves neither that the old executor
+      // stopped nor that its effect did not happen. The generation moves so the old executor can no longer commit.
+      if (task.state !== 'running') refuse('wrong_state', 'only a running task can be recovered');
+      if (task.leaseUntil !== null && trigger.now < task.leaseUntil) refuse('lease_valid', `the lease runs until ${new Date(task.leaseUntil).toISOString()}`);
+      return { ...task, state: trigger.idempotent ? 'retryable' : 'uncertain', generation: task.generation + 1, leaseUntil: null, notBefore: trigger.idempotent ? trigger.now : null };
+    case 'reconcile':
+      // Rule 4: an unknown outcome is resolved only by an explicit reconciliation, never rewritten silently.
+      if (task.state !== 'uncertain') refuse('wrong_state', 'only an uncertain task is reconciled');
+      return { ...task, state: trigger.outcome, generation: task.generation + 1, notBefore: trigger.outcome === 'retryable' ? trigger.now : null };
+    case 'cancel':
+      if (task.state === 'done' || task.state === 'cancelled') refuse('wrong_state', 'the task has already ended');
+      return { ...task, state: 'cancelled', generation: task.generation + 1, leaseUntil: null };
+  }
+}
