@@ -135,3 +135,32 @@ export default {
   t.after(() => server.close());
   assert.deepEqual(await (await server.request(new Request('http://app.test/'))).json(), { state: 'done', outbox: 1 });
 });
+
+test('the outbox relay publishes in order; a crash between publishing and marking duplicates, and runOnce absorbs it', async (t) => {
+  const { relayOutbox, runOnce } = await import('../src/lib/tasks/index.js');
+  const { store, storage } = openTasks();
+  t.after(() => storage.close());
+  for (const n of [1, 2, 3]) {
+    await store.create({ id: `order-${n}`, kind: 'order' });
+    const claim = await store.claim(`order-${n}`, 1000);
+    await store.complete(`order-${n}`, claim.generation, { outbox: [{ topic: 'order.paid', payload: { order: n } }] });
+  }
+  const delivered: number[] = [];
+  let crashOnce = true;
+  const publish = async (record: { seq: number; payload: unknown }) => {
+    delivered.push((record.payload as { order: number }).order);
+    // The process dies after the queue accepted message 2 and before the outbox marked it sent.
+    if ((record.payload as { order: number }).order === 2 && crashOnce) { crashOnce = false; throw new Error('process died'); }
+  };
+  await assert.rejects(relayOutbox(store, publish), /process died/);
+  assert.deepEqual((await store.unsentOutbox()).map((r) => (r.payload as { order: number }).order), [2, 3], 'the unconfirmed record and those after it stay unsent, in order');
+  assert.deepEqual(await relayOutbox(store, publish), { published: 2 });
+  assert.deepEqual(delivered, [1, 2, 2, 3], 'message 2 was delivered twice: at least once, not exactly once');
+
+  // The consumer keys its effect on the message: the duplicate does nothing.
+  const effects: number[] = [];
+  const outcomes = [];
+  for (const order of delivered) outcomes.push(await runOnce(store, { kind: 'ship', key: `ship:order-${order}` }, async () => { effects.push(order); return order; }));
+  assert.deepEqual(effects, [1, 2, 3], 'the effect happened once per order');
+  assert.deepEqual(outcomes.map((o) => o.ran), [true, true, false, true]);
+});

@@ -1,0 +1,47 @@
+import { TaskTransitionError } from './model.js';
+import type { OutboxRecord, TaskStore } from './store.js';
+
+/**
+ * Publishes unsent outbox records in order and marks each one sent after its publish succeeded. A failure
+ * stops the run with the record still unsent, so the next run retries it, in order. A crash after
+ * publishing and before marking publishes the record again: delivery is at least once, and consumers absorb
+ * duplicates with their own task state (`runOnce`). Not exactly-once across services.
+ */
+export async function relayOutbox(store: TaskStore, publish: (record: OutboxRecord) => Promise<void>, options: { limit?: number } = {}): Promise<{ published: number }> {
+  let published = 0;
+  for (const record of await store.unsentOutbox(options.limit ?? 100)) {
+    await publish(record);
+    await store.markSent(record.seq);
+    published++;
+  }
+  return { published };
+}
+
+/** What `runOnce` did. */
+export type RunOnceOutcome = { ran: true; result: unknown } | { ran: false; reason: 'done' | 'busy' | 'cancelled' | 'uncertain' };
+
+/**
+ * Runs `work` at most once per `key`, however often the same message or window is delivered: the key
+ * names one task; a delivery that finds it done does nothing. If `work` throws, the task is retryable and a
+ * later delivery runs it again.
+ */
+export async function runOnce(store: TaskStore, options: { kind: string; key: string; leaseMs?: number }, work: () => Promise<unknown>): Promise<RunOnceOutcome> {
+  const task = await store.create({ kind: options.kind, windowKey: options.key });
+  if (task.state === 'done' || task.state === 'cancelled' || task.state === 'uncertain') return { ran: false, reason: task.state };
+  let claim;
+  try {
+    claim = await store.claim(task.id, options.leaseMs ?? 60_000);
+  } catch (err) {
+    if (err instanceof TaskTransitionError) return { ran: false, reason: 'busy' };
+    throw err;
+  }
+  let result: unknown;
+  try {
+    result = await work();
+  } catch (err) {
+    await store.fail(task.id, claim.generation);
+    throw err;
+  }
+  await store.complete(task.id, claim.generation, { result: result ?? null });
+  return { ran: true, result };
+}
