@@ -129,7 +129,7 @@ test('bookmarks sort in time order; times map to the last commit at or before th
   db.close();
 });
 
-test('a connection opened elsewhere follows a restore made by another connection', async () => {
+test('a connection opened elsewhere follows a restore made by another connection; a write caught by it fails clearly', async () => {
   const clock = createManualClock(Date.UTC(2026, 10, 1));
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'ledge-pitr-')), 'db.sqlite');
   const server = new SqliteDatabase(file, { clock, retentionDays: 30 });
@@ -140,8 +140,18 @@ test('a connection opened elsewhere follows a restore made by another connection
   await server.script(['INSERT INTO t VALUES (2)']);
   clock.advance(1000);
   await tool.restore(before);
+  // Before the file-change notification arrives, a write would land on the replaced file: it fails and keeps nothing.
+  await assert.rejects(server.query([{ sql: 'INSERT INTO t VALUES (9)', params: [] }], 'objects'), /restored to an earlier point while this query ran; nothing it did was kept/);
   const [rows] = await server.query([{ sql: 'SELECT x FROM t ORDER BY x', params: [] }], 'rows');
-  assert.deepEqual(rows?.results, [[1]], 'the other connection sees the restored state');
+  assert.deepEqual(rows?.results, [[1]], 'the other connection now sees the restored state');
+  await tool.script(['INSERT INTO t VALUES (3)']);
+  const second = await tool.bookmark();
+  await server.script(['INSERT INTO t VALUES (4)']);
+  clock.advance(1000);
+  await tool.restore(second);
+  await new Promise((resolve) => setTimeout(resolve, 100)); // the notification of the replaced file arrives
+  const [after] = await server.query([{ sql: 'SELECT x FROM t ORDER BY x', params: [] }], 'rows');
+  assert.deepEqual(after?.results, [[1], [3]], 'reads follow once the change notification arrives');
   tool.close();
   server.close();
 });

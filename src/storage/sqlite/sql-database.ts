@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Clock } from '../../lib/clock.js';
 import { LedgeError } from '../../lib/errors.js';
 import { SqlStatementError, type SqlDatabasePort, type SqlQuery, type SqlResult, type SqlRestoreResult } from '../ports.js';
 import { rewriteNumberedParams } from './numbered-params.js';
-import { checkLimits, checkStatement } from './statement-guard.js';
+import { checkLength, checkStatement, checkValues } from './statement-guard.js';
 import { splitSql } from '../../bindings/sql/split.js';
 import { CHECKPOINT_BYTES, History, durableCopy, parseBookmark, sizeOf, toBookmark, type CommitPoint } from './pitr.js';
 
@@ -20,6 +20,11 @@ export class SqliteDatabase implements SqlDatabasePort {
   #db!: Database.Database;
   #inode = 0;
   #pageSize: number | undefined;
+  #cachedPages: number | undefined;
+  #cachedRowId: number | undefined;
+  /** Set when the directory watcher saw the database file replaced (a restore by another process). */
+  #maybeReplaced = true;
+  #watcher: FSWatcher | undefined;
   #segment = 0;
   #statements = new Map<string, { statement: Database.Statement; order: number[] | undefined }>();
 
@@ -51,6 +56,19 @@ export class SqliteDatabase implements SqlDatabasePort {
     this.#inode = statSync(this.#file).ino;
     this.#statements.clear();
     this.#pageSize = undefined;
+    this.#cachedPages = undefined;
+    this.#cachedRowId = undefined;
+    this.#maybeReplaced = false;
+    if (!this.#watcher) {
+      try {
+        const name = path.basename(this.#file);
+        this.#watcher = watch(path.dirname(this.#file), (_event, changed) => { if (changed === null || changed === name) this.#maybeReplaced = true; });
+        this.#watcher.unref();
+        this.#watcher.on('error', () => { this.#watcher = undefined; });
+      } catch {
+        this.#watcher = undefined; // without a watcher every query checks the file
+      }
+    }
   }
 
   #recoverHistory(): void {
@@ -124,6 +142,8 @@ export class SqliteDatabase implements SqlDatabasePort {
   /** A restore made by another process replaced the file: follow it. */
   #follow(): void {
     const inode = this.#currentInode();
+    // Events for the same file (a checkpoint writing it) do not mean a restore: stop checking until the next one.
+    if (inode === this.#inode) this.#maybeReplaced = false;
     if (inode !== this.#inode) {
       this.#db.close();
       this.#open();
@@ -135,6 +155,9 @@ export class SqliteDatabase implements SqlDatabasePort {
   #prepare(sql: string): { statement: Database.Statement; order: number[] | undefined } {
     let entry = this.#statements.get(sql);
     if (!entry) {
+      // Checked once per statement text: what the statement may do does not depend on its values.
+      checkStatement(sql);
+      checkLength(sql);
       const numbered = rewriteNumberedParams(sql);
       entry = { statement: this.#db.prepare(numbered?.sql ?? sql), order: numbered?.order };
       if (this.#statements.size >= 256) this.#statements.delete(this.#statements.keys().next().value as string);
@@ -144,11 +167,12 @@ export class SqliteDatabase implements SqlDatabasePort {
   }
 
   async query(queries: SqlQuery[], format: 'objects' | 'rows'): Promise<SqlResult[]> {
-    this.#follow();
+    if (this.#maybeReplaced || !this.#watcher) this.#follow();
     const writes = queries.some((query) => !this.#isReadonly(query.sql));
     const runAll = () => queries.map((query, index) => this.#execute(query, format, index));
     const results = queries.length > 1 ? this.#db.transaction(runAll)() : runAll();
-    this.#failIfRestoredMeanwhile(queries.length - 1);
+    // A write that landed on a file a restore had just replaced would be lost: check for every write.
+    if (writes || this.#maybeReplaced) this.#failIfRestoredMeanwhile(queries.length - 1);
     if (writes || results.some((r) => r.meta.changed_db)) this.#afterCommit();
     return results;
   }
@@ -176,6 +200,10 @@ export class SqliteDatabase implements SqlDatabasePort {
     this.#afterCommit();
   }
 
+  #pageCount(): number {
+    return (this.#prepare('SELECT page_count AS n FROM pragma_page_count()').statement.get() as { n: number }).n;
+  }
+
   #lastRowId(): number {
     return Number((this.#prepare('SELECT last_insert_rowid() AS id').statement.get() as { id: number | bigint }).id);
   }
@@ -188,15 +216,14 @@ export class SqliteDatabase implements SqlDatabasePort {
     const started = performance.now();
     try {
       if (!/\S/.test(query.sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ''))) throw new Error('No SQL statements detected.');
-      checkStatement(query.sql);
-      checkLimits(query);
       const { statement, order } = this.#prepare(query.sql);
+      checkValues(query);
       const params = order ? order.map((i) => toSqlite(query.params[i] ?? null)) : query.params.map(toSqlite);
       if (order && Math.max(...order) + 1 < query.params.length) throw new Error('Too many parameter values were provided');
       // Read-only statements change nothing: skip the change bookkeeping on the hot path.
       const before = statement.readonly ? 0 : this.#totalChanges();
       const rowIdBefore = statement.readonly ? 0 : this.#lastRowId();
-      const pagesBefore = statement.readonly ? 0 : (this.#db.pragma('page_count', { simple: true }) as number);
+      const pagesBefore = statement.readonly ? 0 : this.#pageCount();
       let results: unknown[] = [];
       let columns: string[] = [];
       if (statement.reader) {
@@ -214,9 +241,10 @@ export class SqliteDatabase implements SqlDatabasePort {
         statement.run(...params);
       }
       const changes = statement.readonly ? 0 : this.#totalChanges() - before;
-      const lastRowId = this.#lastRowId();
+      // A read changes neither the file's size nor the connection's last row id: reuse what the last write saw.
+      const lastRowId = statement.readonly ? (this.#cachedRowId ??= this.#lastRowId()) : (this.#cachedRowId = this.#lastRowId());
+      const pages = statement.readonly ? (this.#cachedPages ??= this.#pageCount()) : (this.#cachedPages = this.#pageCount());
       this.#pageSize ??= this.#db.pragma('page_size', { simple: true }) as number;
-      const pages = this.#db.pragma('page_count', { simple: true }) as number;
       const size = pages * this.#pageSize;
       // As the reference defines it: rows changed, a new row id, or the file grew or shrank (DDL).
       const changedDb = !statement.readonly && (changes > 0 || lastRowId !== rowIdBefore || pages !== pagesBefore);
@@ -325,6 +353,8 @@ export class SqliteDatabase implements SqlDatabasePort {
   }
 
   close(): void {
+    this.#watcher?.close();
+    this.#watcher = undefined;
     if (!this.#db.open) return;
     this.#recordTail();
     // Closing the last connection would fold the WAL into the file unrecorded; end the segment properly first.

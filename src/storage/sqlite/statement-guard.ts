@@ -35,9 +35,13 @@ export function checkStatement(sql: string): void {
   }
 }
 
-/** The reference's limits: 100 bound parameters, 100 KB of SQL, 2 MB per string or BLOB value. */
-export function checkLimits(query: SqlQuery): void {
-  if (Buffer.byteLength(query.sql) > SQL_LIMITS.statementBytes) throw new Error(`statement too long (${Buffer.byteLength(query.sql)} bytes; at most ${SQL_LIMITS.statementBytes}): SQLITE_TOOBIG`);
+/** The reference's statement length limit: 100 KB of SQL. */
+export function checkLength(sql: string): void {
+  if (Buffer.byteLength(sql) > SQL_LIMITS.statementBytes) throw new Error(`statement too long (${Buffer.byteLength(sql)} bytes; at most ${SQL_LIMITS.statementBytes}): SQLITE_TOOBIG`);
+}
+
+/** The reference's value limits: 100 bound parameters, 2 MB per string or BLOB value. */
+export function checkValues(query: SqlQuery): void {
   if (query.params.length > SQL_LIMITS.parameters) throw new Error(`too many SQL variables (${query.params.length}; at most ${SQL_LIMITS.parameters}): SQLITE_ERROR`);
   for (const value of query.params) {
     const size = typeof value === 'string' ? Buffer.byteLength(value) : value instanceof Uint8Array ? value.byteLength : 0;
