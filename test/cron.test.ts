@@ -162,3 +162,58 @@ test('ledge cron trigger fires a running ledge dev and explains a missing one', 
   assert.equal(await missing.exited, 1);
   assert.match(missing.output(), /no ledge dev answers at http:\/\/127\.0\.0\.1:9/);
 });
+
+test('windows are computed in UTC whatever the process time zone', async () => {
+  const { previousWindow } = await import('../src/entry/cron/expression.js');
+  const saved = process.env.TZ;
+  try {
+    for (const tz of ['Asia/Kolkata', 'America/New_York', 'Europe/Berlin']) {
+      process.env.TZ = tz;
+      assert.equal(new Date(previousWindow('0 9 * * *', Date.parse('2026-11-22T09:30:00Z'))).toISOString(), '2026-11-22T09:00:00.000Z', tz);
+      assert.equal(new Date(previousWindow('30 2 * * *', Date.parse('2026-03-29T03:00:00Z'))).toISOString(), '2026-03-29T02:30:00.000Z', `${tz} across a daylight-saving night`);
+    }
+  } finally {
+    if (saved === undefined) delete process.env.TZ; else process.env.TZ = saved;
+  }
+});
+
+test('a slow handler holds back no other cron; a window cut off by shutdown fires again after the restart', async () => {
+  const clock = createManualClock(Date.parse('2026-11-22T10:59:00Z'));
+  const storage = openEmbeddedStorage(tempDir('ledge-cron-'), clock);
+  const logger = createLogger(createMemorySink());
+  const fired: string[] = [];
+  let releaseHourly: () => void = () => undefined;
+  const scheduler = createCronScheduler({ deployment: 'app', crons: ['0 * * * *', '* * * * *'], catchUp: 'latest', clock, state: storage.cron, logger, timers: false,
+    run: (firing) => {
+      fired.push(`${firing.cron}@${new Date(firing.scheduledTime).toISOString().slice(11, 16)}`);
+      if (firing.cron === '0 * * * *') return new Promise((resolve) => { releaseHourly = () => resolve({ outcome: 'ok', noRetry: false }); });
+      return Promise.resolve({ outcome: 'ok', noRetry: false });
+    } });
+  await scheduler.tick();
+  clock.set(Date.parse('2026-11-22T11:00:00Z'));
+  void scheduler.tick(); // the hourly handler starts and does not finish
+  await new Promise((r) => setTimeout(r, 20));
+  clock.set(Date.parse('2026-11-22T11:01:00Z'));
+  await Promise.race([scheduler.tick(), new Promise((r) => setTimeout(r, 200))]);
+  assert.ok(fired.includes('* * * * *@11:01'), `the minute cron fired while the hourly one ran: ${fired.join(', ')}`);
+  releaseHourly();
+  await new Promise((r) => setTimeout(r, 20));
+
+  // Shutdown while a window runs: it stays started and fires again, same identity, after the restart.
+  const cut: ScheduledFiring[] = [];
+  const dying = createCronScheduler({ deployment: 'cut', crons: ['0 * * * *'], catchUp: 'latest', clock, state: storage.cron, logger, timers: false, retryDelayMs: 1,
+    run: (firing) => { cut.push(firing); return new Promise((_resolve, reject) => setTimeout(() => reject(new Error('the isolate has stopped')), 30)); } });
+  clock.set(Date.parse('2026-11-22T12:00:30Z'));
+  await dying.tick(); // first sight: records 12:00 without firing it
+  clock.set(Date.parse('2026-11-22T13:00:00Z'));
+  const running = dying.tick();
+  await new Promise((r) => setTimeout(r, 5));
+  dying.stop();
+  await running;
+  const restarted = createCronScheduler({ deployment: 'cut', crons: ['0 * * * *'], catchUp: 'latest', clock, state: storage.cron, logger, timers: false,
+    run: async (firing) => { cut.push(firing); return { outcome: 'ok', noRetry: false }; } });
+  await restarted.tick();
+  assert.equal(cut.at(-1)?.firingId, cut[0]?.firingId);
+  assert.equal(cut.at(-1)?.late, true);
+  storage.close();
+});

@@ -79,16 +79,20 @@ for (const seed of [1, 2, 3]) {
     const TASKS = 40;
     for (let i = 0; i < TASKS; i++) await store.create({ id: `job-${i}`, kind: 'job' });
     let refusedLate = 0;
-    const stalled: { id: string; generation: number }[] = [];
+    const claims = new Set<string>();
+    const stalled: { id: string; generation: number; wakeAt: number }[] = [];
     const allDone = async () => ((await db.prepare("SELECT count(*) AS n FROM tasks WHERE state <> 'done'").first()) as { n: number }).n === 0;
     const worker = async () => {
       for (let round = 0; round < 5000 && !(await allDone()); round++) {
+        // Every round yields to the event loop, so the workers interleave as concurrent executors do
+        // (the in-process store answers in microtasks, which would let one worker run far ahead of the clock).
+        await new Promise((r) => setImmediate(r));
         clock.advance(Math.floor(random() * 50));
         // A late executor wakes up and tries to commit with the generation it was given long ago.
-        if (stalled.length && random() < 0.3) {
-          const late = stalled.shift() as { id: string; generation: number };
+        if (stalled.length && (stalled[0] as { wakeAt: number }).wakeAt <= clock.now()) {
+          const late = stalled.shift() as { id: string; generation: number; wakeAt: number };
           try {
-            await store.complete(late.id, late.generation, { outbox: [{ topic: 'effect', payload: late }] });
+            await store.complete(late.id, late.generation, { outbox: [{ topic: 'effect', payload: { id: late.id, generation: late.generation } }] });
           } catch (err) {
             assert.ok(err instanceof TaskTransitionError);
             refusedLate++;
@@ -96,13 +100,16 @@ for (const seed of [1, 2, 3]) {
         }
         const expired = (await db.prepare("SELECT id FROM tasks WHERE state = 'running' AND lease_until < ?").bind(clock.now()).all()).results as { id: string }[];
         for (const { id } of expired) await store.recover(id, true).catch((err: unknown) => { if (!(err instanceof TaskTransitionError)) throw err; });
-        const claim = await store.claimNext('job', 200);
+        const claim = await store.claimNext('job', 1000);
         if (!claim) continue;
+        const owner = `${claim.id}#${claim.generation}`;
+        assert.ok(!claims.has(owner), `two claims got ${owner}`);
+        claims.add(owner);
         await new Promise((r) => setImmediate(r));
         const roll = random();
         if (roll < 0.55) await store.complete(claim.id, claim.generation, { outbox: [{ topic: 'effect', payload: { id: claim.id, generation: claim.generation } }] }).catch((err: unknown) => { if (!(err instanceof TaskTransitionError)) throw err; refusedLate++; });
         else if (roll < 0.7) await store.fail(claim.id, claim.generation).catch((err: unknown) => { if (!(err instanceof TaskTransitionError)) throw err; });
-        else if (roll < 0.9) stalled.push({ id: claim.id, generation: claim.generation });
+        else if (roll < 0.9) stalled.push({ id: claim.id, generation: claim.generation, wakeAt: clock.now() + 1500 }); // wakes after its lease ran out
         // else: the executor crashed and never says anything again
       }
     };
@@ -163,4 +170,45 @@ test('the outbox relay publishes in order; a crash between publishing and markin
   for (const order of delivered) outcomes.push(await runOnce(store, { kind: 'ship', key: `ship:order-${order}` }, async () => { effects.push(order); return order; }));
   assert.deepEqual(effects, [1, 2, 3], 'the effect happened once per order');
   assert.deepEqual(outcomes.map((o) => o.ran), [true, true, false, true]);
+});
+
+test('window keys are unique per kind; an id already used is a clear error', async (t) => {
+  const { store, storage } = openTasks();
+  t.after(() => storage.close());
+  const ship = await store.create({ kind: 'ship', windowKey: 'order-1' });
+  const bill = await store.create({ kind: 'bill', windowKey: 'order-1' });
+  assert.notEqual(ship.id, bill.id);
+  await store.create({ id: 'fixed', kind: 'a' });
+  await assert.rejects(store.create({ id: 'fixed', kind: 'b' }), /task id fixed is already used by a a task/);
+});
+
+test('two commits racing with the same generation: one wins, one outbox record', async (t) => {
+  const { store, storage } = openTasks();
+  t.after(() => storage.close());
+  await store.create({ id: 'race', kind: 'r' });
+  const claim = await store.claim('race', 1000);
+  const results = await Promise.allSettled([1, 2].map((n) => store.complete('race', claim.generation, { outbox: [{ topic: 'won', payload: n }] })));
+  assert.deepEqual(results.map((r) => r.status).sort(), ['fulfilled', 'rejected']);
+  assert.equal((await store.unsentOutbox()).length, 1);
+  const created = await Promise.all([1, 2].map((n) => store.create({ kind: 'w', windowKey: 'same', outbox: [{ topic: 'created', payload: n }] })));
+  assert.equal(created[0]?.id, created[1]?.id);
+  assert.equal((await store.unsentOutbox()).filter((o) => o.topic === 'created').length, 1, 'a repeated window writes no second outbox record');
+});
+
+test('runOnce never acknowledges work it could not do: busy throws, a crashed executor becomes uncertain', async (t) => {
+  const { runOnce } = await import('../src/lib/tasks/index.js');
+  const { store, storage, clock } = openTasks();
+  t.after(() => storage.close());
+  let release: () => void = () => undefined;
+  const first = runOnce(store, { kind: 'mail', key: 'm1', leaseMs: 10_000 }, () => new Promise<void>((resolve) => { release = resolve; }));
+  await new Promise((r) => setTimeout(r, 50));
+  await assert.rejects(runOnce(store, { kind: 'mail', key: 'm1' }, async () => 'second'), /claim refused in state running/);
+  release();
+  assert.deepEqual(await first, { ran: true, result: undefined });
+  // An executor that died holding the lease: after expiry, non-idempotent work is not run blindly again.
+  await store.create({ kind: 'mail', windowKey: 'm2' });
+  const task = await store.create({ kind: 'mail', windowKey: 'm2' });
+  await store.claim(task.id, 1000);
+  clock.advance(5000);
+  assert.deepEqual(await runOnce(store, { kind: 'mail', key: 'm2' }, async () => 'again'), { ran: false, reason: 'uncertain' });
 });

@@ -14,7 +14,7 @@ import { createBindingServices } from '../bindings/services.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
 import { startLifecycleRunner } from '../bindings/objects/runner.js';
 import { createCronScheduler, type CronScheduler, type FiringResult } from '../entry/cron/scheduler.js';
-import { cronProblem } from '../entry/cron/expression.js';
+import { cronProblem, previousWindow } from '../entry/cron/expression.js';
 import type { Dispatcher } from '../entry/serve.js';
 
 /** Options of `ledge dev`. */
@@ -95,12 +95,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
 
   let lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
+  const cronRunning = new Set<string>();
   const newScheduler = (cfg: ProjectConfig): CronScheduler => createCronScheduler({
     deployment: cfg.name, crons: cfg.triggers.crons, catchUp: cfg.triggers.catch_up, clock, state: storage.cron,
-    run: (firing) => runtime.runScheduled(firing), logger, timers: options.cronTimers,
+    run: (firing) => runtime.runScheduled(firing), logger, timers: options.cronTimers, running: cronRunning,
   });
   let scheduler = newScheduler(config);
-  const trigger = (cron?: string, time?: number) => scheduler.trigger(cron ?? config.triggers.crons[0] ?? '* * * * *', time ?? clock.now());
+  // Without a time, the most recent window of the cron: the same identity a scheduled firing of it would have.
+  const trigger = (cron?: string, time?: number) => {
+    const expression = cron ?? config.triggers.crons[0] ?? '* * * * *';
+    return scheduler.trigger(expression, time ?? previousWindow(expression, clock.now()));
+  };
   const dispatch = withDevRoutes(runtime.dispatch.bind(runtime), trigger);
   const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes }));
   try {

@@ -23,6 +23,9 @@ export interface DeploymentRuntimeOptions {
   waitUntilMs?: number;
 }
 
+/** Wall-time floor of a scheduled event (cron work runs longer than a request). */
+const SCHEDULED_WALL_MS = 15 * 60 * 1000;
+
 const LIMIT_TEXT: Record<'exceeded_cpu' | 'exceeded_memory' | 'exceeded_wall_time', (l: Limits) => string> = {
   exceeded_cpu: (l) => `exceeded its CPU time limit (limits.cpu_ms = ${l.cpu_ms})`,
   exceeded_memory: (l) => `exceeded its memory limit (limits.memory_mb = ${l.memory_mb})`,
@@ -150,9 +153,18 @@ export class DeploymentRuntime {
       const sample = isolate.sampleCpu(now);
       let cpuExceeded = sample.events.size > 0 && sample.stalledMs > limits.cpu_ms;
       const overdue: number[] = [];
+      let scheduledOverdue = false;
       for (const [id, event] of sample.events) {
         if (event.cpuMs > limits.cpu_ms) cpuExceeded = true;
-        if (!event.headSent && now - event.startedAt > limits.wall_ms) overdue.push(id);
+        if (event.scheduled) {
+          // Cron work may run up to 15 minutes; past its bound the isolate stops, so no retry runs beside it.
+          if (now - event.startedAt > Math.max(limits.wall_ms, SCHEDULED_WALL_MS)) scheduledOverdue = true;
+        } else if (!event.headSent && now - event.startedAt > limits.wall_ms) overdue.push(id);
+      }
+      if (scheduledOverdue) {
+        this.#limitHit('exceeded_wall_time', limits);
+        void isolate.terminate('exceeded_wall_time');
+        continue;
       }
       if (cpuExceeded) {
         this.#limitHit('exceeded_cpu', limits);

@@ -48,6 +48,8 @@ export interface IsolateOptions {
 
 interface PendingEvent {
   id: number;
+  /** A scheduled event: its wall-time bound is at least 15 minutes, and an overrun stops the isolate. */
+  scheduled?: true;
   startedAt: number;
   /** CPU milliseconds charged to this event (its share of the isolate's busy time). */
   cpuMs: number;
@@ -158,7 +160,7 @@ export class Isolate {
   runScheduled(firing: ScheduledFiring): Promise<ScheduledOutcome> {
     if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
     const id = this.#nextEvent++;
-    const event: PendingEvent = { id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
+    const event: PendingEvent = { id, scheduled: true, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
     this.#events.set(id, event);
     const result = new Promise<ScheduledOutcome>((resolve, reject) => {
       event.resolveHead = resolve as unknown as (response: DispatchResponse) => void;
@@ -187,7 +189,7 @@ export class Isolate {
    * Charges busy time since the last sample to the running events, shared evenly, and reports how long
    * the event loop has gone without turning (a synchronous loop in application code).
    */
-  sampleCpu(now: number): { events: ReadonlyMap<number, { cpuMs: number; startedAt: number; headSent: boolean }>; stalledMs: number } {
+  sampleCpu(now: number): { events: ReadonlyMap<number, { cpuMs: number; startedAt: number; headSent: boolean; scheduled: boolean }>; stalledMs: number } {
     if (this.#exited) return { events: new Map(), stalledMs: 0 };
     const active = this.#worker.performance.eventLoopUtilization().active;
     const busy = Math.max(0, active - this.#lastActive);
@@ -197,11 +199,11 @@ export class Isolate {
       this.#lastBeat = beat;
       this.#lastBeatAt = now;
     }
-    const view = new Map<number, { cpuMs: number; startedAt: number; headSent: boolean }>();
+    const view = new Map<number, { cpuMs: number; startedAt: number; headSent: boolean; scheduled: boolean }>();
     const share = this.#events.size > 0 ? busy / this.#events.size : 0;
     for (const event of this.#events.values()) {
       event.cpuMs += share;
-      view.set(event.id, { cpuMs: event.cpuMs, startedAt: event.startedAt, headSent: event.resolveHead === undefined });
+      view.set(event.id, { cpuMs: event.cpuMs, startedAt: event.startedAt, headSent: event.resolveHead === undefined, scheduled: event.scheduled === true });
     }
     return { events: view, stalledMs: now - this.#lastBeatAt };
   }

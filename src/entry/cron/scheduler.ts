@@ -29,6 +29,8 @@ export interface CronSchedulerOptions {
   timers?: boolean;
   /** Pause before retrying a failed window. @default 1000 */
   retryDelayMs?: number;
+  /** Crons with a window in flight, shared by the schedulers of one deployment so a reload never fires a window twice. */
+  running?: Set<string>;
 }
 
 /** The identity of a window: the same (deployment, cron, scheduled time) always gives the same id (SPEC: Events 2). */
@@ -44,32 +46,38 @@ export function firingId(deployment: string, cron: string, scheduledTime: number
  */
 export function createCronScheduler(options: CronSchedulerOptions) {
   const { deployment, crons, clock, state, logger } = options;
-  const running = new Set<string>();
+  const running = options.running ?? new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  let ticking: Promise<FiringResult[]> | undefined;
+  let starting: Promise<Promise<FiringResult>[]> | undefined;
 
   async function fire(cron: string, scheduledTime: number, late: boolean, record: boolean): Promise<FiringResult> {
     const firing: ScheduledFiring = { cron, scheduledTime, firingId: firingId(deployment, cron, scheduledTime), late };
     if (record) await state.started(deployment, cron, scheduledTime);
     let attempts = 0;
     let outcome: ScheduledOutcome;
+    let cutOff = false;
     for (;;) {
       attempts++;
       try {
         outcome = await options.run(firing);
+        cutOff = false;
       } catch (err) {
+        // The isolate stopped under the handler (a limit, or shutdown): the window did not run to its end.
+        cutOff = true;
         outcome = { outcome: 'exception', noRetry: false, error: { name: 'Error', message: (err as Error).message } };
       }
       if (outcome.outcome !== 'exception' || outcome.noRetry || attempts >= ATTEMPTS || stopped) break;
       await new Promise((resolve) => setTimeout(resolve, (options.retryDelayMs ?? 1000) * attempts));
     }
-    if (record) await state.finished(deployment, cron, scheduledTime);
+    // A window cut off by shutdown stays started, so the next start fires it again under the same identity.
+    if (record && !(stopped && cutOff)) await state.finished(deployment, cron, scheduledTime);
     logger.info(`cron "${cron}" window ${new Date(scheduledTime).toISOString()}${late ? ' (late)' : ''}: ${outcome.outcome}${attempts > 1 ? ` after ${attempts} attempts` : ''}`);
     return { firing, outcome, attempts };
   }
 
-  async function tickOnce(): Promise<FiringResult[]> {
+  /** Starts the windows due now; resolves with their promises once they are started. */
+  async function tickOnce(): Promise<Promise<FiringResult>[]> {
     const now = clock.now();
     const firings: Promise<FiringResult>[] = [];
     for (const cron of new Set(crons)) {
@@ -97,9 +105,13 @@ export function createCronScheduler(options: CronSchedulerOptions) {
       }
       if (window === undefined) continue;
       running.add(cron);
-      firings.push(fire(cron, window, late, true).finally(() => running.delete(cron)));
+      firings.push(fire(cron, window, late, true).finally(() => {
+        running.delete(cron);
+        // A window may have come due while this one ran (or this was a re-fire after a restart): look again now.
+        if (!stopped) void tick();
+      }));
     }
-    return Promise.all(firings);
+    return firings;
   }
 
   function scheduleNext(): void {
@@ -111,16 +123,19 @@ export function createCronScheduler(options: CronSchedulerOptions) {
     timer.unref();
   }
 
-  /** Fires every window that is due now; resolves when they have finished. */
-  function tick(): Promise<FiringResult[]> {
-    ticking ??= tickOnce().catch((err: unknown) => {
+  /**
+   * Starts every window that is due now and resolves when those have finished. Scheduling goes on as soon as
+   * they are started, so a slow handler never holds back another cron's windows.
+   */
+  async function tick(): Promise<FiringResult[]> {
+    starting ??= tickOnce().catch((err: unknown) => {
       logger.error(`cron scheduler failed: ${(err as Error)?.stack ?? String(err)}`);
-      return [];
+      return [] as Promise<FiringResult>[];
     }).finally(() => {
-      ticking = undefined;
+      starting = undefined;
       scheduleNext();
     });
-    return ticking;
+    return Promise.all(await starting);
   }
 
   return {

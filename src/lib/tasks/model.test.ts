@@ -23,7 +23,7 @@ const ALLOWED: Record<string, TaskState> = {
   'running complete': 'done', 'running fail': 'retryable', 'running outcome_unknown': 'uncertain',
   'running recover_idempotent': 'retryable', 'running recover_effectful': 'uncertain',
   'uncertain reconcile_done': 'done',
-  'pending cancel': 'cancelled', 'running cancel': 'cancelled', 'retryable cancel': 'cancelled', 'uncertain cancel': 'cancelled',
+  'pending cancel': 'cancelled', 'running cancel': 'cancelled', 'retryable cancel': 'cancelled',
 };
 
 for (const state of TASK_STATES) {
@@ -57,7 +57,7 @@ test('a claim gives a new generation and a lease; generations only increase', ()
 test('a late executor holding an old generation cannot commit over a newer one (rule 1)', () => {
   const running = base('running');
   const takenOver = transition(running, { type: 'recover', now: NOW + 5000, idempotent: true });
-  const reclaimed = transition(takenOver, { type: 'claim', now: NOW + 5000, leaseMs: 1000 });
+  const reclaimed = transition(takenOver, { type: 'claim', now: takenOver.notBefore as number, leaseMs: 1000 });
   assert.throws(() => transition(reclaimed, { type: 'complete', generation: 3 }), (err: TaskTransitionError) => err.code === 'stale_generation');
   assert.equal(transition(reclaimed, { type: 'complete', generation: reclaimed.generation }).state, 'done');
 });

@@ -65,7 +65,7 @@ export function transition(task: Task, trigger: TaskTrigger, budget: RetryBudget
   switch (trigger.type) {
     case 'claim':
       if (task.state !== 'pending' && task.state !== 'retryable') refuse('wrong_state', 'only pending or retryable tasks can be claimed');
-      if (task.state === 'retryable' && task.attempts >= budget.maxAttempts) refuse('budget_exhausted', `all ${budget.maxAttempts} attempts are used; reconcile or cancel it`);
+      if (task.state === 'retryable' && task.attempts >= budget.maxAttempts) refuse('budget_exhausted', `all ${budget.maxAttempts} attempts are used; cancel it, or create a new task`);
       if (task.notBefore !== null && trigger.now < task.notBefore) refuse('not_yet', `back-off until ${new Date(task.notBefore).toISOString()}`);
       return { ...task, state: 'running', generation: task.generation + 1, attempts: task.attempts + 1, leaseUntil: trigger.now + trigger.leaseMs, notBefore: null };
     case 'complete':
@@ -83,13 +83,15 @@ export function transition(task: Task, trigger: TaskTrigger, budget: RetryBudget
       // stopped nor that its effect did not happen. The generation moves so the old executor can no longer commit.
       if (task.state !== 'running') refuse('wrong_state', 'only a running task can be recovered');
       if (task.leaseUntil !== null && trigger.now < task.leaseUntil) refuse('lease_valid', `the lease runs until ${new Date(task.leaseUntil).toISOString()}`);
-      return { ...task, state: trigger.idempotent ? 'retryable' : 'uncertain', generation: task.generation + 1, leaseUntil: null, notBefore: trigger.idempotent ? trigger.now : null };
+      return { ...task, state: trigger.idempotent ? 'retryable' : 'uncertain', generation: task.generation + 1, leaseUntil: null, notBefore: trigger.idempotent ? trigger.now + backoffMs(task.attempts, budget) : null };
     case 'reconcile':
       // Rule 4: an unknown outcome is resolved only by an explicit reconciliation, never rewritten silently.
       if (task.state !== 'uncertain') refuse('wrong_state', 'only an uncertain task is reconciled');
       return { ...task, state: trigger.outcome, generation: task.generation + 1, notBefore: trigger.outcome === 'retryable' ? trigger.now : null };
     case 'cancel':
       if (task.state === 'done' || task.state === 'cancelled') refuse('wrong_state', 'the task has already ended');
+      // Rule 4: an unknown outcome is resolved by reconciliation (which may end in cancelled), never by a plain cancel.
+      if (task.state === 'uncertain') refuse('wrong_state', 'an uncertain task is resolved with reconcile(), which can cancel it');
       return { ...task, state: 'cancelled', generation: task.generation + 1, leaseUntil: null };
   }
 }

@@ -17,24 +17,24 @@ export async function relayOutbox(store: TaskStore, publish: (record: OutboxReco
   return { published };
 }
 
-/** What `runOnce` did. */
-export type RunOnceOutcome = { ran: true; result: unknown } | { ran: false; reason: 'done' | 'busy' | 'cancelled' | 'uncertain' };
+/** What `runOnce` did: ran the work, or found it already ended. */
+export type RunOnceOutcome = { ran: true; result: unknown } | { ran: false; reason: 'done' | 'cancelled' | 'uncertain' };
 
 /**
- * Runs `work` at most once per `key`, however often the same message or window is delivered: the key
- * names one task; a delivery that finds it done does nothing. If `work` throws, the task is retryable and a
- * later delivery runs it again.
+ * Runs `work` at most once per `key` of `kind`, however often the same message or window is delivered: the
+ * key names one task; a delivery that finds it done does nothing. When the work cannot run now (another
+ * executor holds it, it is backing off, or its budget is spent) this throws, so the message is not
+ * acknowledged and comes back later. An earlier executor whose lease expired is recovered first: non-idempotent
+ * work (the default) becomes uncertain and waits for reconciliation, never runs blindly again.
  */
-export async function runOnce(store: TaskStore, options: { kind: string; key: string; leaseMs?: number }, work: () => Promise<unknown>): Promise<RunOnceOutcome> {
-  const task = await store.create({ kind: options.kind, windowKey: options.key });
-  if (task.state === 'done' || task.state === 'cancelled' || task.state === 'uncertain') return { ran: false, reason: task.state };
-  let claim;
-  try {
-    claim = await store.claim(task.id, options.leaseMs ?? 60_000);
-  } catch (err) {
-    if (err instanceof TaskTransitionError) return { ran: false, reason: 'busy' };
-    throw err;
+export async function runOnce(store: TaskStore, options: { kind: string; key: string; leaseMs?: number; idempotent?: boolean }, work: () => Promise<unknown>): Promise<RunOnceOutcome> {
+  let task = await store.create({ kind: options.kind, windowKey: options.key });
+  if (task.state === 'running') {
+    await store.recoverExpired(options.kind, options.idempotent ?? false);
+    task = await store.get(task.id);
   }
+  if (task.state === 'done' || task.state === 'cancelled' || task.state === 'uncertain') return { ran: false, reason: task.state };
+  const claim = await store.claim(task.id, options.leaseMs ?? 60_000);
   let result: unknown;
   try {
     result = await work();

@@ -7,12 +7,13 @@ export const TASKS_SCHEMA_SQL = `CREATE TABLE IF NOT EXISTS tasks (
   attempts INTEGER NOT NULL DEFAULT 0,
   lease_until INTEGER,
   not_before INTEGER,
-  window_key TEXT UNIQUE,
+  window_key TEXT,
   payload TEXT,
   result TEXT,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
 );
+CREATE UNIQUE INDEX IF NOT EXISTS tasks_window ON tasks (kind, window_key);
 CREATE INDEX IF NOT EXISTS tasks_claimable ON tasks (kind, state, not_before);
 CREATE TABLE IF NOT EXISTS task_outbox (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -66,7 +66,10 @@ export function createTaskStore(db: SqlLike, options: { budget?: RetryBudget; no
   const budget = options.budget ?? DEFAULT_BUDGET;
   const now = options.now ?? (() => Date.now());
   let ready: Promise<unknown> | undefined;
-  const schema = () => (ready ??= db.exec(TASKS_SCHEMA_SQL.replace(/\n\s*/g, ' ').replace(/; /g, ';\n')));
+  const schema = () => (ready ??= db.exec(TASKS_SCHEMA_SQL.replace(/\n\s*/g, ' ').replace(/; /g, ';\n')).catch((err: unknown) => {
+    ready = undefined; // a failed setup is tried again by the next call
+    throw err;
+  }));
 
   async function load(id: string): Promise<TaskRecord> {
     await schema();
@@ -110,11 +113,13 @@ export function createTaskStore(db: SqlLike, options: { budget?: RetryBudget; no
       const insert = db.prepare('INSERT INTO tasks (id, kind, state, window_key, payload, created_at, updated_at) VALUES (?, ?, \'pending\', ?, ?, ?, ?) ON CONFLICT DO NOTHING')
         .bind(id, input.kind, input.windowKey ?? null, JSON.stringify(input.payload ?? null), at, at);
       await db.batch([insert, ...outboxInserts({ id } as Task, 0, input.outbox ?? [])]);
-      if (input.windowKey !== undefined) {
-        const row = (await db.prepare('SELECT * FROM tasks WHERE window_key = ?').bind(input.windowKey).first()) as Row;
-        return fromRow(row);
+      const row = (input.windowKey !== undefined
+        ? await db.prepare('SELECT * FROM tasks WHERE kind = ? AND window_key = ?').bind(input.kind, input.windowKey).first()
+        : await db.prepare('SELECT * FROM tasks WHERE id = ?').bind(id).first()) as Row | null;
+      if (!row || (input.windowKey === undefined && (row.kind !== input.kind || row.window_key !== null))) {
+        throw new TaskTransitionError('wrong_state', `task id ${id} is already used${row ? ` by a ${row.kind} task` : ' by a task of another window'}`);
       }
-      return load(id);
+      return fromRow(row);
     },
     get: load,
     claim,
@@ -131,6 +136,24 @@ export function createTaskStore(db: SqlLike, options: { budget?: RetryBudget; no
         }
       }
       return null;
+    },
+    /**
+     * Recovers the running tasks of `kind` whose lease expired (their executors crashed or stalled): retryable
+     * if the work is idempotent, uncertain if not (SPEC: Task state, rule 2). Returns the ids.
+     */
+    async recoverExpired(kind: string, idempotent: boolean): Promise<string[]> {
+      await schema();
+      const expired = (await db.prepare("SELECT id FROM tasks WHERE kind = ? AND state = 'running' AND lease_until <= ?").bind(kind, now()).all()).results as { id: string }[];
+      const recovered: string[] = [];
+      for (const { id } of expired) {
+        try {
+          await apply(id, () => ({ type: 'recover', now: now(), idempotent }));
+          recovered.push(id);
+        } catch (err) {
+          if (!(err instanceof TaskTransitionError)) throw err;
+        }
+      }
+      return recovered;
     },
     /** Commits the result: refused unless `generation` still owns the running task. */
     complete(id: string, generation: number, options: { result?: unknown; outbox?: OutboxMessage[] } = {}): Promise<TaskRecord> {
