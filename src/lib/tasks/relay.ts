@@ -1,4 +1,3 @@
-import { TaskTransitionError } from './model.js';
 import type { OutboxRecord, TaskStore } from './store.js';
 
 /**
