@@ -2,6 +2,7 @@ import type { KvStoragePort } from '../../storage/ports.js';
 import type { Clock } from '../../lib/clock.js';
 import { BindingError, type BindingService } from '../plugin.js';
 import { KV_LIMITS } from './limits.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
 
 /**
  * The host side of one key-value binding: the checks that need the clock (expirations) and the storage
@@ -31,7 +32,7 @@ export function createKvService(options: { namespace: string; storage: KvStorage
           return null;
         case 'list': {
           const [prefix, limit, cursor] = args as [string, number, string | null];
-          const after = cursor === null ? null : decodeCursor(cursor);
+          const after = cursor === null ? null : decodeCursor(cursor) ?? invalidCursor();
           const page = await storage.list(namespace, { prefix, after, limit }, nowSeconds());
           return { keys: page.keys, cursor: page.more ? encodeCursor(page.last as string) : null };
         }
@@ -58,19 +59,6 @@ function expiresAt(expiration: number | null, ttl: number | null, now: number): 
   return null;
 }
 
-function encodeCursor(lastKey: string): string {
-  return Buffer.from(lastKey, 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): string {
-  // A cursor is the base64url of the last key returned; anything else is refused rather than read as a key.
-  const bytes = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url') : undefined;
-  let key: string | undefined;
-  try {
-    key = bytes && new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    key = undefined;
-  }
-  if (key === undefined || Buffer.from(key, 'utf8').toString('base64url') !== cursor) throw new BindingError('Error', 'KV LIST failed: 400 Invalid cursor.');
-  return key;
+function invalidCursor(): never {
+  throw new BindingError('Error', 'KV LIST failed: 400 Invalid cursor.');
 }

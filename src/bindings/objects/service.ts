@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { BlobWriter, ObjectStoragePort, StoredObject } from '../../storage/ports.js';
 import { BindingError, type BindingService } from '../plugin.js';
 import { OBJECT_LIMITS, objectErrorText, type OBJECT_ERRORS } from './limits.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
 
 /** An object as it travels to the isolate: its stored metadata without storage internals. */
 export type WireObject = Omit<StoredObject, 'bucket' | 'blobId'> & {
@@ -212,7 +213,7 @@ interface ListOptions {
 }
 
 async function list(storage: ObjectStoragePort, bucket: string, options: ListOptions): Promise<unknown> {
-  let after: string | null = options.cursor === null ? null : decodeCursor(options.cursor);
+  let after: string | null = options.cursor === null ? null : decodeCursor(options.cursor) ?? fail('list', 'InvalidArgument', 'Invalid cursor');
   if (options.startAfter !== null && (after === null || Buffer.compare(Buffer.from(options.startAfter), Buffer.from(after)) > 0)) after = options.startAfter;
   const include = { http: options.include.includes('httpMetadata'), custom: options.include.includes('customMetadata') };
   const objects: WireObject[] = [];
@@ -266,21 +267,4 @@ async function complete(storage: ObjectStoragePort, bucket: string, clock: Clock
   await storage.commit(object);
   await storage.deleteUpload(uploadId);
   return toWire(object);
-}
-
-function encodeCursor(key: string): string {
-  return Buffer.from(key, 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): string {
-  // A cursor is the base64url of the last key returned; anything else is refused rather than read as a key.
-  const bytes = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url') : undefined;
-  let key: string | undefined;
-  try {
-    key = bytes && new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    key = undefined;
-  }
-  if (key === undefined || Buffer.from(key, 'utf8').toString('base64url') !== cursor) fail('list', 'InvalidArgument', 'Invalid cursor');
-  return key;
 }
