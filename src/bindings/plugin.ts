@@ -23,6 +23,12 @@ export interface BindingPlugin<Entry extends { binding: string } = { binding: st
   readonly configKey: string;
   /** A strict zod object for one entry. */
   readonly entrySchema: z.ZodType<Entry>;
+  /** The whole value under `configKey`, when it is more than a list of entries (queues: producers and consumers). @default an array of entrySchema */
+  readonly sectionSchema?: z.ZodType;
+  /** The binding entries of a section, and the path of each below the section. @default the section's own items */
+  entries?(section: unknown): { entry: Entry; path: string }[];
+  /** Refusals and warnings about one section beyond its schema; `at` is the section's path with a trailing dot. */
+  check?(section: unknown, at: string): { problems: string[]; warnings: string[] };
   /** The identity of the resource an entry points at (SPEC, Authentication 4: one binding name, distinct targets per environment). */
   resourceId(entry: Entry): string;
   /** Creates the host-side service for one entry. */
@@ -39,4 +45,11 @@ export class BindingError extends Error {
     this.name = kind;
     this.causeMessage = causeMessage;
   }
+}
+
+/** The binding entries of one section of `plugin`, each with its path below the section (`[0]`, `.producers[1]`). */
+export function sectionEntries(plugin: BindingPlugin, section: unknown): { entry: { binding: string }; path: string }[] {
+  if (section === undefined) return [];
+  if (plugin.entries) return plugin.entries(section);
+  return (section as { binding: string }[]).map((entry, i) => ({ entry, path: `[${i}]` }));
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { BINDINGS } from '../bindings/registry.js';
+import { sectionEntries } from '../bindings/plugin.js';
 import { LedgeError } from '../lib/errors.js';
 import { SYSTEM_CLOCK, utcDate, type Clock } from '../lib/clock.js';
 import { CONFIG_SCHEMA, NON_INHERITABLE_KEYS, type RawConfig, type RawEnvironment, type Route } from './schema.js';
@@ -42,8 +43,10 @@ export interface ProjectConfig {
   readonly limits: Readonly<Limits>;
   readonly observability: Readonly<NonNullable<RawConfig['observability']>>;
   readonly triggers: { readonly crons: readonly string[]; readonly catch_up: 'latest' | 'none' };
-  /** Binding entries by configuration key (e.g. `kv_namespaces`). */
+  /** Binding entries by configuration key (e.g. `kv_namespaces`; for `queues`, its producers). */
   readonly bindings: Readonly<Record<string, readonly { binding: string }[]>>;
+  /** Each binding kind's section as written, by configuration key (queue consumers live in theirs). */
+  readonly sections: Readonly<Record<string, unknown>>;
 }
 
 /** The outcome of loading: the configuration and the warnings a person should see. */
@@ -98,6 +101,13 @@ export function validateConfig(
       if (!KNOWN_COMPATIBILITY_FLAGS.includes(flag)) warnings.push(`${label}: ${at(`compatibility_flags[${i}]`)}: flag "${flag}" is not supported by Ledge and has no effect (supported: ${KNOWN_COMPATIBILITY_FLAGS.join(', ')})`);
     }
     problems.push(...duplicateNames(section, where));
+    for (const plugin of Object.values(BINDINGS)) {
+      const value = (section as Record<string, unknown>)[plugin.configKey];
+      if (value === undefined || !plugin.check) continue;
+      const found = plugin.check(value, at(`${plugin.configKey}.`));
+      problems.push(...found.problems);
+      warnings.push(...found.warnings.map((w) => `${label}: ${w}`));
+    }
     for (const [i, expression] of (section.triggers?.crons ?? []).entries()) {
       const problem = cronProblem(expression);
       if (problem) problems.push(`${at(`triggers.crons[${i}]`)}: ${problem}`);
@@ -131,8 +141,11 @@ export function validateConfig(
   const pick = <K extends keyof RawEnvironment>(key: K) => (envName === undefined ? raw[key] : section[key]);
   const inherit = <K extends keyof RawEnvironment>(key: K) => section[key] ?? raw[key];
   const bindings: Record<string, { binding: string }[]> = {};
+  const bindingSections: Record<string, unknown> = {};
   for (const plugin of Object.values(BINDINGS)) {
-    bindings[plugin.configKey] = ((envName === undefined ? raw : section) as Record<string, { binding: string }[] | undefined>)[plugin.configKey] ?? [];
+    const value = ((envName === undefined ? raw : section) as Record<string, unknown>)[plugin.configKey];
+    bindingSections[plugin.configKey] = value;
+    bindings[plugin.configKey] = sectionEntries(plugin, value).map((e) => e.entry);
   }
   const config: ProjectConfig = {
     file: options.file,
@@ -150,6 +163,7 @@ export function validateConfig(
     observability: inherit('observability') ?? {},
     triggers: { crons: inherit('triggers')?.crons ?? [], catch_up: inherit('triggers')?.catch_up ?? 'latest' },
     bindings,
+    sections: bindingSections,
   };
   return { config: deepFreeze(config), warnings };
 }
@@ -205,8 +219,8 @@ function duplicateNames(section: RawEnvironment, where: string): string[] {
   const prefix = where ? `${where}.` : '';
   for (const name of Object.keys(section.vars ?? {})) note(name, `${prefix}vars.${name}`);
   for (const plugin of Object.values(BINDINGS)) {
-    for (const [i, entry] of (((section as Record<string, unknown>)[plugin.configKey] ?? []) as { binding: string }[]).entries()) {
-      note(entry.binding, `${prefix}${plugin.configKey}[${i}]`);
+    for (const { entry, path: where } of sectionEntries(plugin, (section as Record<string, unknown>)[plugin.configKey])) {
+      note(entry.binding, `${prefix}${plugin.configKey}${where}`);
     }
   }
   return problems;
@@ -219,9 +233,9 @@ function sharedResources(raw: RawConfig): string[] {
   for (const plugin of Object.values(BINDINGS)) {
     const owners = new Map<string, string>();
     for (const [where, section] of sections) {
-      for (const [i, entry] of (((section as Record<string, unknown>)[plugin.configKey] ?? []) as { binding: string }[]).entries()) {
+      for (const { entry, path: at } of sectionEntries(plugin, (section as Record<string, unknown>)[plugin.configKey])) {
         const key = `${entry.binding}\u0000${plugin.resourceId(entry)}`;
-        const place = `${where === 'the top level' ? '' : `${where}.`}${plugin.configKey}[${i}]`;
+        const place = `${where === 'the top level' ? '' : `${where}.`}${plugin.configKey}${at}`;
         const earlier = owners.get(key);
         if (earlier) {
           problems.push(`${place}: binding "${entry.binding}" points at the same ${plugin.kind} resource "${plugin.resourceId(entry)}" as ${earlier}; each environment must bind its own resource`);

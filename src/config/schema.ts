@@ -70,7 +70,7 @@ const INHERITABLE = {
 /** Keys an environment never inherits: vars and every binding kind (SPEC, Authentication 4). */
 function nonInheritable() {
   const bindings: Record<string, z.ZodType> = {};
-  for (const plugin of Object.values(BINDINGS)) bindings[plugin.configKey] = z.array(plugin.entrySchema).optional();
+  for (const plugin of Object.values(BINDINGS)) bindings[plugin.configKey] = (plugin.sectionSchema ?? z.array(plugin.entrySchema)).optional();
   return { vars: z.record(BINDING_NAME, JSON_VALUE).optional(), ...bindings };
 }
 

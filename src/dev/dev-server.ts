@@ -16,6 +16,10 @@ import { startLifecycleRunner } from '../bindings/objects/runner.js';
 import { createCronScheduler, type CronScheduler, type FiringResult } from '../entry/cron/scheduler.js';
 import { cronProblem, previousWindow } from '../entry/cron/expression.js';
 import type { Dispatcher } from '../entry/serve.js';
+import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
+import { consumersOf } from '../bindings/queues/schema.js';
+import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
+import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
 
 /** Options of `ledge dev`. */
 export interface DevServerOptions {
@@ -39,6 +43,8 @@ export interface DevServerOptions {
   lifecycleIntervalMs?: number;
   /** Fire cron windows by real timers; tests that drive a manual clock call `cron.tick()` instead. @default true */
   cronTimers?: boolean;
+  /** Push queue batches by real timers; tests that drive a manual clock call `queues.tick()` instead. @default true */
+  queueTimers?: boolean;
 }
 
 /** A running `ledge dev`. */
@@ -50,6 +56,8 @@ export interface DevServer {
   request(request: Request): Promise<Response>;
   /** The project's cron triggers: `tick()` fires due windows, `trigger()` fires one by hand. */
   readonly cron: { tick(): Promise<FiringResult[]>; trigger(cron?: string, time?: number): Promise<FiringResult> };
+  /** The project's queue consumers: `tick()` delivers every batch due now and waits until they are settled. */
+  readonly queues: { tick(): Promise<void> };
   /** Runs the buckets' lifecycle rules now (they also run every `lifecycleIntervalMs`). */
   runLifecycle(): Promise<void>;
   /** Rebuilds and swaps in the current code; resolves once the new version serves (rejects, keeping the old one, on failure). */
@@ -74,6 +82,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const storage = openEmbeddedStorage(stateDir, clock);
   const toVersion = (cfg: ProjectConfig, bundleFile: string): DeploymentVersion => ({
     name: cfg.name,
+    compatibilityDate: cfg.compatibility_date,
     bundleFile,
     vars: { ...cfg.vars },
     limits: cfg.limits,
@@ -101,12 +110,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     run: (firing) => runtime.runScheduled(firing), logger, timers: options.cronTimers, running: cronRunning,
   });
   let scheduler = newScheduler(config);
+  const newConsumers = (cfg: ProjectConfig): QueueConsumer[] => consumersOf(cfg.sections.queues)
+    .filter((consumer) => consumer.type === 'worker')
+    .map((consumer) => startQueueConsumer({ consumer, storage: storage.queues, clock, logger, deliver: (batch) => runtime.runQueue(batch), timers: options.queueTimers }));
+  let consumers = newConsumers(config);
+  let pullApi = createPullApi({ consumers: consumersOf(config.sections.queues), storage: storage.queues, clock, logger });
   // Without a time, the most recent window of the cron: the same identity a scheduled firing of it would have.
   const trigger = (cron?: string, time?: number) => {
     const expression = cron ?? config.triggers.crons[0] ?? '* * * * *';
     return scheduler.trigger(expression, time ?? previousWindow(expression, clock.now()));
   };
-  const dispatch = withDevRoutes(runtime.dispatch.bind(runtime), trigger);
+  const dispatch = withDevRoutes(runtime.dispatch.bind(runtime), trigger, () => pullApi);
   const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes }));
   try {
     await listen(server, options.port ?? 8787, options.ip ?? '127.0.0.1');
@@ -134,6 +148,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       scheduler.stop();
       scheduler = newScheduler(config);
       void scheduler.tick();
+      // Running batches finish on the old consumers; new ones follow the new configuration.
+      const previous = consumers;
+      consumers = newConsumers(config);
+      pullApi = createPullApi({ consumers: consumersOf(config.sections.queues), storage: storage.queues, clock, logger });
+      void Promise.all(previous.map((c) => c.stop()));
     }
     const built = await bundler.rebuild(++version);
     inputs = built.inputs;
@@ -194,14 +213,23 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     request: createFetchAdapter(dispatch, logger, options.maxRequestBytes),
     runLifecycle: () => lifecycle.runNow(),
     cron: { tick: () => scheduler.tick(), trigger },
+    queues: {
+      // Until a round delivers nothing: a dead-lettered message is due on its new queue in the same tick.
+      async tick() {
+        while ((await Promise.all(consumers.map((c) => c.tick()))).some((n) => n > 0));
+      },
+    },
     reload,
     async close() {
       clearTimeout(debounce);
       lifecycle.stop();
       scheduler.stop();
+      const stopping = Promise.all(consumers.map((c) => c.stop()));
       for (const watcher of watchers.values()) watcher.close();
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
       await runtime.close();
+      // Batches cut off by the isolate's end are settled (put back at once) before the store closes.
+      await stopping;
       await bundler.dispose();
       storage.close();
     },
@@ -214,27 +242,64 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
 /** The dev-only path that fires a scheduled event by hand: `/__ledge/scheduled?cron=<expr>&time=<ms or ISO>`. */
 export const DEV_SCHEDULED_PATH = '/__ledge/scheduled';
+/** The local API of pull consumers: `POST /__ledge/queues/<queue>/messages/pull` and `.../messages/ack`. */
+const PULL_PATH = /^\/__ledge\/queues\/([^/]+)\/messages\/(pull|ack)$/;
+/** Largest body the local API reads. */
+const API_BODY_LIMIT = 1 << 20;
+
+type PullApi = ReturnType<typeof createPullApi>;
 
 /** Answers the dev-only routes before the application sees the request. */
-function withDevRoutes(dispatch: Dispatcher, trigger: (cron?: string, time?: number) => Promise<FiringResult>): Dispatcher {
+function withDevRoutes(dispatch: Dispatcher, trigger: (cron?: string, time?: number) => Promise<FiringResult>, pullApi: () => PullApi): Dispatcher {
   return async function devDispatch(request) {
-    if (!request.url.includes(DEV_SCHEDULED_PATH)) return dispatch(request);
+    if (!request.url.includes('/__ledge/')) return dispatch(request);
     const url = new URL(request.url);
-    if (url.pathname !== DEV_SCHEDULED_PATH) return dispatch(request);
-    const cron = url.searchParams.get('cron') ?? undefined;
-    const timeParam = url.searchParams.get('time');
-    const time = timeParam === null ? undefined : /^\d+$/.test(timeParam) ? Number(timeParam) : Date.parse(timeParam);
-    const problem = cron !== undefined ? cronProblem(cron) : undefined;
-    const body = problem ?? (time !== undefined && Number.isNaN(time) ? `time: expected epoch milliseconds or an ISO time, got "${timeParam}"` : undefined);
-    if (body) return { status: 400, statusText: '', headers: ['content-type', 'application/json; charset=utf-8'], body: JSON.stringify({ error: 'bad_argument', message: body }) };
-    const result = await trigger(cron, time);
-    return {
-      status: result.outcome.outcome === 'ok' ? 200 : 500,
-      statusText: '',
-      headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'],
-      body: JSON.stringify({ outcome: result.outcome.outcome, cron: result.firing.cron, scheduledTime: result.firing.scheduledTime, firingId: result.firing.firingId, attempts: result.attempts }),
-    };
+    if (url.pathname === DEV_SCHEDULED_PATH) return scheduledRoute(url, trigger);
+    const pull = PULL_PATH.exec(url.pathname);
+    if (pull) return pullRoute(request, decodeURIComponent(pull[1] as string), pull[2] as 'pull' | 'ack', pullApi());
+    return dispatch(request);
   };
+}
+
+async function scheduledRoute(url: URL, trigger: (cron?: string, time?: number) => Promise<FiringResult>): Promise<DispatchResponse> {
+  const cron = url.searchParams.get('cron') ?? undefined;
+  const timeParam = url.searchParams.get('time');
+  const time = timeParam === null ? undefined : /^\d+$/.test(timeParam) ? Number(timeParam) : Date.parse(timeParam);
+  const problem = cron !== undefined ? cronProblem(cron) : undefined;
+  const body = problem ?? (time !== undefined && Number.isNaN(time) ? `time: expected epoch milliseconds or an ISO time, got "${timeParam}"` : undefined);
+  if (body) return json(400, { error: 'bad_argument', message: body });
+  const result = await trigger(cron, time);
+  return json(result.outcome.outcome === 'ok' ? 200 : 500, { outcome: result.outcome.outcome, cron: result.firing.cron, scheduledTime: result.firing.scheduledTime, firingId: result.firing.firingId, attempts: result.attempts });
+}
+
+async function pullRoute(request: DispatchRequest, queue: string, action: 'pull' | 'ack', api: PullApi): Promise<DispatchResponse> {
+  const refuse = (status: number, code: string, message: string): DispatchResponse => json(status, { success: false, errors: [{ code, message }], messages: [], result: null });
+  if (request.method !== 'POST') return { ...refuse(405, 'method_not_allowed', `${request.method} is not allowed here; use POST`), headers: ['content-type', 'application/json; charset=utf-8', 'allow', 'POST'] };
+  let text = '';
+  if (request.body) {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of request.body) {
+      size += chunk.byteLength;
+      if (size > API_BODY_LIMIT) return refuse(413, 'body_too_large', `the body is larger than ${API_BODY_LIMIT} bytes`);
+      chunks.push(chunk);
+    }
+    text = Buffer.concat(chunks).toString('utf8');
+  }
+  let body: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return refuse(400, 'invalid_json', 'the body is not valid JSON');
+    }
+  }
+  const answer: ApiAnswer = action === 'pull' ? await api.pull(queue, body) : await api.ack(queue, body);
+  return json(answer.status, answer.body);
+}
+
+function json(status: number, value: unknown): DispatchResponse {
+  return { status, statusText: '', headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'], body: JSON.stringify(value) };
 }
 
 function listen(server: Server, port: number, ip: string): Promise<void> {

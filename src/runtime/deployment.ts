@@ -3,11 +3,12 @@ import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { BindingService } from '../bindings/plugin.js';
 import { Isolate, type DispatchRequest, type DispatchResponse } from './isolate.js';
-import type { ScheduledFiring, ScheduledOutcome } from './protocol.js';
+import type { QueueBatchEvent, QueueOutcome, ScheduledFiring, ScheduledOutcome } from './protocol.js';
 
 /** One version of a deployment: its bundle and what its isolates are given. */
 export interface DeploymentVersion {
   name: string;
+  compatibilityDate: string;
   bundleFile: string;
   vars: Record<string, unknown>;
   limits: Limits;
@@ -88,12 +89,21 @@ export class DeploymentRuntime {
 
   /** Runs one scheduled event on the current isolate. Rejects with a LedgeError when a limit or a crash ends it. */
   async runScheduled(firing: ScheduledFiring): Promise<ScheduledOutcome> {
+    return (await this.#readyIsolate()).runScheduled(firing);
+  }
+
+  /** Runs one queue batch on the current isolate. Rejects with a LedgeError when a limit or a crash ends it. */
+  async runQueue(batch: QueueBatchEvent): Promise<QueueOutcome> {
+    return (await this.#readyIsolate()).runQueue(batch);
+  }
+
+  async #readyIsolate(): Promise<Isolate> {
     const version = this.#version;
     if (this.#closed || !version) throw new LedgeError('isolate_failed', 'the deployment is not running');
     if (!this.#current || this.#current.exited) this.#current = this.#spawn(version);
     const isolate = this.#current;
     if (!isolate.isReady) await isolate.ready;
-    return isolate.runScheduled(firing);
+    return isolate;
   }
 
   /** Stops every isolate; running events fail. */
@@ -108,7 +118,7 @@ export class DeploymentRuntime {
 
   #spawn(version: DeploymentVersion): Isolate {
     const isolate = new Isolate({
-      init: { bundlePath: version.bundleFile, name: version.name, vars: version.vars, bindings: version.bindings.map(({ name, kind }) => ({ name, kind })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), waitUntilMs: this.#waitUntilMs },
+      init: { bundlePath: version.bundleFile, name: version.name, compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind }) => ({ name, kind })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), waitUntilMs: this.#waitUntilMs },
       memoryMb: version.limits.memory_mb,
       logger: this.#logger,
       services: Object.fromEntries(version.bindings.map((b) => [b.name, b.service])),

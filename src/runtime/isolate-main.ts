@@ -10,9 +10,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import { ISOLATE_BINDINGS } from '../bindings/isolate-registry.js';
+import { decodeBody } from '../bindings/queues/codec.js';
+import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { createBatchSender } from './batch-port.js';
 import { installResponse, takeBodySource } from './response.js';
-import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring } from './protocol.js';
+import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
 
 interface ExecutionContext {
   waitUntil(promise: unknown): void;
@@ -23,6 +25,7 @@ interface ExecutionContext {
 interface FetchHandler {
   fetch?: (request: Request, env: Record<string, unknown>, ctx: ExecutionContext) => unknown;
   scheduled?: (controller: unknown, env: Record<string, unknown>, ctx: ExecutionContext) => unknown;
+  queue?: (batch: unknown, env: Record<string, unknown>, ctx: ExecutionContext) => unknown;
 }
 
 interface EventState {
@@ -67,7 +70,7 @@ const env: Record<string, unknown> = { ...init.vars };
 for (const { name, kind } of init.bindings) {
   const create = ISOLATE_BINDINGS[kind];
   if (!create) throw new Error(`unknown binding kind ${kind}`);
-  env[name] = create((method, args) => callBinding(name, method, args));
+  env[name] = create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate });
 }
 
 /** One call to a binding's host-side service; errors come back as the TypeError or Error the service chose. */
@@ -103,6 +106,7 @@ function receive(message: HostMessage): void {
     case 'res-credit': credit(message.id); break;
     case 'call-result': settleCall(message.id, message.value, message.error); break;
     case 'scheduled': void runScheduled(message); break;
+    case 'queue': void runQueue(message); break;
   }
 }
 
@@ -190,6 +194,76 @@ async function runScheduled(firing: ScheduledFiring & { id: number }): Promise<v
     }
   });
   send({ t: 'done', id: firing.id });
+}
+
+/**
+ * A queue batch: `queue(batch, env, ctx)`. The first ack or retry of a message wins and beats ackAll or
+ * retryAll; a handler that returns acks what nobody decided; one that throws retries every message not
+ * explicitly acked. Decisions go back to the host, which settles them in one step.
+ */
+async function runQueue(event: QueueBatchEvent & { id: number }): Promise<void> {
+  const waits: Promise<unknown>[] = [];
+  const own: (QueueDecision | undefined)[] = event.messages.map(() => undefined);
+  let all: QueueDecision | undefined;
+  const ctx: ExecutionContext = {
+    waitUntil(promise) { waits.push(Promise.resolve(promise)); },
+    passThroughOnException() { /* not meaningful for queue events */ },
+    props: {},
+  };
+  const ignored = (what: string, id: string, earlier: QueueDecision) => send({ t: 'log', level: 'warn', message: `Received a call to ${what} on message ${id} after ${earlier.ack ? 'ack()' : 'retry()'} was already called. Calling ${what} on a message after calling ${earlier.ack ? 'ack()' : 'retry()'} has no effect.` });
+  const messages = Object.freeze(event.messages.map((m, i) => {
+    let decoded: { value: unknown } | undefined;
+    return Object.freeze({
+      id: m.id,
+      timestamp: new Date(m.timestamp),
+      attempts: m.attempts,
+      get body() {
+        decoded ??= { value: decodeBody(m.body, m.contentType) };
+        return decoded.value;
+      },
+      ack() {
+        const earlier = own[i];
+        if (earlier) ignored('ack()', m.id, earlier);
+        else own[i] = { ack: true };
+      },
+      retry(options?: { delaySeconds?: number }) {
+        const delaySeconds = retryDelay(options);
+        const earlier = own[i];
+        if (earlier) ignored('retry()', m.id, earlier);
+        else own[i] = { ack: false, delaySeconds };
+      },
+    });
+  }));
+  const batch = Object.freeze({
+    queue: event.queue,
+    messages,
+    ackAll() { all ??= { ack: true }; },
+    retryAll(options?: { delaySeconds?: number }) { const delaySeconds = retryDelay(options); all ??= { ack: false, delaySeconds }; },
+  });
+  await events.run({ subrequests: 0 }, async () => {
+    const queue = handler?.queue;
+    if (typeof queue !== 'function') {
+      send({ t: 'queue-result', id: event.id, outcome: 'no-handler', decisions: own.map(() => ({ ack: false, delaySeconds: null })) });
+      return;
+    }
+    try {
+      await queue.call(handler, batch, env, ctx);
+      await settleWaitUntil(waits);
+      send({ t: 'queue-result', id: event.id, outcome: 'ok', decisions: own.map((d) => d ?? all ?? { ack: true }) });
+    } catch (err) {
+      send({ t: 'queue-result', id: event.id, outcome: 'exception', decisions: own.map((d) => d ?? all ?? { ack: false, delaySeconds: null }), error: serializeError(err) });
+    }
+  });
+  send({ t: 'done', id: event.id });
+}
+
+function retryDelay(options: { delaySeconds?: number } | undefined): number | null {
+  const value = options?.delaySeconds;
+  if (value === undefined) return null;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > QUEUE_LIMITS.maxDelaySeconds) {
+    throw new TypeError(`retry(): delaySeconds must be an integer from 0 to ${QUEUE_LIMITS.maxDelaySeconds} (12 hours), got ${String(value)}`);
+  }
+  return value;
 }
 
 async function respond(id: number, response: Response, state: RequestState, finished: boolean): Promise<boolean> {

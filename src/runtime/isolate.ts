@@ -8,7 +8,7 @@ import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { BindingError, type BindingService } from '../bindings/plugin.js';
 import { createBatchSender } from './batch-port.js';
-import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
+import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
 export interface DispatchRequest {
@@ -48,7 +48,7 @@ export interface IsolateOptions {
 
 interface PendingEvent {
   id: number;
-  /** A scheduled event: its wall-time bound is at least 15 minutes, and an overrun stops the isolate. */
+  /** A scheduled or queue event: its wall-time bound is at least 15 minutes, and an overrun stops the isolate. */
   scheduled?: true;
   startedAt: number;
   /** CPU milliseconds charged to this event (its share of the isolate's busy time). */
@@ -158,15 +158,25 @@ export class Isolate {
 
   /** Runs one scheduled event; resolves with how it ended (a limit or a crash rejects with a LedgeError). */
   runScheduled(firing: ScheduledFiring): Promise<ScheduledOutcome> {
+    return this.#runBackground<ScheduledOutcome>((id) => ({ t: 'scheduled', id, ...firing }));
+  }
+
+  /** Runs one queue batch; resolves with a decision per message (a limit or a crash rejects with a LedgeError). */
+  runQueue(batch: QueueBatchEvent): Promise<QueueOutcome> {
+    return this.#runBackground<QueueOutcome>((id) => ({ t: 'queue', id, ...batch }));
+  }
+
+  /** An event with no response: its result message settles it. */
+  #runBackground<T>(message: (id: number) => HostMessage): Promise<T> {
     if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
     const id = this.#nextEvent++;
     const event: PendingEvent = { id, scheduled: true, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
     this.#events.set(id, event);
-    const result = new Promise<ScheduledOutcome>((resolve, reject) => {
+    const result = new Promise<T>((resolve, reject) => {
       event.resolveHead = resolve as unknown as (response: DispatchResponse) => void;
       event.rejectHead = reject;
     });
-    this.#post({ t: 'scheduled', id, ...firing });
+    this.#post(message(id));
     return result;
   }
 
@@ -261,6 +271,16 @@ export class Isolate {
         event.rejectHead = undefined;
         if (message.outcome === 'exception') this.#logger.error(`Uncaught exception in scheduled: ${message.error?.stack ?? message.error?.message ?? ''}`);
         const outcome: ScheduledOutcome = { outcome: message.outcome, noRetry: message.noRetry };
+        if (message.error) outcome.error = message.error;
+        resolve?.(outcome);
+        break;
+      }
+      case 'queue-result': {
+        const resolve = event.resolveHead as unknown as ((outcome: QueueOutcome) => void) | undefined;
+        event.resolveHead = undefined;
+        event.rejectHead = undefined;
+        if (message.outcome === 'exception') this.#logger.error(`Uncaught exception in queue: ${message.error?.stack ?? message.error?.message ?? ''}`);
+        const outcome: QueueOutcome = { outcome: message.outcome, decisions: message.decisions };
         if (message.error) outcome.error = message.error;
         resolve?.(outcome);
         break;

@@ -22,6 +22,8 @@ export interface IsolateInit {
   bundlePath: string;
   /** Deployment name, used as the log prefix. */
   name: string;
+  /** The deployment's compatibility date (bindings pick defaults by it). */
+  compatibilityDate: string;
   vars: Record<string, unknown>;
   /** The bindings to build in `env`: each name with its kind. */
   bindings: { name: string; kind: string }[];
@@ -51,9 +53,36 @@ export interface ScheduledOutcome {
   error?: SerializedError;
 }
 
+/** One message of a queue batch as it crosses to the isolate: the body still encoded. */
+export interface QueueDeliveryMessage {
+  id: string;
+  /** When it was sent (epoch ms). */
+  timestamp: number;
+  body: Uint8Array;
+  contentType: string;
+  attempts: number;
+}
+
+/** A batch for the module's `queue()` handler. */
+export interface QueueBatchEvent {
+  queue: string;
+  messages: QueueDeliveryMessage[];
+}
+
+/** What became of one message: acked, or retried (after its own delay, or the consumer's back-off when null). */
+export type QueueDecision = { ack: true } | { ack: false; delaySeconds: number | null };
+
+/** How a queue event ended, with one decision per message in batch order. */
+export interface QueueOutcome {
+  outcome: 'ok' | 'exception' | 'no-handler';
+  decisions: QueueDecision[];
+  error?: SerializedError;
+}
+
 /** Host to isolate. */
 export type HostMessage =
   | ({ t: 'scheduled'; id: number } & ScheduledFiring)
+  | ({ t: 'queue'; id: number } & QueueBatchEvent)
   | { t: 'req'; id: number; method: string; url: string; headers: FlatHeaders; hasBody: boolean }
   | { t: 'req-chunk'; id: number; chunk: Uint8Array }
   | { t: 'req-end'; id: number }
@@ -73,6 +102,7 @@ export type IsolateMessage =
   | { t: 'fail'; id: number; code: 'internal_error' | 'no_fetch_handler' | 'invalid_response' | 'too_many_subrequests'; error: SerializedError }
   | { t: 'done'; id: number }
   | ({ t: 'scheduled-result'; id: number } & ScheduledOutcome)
+  | ({ t: 'queue-result'; id: number } & QueueOutcome)
   | { t: 'call'; id: number; binding: string; method: string; args: unknown[] }
   | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string };
 

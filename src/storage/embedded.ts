@@ -6,17 +6,21 @@ import { SqliteDatabase } from './sqlite/sql-database.js';
 import { createSqliteObjectStorage } from './sqlite/object-storage.js';
 import { createSqliteCronState } from './sqlite/cron-state.js';
 import { createSqliteKvStorage } from './sqlite/kv-storage.js';
+import { createSqliteQueueStorage } from './sqlite/queue-storage.js';
 import { openDatabase } from './sqlite/open.js';
 
 /** The embedded default: SQLite files under the state directory. */
 export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOCK): StoragePorts {
   const kvDb = openDatabase(path.join(stateDir, 'kv.sqlite'));
   const objectsDb = openDatabase(path.join(stateDir, 'objects', 'objects.sqlite'));
+  // Queues have a file of their own so their write rate never waits on the key-value store's writer.
+  const queuesDb = openDatabase(path.join(stateDir, 'queues.sqlite'));
   const databases = new Map<string, SqliteDatabase>();
   return {
     kv: createSqliteKvStorage(kvDb),
     objects: createSqliteObjectStorage(objectsDb, path.join(stateDir, 'objects', 'blobs')),
     cron: createSqliteCronState(kvDb),
+    queues: createSqliteQueueStorage(queuesDb),
     sql: {
       database(id, options) {
         let db = databases.get(id);
@@ -30,6 +34,7 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
     close() {
       kvDb.close();
       objectsDb.close();
+      queuesDb.close();
       for (const db of databases.values()) db.close();
       databases.clear();
     },

@@ -169,11 +169,113 @@ export interface CronStatePort {
   finished(deployment: string, cron: string, window: number): Promise<void>;
 }
 
+/** A message to store: visible to consumers from `visibleAt` (epoch ms). */
+export interface QueueMessageInput {
+  id: string;
+  body: Uint8Array;
+  contentType: string;
+  visibleAt: number;
+}
+
+/** A message leased to one consumer batch until its lease expires or is settled. */
+export interface LeasedMessage {
+  /** Names this delivery; acks and retries quote it. */
+  leaseId: string;
+  id: string;
+  body: Uint8Array;
+  contentType: string;
+  /** When the message was sent (epoch ms). */
+  timestamp: number;
+  /** Deliveries so far, this one included (starts at 1). */
+  attempts: number;
+}
+
+/** Where a message goes once its deliveries are used up: another queue, or the dead state of its own. */
+export interface DeliveryPolicy {
+  /** Deliveries a message gets: `max_retries + 1`. */
+  maxAttempts: number;
+  deadLetterQueue: string | null;
+}
+
+/** The end of some deliveries: acks delete; retries make a message visible again at `visibleAt` unless its deliveries are used up. */
+export interface QueueSettlement {
+  acks: string[];
+  retries: { leaseId: string; visibleAt: number }[];
+}
+
+/** What a settlement did. Stale retries (the lease was superseded) and acks of messages already gone are counted apart. */
+export interface QueueSettleResult {
+  acked: number;
+  retried: number;
+  /** Moved to the dead-letter queue. */
+  deadLettered: number;
+  /** Kept in the dead state (no dead-letter queue). */
+  dead: number;
+  /** Lease ids that named no current delivery. */
+  stale: string[];
+}
+
+/** A queue's state at one instant. */
+export interface QueueStats {
+  /** Messages not yet acked and not dead: ready, delayed or in flight. */
+  backlog: number;
+  backlogBytes: number;
+  /** Visible now and not leased. */
+  ready: number;
+  /** Leased to a consumer and not yet settled. */
+  inFlight: number;
+  /** Waiting for their delay or retry back-off. */
+  delayed: number;
+  dead: number;
+  /** Send time of the oldest message in the backlog (epoch ms). */
+  oldestTimestamp: number | null;
+}
+
+/** A message in the dead state. */
+export interface DeadMessage {
+  id: string;
+  body: Uint8Array;
+  contentType: string;
+  timestamp: number;
+  attempts: number;
+  diedAt: number;
+}
+
+/**
+ * Durable queues: messages stored on send, leased to one batch at a time, redelivered when a lease expires.
+ * Every method that changes state is one transaction.
+ */
+export interface QueueStoragePort {
+  /** Stores the messages, sent at `now` (epoch ms), in one transaction. */
+  send(queue: string, messages: QueueMessageInput[], now: number): Promise<void>;
+  /** How many messages (at most `limit`) are ready now, and when the earliest of them became visible. */
+  peek(queue: string, now: number, limit: number): Promise<{ ready: number; firstVisibleAt: number | null; nextVisibleAt: number | null }>;
+  /**
+   * Leases up to `limit` ready messages until `now + leaseMs`, counting a delivery on each. A message whose
+   * last delivery's lease expired (its consumer died) goes where `policy` says instead of being delivered again.
+   */
+  lease(queue: string, options: { limit: number; leaseMs: number; now: number; policy: DeliveryPolicy }): Promise<{ messages: LeasedMessage[]; deadLettered: number; dead: number }>;
+  /** Keeps the named deliveries leased until `until` (a running batch renews its lease). */
+  extend(queue: string, leaseIds: string[], until: number): Promise<void>;
+  settle(queue: string, settlement: QueueSettlement, now: number, policy: DeliveryPolicy): Promise<QueueSettleResult>;
+  stats(queue: string, now: number): Promise<QueueStats>;
+  /** Every queue that holds or has held messages. */
+  queues(): Promise<string[]>;
+  listDead(queue: string, limit: number): Promise<DeadMessage[]>;
+  /** Makes dead messages (all, or those with the given ids) ready again with fresh attempts; returns how many. */
+  replayDead(queue: string, ids: string[] | null, now: number): Promise<number>;
+  /** Deletes dead messages (all, or those with the given ids); returns how many. */
+  purgeDead(queue: string, ids: string[] | null): Promise<number>;
+  /** Calls `listener` when a message is sent to `queue` through this store; returns the unsubscribe function. */
+  watch(queue: string, listener: () => void): () => void;
+}
+
 /** Every port of one platform's state. */
 export interface StoragePorts {
   kv: KvStoragePort;
   sql: SqlStoragePort;
   objects: ObjectStoragePort;
   cron: CronStatePort;
+  queues: QueueStoragePort;
   close(): void;
 }

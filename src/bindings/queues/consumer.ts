@@ -1,0 +1,187 @@
+import type { Clock } from '../../lib/clock.js';
+import type { Logger } from '../../lib/logger.js';
+import type { QueueBatchEvent, QueueOutcome } from '../../runtime/protocol.js';
+import type { DeliveryPolicy, LeasedMessage, QueueSettleResult, QueueSettlement, QueueStoragePort } from '../../storage/ports.js';
+import { QUEUE_LIMITS } from './limits.js';
+import type { ConsumerConfig } from './schema.js';
+
+/** How long a pushed batch holds its messages; renewed every third of it while the batch runs, so only a dead process lets it lapse. */
+export const PUSH_LEASE_MS = 15_000;
+/** How often a consumer looks for messages sent by another process (its own sends wake it at once). */
+const POLL_MS = 1_000;
+
+/** The delivery policy of a consumer: `max_retries + 1` deliveries, then its dead-letter queue or the dead state. */
+export function policyOf(consumer: ConsumerConfig): DeliveryPolicy {
+  return { maxAttempts: consumer.maxRetries + 1, deadLetterQueue: consumer.deadLetterQueue };
+}
+
+/**
+ * The wait before a retried message comes back when its retry named no delay: `retry_delay` doubled per
+ * delivery so far, plus up to a quarter more of jitter (so retries of one batch spread out), at most 12 hours.
+ * `retry_delay: 0` retries at once.
+ */
+export function backoffMs(attempts: number, retryDelaySeconds: number, random: () => number = Math.random): number {
+  if (retryDelaySeconds <= 0) return 0;
+  const base = retryDelaySeconds * 1000 * 2 ** Math.min(Math.max(attempts - 1, 0), 20);
+  return Math.round(Math.min(base * (1 + random() * 0.25), QUEUE_LIMITS.maxDelaySeconds * 1000));
+}
+
+/** Logs what a settlement or a lease did with messages whose deliveries were used up. */
+export function reportExhausted(logger: Logger, consumer: ConsumerConfig, ended: { deadLettered: number; dead: number }): void {
+  if (ended.deadLettered) logger.warn(`queue "${consumer.queue}": ${ended.deadLettered} message(s) used up ${consumer.maxRetries} retries and moved to the dead-letter queue "${consumer.deadLetterQueue}"`);
+  if (ended.dead) logger.warn(`queue "${consumer.queue}": ${ended.dead} message(s) used up ${consumer.maxRetries} retries and are kept in the dead state (no dead_letter_queue); see them with "ledge queues dead list ${consumer.queue}"`);
+}
+
+/** Options of one push consumer. */
+export interface QueueConsumerOptions {
+  consumer: ConsumerConfig;
+  storage: QueueStoragePort;
+  clock: Clock;
+  logger: Logger;
+  /** Runs one batch in the deployment's `queue()` handler. */
+  deliver: (batch: QueueBatchEvent) => Promise<QueueOutcome>;
+  /** Deliver by real timers (false in tests that drive `tick()` with a manual clock). @default true */
+  timers?: boolean;
+  /** Jitter source. @default Math.random */
+  random?: () => number;
+}
+
+/** A running push consumer. */
+export interface QueueConsumer {
+  /** Delivers every batch due now and waits until they are settled, again until none is due; resolves with how many batches ran. */
+  tick(): Promise<number>;
+  /** Starts no new batch; resolves once the batches already running have settled (stop their isolate to cut them off). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Pushes one queue's messages to a deployment in batches: a batch goes out when `max_batch_size` messages
+ * are ready or the oldest ready one has waited `max_batch_timeout`, at most `max_concurrency` at a time.
+ * Every message of a batch is leased to it alone; whatever the handler did not ack is retried with back-off
+ * and, once its deliveries are used up, moved to the dead-letter queue or kept dead. Nothing is dropped.
+ */
+export function startQueueConsumer(options: QueueConsumerOptions): QueueConsumer {
+  const { consumer, storage, clock, logger } = options;
+  const policy = policyOf(consumer);
+  const timers = options.timers !== false;
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pumping: Promise<void> | undefined;
+  let again = false;
+  let delivered = 0;
+
+  const unwatch = storage.watch(consumer.queue, () => { if (timers) void pump(); });
+
+  function wakeAt(at: number | null): void {
+    if (!timers || stopped) return;
+    clearTimeout(timer);
+    const wait = at === null ? POLL_MS : Math.min(Math.max(0, at - clock.now()), POLL_MS);
+    timer = setTimeout(() => void pump(), wait);
+    timer.unref();
+  }
+
+  async function pumpOnce(): Promise<void> {
+    while (!stopped && running.size < consumer.maxConcurrency) {
+      const now = clock.now();
+      const head = await storage.peek(consumer.queue, now, consumer.maxBatchSize);
+      const due = head.ready >= consumer.maxBatchSize || (head.ready > 0 && (head.firstVisibleAt as number) + consumer.maxBatchTimeoutMs <= now);
+      if (!due) {
+        wakeAt(head.ready > 0 ? (head.firstVisibleAt as number) + consumer.maxBatchTimeoutMs : head.nextVisibleAt);
+        return;
+      }
+      const leased = await storage.lease(consumer.queue, { limit: consumer.maxBatchSize, leaseMs: PUSH_LEASE_MS, now, policy });
+      reportExhausted(logger, consumer, leased);
+      if (leased.messages.length === 0) continue;
+      delivered++;
+      const batch = runBatch(leased.messages).finally(() => {
+        running.delete(batch);
+        if (!stopped) void pump();
+      });
+      running.add(batch);
+    }
+    // At the concurrency bound: the next batch to finish pumps again; meanwhile poll as a safety net.
+    wakeAt(null);
+  }
+
+  function pump(): Promise<void> {
+    if (pumping) {
+      again = true;
+      return pumping;
+    }
+    pumping = pumpOnce().catch((err: unknown) => {
+      logger.error(`queue "${consumer.queue}": delivery failed: ${(err as Error)?.stack ?? String(err)}`);
+      wakeAt(null);
+    }).finally(() => {
+      pumping = undefined;
+      if (again && !stopped) {
+        again = false;
+        void pump();
+      }
+    });
+    return pumping;
+  }
+
+  async function runBatch(messages: LeasedMessage[]): Promise<void> {
+    const leaseIds = messages.map((m) => m.leaseId);
+    const renew = timers ? setInterval(() => {
+      storage.extend(consumer.queue, leaseIds, clock.now() + PUSH_LEASE_MS).catch((err: unknown) => logger.error(`queue "${consumer.queue}": lease renewal failed: ${(err as Error).message}`));
+    }, PUSH_LEASE_MS / 3) : undefined;
+    let outcome: QueueOutcome;
+    let cutOff = false;
+    try {
+      outcome = await options.deliver({
+        queue: consumer.queue,
+        messages: messages.map((m) => ({ id: m.id, timestamp: m.timestamp, body: m.body, contentType: m.contentType, attempts: m.attempts })),
+      });
+      if (outcome.outcome === 'no-handler') logger.error(`queue "${consumer.queue}": the deployment has a consumer for it but its module exports no queue() handler; the batch is retried`);
+    } catch (err) {
+      // The isolate stopped under the batch (a limit, a crash or shutdown): nothing it decided counts.
+      cutOff = true;
+      logger.error(`queue "${consumer.queue}": a batch of ${messages.length} was cut off: ${(err as Error).message}`);
+      outcome = { outcome: 'exception', decisions: messages.map(() => ({ ack: false, delaySeconds: null })) };
+    } finally {
+      clearInterval(renew);
+    }
+    const now = clock.now();
+    const settlement: QueueSettlement = { acks: [], retries: [] };
+    messages.forEach((m, i) => {
+      const decision = outcome.decisions[i] ?? { ack: false, delaySeconds: null };
+      if (decision.ack) settlement.acks.push(m.leaseId);
+      else {
+        // A batch cut off by shutdown comes back as soon as the next process starts.
+        const delay = stopped && cutOff ? 0 : decision.delaySeconds !== null ? decision.delaySeconds * 1000 : backoffMs(m.attempts, consumer.retryDelaySeconds, options.random);
+        settlement.retries.push({ leaseId: m.leaseId, visibleAt: now + delay });
+      }
+    });
+    let result: QueueSettleResult;
+    try {
+      result = await storage.settle(consumer.queue, settlement, now, policy);
+    } catch (err) {
+      // The lease runs out and the messages come back: at least once, never lost.
+      logger.error(`queue "${consumer.queue}": settling a batch failed; its messages return when their lease expires: ${(err as Error).message}`);
+      return;
+    }
+    reportExhausted(logger, consumer, result);
+  }
+
+  if (timers) void pump();
+
+  return {
+    async tick() {
+      const before = delivered;
+      for (;;) {
+        await pump();
+        if (running.size === 0) return delivered - before;
+        await Promise.all(running);
+      }
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      unwatch();
+      await pumping;
+      await Promise.all(running);
+    },
+  };
+}
