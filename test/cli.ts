@@ -59,12 +59,12 @@ export async function interrupt(proc: CliProcess): Promise<number | null> {
  * Sends POST `?k=<key>` requests from `writers` concurrent loops until `count` were acknowledged (a 200 whose
  * body `acknowledged` accepts), then kills the process with SIGKILL. Returns each acknowledged key with its body.
  */
-export async function writeUntilKilled(dev: CliProcess & { url: string }, options: { count: number; writers?: number; acknowledged?: (key: string, body: string) => boolean }): Promise<Map<string, string>> {
+export async function writeUntilKilled(dev: CliProcess & { url: string }, options: { count: number; writers?: number; prefix?: string; acknowledged?: (key: string, body: string) => boolean }): Promise<Map<string, string>> {
   const acked = new Map<string, string>();
   let stop = false;
   const writer = async (w: number) => {
     for (let i = 0; !stop; i++) {
-      const key = `w${w}-${i}`;
+      const key = `${options.prefix ?? ''}w${w}-${i}`;
       try {
         const res = await fetch(`${dev.url}/?k=${key}`, { method: 'POST' });
         const body = await res.text();
