@@ -246,8 +246,8 @@ export interface DeadMessage {
  * Every method that changes state is one transaction.
  */
 export interface QueueStoragePort {
-  /** Stores the messages, sent at `now` (epoch ms), in one transaction. */
-  send(queue: string, messages: QueueMessageInput[], now: number): Promise<void>;
+  /** Stores the messages, sent at `now` (epoch ms), in one transaction; returns the queue's backlog after it. */
+  send(queue: string, messages: QueueMessageInput[], now: number): Promise<{ backlog: number; backlogBytes: number }>;
   /** How many messages (at most `limit`) are ready now, and when the earliest of them became visible. */
   peek(queue: string, now: number, limit: number): Promise<{ ready: number; firstVisibleAt: number | null; nextVisibleAt: number | null }>;
   /**

@@ -28,8 +28,9 @@ export function createQueueProducerService(options: { queue: string; deliveryDel
             // An explicit delay, even 0, wins over the producer's delivery_delay.
             visibleAt: now + (m.delaySeconds ?? options.deliveryDelaySeconds) * 1000,
           }));
-          await storage.send(queue, messages, now);
-          return metrics();
+          // The backlog comes from counters kept with the messages; the oldest time needs a lookup, so only metrics() has it.
+          const after = await storage.send(queue, messages, now);
+          return { backlogCount: after.backlog, backlogBytes: after.backlogBytes, oldestMessageTimestamp: null };
         }
         case 'metrics':
           return metrics();

@@ -43,9 +43,10 @@ export function createSqliteQueueStorage(db: Database.Database): QueueStoragePor
   const ready = db.prepare('SELECT seq, id, body, content_type, enqueued_at, attempts FROM queue_messages WHERE queue = ? AND dead_at IS NULL AND visible_at <= ? ORDER BY visible_at, seq LIMIT ?');
   const peekReady = db.prepare('SELECT count(*) AS n, min(visible_at) AS first FROM (SELECT visible_at FROM queue_messages WHERE queue = ? AND dead_at IS NULL AND visible_at <= ? ORDER BY visible_at LIMIT ?)');
   const peekNext = db.prepare('SELECT min(visible_at) AS next FROM queue_messages WHERE queue = ? AND dead_at IS NULL AND visible_at > ?');
-  const take = db.prepare('UPDATE queue_messages SET attempts = attempts + 1, lease = ?, visible_at = ? WHERE seq = ?');
+  // Whole batches in one statement each: the seqs travel as a JSON array.
+  const take = db.prepare('UPDATE queue_messages SET attempts = attempts + 1, lease = ?, visible_at = ? WHERE seq IN (SELECT value FROM json_each(?))');
+  const removeMany = db.prepare('DELETE FROM queue_messages WHERE queue = ? AND dead_at IS NULL AND seq IN (SELECT value FROM json_each(?)) RETURNING seq, length(body) AS size');
   const extend = db.prepare('UPDATE queue_messages SET visible_at = max(visible_at, ?) WHERE seq = ? AND queue = ? AND lease = ? AND dead_at IS NULL');
-  const remove = db.prepare('DELETE FROM queue_messages WHERE seq = ? AND queue = ? AND dead_at IS NULL RETURNING length(body) AS size');
   const current = db.prepare('SELECT seq, id, body, content_type, enqueued_at, attempts FROM queue_messages WHERE seq = ? AND queue = ? AND lease = ? AND dead_at IS NULL');
   const reschedule = db.prepare('UPDATE queue_messages SET visible_at = ?, lease = NULL WHERE seq = ?');
   const kill = db.prepare('UPDATE queue_messages SET dead_at = ?, lease = NULL WHERE seq = ?');
@@ -85,35 +86,45 @@ export function createSqliteQueueStorage(db: Database.Database): QueueStoragePor
       bytes += m.body.byteLength;
     }
     count.run(queue, messages.length, bytes);
+    return counters.get(queue) as { backlog: number; bytes: number };
   });
 
   const leaseTx = db.transaction((queue: string, limit: number, leaseMs: number, now: number, policy: DeliveryPolicy) => {
     const out: LeasedMessage[] = [];
     const ended = { deadLettered: 0, dead: 0 };
+    // One token per lease call: the seq in each lease id tells the messages apart, the token fences the delivery.
+    const token = randomBytes(9).toString('base64url');
+    const taken: number[] = [];
     for (const row of ready.all(queue, now, limit) as MessageRow[]) {
       if (row.attempts >= policy.maxAttempts) {
         // Its last delivery's consumer never settled it and the lease ran out: its deliveries are used up.
         ended[exhaust(row, now, policy, queue)]++;
         continue;
       }
-      const token = randomBytes(9).toString('base64url');
-      take.run(token, now + leaseMs, row.seq);
+      taken.push(row.seq);
       out.push({ leaseId: formatLeaseId(row.seq, row.attempts + 1, token), id: row.id, body: new Uint8Array(row.body.buffer, row.body.byteOffset, row.body.byteLength), contentType: row.content_type, timestamp: row.enqueued_at, attempts: row.attempts + 1 });
     }
+    if (taken.length) take.run(token, now + leaseMs, JSON.stringify(taken));
     return { messages: out, ...ended };
   });
 
   const settleTx = db.transaction((queue: string, acks: string[], retries: { leaseId: string; visibleAt: number }[], now: number, policy: DeliveryPolicy) => {
     const result: QueueSettleResult = { acked: 0, retried: 0, deadLettered: 0, dead: 0, stale: [] };
+    const bySeq = new Map<number, string>();
     for (const leaseId of acks) {
       const parsed = parseLeaseId(leaseId);
-      const gone = parsed ? (remove.get(parsed.seq, queue) as { size: number } | undefined) : undefined;
-      if (!gone) {
-        result.stale.push(leaseId);
-        continue;
+      if (parsed && !bySeq.has(parsed.seq)) bySeq.set(parsed.seq, leaseId);
+      else result.stale.push(leaseId);
+    }
+    if (bySeq.size) {
+      let bytes = 0;
+      for (const gone of removeMany.all(queue, JSON.stringify([...bySeq.keys()])) as { seq: number; size: number }[]) {
+        bySeq.delete(gone.seq);
+        bytes += gone.size;
+        result.acked++;
       }
-      count.run(queue, -1, -gone.size);
-      result.acked++;
+      result.stale.push(...bySeq.values());
+      if (result.acked) count.run(queue, -result.acked, -bytes);
     }
     for (const { leaseId, visibleAt } of retries) {
       const parsed = parseLeaseId(leaseId);
@@ -165,9 +176,9 @@ export function createSqliteQueueStorage(db: Database.Database): QueueStoragePor
 
   return {
     async send(queue, messages, now) {
-      if (messages.length === 0) return;
-      sendTx(queue, messages, now);
-      events.emit(queue);
+      const totals = sendTx(queue, messages, now);
+      if (messages.length) events.emit(queue);
+      return { backlog: totals.backlog, backlogBytes: totals.bytes };
     },
     async peek(queue, now, limit) {
       const head = peekReady.get(queue, now, limit) as { n: number; first: number | null };
