@@ -212,3 +212,54 @@ test('runOnce never acknowledges work it could not do: busy throws, a crashed ex
   clock.advance(5000);
   assert.deepEqual(await runOnce(store, { kind: 'mail', key: 'm2' }, async () => 'again'), { ran: false, reason: 'uncertain' });
 });
+
+test('outbox to a real queue binding: a relay crash after sending duplicates the message, and the consumer applies the effect once', async (t) => {
+  const dir = makeProject({
+    'src/index.js': `import { createTaskStore, relayOutbox, runOnce } from 'ledge/tasks';
+let crashAfterSending = 2;
+export default {
+  async fetch(request, env) {
+    const store = createTaskStore(env.DB);
+    const url = new URL(request.url);
+    if (url.pathname === '/setup') {
+      await env.DB.exec('CREATE TABLE shipments (order_id INTEGER NOT NULL)');
+      for (const n of [1, 2, 3]) {
+        await store.create({ id: 'order-' + n, kind: 'order' });
+        const claim = await store.claim('order-' + n, 1000);
+        await store.complete('order-' + n, claim.generation, { outbox: [{ topic: 'order.paid', payload: { order: n } }] });
+      }
+      return new Response('ok');
+    }
+    if (url.pathname === '/relay') {
+      try {
+        return Response.json(await relayOutbox(store, async (record) => {
+          await env.ORDERS.send(record.payload);
+          // The relay dies after the queue accepted this message and before the outbox marked it sent.
+          if (record.payload.order === crashAfterSending) { crashAfterSending = 0; throw new Error('relay died'); }
+        }));
+      } catch (e) { return Response.json({ error: e.message }); }
+    }
+    if (url.pathname === '/backlog') return Response.json((await env.ORDERS.metrics()).backlogCount);
+    return Response.json((await env.DB.prepare('SELECT order_id FROM shipments ORDER BY order_id').all()).results.map((r) => r.order_id));
+  },
+  async queue(batch, env) {
+    const store = createTaskStore(env.DB);
+    for (const m of batch.messages) {
+      await runOnce(store, { kind: 'ship', key: 'ship:order-' + m.body.order }, () => env.DB.prepare('INSERT INTO shipments (order_id) VALUES (?)').bind(m.body.order).run());
+    }
+  },
+};`,
+  }, {
+    sql_databases: [{ binding: 'DB', database_name: 'shop', database_id: 'shop-db' }],
+    queues: { producers: [{ binding: 'ORDERS', queue: 'orders' }], consumers: [{ queue: 'orders', max_batch_timeout: 0, dead_letter_queue: 'orders-dlq' }] },
+  });
+  const server = await startProject(dir, { stateDir: tempDir('ledge-outbox-'), queueTimers: false });
+  t.after(() => server.close());
+  const get = async (path: string) => (await server.request(new Request(`http://app.test${path}`))).json();
+  assert.equal(await (await server.request(new Request('http://app.test/setup'))).text(), 'ok');
+  assert.deepEqual(await get('/relay'), { error: 'relay died' });
+  assert.deepEqual(await get('/relay'), { published: 2 }, 'the unconfirmed record is published again, then the rest');
+  assert.equal(await get('/backlog'), 4, 'four messages for three orders: order 2 went out twice');
+  await server.queues.tick();
+  assert.deepEqual(await get('/shipments'), [1, 2, 3], 'each order shipped once');
+});
