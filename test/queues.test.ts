@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createManualClock } from '../src/lib/clock.js';
 import { backoffMs } from '../src/bindings/queues/consumer.js';
+import { openEmbeddedStorage } from '../src/storage/embedded.js';
 import { makeProject, startProject, tempDir } from './helpers.js';
 
 /**
@@ -207,6 +208,23 @@ test('without a dead-letter queue a message ends in the dead state: logged, list
   assert.match(server.logText(), /queue "jobs": 1 message\(s\) used up 1 retries and are kept in the dead state \(no dead_letter_queue\); see them with "ledge queues dead list jobs"/);
   const metrics = (await post('/metrics', {})).ok as { backlogCount: number };
   assert.equal(metrics.backlogCount, 0, 'dead messages are not backlog');
+
+  // What `ledge queues dead list|replay|purge` use, through a second connection to the same state.
+  const other = openEmbeddedStorage(state, clock);
+  t.after(() => other.close());
+  const dead = await other.queues.listDead('jobs', 10);
+  assert.equal(dead.length, 1);
+  assert.equal(dead[0]?.attempts, 2);
+  assert.deepEqual(JSON.parse(Buffer.from(dead[0]?.body ?? []).toString()), { do: 'throw' });
+  assert.equal(await other.queues.replayDead('jobs', null, clock.now()), 1);
+  await server.queues.tick();
+  const replayed = (await deliveries()).slice(2);
+  assert.deepEqual(replayed.map((d) => d.messages[0]?.attempts), [1, 2], 'a replayed message starts its deliveries afresh');
+  assert.equal(replayed[0]?.messages[0]?.id, dead[0]?.id);
+  assert.equal(await other.queues.purgeDead('jobs', ['no-such-id']), 0);
+  assert.equal(await other.queues.purgeDead('jobs', [dead[0]?.id ?? '']), 1);
+  assert.deepEqual(await other.queues.listDead('jobs', 10), []);
+  assert.equal((await other.queues.stats('jobs', clock.now())).dead, 0);
 });
 
 test('pull consumers lease batches over HTTP; unacked messages come back after the visibility timeout, late acks are accepted', async (t) => {
@@ -258,4 +276,58 @@ test('a consumer without a dead-letter queue is warned about; a dead-letter queu
   await assert.rejects(queueProject([{ queue: 'jobs', dead_letter_queue: 'a' }, { queue: 'jobs', dead_letter_queue: 'b' }]), /queues\.consumers\[1\]: queue "jobs" already has a consumer/);
   await assert.rejects(queueProject([{ queue: 'jobs', max_batch_size: 101 }]), /queues\.consumers\[0\]\.max_batch_size/);
   await assert.rejects(queueProject([{ queue: 'Bad Name' }]), /queues\.consumers\[0\]\.queue: expected a queue name/);
+});
+
+test('in ledge dev batches go out by themselves, at most max_concurrency at a time; a batch whose isolate dies is retried, then dead-lettered', async (t) => {
+  const dir = makeProject({
+    'src/index.js': `
+      let running = 0, peak = 0;
+      const done = [];
+      export default {
+        async fetch(request, env) {
+          const url = new URL(request.url);
+          if (url.pathname === '/state') return Response.json({ peak, done });
+          if (url.pathname === '/backlogs') return Response.json([(await env.Q.metrics()).backlogCount, (await env.DLQ.metrics()).backlogCount]);
+          await env.Q.sendBatch(['a', 'b', 'c', 'd', 'e', 'spin'].map((body) => ({ body })));
+          return new Response('sent');
+        },
+        async queue(batch) {
+          running++;
+          peak = Math.max(peak, running);
+          try {
+            for (const m of batch.messages) {
+              if (m.body === 'spin') for (;;) {}
+              await new Promise((r) => setTimeout(r, 50));
+              done.push(m.body);
+            }
+          } finally { running--; }
+        },
+      };`,
+  }, {
+    limits: { cpu_ms: 200 },
+    queues: { producers: [{ binding: 'Q', queue: 'live' }, { binding: 'DLQ', queue: 'live-dlq' }], consumers: [{ queue: 'live', max_batch_size: 1, max_batch_timeout: 0, max_concurrency: 2, max_retries: 1, retry_delay: 0, dead_letter_queue: 'live-dlq' }] },
+  });
+  const server = await startProject(dir, { stateDir: tempDir('ledge-queues-') });
+  t.after(() => server.close());
+  assert.equal(await (await server.request(new Request('http://app.test/'))).text(), 'sent');
+  const state = async () => (await (await server.request(new Request('http://app.test/state'))).json()) as { peak: number; done: string[] };
+  const deadline = Date.now() + 20_000;
+  while (!/moved to the dead-letter queue "live-dlq"/.test(server.logText())) {
+    if (Date.now() > deadline) throw new Error(`the spinning message never reached the dead-letter queue:\n${server.logText()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.match(server.logText(), /exceeded its CPU time limit/);
+  assert.match(server.logText(), /queue "live": a batch of 1 was cut off/);
+  const { peak } = await state();
+  assert.ok(peak <= 2, `at most max_concurrency batches at once (saw ${peak})`);
+  // A batch that shared the stopped isolate was cut off too and comes back: wait for it to be acked.
+  let backlogs: number[] = [];
+  for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
+    backlogs = (await (await server.request(new Request('http://app.test/backlogs'))).json()) as number[];
+    if (backlogs[0] === 0) break;
+  }
+  assert.equal(backlogs[0], 0, 'nothing is left in the queue');
+  // The spinner waits in the dead-letter queue; a message that ran beside it on the same isolate each time
+  // it was stopped used up its deliveries too (a stopped isolate ends every event on it).
+  assert.ok((backlogs[1] ?? 0) >= 1 && (backlogs[1] ?? 0) <= 2, `dead-letter backlog ${backlogs[1]}`);
 });
