@@ -45,7 +45,8 @@ export function createSqliteQueueStorage(db: Database.Database): QueueStoragePor
   const peekNext = db.prepare('SELECT min(visible_at) AS next FROM queue_messages WHERE queue = ? AND dead_at IS NULL AND visible_at > ?');
   // Whole batches in one statement each: the seqs travel as a JSON array.
   const take = db.prepare('UPDATE queue_messages SET attempts = attempts + 1, lease = ?, visible_at = ? WHERE seq IN (SELECT value FROM json_each(?))');
-  const removeMany = db.prepare('DELETE FROM queue_messages WHERE queue = ? AND dead_at IS NULL AND seq IN (SELECT value FROM json_each(?)) RETURNING seq, length(body) AS size');
+  // The unary + keeps the planner on the rowids: through the ready index it would walk the whole backlog.
+  const removeMany = db.prepare('DELETE FROM queue_messages WHERE seq IN (SELECT value FROM json_each(?)) AND +queue = ? AND +dead_at IS NULL RETURNING seq, length(body) AS size');
   const extend = db.prepare('UPDATE queue_messages SET visible_at = max(visible_at, ?) WHERE seq = ? AND queue = ? AND lease = ? AND dead_at IS NULL');
   const current = db.prepare('SELECT seq, id, body, content_type, enqueued_at, attempts FROM queue_messages WHERE seq = ? AND queue = ? AND lease = ? AND dead_at IS NULL');
   const reschedule = db.prepare('UPDATE queue_messages SET visible_at = ?, lease = NULL WHERE seq = ?');
@@ -64,6 +65,39 @@ export function createSqliteQueueStorage(db: Database.Database): QueueStoragePor
 
   const events = new EventEmitter();
   events.setMaxListeners(0);
+
+  // Group commit: the writes that arrive in one turn of the event loop (several producers' sends, a batch's
+  // settlement, the next lease) commit together in one transaction, each in its own savepoint so one failure
+  // rolls back only itself. A caller hears back only after the commit, so an acknowledged write is durable.
+  let pending: { run: () => unknown; resolve: (value: unknown) => void; reject: (err: unknown) => void }[] = [];
+  const commitTogether = db.transaction((ops: typeof pending) => ops.map((op) => {
+    try {
+      return { ok: true as const, value: op.run() };
+    } catch (err) {
+      return { ok: false as const, err };
+    }
+  }));
+  function flush(): void {
+    const ops = pending;
+    pending = [];
+    let outcomes: ReturnType<typeof commitTogether>;
+    try {
+      outcomes = commitTogether(ops);
+    } catch (err) {
+      for (const op of ops) op.reject(err);
+      return;
+    }
+    ops.forEach((op, i) => {
+      const outcome = outcomes[i] as (typeof outcomes)[number];
+      if (outcome.ok) op.resolve(outcome.value);
+      else op.reject(outcome.err);
+    });
+  }
+  function write<T>(run: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (pending.push({ run, resolve: resolve as (value: unknown) => void, reject }) === 1) setImmediate(flush);
+    });
+  }
 
   /** Ends a message's deliveries: into the dead-letter queue (a fresh message there) or into the dead state. */
   function exhaust(row: MessageRow, now: number, policy: DeliveryPolicy, queue: string): 'deadLettered' | 'dead' {
@@ -118,7 +152,7 @@ export function createSqliteQueueStorage(db: Database.Database): QueueStoragePor
     }
     if (bySeq.size) {
       let bytes = 0;
-      for (const gone of removeMany.all(queue, JSON.stringify([...bySeq.keys()])) as { seq: number; size: number }[]) {
+      for (const gone of removeMany.all(JSON.stringify([...bySeq.keys()]), queue) as { seq: number; size: number }[]) {
         bySeq.delete(gone.seq);
         bytes += gone.size;
         result.acked++;
@@ -176,7 +210,7 @@ export function createSqliteQueueStorage(db: Database.Database): QueueStoragePor
 
   return {
     async send(queue, messages, now) {
-      const totals = sendTx(queue, messages, now);
+      const totals = await write(() => sendTx(queue, messages, now));
       if (messages.length) events.emit(queue);
       return { backlog: totals.backlog, backlogBytes: totals.bytes };
     },
@@ -186,15 +220,15 @@ export function createSqliteQueueStorage(db: Database.Database): QueueStoragePor
       return { ready: head.n, firstVisibleAt: head.first, nextVisibleAt: next };
     },
     async lease(queue, { limit, leaseMs, now, policy }) {
-      const leased = leaseTx(queue, limit, leaseMs, now, policy);
+      const leased = await write(() => leaseTx(queue, limit, leaseMs, now, policy));
       if (leased.deadLettered && policy.deadLetterQueue) events.emit(policy.deadLetterQueue);
       return leased;
     },
     async extend(queue, leaseIds, until) {
-      if (leaseIds.length) extendTx(queue, leaseIds, until);
+      if (leaseIds.length) await write(() => extendTx(queue, leaseIds, until));
     },
     async settle(queue, settlement, now, policy) {
-      const result = settleTx(queue, settlement.acks, settlement.retries, now, policy);
+      const result = await write(() => settleTx(queue, settlement.acks, settlement.retries, now, policy));
       if (result.retried) events.emit(queue);
       if (result.deadLettered && policy.deadLetterQueue) events.emit(policy.deadLetterQueue);
       return result;
@@ -227,12 +261,12 @@ export function createSqliteQueueStorage(db: Database.Database): QueueStoragePor
       }));
     },
     async replayDead(queue, ids, now) {
-      const n = replayTx(queue, ids, now);
+      const n = await write(() => replayTx(queue, ids, now));
       if (n) events.emit(queue);
       return n;
     },
     async purgeDead(queue, ids) {
-      return purgeTx(queue, ids);
+      return write(() => purgeTx(queue, ids));
     },
     watch(queue, listener) {
       events.on(queue, listener);
