@@ -1,4 +1,4 @@
-// tools/check.py passes on the repository and each of its checks fails on a deliberately broken copy.
+// tools/check.py passes on the repository, each of its checks fails on a deliberately broken copy, and its warnings warn without failing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -59,6 +59,8 @@ const BREAKAGES: [string, RegExp, (root: string) => void][] = [
     (root) => replaceIn(path.join(root, 'examples/health-worker/ledge.jsonc'), '"edge_dev": false', '"edge_dev": false, "vars": { "UPSTREAM": "Bearer abcdefghijklmnopqrstuvwxyz012345" }')],
   ['shared resource', /FAIL environments bind distinct resources: .* env\.production kv_namespaces\[0\] binds "DB" to the same resource as env\.preview kv_namespaces\[0\]/,
     (root) => replaceIn(path.join(root, 'examples/health-worker/ledge.jsonc'), '"edge_dev": false', '"edge_dev": false, "env": { "preview": { "kv_namespaces": [{ "binding": "DB", "id": "kv-1" }] }, "production": { "kv_namespaces": [{ "binding": "DB", "id": "kv-1" }] } }')],
+  ['dead-letter queue is the queue itself', /FAIL queue dead-letter configuration: examples\/health-worker\/ledge\.jsonc - env\.production\.queues\.consumers\[1\]\.dead_letter_queue is "jobs", the queue itself/,
+    (root) => replaceIn(path.join(root, 'examples/health-worker/ledge.jsonc'), '"edge_dev": false', '"edge_dev": false, "env": { "production": { "queues": { "consumers": [{ "queue": "mail", "dead_letter_queue": "mail-dlq" }, { "queue": "jobs", "dead_letter_queue": "jobs" }] } } }')],
 ];
 
 for (const [name, expected, edit] of BREAKAGES) {
@@ -69,3 +71,19 @@ for (const [name, expected, edit] of BREAKAGES) {
     assert.doesNotMatch(out, /a1b2c3d4e5f6a1b2c3d4e5f6|abcdefghijklmnopqrstuvwxyz012345/, 'secret values are never printed');
   });
 }
+
+test('a queue consumer without a dead-letter queue is a warning naming file and path, not a failure', () => {
+  const root = brokenCopy((dir) => {
+    replaceIn(path.join(dir, 'examples/health-worker/ledge.jsonc'), '"edge_dev": false', '"edge_dev": false, "queues": { "consumers": [{ "queue": "jobs", "dead_letter_queue": "jobs-dlq" }, { "queue": "mail", "max_retries": 5 }] }, "env": { "production": { "queues": { "producers": [{ "binding": "Q", "queue": "jobs" }], "consumers": [{ "queue": "jobs" }] } } }');
+  });
+  const { status, out } = runCheck(root);
+  assert.equal(status, 0, out);
+  assert.doesNotMatch(out, /^FAIL/m);
+  const warnings = out.split('\n').filter((line) => line.startsWith('WARN'));
+  assert.deepEqual(warnings, [
+    'WARN queue consumer without a dead-letter queue: examples/health-worker/ledge.jsonc queues.consumers[1] - queue "mail" has no dead_letter_queue: messages that use up max_retries (5) are kept in the dead state, not delivered again; see them with "ledge queues dead list mail"',
+    'WARN queue consumer without a dead-letter queue: examples/health-worker/ledge.jsonc env.production.queues.consumers[0] - queue "jobs" has no dead_letter_queue: messages that use up max_retries (3) are kept in the dead state, not delivered again; see them with "ledge queues dead list jobs"',
+  ]);
+  assert.match(out, /PASS queue dead-letter configuration: examples\/health-worker\/ledge\.jsonc/);
+  assert.match(out, /consistency check: (\d+) of \1 checks pass, 2 warnings$/m);
+});

@@ -2,8 +2,9 @@
 """Ledge consistency check: the reference's fixed values, in the files that carry them.
 
 Run as `python3 tools/check.py [--root DIR]`. Prints one line per check (PASS or FAIL, the file
-concerned, and why) and exits 1 when any check fails. Standard library only. Values that look like
-secrets are never printed: only the file and the place in it.
+concerned, and why) and exits 1 when any check fails. WARN lines name things a person should look at
+that do not fail the check (they never change the exit code). Standard library only. Values that look
+like secrets are never printed: only the file and the place in it.
 """
 import argparse
 import datetime
@@ -41,11 +42,17 @@ RESOURCE_FIELDS = ("id", "database_id", "bucket_name", "queue", "index_name", "n
 CONFIG_NAMES = ("ledge.jsonc", "ledge.json")
 
 results = []
+warnings = []
 
 
 def record(ok, name, where, why=""):
     results.append(ok)
     print(f"{'PASS' if ok else 'FAIL'} {name}: {where}{'' if ok or not why else ' - ' + why}")
+
+
+def warn(name, where, why):
+    warnings.append(where)
+    print(f"WARN {name}: {where} - {why}")
 
 
 def strip_jsonc(text):
@@ -226,6 +233,12 @@ def resource_of(entry):
     return None
 
 
+def config_sections(doc):
+    """The top level and every `env.<name>` section, each with the prefix its paths carry."""
+    envs = doc.get("env")
+    return [("", doc)] + [(f"env.{name}.", env) for name, env in (envs.items() if isinstance(envs, dict) else []) if isinstance(env, dict)]
+
+
 def check_shared_resources(root):
     """SPEC, Authentication 4: a binding named DB in test and production must point at different targets."""
     for path in config_files(root):
@@ -234,7 +247,7 @@ def check_shared_resources(root):
             doc = load_jsonc(path)
         except ValueError:
             continue
-        sections = [("the top level", doc)] + [(f"env.{name}", env) for name, env in (doc.get("env") or {}).items() if isinstance(env, dict)]
+        sections = [("the top level" if not prefix else prefix[:-1], section) for prefix, section in config_sections(doc)]
         owners, problems = {}, []
         for where, section in sections:
             for key, entries in section.items():
@@ -252,6 +265,41 @@ def check_shared_resources(root):
         record(not problems, "environments bind distinct resources", label, "; ".join(problems))
 
 
+def check_queue_consumers(root):
+    """SPEC, Events 1: without a dead-letter queue, what happens to a message whose retries are used up must
+    be confirmed, not assumed. Ledge keeps such messages in the dead state (docs/bindings/queues.md); a
+    consumer without one is worth a look, so it is a warning. A dead-letter queue naming its own queue is
+    refused by the configuration loader, so it fails here too."""
+    for path in config_files(root):
+        label = rel(root, path)
+        try:
+            doc = load_jsonc(path)
+        except ValueError:
+            continue
+        if not isinstance(doc, dict):
+            continue
+        problems = []
+        for prefix, section in config_sections(doc):
+            queues = section.get("queues")
+            consumers = queues.get("consumers") if isinstance(queues, dict) else None
+            if not isinstance(consumers, list):
+                continue
+            for i, consumer in enumerate(consumers):
+                if not isinstance(consumer, dict):
+                    continue
+                place = f"{prefix}queues.consumers[{i}]"
+                queue = consumer.get("queue")
+                dead_letter_queue = consumer.get("dead_letter_queue")
+                if dead_letter_queue is None:
+                    retries = consumer.get("max_retries", 3)
+                    warn("queue consumer without a dead-letter queue", f"{label} {place}",
+                         f'queue "{queue}" has no dead_letter_queue: messages that use up max_retries ({retries}) '
+                         f'are kept in the dead state, not delivered again; see them with "ledge queues dead list {queue}"')
+                elif dead_letter_queue == queue:
+                    problems.append(f'{place}.dead_letter_queue is "{queue}", the queue itself; name another queue')
+        record(not problems, "queue dead-letter configuration", label, "; ".join(problems))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -262,8 +310,10 @@ def main():
     check_removed_routes(root)
     check_secrets(root)
     check_shared_resources(root)
+    check_queue_consumers(root)
     failed = results.count(False)
-    print(f"consistency check: {len(results) - failed} of {len(results)} checks pass")
+    noted = f", {len(warnings)} warning{'' if len(warnings) == 1 else 's'}" if warnings else ""
+    print(f"consistency check: {len(results) - failed} of {len(results)} checks pass{noted}")
     return 1 if failed else 0
 
 

@@ -7,6 +7,7 @@ import { registerKv } from './commands/kv.js';
 import { registerDb } from './commands/db.js';
 import { registerObjects } from './commands/objects.js';
 import { registerCron } from './commands/cron.js';
+import { registerQueues } from './commands/queues.js';
 import { reportCliError } from './errors.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -25,6 +26,7 @@ export function createProgram(): Command {
   registerDb(program);
   registerObjects(program);
   registerCron(program);
+  registerQueues(program);
   return program;
 }
 

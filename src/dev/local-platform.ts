@@ -6,13 +6,14 @@ import { SYSTEM_CLOCK } from '../lib/clock.js';
 import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
-import type { SqlDatabasePort } from '../storage/ports.js';
+import type { QueueStoragePort, SqlDatabasePort } from '../storage/ports.js';
 import { applyConfiguredRules } from '../bindings/objects/runner.js';
 import { runLifecycle, type LifecycleOutcome } from '../bindings/objects/lifecycle.js';
 import { DEFAULT_LIFECYCLE_RULE, type LifecycleRule } from '../bindings/objects/schema.js';
 import type { BucketEntryConfig } from '../bindings/objects/schema.js';
 import { DEFAULT_RETENTION_DAYS, type SqlEntryConfig } from '../bindings/sql/schema.js';
 import { DEFAULT_MIGRATIONS_TABLE } from '../bindings/sql/migrations.js';
+import { consumersOf, type ConsumerConfig, type ProducerConfig } from '../bindings/queues/schema.js';
 
 /** A bucket's lifecycle rules and runs, for tools. */
 export interface BucketLifecycle {
@@ -32,6 +33,8 @@ export interface LocalPlatform {
   bucket(nameOrBinding: string | undefined): { entry: BucketEntryConfig; service: BindingService; lifecycle: BucketLifecycle };
   /** The service of the binding of `kind` named `name`, or of the only binding of that kind. */
   binding(kind: string, name: string | undefined): { name: string; service: BindingService };
+  /** The queue store, the configured producers, and the consumers with their defaults applied. */
+  queues: { storage: QueueStoragePort; producers: readonly ProducerConfig[]; consumers: readonly ConsumerConfig[] };
   close(): void;
 }
 
@@ -79,6 +82,7 @@ export async function openLocalPlatform(options: { dir: string; state?: string; 
         },
       };
     },
+    queues: { storage: storage.queues, producers: (config.bindings.queues ?? []) as ProducerConfig[], consumers: consumersOf(config.sections.queues) },
     close: () => storage.close(),
   };
 }
