@@ -32,6 +32,8 @@ export interface ProjectConfig {
   /** The selected environment, or undefined for the top level. */
   readonly environment: string | undefined;
   readonly name: string;
+  /** The account platform commands act on, if the file names one. */
+  readonly account_id: string | undefined;
   /** Absolute path of the entry module. */
   readonly main: string;
   readonly compatibility_date: string;
@@ -152,6 +154,7 @@ export function validateConfig(
     dir,
     environment: envName,
     name: section.name ?? (envName === undefined ? raw.name : `${raw.name}-${envName}`),
+    account_id: inherit('account_id'),
     main,
     compatibility_date: inherit('compatibility_date') ?? raw.compatibility_date,
     compatibility_flags: inherit('compatibility_flags') ?? [],

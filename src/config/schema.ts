@@ -56,6 +56,8 @@ const TRIGGERS = z.strictObject({
 /** Keys an environment takes from the top level unless it sets them itself. */
 const INHERITABLE = {
   name: NAME.optional(),
+  /** The account `ledge deploy` and the other platform commands act on, when the token sees more than one. */
+  account_id: z.string().regex(/^[0-9a-f]{32}$/, { error: 'expected an account id: 32 lowercase hexadecimal characters' }).optional(),
   main: z.string().min(1).optional(),
   compatibility_date: COMPATIBILITY_DATE.optional(),
   compatibility_flags: z.array(z.string().min(1)).optional(),
