@@ -24,6 +24,10 @@ export const ERROR_CODES = {
   too_many_subrequests: { status: 500, audience: 'user' },
   no_fetch_handler: { status: 500, audience: 'user' },
   invalid_response: { status: 500, audience: 'user' },
+  not_logged_in: { status: 401, audience: 'user' },
+  api_unreachable: { status: 503, audience: 'user' },
+  api_auth_failed: { status: 401, audience: 'user' },
+  api_request_failed: { status: 502, audience: 'user' },
 } as const satisfies Record<string, { status: number; audience: 'user' | 'system' }>;
 
 /** Every error code Ledge can produce. */
