@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   api_unreachable: { status: 503, audience: 'user' },
   api_auth_failed: { status: 401, audience: 'user' },
   api_request_failed: { status: 502, audience: 'user' },
+  conflict: { status: 409, audience: 'user' },
 } as const satisfies Record<string, { status: number; audience: 'user' | 'system' }>;
 
 /** Every error code Ledge can produce. */
