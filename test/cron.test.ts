@@ -217,3 +217,20 @@ test('a slow handler holds back no other cron; a window cut off by shutdown fire
   assert.equal(cut.at(-1)?.late, true);
   storage.close();
 });
+
+test('weekdays are numbered as on the edge: 1 = Sunday ... 7 = Saturday; names, ranges, L and # follow', async () => {
+  const { cronProblem, nextWindow, previousWindow } = await import('../src/entry/cron/expression.js');
+  const iso = (t: number) => new Date(t).toISOString();
+  const monday = Date.parse('2026-11-23T00:00:00Z');
+  assert.equal(iso(previousWindow('0 17 * * 1', monday)), '2026-11-22T17:00:00.000Z', '1 is Sunday (2026-11-22)');
+  assert.equal(previousWindow('0 17 * * 1', monday), previousWindow('0 17 * * sun', monday), '"0 17 * * sun" = "0 17 * * 1"');
+  assert.equal(iso(nextWindow('0 17 * * 2-6', Date.parse('2026-11-21T18:00:00Z'))), '2026-11-23T17:00:00.000Z', 'mon-fri is 2-6');
+  assert.equal(nextWindow('0 17 * * 2-6', monday + 18 * 3600_000), nextWindow('0 17 * * MON-FRI', monday + 18 * 3600_000));
+  assert.equal(iso(nextWindow('0 0 * * 7', monday)), '2026-11-28T00:00:00.000Z', '7 is Saturday');
+  assert.equal(iso(previousWindow('0 0 * * 6L', Date.parse('2026-12-01T00:00:00Z'))), '2026-11-27T00:00:00.000Z', '6L is the last Friday');
+  assert.equal(iso(previousWindow('0 0 * * 6#3', monday)), '2026-11-20T00:00:00.000Z', '6#3 is the third Friday');
+  assert.equal(iso(nextWindow('0 0 * * 1,4', monday)), '2026-11-25T00:00:00.000Z', '1,4 is Sunday and Wednesday');
+  assert.equal(iso(nextWindow('0 0 * * */2', monday)), '2026-11-24T00:00:00.000Z', 'a step is not a weekday number');
+  assert.match(cronProblem('0 0 * * 0') ?? '', /day of week 0 is outside 1-7 \(1 = Sunday/);
+  assert.equal(cronProblem('0 0 * * 1-7'), undefined);
+});
