@@ -81,6 +81,7 @@ for (const seed of [1, 2, 3]) {
     for (let round = 0; round < 12; round++) {
       clock.advance(1000);
       const target = pick(points);
+      const before = await dump(db);
       const result = await db.restore(target.bookmark);
       assert.equal(result.bookmark, target.bookmark);
       assert.equal(await dump(db), target.state, `state after restoring ${target.bookmark} (round ${round})`);
@@ -98,6 +99,7 @@ for (const seed of [1, 2, 3]) {
         clock.advance(1000);
         const back = await db.restore(result.previous_bookmark);
         assert.equal(back.bookmark, result.previous_bookmark);
+        assert.equal(await dump(db), before, `undoing the restore of ${target.bookmark} brings back the state before it (round ${round})`);
       }
     }
     clock.advance(1000);
