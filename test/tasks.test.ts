@@ -18,12 +18,12 @@ function openTasks(seed = 0, maxAttempts = 100) {
 }
 
 test('claim, commit with outbox in one transaction, and refusals for stale generations and ended tasks', async (t) => {
-  const { store, storage } = openTasks();
+  const { store, storage, clock } = openTasks();
   t.after(() => storage.close());
   const task = await store.create({ id: 'send-invoice-1', kind: 'invoice', payload: { invoice: 1 } });
   assert.equal(task.state, 'pending');
   const claim = await store.claim(task.id, 30_000);
-  assert.equal(claim.generation, 1);
+  assert.equal(claim.generation, clock.now(), 'a new generation, at least the claim time in ms');
   await assert.rejects(store.claim(task.id, 30_000), /claim refused in state running/);
   await assert.rejects(store.complete(task.id, 0, { outbox: [{ topic: 'invoice.sent', payload: { id: 1 } }] }), (err: TaskTransitionError) => err.code === 'stale_generation');
   assert.deepEqual(await store.unsentOutbox(), [], 'a refused commit writes no outbox record');
@@ -31,7 +31,7 @@ test('claim, commit with outbox in one transaction, and refusals for stale gener
   assert.equal(done.state, 'done');
   assert.deepEqual((await store.get(task.id)).result, { ok: true });
   const outbox = await store.unsentOutbox();
-  assert.deepEqual(outbox.map((o) => [o.taskId, o.generation, o.topic, o.payload]), [['send-invoice-1', 1, 'invoice.sent', { id: 1 }]]);
+  assert.deepEqual(outbox.map((o) => [o.taskId, o.generation, o.topic, o.payload]), [['send-invoice-1', claim.generation, 'invoice.sent', { id: 1 }]]);
   await store.markSent(outbox[0]?.seq as number);
   assert.deepEqual(await store.unsentOutbox(), []);
   await assert.rejects(store.cancel(task.id), /the task has already ended/);
@@ -262,4 +262,22 @@ export default {
   assert.equal(await get('/backlog'), 4, 'four messages for three orders: order 2 went out twice');
   await server.queues.tick();
   assert.deepEqual(await get('/shipments'), [1, 2, 3], 'each order shipped once');
+});
+
+test('a point-in-time restore never makes a generation be issued twice: the late executor from before it cannot commit', async (t) => {
+  const { store, storage, clock } = openTasks();
+  t.after(() => storage.close());
+  const database = storage.sql.database('tasks-db', { retentionDays: 30 });
+  await store.create({ id: 'ship', kind: 'effect' });
+  clock.advance(1000);
+  const beforeClaim = await database.bookmark();
+  clock.advance(1000);
+  const early = await store.claim('ship', 60_000); // this executor stalls
+  clock.advance(1000);
+  await database.restore(beforeClaim); // the task is pending again, as it was
+  clock.advance(1000);
+  const fresh = await store.claim('ship', 60_000);
+  assert.notEqual(fresh.generation, early.generation, 'the claim after the restore gets a token never issued before');
+  await assert.rejects(store.complete('ship', early.generation), (err: TaskTransitionError) => err.code === 'stale_generation');
+  assert.equal((await store.complete('ship', fresh.generation)).state, 'done');
 });

@@ -22,7 +22,11 @@ export type TaskTrigger =
 export interface Task {
   id: string;
   state: TaskState;
-  /** Only increases; each claim (and each takeover) gets a new one, so a late executor's commit is refused. */
+  /**
+   * Only increases; each claim (and each takeover) gets a new one, so a late executor's commit is refused.
+   * A claim's generation is at least its time in epoch ms, so one is never issued twice, even after the
+   * database is restored to an earlier point.
+   */
   generation: number;
   attempts: number;
   leaseUntil: number | null;
@@ -67,7 +71,9 @@ export function transition(task: Task, trigger: TaskTrigger, budget: RetryBudget
       if (task.state !== 'pending' && task.state !== 'retryable') refuse('wrong_state', 'only pending or retryable tasks can be claimed');
       if (task.state === 'retryable' && task.attempts >= budget.maxAttempts) refuse('budget_exhausted', `all ${budget.maxAttempts} attempts are used; cancel it, or create a new task`);
       if (task.notBefore !== null && trigger.now < task.notBefore) refuse('not_yet', `back-off until ${new Date(task.notBefore).toISOString()}`);
-      return { ...task, state: 'running', generation: task.generation + 1, attempts: task.attempts + 1, leaseUntil: trigger.now + trigger.leaseMs, notBefore: null };
+      // The new generation is at least the claim time (epoch ms): a point-in-time restore rolls the stored
+      // generation back, and counting on from there would hand out a token an earlier executor still holds.
+      return { ...task, state: 'running', generation: Math.max(task.generation + 1, Math.floor(trigger.now)), attempts: task.attempts + 1, leaseUntil: trigger.now + trigger.leaseMs, notBefore: null };
     case 'complete':
       own(trigger.generation);
       return { ...task, state: 'done', leaseUntil: null };
