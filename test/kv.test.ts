@@ -201,3 +201,20 @@ test('a page can be empty while list_complete is false; following the cursor rea
     { keys: ['b1', 'b2'], complete: true, hasCursor: false },
   ]);
 });
+
+test('list orders by UTF-8 bytes, not UTF-16 code units, and cursors page through such keys', async (t) => {
+  const { server, call } = await run(`async (env, step) => {
+    if (step === 'fill') {
+      for (const key of ['😀', '\\uff5e', 'é', 'z']) await env.KV.put(key, key);
+      return true;
+    }
+    const paged = [];
+    let cursor;
+    do { const page = await env.KV.list({ limit: 1, cursor }); paged.push(...page.keys.map((k) => k.name)); cursor = page.cursor; } while (cursor);
+    return { all: (await env.KV.list()).keys.map((k) => k.name), paged };
+  }`);
+  t.after(() => server.close());
+  await call('fill');
+  // UTF-8: z (7a) < é (c3 a9) < ～ (ef bd 9e) < 😀 (f0 9f 98 80); in UTF-16 order 😀 (d83d) would come before ～ (ff5e).
+  assert.deepEqual((await call()).ok, { all: ['z', 'é', '\uff5e', '😀'], paged: ['z', 'é', '\uff5e', '😀'] });
+});

@@ -263,3 +263,40 @@ test('lifecycle rules expire objects by age, date and prefix, and abort stale mu
   assert.match(server.logText(), /lifecycle files-test: deleted 1 object\(s\), aborted 1 multipart upload\(s\)/, 'Nov 10: tmp/ by date, the 9-day-old upload by the default 7-day rule');
   assert.match(server.logText(), /lifecycle files-test: deleted 2 object\(s\), aborted 0 multipart upload\(s\)/, 'Dec 2: logs/ after 30 days');
 });
+
+test('combined conditions follow RFC 7232: an etag that passes overrides the date, seconds granularity, and absent objects', async (t) => {
+  const clock = createManualClock(Date.UTC(2026, 10, 1, 12, 0, 0, 700)); // uploaded at .700 of a second
+  const { server, call } = await run(`async (env) => {
+    const put = await env.FILES.put('c', 'v1');
+    const etag = put.etag;
+    const uploaded = put.uploaded.getTime();
+    const sameSecond = new Date(uploaded - 700), later = new Date(uploaded + 60_000), earlier = new Date(uploaded - 60_000);
+    const g = async (onlyIf) => { const o = await env.FILES.get('c', { onlyIf }); return o === null ? 'null' : ('body' in o ? 'body' : 'no body'); };
+    return {
+      // If-None-Match that passes makes If-Modified-Since pass even when the date alone would fail, and the reverse
+      noneMatchOverridesAfter: await g({ etagDoesNotMatch: 'other', uploadedAfter: later }),
+      noneMatchFailsWithAfter: await g({ etagDoesNotMatch: etag, uploadedAfter: earlier }),
+      // If-Match that passes makes If-Unmodified-Since pass, and a failing If-Match fails whatever the date
+      matchOverridesBefore: await g({ etagMatches: etag, uploadedBefore: earlier }),
+      matchFailsWithBefore: await g({ etagMatches: 'other', uploadedBefore: later }),
+      // Milliseconds count unless secondsGranularity truncates both times to the second
+      afterSameSecondMs: await g({ uploadedAfter: sameSecond }),
+      afterSameSecondS: await g({ uploadedAfter: sameSecond, secondsGranularity: true }),
+      beforeNextSecondS: await g({ uploadedBefore: new Date(uploaded + 100), secondsGranularity: true }),
+      // Conditions on an object that does not exist
+      putAbsentWithAfter: await env.FILES.put('absent-1', 'x', { onlyIf: { uploadedAfter: earlier } }),
+      putAbsentWithMatch: await env.FILES.put('absent-2', 'x', { onlyIf: { etagMatches: '*' } }),
+      putAbsentWithBefore: (await env.FILES.put('absent-3', 'x', { onlyIf: { uploadedBefore: later } }))?.key ?? null,
+      stored: (await env.FILES.list({ prefix: 'absent-' })).objects.map((o) => o.key),
+    };
+  }`, { clock });
+  t.after(() => server.close());
+  const { ok, error } = await call();
+  assert.equal(error, undefined);
+  assert.deepEqual(ok, {
+    noneMatchOverridesAfter: 'body', noneMatchFailsWithAfter: 'no body',
+    matchOverridesBefore: 'body', matchFailsWithBefore: 'no body',
+    afterSameSecondMs: 'body', afterSameSecondS: 'no body', beforeNextSecondS: 'no body',
+    putAbsentWithAfter: null, putAbsentWithMatch: null, putAbsentWithBefore: 'absent-3', stored: ['absent-3'],
+  });
+});
