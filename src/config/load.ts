@@ -95,25 +95,9 @@ export function validateConfig(
 
   const sections: [string, RawConfig | RawEnvironment][] = [['', raw], ...Object.entries(raw.env ?? {}).map(([n, e]) => [`env.${n}`, e] as [string, RawEnvironment])];
   for (const [where, section] of sections) {
-    const at = (key: string) => (where ? `${where}.${key}` : key);
-    if (section.compatibility_date !== undefined && section.compatibility_date > today) {
-      problems.push(`${at('compatibility_date')}: "${section.compatibility_date}" is in the future (today is ${today} UTC); use a date on or before today`);
-    }
-    for (const [i, flag] of (section.compatibility_flags ?? []).entries()) {
-      if (!KNOWN_COMPATIBILITY_FLAGS.includes(flag)) warnings.push(`${label}: ${at(`compatibility_flags[${i}]`)}: flag "${flag}" is not supported by Ledge and has no effect (supported: ${KNOWN_COMPATIBILITY_FLAGS.join(', ')})`);
-    }
-    problems.push(...duplicateNames(section, where));
-    for (const plugin of Object.values(BINDINGS)) {
-      const value = (section as Record<string, unknown>)[plugin.configKey];
-      if (value === undefined || !plugin.check) continue;
-      const found = plugin.check(value, at(`${plugin.configKey}.`));
-      problems.push(...found.problems);
-      warnings.push(...found.warnings.map((w) => `${label}: ${w}`));
-    }
-    for (const [i, expression] of (section.triggers?.crons ?? []).entries()) {
-      const problem = cronProblem(expression);
-      if (problem) problems.push(`${at(`triggers.crons[${i}]`)}: ${problem}`);
-    }
+    const found = checkSection(section, where, today);
+    problems.push(...found.problems);
+    warnings.push(...found.warnings.map((w) => `${label}: ${w}`));
     if (where) {
       for (const key of NON_INHERITABLE_KEYS) {
         if ((raw as Record<string, unknown>)[key] !== undefined && (section as Record<string, unknown>)[key] === undefined) {
@@ -142,13 +126,7 @@ export function validateConfig(
 
   const pick = <K extends keyof RawEnvironment>(key: K) => (envName === undefined ? raw[key] : section[key]);
   const inherit = <K extends keyof RawEnvironment>(key: K) => section[key] ?? raw[key];
-  const bindings: Record<string, { binding: string }[]> = {};
-  const bindingSections: Record<string, unknown> = {};
-  for (const plugin of Object.values(BINDINGS)) {
-    const value = ((envName === undefined ? raw : section) as Record<string, unknown>)[plugin.configKey];
-    bindingSections[plugin.configKey] = value;
-    bindings[plugin.configKey] = sectionEntries(plugin, value).map((e) => e.entry);
-  }
+  const { bindings, sections: bindingSections } = bindingsOf((envName === undefined ? raw : section) as Record<string, unknown>);
   const config: ProjectConfig = {
     file: options.file,
     dir,
@@ -169,6 +147,47 @@ export function validateConfig(
     sections: bindingSections,
   };
   return { config: deepFreeze(config), warnings };
+}
+
+/**
+ * What one section (the top level, or `env.<name>` as `where`) breaks beyond its schema: a future
+ * compatibility date, duplicate names, each binding kind's own rules, cron expressions. Warnings name
+ * unknown compatibility flags and what the binding kinds warn about.
+ */
+export function checkSection(section: RawEnvironment, where: string, today: string): { problems: string[]; warnings: string[] } {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const at = (key: string) => (where ? `${where}.${key}` : key);
+  if (section.compatibility_date !== undefined && section.compatibility_date > today) {
+    problems.push(`${at('compatibility_date')}: "${section.compatibility_date}" is in the future (today is ${today} UTC); use a date on or before today`);
+  }
+  for (const [i, flag] of (section.compatibility_flags ?? []).entries()) {
+    if (!KNOWN_COMPATIBILITY_FLAGS.includes(flag)) warnings.push(`${at(`compatibility_flags[${i}]`)}: flag "${flag}" is not supported by Ledge and has no effect (supported: ${KNOWN_COMPATIBILITY_FLAGS.join(', ')})`);
+  }
+  problems.push(...duplicateNames(section, where));
+  for (const plugin of Object.values(BINDINGS)) {
+    const value = (section as Record<string, unknown>)[plugin.configKey];
+    if (value === undefined || !plugin.check) continue;
+    const found = plugin.check(value, at(`${plugin.configKey}.`));
+    problems.push(...found.problems);
+    warnings.push(...found.warnings);
+  }
+  for (const [i, expression] of (section.triggers?.crons ?? []).entries()) {
+    const problem = cronProblem(expression);
+    if (problem) problems.push(`${at(`triggers.crons[${i}]`)}: ${problem}`);
+  }
+  return { problems, warnings };
+}
+
+/** The binding entries of a section by configuration key, and each kind's section as written. */
+export function bindingsOf(section: Record<string, unknown>): { bindings: Record<string, { binding: string }[]>; sections: Record<string, unknown> } {
+  const bindings: Record<string, { binding: string }[]> = {};
+  const sections: Record<string, unknown> = {};
+  for (const plugin of Object.values(BINDINGS)) {
+    sections[plugin.configKey] = section[plugin.configKey];
+    bindings[plugin.configKey] = sectionEntries(plugin, section[plugin.configKey]).map((e) => e.entry);
+  }
+  return { bindings, sections };
 }
 
 function parseDocument(text: string, label: string): unknown {
@@ -254,7 +273,8 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
   return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freezes a value and everything inside it. */
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const v of Object.values(value)) deepFreeze(v);

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { bindingsOf, checkSection, DEFAULT_LIMITS, deepFreeze, type Limits } from './load.js';
+import { COMPATIBILITY_DATE, ENVIRONMENT_SCHEMA, type Route } from './schema.js';
+
+/**
+ * The configuration a deployment version carries: one `ledge.jsonc` section with environments resolved,
+ * without `name`, `main`, `account_id` and `env` (the deployment's name is in the path, the module is uploaded).
+ */
+export const DEPLOY_CONFIG_SCHEMA = ENVIRONMENT_SCHEMA.omit({ name: true, main: true, account_id: true }).extend({ compatibility_date: COMPATIBILITY_DATE });
+
+/** A deployment configuration as uploaded. */
+export type DeployConfig = z.infer<typeof DEPLOY_CONFIG_SCHEMA>;
+
+/** What the platform runs a version with: the configuration with defaults applied, frozen. */
+export interface VersionConfig {
+  readonly compatibility_date: string;
+  readonly compatibility_flags: readonly string[];
+  readonly edge_dev: boolean;
+  readonly preview_urls: boolean;
+  readonly routes: readonly Route[];
+  readonly vars: Readonly<Record<string, unknown>>;
+  readonly limits: Readonly<Limits>;
+  readonly triggers: { readonly crons: readonly string[]; readonly catch_up: 'latest' | 'none' };
+  /** Binding entries by configuration key, as ProjectConfig has them. */
+  readonly bindings: Readonly<Record<string, readonly { binding: string }[]>>;
+  readonly sections: Readonly<Record<string, unknown>>;
+}
+
+/** Problems of an uploaded configuration beyond its schema (the same rules `ledge.jsonc` follows). */
+export function deployConfigProblems(config: DeployConfig, today: string): string[] {
+  return checkSection(config, '', today).problems;
+}
+
+/** Applies the defaults to a validated deployment configuration. */
+export function toVersionConfig(config: DeployConfig): VersionConfig {
+  const { bindings, sections } = bindingsOf(config as Record<string, unknown>);
+  return deepFreeze({
+    compatibility_date: config.compatibility_date,
+    compatibility_flags: config.compatibility_flags ?? [],
+    edge_dev: config.edge_dev ?? false,
+    preview_urls: config.preview_urls ?? false,
+    routes: config.routes ?? [],
+    vars: config.vars ?? {},
+    limits: { ...DEFAULT_LIMITS, ...config.limits },
+    triggers: { crons: config.triggers?.crons ?? [], catch_up: config.triggers?.catch_up ?? 'latest' },
+    bindings,
+    sections,
+  });
+}
+
+/** The hostname a route binds as a custom domain (`shop.example.com` or `shop.example.com/*`), or a reason it cannot. */
+export function routeHostname(route: Route): { hostname: string } | { problem: string } {
+  const pattern = (typeof route === 'string' ? route : route.pattern).trim().toLowerCase();
+  const host = pattern.replace(/\/\*?$/, '');
+  if (host.includes('/') || host.includes('*')) return { problem: `"${pattern}": ledge serve binds whole hostnames; use "host" or "host/*" without other paths or wildcards` };
+  if (!HOSTNAME.test(host)) return { problem: `"${pattern}": not a valid hostname` };
+  return { hostname: host };
+}
+
+/** A DNS hostname: labels of letters, digits and dashes, no port. */
+export const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

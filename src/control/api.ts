@@ -1,0 +1,166 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Clock } from '../lib/clock.js';
+import { isLedgeError } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
+import type { Dispatcher } from '../entry/serve.js';
+import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
+import type { AccountRecord, ControlStoragePort } from '../storage/control.js';
+import { ApiError, type ApiErrorInfo } from './api-error.js';
+import { authenticate, authorizationOf } from './auth.js';
+import { resourceKey, type ResourceKindKey } from './permissions.js';
+import { compileRoutes, matchRoute, validate, type Principal, type Reply, type RouteContext, type RouteDefinition } from './router.js';
+
+/** Where the API lives on its listener. */
+export const API_BASE = '/api/v1';
+/** Largest request body the API reads (a deployment's bundled modules, base64). */
+export const API_BODY_LIMIT = 32 * 1024 * 1024;
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const JSON_HEADERS = ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store', 'x-content-type-options', 'nosniff'];
+
+/** Options of the account API. */
+export interface ControlApiOptions {
+  store: ControlStoragePort;
+  clock: Clock;
+  logger: Logger;
+  routes: readonly RouteDefinition[];
+  /** The OpenAPI document served at `/openapi.json`. */
+  openapi: () => unknown;
+}
+
+/** Creates the API's dispatcher: routing, authentication, permissions, validation, the envelope and the audit log. */
+export function createControlApi(options: ControlApiOptions): Dispatcher {
+  const { store, clock, logger } = options;
+  const compiled = compileRoutes(options.routes);
+
+  return async function controlApi(request: DispatchRequest): Promise<DispatchResponse> {
+    const url = new URL(request.url);
+    const path = url.pathname.startsWith(API_BASE) ? url.pathname.slice(API_BASE.length) || '/' : null;
+    let principal: Principal | undefined;
+    let route: RouteDefinition | undefined;
+    let accountId: string | undefined;
+    let resource = '';
+    let status = 500;
+    try {
+      if (path === null) throw new ApiError('no_route', 'No route for that URI');
+      if (path === '/openapi.json' && request.method === 'GET') {
+        status = 200;
+        return { status, statusText: '', headers: JSON_HEADERS, body: JSON.stringify(options.openapi()) };
+      }
+      const matched = matchRoute(compiled, request.method === 'HEAD' ? 'GET' : request.method, path);
+      route = matched.route;
+      accountId = /^[0-9a-f]{32}$/.test(matched.params.account_id ?? '') ? matched.params.account_id : undefined;
+      resource = path;
+      const now = clock.now();
+      if (route.auth !== 'none') principal = await authenticate(store, authorizationOf(request.headers), now);
+      const params = route.params ? validate(route.params, matched.params, '/params') : matched.params;
+      const account = await reachableAccount(matched.params.account_id, principal);
+      const ctx = context(params, principal, account, now);
+      if (typeof route.auth === 'object' && account) {
+        const { group, resource: which } = route.auth;
+        if (which === 'any') {
+          if (!principal?.permissions.canAny(group, account.id)) throw forbidden(group, resourceKey(account.id));
+        } else {
+          const target = which?.(params as never);
+          resource = resourceKey(account.id, target?.kind, target?.name);
+          ctx.require(group, target?.kind, target?.name);
+        }
+      }
+      const query = route.query ? validate(route.query, Object.fromEntries(url.searchParams), '/query') : {};
+      const body = route.body ? validate(route.body, await readJson(request), '/body') : undefined;
+      if (principal) void store.touchToken(principal.token.id, new Date(now).toISOString());
+      const reply = await route.handler({ ...ctx, query, body });
+      status = reply.status ?? route.status ?? 200;
+      return envelope(status, { success: true, errors: [], messages: reply.messages ?? [], result: reply.result ?? null, ...(reply.result_info ? { result_info: reply.result_info } : {}) });
+    } catch (err) {
+      const failure = toApiError(err);
+      status = failure.status;
+      const extra: string[] = Object.entries(failure.headers).flat();
+      return envelope(status, { success: false, errors: failure.errors, messages: [], result: null }, extra);
+    } finally {
+      if (route && accountId && WRITE_METHODS.has(request.method)) await audit(route, request.method, path ?? '', accountId, principal, resource, status);
+    }
+  };
+
+  function context(params: unknown, principal: Principal | undefined, account: AccountRecord | null, now: number): RouteContext<unknown, unknown, unknown> {
+    const can = (group: Parameters<RouteContext<unknown, unknown, unknown>['can']>[0], kind?: ResourceKindKey, name?: string) =>
+      account !== null && principal !== undefined && principal.permissions.can(group, { account: account.id, kind, name: kind === undefined ? undefined : name ?? '*' });
+    return {
+      params, query: undefined, body: undefined,
+      principal: principal as Principal,
+      account: account as AccountRecord,
+      now: new Date(now).toISOString(),
+      can,
+      require(group, kind, name) {
+        if (!can(group, kind, name)) throw forbidden(group, resourceKey(account?.id ?? '*', kind, kind === undefined ? undefined : name ?? '*'));
+      },
+    };
+  }
+
+  /** The account of the path, if any: refused when the token reaches nothing in it, 404 when it does not exist. */
+  async function reachableAccount(id: string | undefined, principal: Principal | undefined): Promise<AccountRecord | null> {
+    if (id === undefined) return null;
+    if (!/^[0-9a-f]{32}$/.test(id)) throw new ApiError('account_not_found', `Could not route to /accounts/${id}, perhaps your object identifier is invalid?`);
+    if (principal && !principal.permissions.reaches(id)) throw new ApiError('forbidden', `the token has no access to account ${id}`);
+    const account = await store.getAccount(id);
+    if (!account) throw new ApiError('account_not_found', `Could not route to /accounts/${id}, perhaps your object identifier is invalid?`);
+    return account;
+  }
+
+  function toApiError(err: unknown): ApiError {
+    if (err instanceof ApiError) return err;
+    if (isLedgeError(err) && err.code === 'conflict') return new ApiError('conflict', err.message);
+    if (isLedgeError(err) && err.code === 'not_found') return new ApiError('object_not_found', err.message);
+    if (isLedgeError(err) && (err.code === 'bad_argument' || err.code === 'config_invalid' || err.code === 'operation_failed')) return new ApiError('invalid_field', err.message);
+    const requestId = randomBytes(8).toString('hex');
+    logger.error(`API request ${requestId} failed: ${(err as Error)?.stack ?? String(err)}`);
+    return new ApiError('internal', `Internal error; the platform log has the details under request id ${requestId}`);
+  }
+
+  async function audit(route: RouteDefinition, method: string, path: string, accountId: string, principal: Principal | undefined, resource: string, status: number): Promise<void> {
+    try {
+      await store.appendAudit({
+        id: randomUUID(),
+        time: new Date(clock.now()).toISOString(),
+        account_id: accountId,
+        actor: principal ? { token_id: principal.token.id, token_name: principal.token.name } : null,
+        action: route.id,
+        method,
+        path: `${API_BASE}${path}`,
+        resource,
+        status,
+        result: status < 400 ? 'success' : 'failure',
+      });
+    } catch (err) {
+      logger.error(`could not write the audit record of ${method} ${path}: ${(err as Error).message}`);
+    }
+  }
+}
+
+function forbidden(group: string, key: string): ApiError {
+  return new ApiError('forbidden', `the token lacks the permission "${group}" on ${key}`);
+}
+
+function envelope(status: number, value: { success: boolean; errors: ApiErrorInfo[]; messages: unknown[]; result: unknown; result_info?: unknown }, extra: string[] = []): DispatchResponse {
+  return { status, statusText: '', headers: [...JSON_HEADERS, ...extra], body: JSON.stringify(value) };
+}
+
+/** Reads a JSON body: 415 unless it says JSON, 413 past the limit, 400 when it does not parse. */
+async function readJson(request: DispatchRequest): Promise<unknown> {
+  let type = '';
+  for (let i = 0; i < request.headers.length; i += 2) if ((request.headers[i] as string).toLowerCase() === 'content-type') type = request.headers[i + 1] as string;
+  if (!request.body) throw new ApiError('invalid_field', 'this request needs a JSON body', { pointer: '/body' });
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type.trim())) throw new ApiError('unsupported_media_type', `expected content-type application/json, got ${type === '' ? 'none' : `"${type.slice(0, 100)}"`}`);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body) {
+    size += chunk.byteLength;
+    if (size > API_BODY_LIMIT) throw new ApiError('body_too_large', `the request body is larger than ${API_BODY_LIMIT} bytes`);
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch (err) {
+    throw new ApiError('invalid_json', `the body is not valid JSON: ${(err as Error).message}`);
+  }
+}

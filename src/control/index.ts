@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import type { Dispatcher } from '../entry/serve.js';
+import type { Logger } from '../lib/logger.js';
+import { createControlApi } from './api.js';
+import { toOpenApi } from './openapi.js';
+import type { RouteDefinition } from './router.js';
+import type { ControlServices } from './services.js';
+import { accountRoutes } from './routes/accounts.js';
+import { tokenRoutes } from './routes/tokens.js';
+import { deploymentRoutes } from './routes/deployments.js';
+import { resourceRoutes } from './routes/resources.js';
+
+export { API_BASE } from './api.js';
+export type { ControlServices } from './services.js';
+
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** Every route of the account API, in matching order (fixed paths before parameters). */
+export function controlRoutes(services: ControlServices): RouteDefinition[] {
+  return [...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...resourceRoutes(services)];
+}
+
+/** The OpenAPI document of the account API (docs/openapi.json is this, checked in). */
+export function controlOpenApi(services: ControlServices): Record<string, unknown> {
+  return toOpenApi(controlRoutes(services), VERSION);
+}
+
+/** The account API as a dispatcher for the API listener. */
+export function createControlPlane(services: ControlServices, logger: Logger): Dispatcher {
+  const routes = controlRoutes(services);
+  const document = toOpenApi(routes, VERSION);
+  return createControlApi({ store: services.store, clock: services.clock, logger, routes, openapi: () => document });
+}

@@ -1,0 +1,108 @@
+import type { TokenPolicy } from '../storage/control.js';
+
+/** Areas of the account API; each has a `:read` and a `:write` permission group (write includes read). */
+export const PERMISSION_AREAS = {
+  accounts: 'accounts and their settings',
+  members: 'the people of an account',
+  tokens: 'API tokens',
+  audit: 'the audit log',
+  deployments: 'deployments and their versions',
+  domains: 'custom domains',
+  kv: 'key-value namespaces',
+  sql: 'SQL databases, their bookmarks and restores',
+  buckets: 'object store buckets',
+  queues: 'queues',
+  tunnels: 'tunnels and mesh connectors',
+  routes: 'private network routes',
+  access: 'access applications and service tokens',
+} as const;
+
+/** A permission group such as `deployments:write`. */
+export type PermissionGroup = `${keyof typeof PERMISSION_AREAS}:${'read' | 'write'}`;
+
+/** Every permission group, read before write. */
+export const PERMISSION_GROUPS: readonly PermissionGroup[] = Object.keys(PERMISSION_AREAS)
+  .flatMap((area) => [`${area}:read`, `${area}:write`] as PermissionGroup[]);
+
+/** Kinds of named resources inside an account that a policy can name one by one. */
+export const RESOURCE_KINDS = ['deployment', 'domain', 'kv', 'sql', 'bucket', 'queue', 'tunnel', 'route', 'access_app'] as const;
+export type ResourceKindKey = (typeof RESOURCE_KINDS)[number];
+
+const PREFIX = 'com.ledge.api.account.';
+
+/** A parsed resource key: every account, one account, every resource of one kind, or one resource. */
+export interface ResourceKey {
+  account: string;
+  kind?: ResourceKindKey;
+  name?: string;
+}
+
+/** The key string of a resource in an account: `com.ledge.api.account.<id>[.<kind>.<name>]`. */
+export function resourceKey(account: string, kind?: ResourceKindKey, name?: string): string {
+  return kind === undefined ? `${PREFIX}${account}` : `${PREFIX}${account}.${kind}.${name ?? '*'}`;
+}
+
+/** Parses a resource key, or explains what is wrong with it. */
+export function parseResourceKey(key: string): ResourceKey | string {
+  if (!key.startsWith(PREFIX)) return `expected a key starting with "${PREFIX}"`;
+  const rest = key.slice(PREFIX.length);
+  const dot = rest.indexOf('.');
+  const account = dot === -1 ? rest : rest.slice(0, dot);
+  if (account !== '*' && !/^[0-9a-f]{32}$/.test(account)) return 'expected "*" or a 32-character account id after the prefix';
+  if (dot === -1) return { account };
+  if (account === '*') return 'a key for every account cannot name a resource kind';
+  const tail = rest.slice(dot + 1);
+  const sep = tail.indexOf('.');
+  const kind = (sep === -1 ? tail : tail.slice(0, sep)) as ResourceKindKey;
+  if (!RESOURCE_KINDS.includes(kind)) return `unknown resource kind "${kind}" (expected one of ${RESOURCE_KINDS.join(', ')})`;
+  const name = sep === -1 ? '' : tail.slice(sep + 1);
+  if (name === '') return `expected a name or "*" after "${kind}."`;
+  return { account, kind, name };
+}
+
+/** True when `outer` covers everything `inner` names. */
+export function covers(outer: ResourceKey, inner: ResourceKey): boolean {
+  if (outer.account === '*') return true;
+  if (outer.account !== inner.account) return false;
+  if (outer.kind === undefined) return true;
+  if (outer.kind !== inner.kind) return false;
+  return outer.name === '*' || outer.name === inner.name;
+}
+
+/** True when `group` is granted by a policy listing `listed` (write includes read). */
+function grants(listed: readonly string[], group: PermissionGroup): boolean {
+  if (listed.includes(group)) return true;
+  return group.endsWith(':read') && listed.includes(group.replace(/:read$/, ':write'));
+}
+
+/** What one token may do, decided from its policies: a deny wins over an allow. */
+export interface Permissions {
+  /** May the token use `group` on the resource `key`? */
+  can(group: PermissionGroup, key: ResourceKey): boolean;
+  /** Does the token hold `group` on anything inside `account` (lists show what it may read)? */
+  canAny(group: PermissionGroup, account: string): boolean;
+  /** Does any policy reach into `account` at all? */
+  reaches(account: string): boolean;
+}
+
+/** Resolves a token's policies once; keys that do not parse never grant anything. */
+export function toPermissions(policies: readonly TokenPolicy[]): Permissions {
+  const parsed = policies.map((p) => ({
+    effect: p.effect,
+    groups: p.permission_groups,
+    keys: Object.keys(p.resources).map(parseResourceKey).filter((k): k is ResourceKey => typeof k !== 'string'),
+  }));
+  const can = (group: PermissionGroup, key: ResourceKey) =>
+    parsed.some((p) => p.effect === 'allow' && grants(p.groups, group) && p.keys.some((k) => covers(k, key)))
+    && !parsed.some((p) => p.effect === 'deny' && grants(p.groups, group) && p.keys.some((k) => covers(k, key)));
+  const inAccount = (k: ResourceKey, account: string) => k.account === '*' || k.account === account;
+  return {
+    can,
+    canAny(group, account) {
+      return can(group, { account }) || parsed.some((p) => p.effect === 'allow' && grants(p.groups, group) && p.keys.some((k) => inAccount(k, account) && can(group, k)));
+    },
+    reaches(account) {
+      return parsed.some((p) => p.effect === 'allow' && p.keys.some((k) => inAccount(k, account)));
+    },
+  };
+}

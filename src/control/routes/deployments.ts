@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { ApiError, fieldError } from '../api-error.js';
+import { defineRoute, paginate, PAGE_QUERY, type RouteContext, type RouteDefinition } from '../router.js';
+import type { ControlServices } from '../services.js';
+import { DEPLOY_CONFIG_SCHEMA, deployConfigProblems, HOSTNAME, routeHostname, toVersionConfig, type DeployConfig } from '../../config/deploy.js';
+import { BINDINGS } from '../../bindings/registry.js';
+import { sectionEntries } from '../../bindings/plugin.js';
+import { consumersOf } from '../../bindings/queues/schema.js';
+import type { AccountRecord, ControlStoragePort, DeploymentRecord, DomainRecord, ResourceKind, VersionRecord } from '../../storage/control.js';
+import { ACCOUNT_PARAMS, DNS_LABEL } from './accounts.js';
+import { defaultHostname, previewHostname } from '../../entry/hostnames.js';
+
+/** Which API resource kind each binding kind points at. */
+const RESOURCE_OF: Readonly<Record<string, ResourceKind>> = { kv: 'kv', sql: 'sql', objects: 'bucket', queues: 'queue' };
+/** Largest sum of uploaded module sizes. */
+const MODULES_LIMIT = 25 * 1024 * 1024;
+
+const NAME_PARAMS = ACCOUNT_PARAMS.extend({ name: DNS_LABEL });
+const MODULE_NAME = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/, { error: 'expected a file name of letters, digits, _, . and - (no directories)' });
+
+const PUT_BODY = z.strictObject({
+  main_module: MODULE_NAME,
+  modules: z.array(z.strictObject({ name: MODULE_NAME, content_base64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'expected base64' }) })).min(1).max(50),
+  config: DEPLOY_CONFIG_SCHEMA,
+  message: z.string().max(1000).optional(),
+});
+
+/** One resource a binding or a consumer points at, with its place in the configuration. */
+interface ResourceUse { kind: ResourceKind; ref: string; binding: string; pointer: string }
+
+/** The resources a configuration points at: every binding, and the queues its consumers read and dead-letter to. */
+function resourceUses(config: DeployConfig): ResourceUse[] {
+  const uses: ResourceUse[] = [];
+  for (const plugin of Object.values(BINDINGS)) {
+    const section = (config as Record<string, unknown>)[plugin.configKey];
+    const kind = RESOURCE_OF[plugin.kind];
+    if (kind === undefined) continue;
+    for (const { entry, path } of sectionEntries(plugin, section)) {
+      uses.push({ kind, ref: plugin.resourceId(entry), binding: entry.binding, pointer: `/body/config/${plugin.configKey}${toPointer(path)}` });
+    }
+  }
+  for (const [i, consumer] of consumersOf((config as Record<string, unknown>).queues).entries()) {
+    uses.push({ kind: 'queue', ref: consumer.queue, binding: `consumer of ${consumer.queue}`, pointer: `/body/config/queues/consumers/${i}/queue` });
+    if (consumer.deadLetterQueue !== null) uses.push({ kind: 'queue', ref: consumer.deadLetterQueue, binding: `dead-letter queue of ${consumer.queue}`, pointer: `/body/config/queues/consumers/${i}/dead_letter_queue` });
+  }
+  return uses;
+}
+
+/** `[0]` → `/0`, `.producers[1]` → `/producers/1`. */
+function toPointer(path: string): string {
+  return path.replace(/\[(\d+)\]/g, '/$1').replace(/\./g, '/');
+}
+
+/** Every resource the current versions of an account's deployments point at, with the deployment. */
+export async function boundResources(store: ControlStoragePort, accountId: string): Promise<(ResourceUse & { deployment: string })[]> {
+  const out: (ResourceUse & { deployment: string })[] = [];
+  for (const deployment of await store.listDeployments(accountId)) {
+    const version = await store.getVersion(deployment.current_version_id);
+    if (version) out.push(...resourceUses(version.config as DeployConfig).map((u) => ({ ...u, deployment: deployment.name })));
+  }
+  return out;
+}
+
+/** Deployments, their immutable versions, rollback, and custom domains. */
+export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
+  const { store, platformDomain } = services;
+
+  async function deploymentView(account: AccountRecord, deployment: DeploymentRecord): Promise<Record<string, unknown>> {
+    const version = await store.getVersion(deployment.current_version_id);
+    const config = version ? toVersionConfig(version.config as DeployConfig) : null;
+    const custom = (await store.listDomains(account.id)).filter((d) => d.deployment === deployment.name).map((d) => d.hostname);
+    return {
+      name: deployment.name, account_id: account.id, current_version_id: deployment.current_version_id,
+      edge_dev: config?.edge_dev ?? false, preview_urls: config?.preview_urls ?? false,
+      hostnames: {
+        default: defaultHostname(deployment.name, account.subdomain, platformDomain),
+        preview: previewHostname(deployment.current_version_id, deployment.name, account.subdomain, platformDomain),
+        custom,
+      },
+      created_on: deployment.created_on, modified_on: deployment.modified_on,
+    };
+  }
+  const versionView = (account: AccountRecord, v: VersionRecord) => ({
+    id: v.id, number: v.number, deployment: v.deployment, message: v.message, created_on: v.created_on, main_module: v.main_module, config: v.config,
+    preview_hostname: previewHostname(v.id, v.deployment, account.subdomain, platformDomain),
+  });
+  const mustFind = async (accountId: string, name: string) => {
+    const found = await store.getDeployment(accountId, name);
+    if (!found) throw new ApiError('object_not_found', `no deployment ${name} in this account`);
+    return found;
+  };
+  const underPlatform = (host: string) => host === platformDomain || host.endsWith(`.${platformDomain}`);
+
+  return [
+    defineRoute({
+      id: 'deployments.list', method: 'GET', path: '/accounts/{account_id}/deployments', summary: 'List deployments',
+      auth: { group: 'deployments:read', resource: 'any' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
+      async handler({ account, query, can }) {
+        const visible = (await store.listDeployments(account.id)).filter((d) => can('deployments:read', 'deployment', d.name));
+        return paginate(await Promise.all(visible.map((d) => deploymentView(account, d))), query);
+      },
+    }),
+    defineRoute({
+      id: 'deployments.get', method: 'GET', path: '/accounts/{account_id}/deployments/{name}', summary: 'Get a deployment',
+      auth: { group: 'deployments:read', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS,
+      async handler({ account, params }) { return { result: await deploymentView(account, await mustFind(account.id, params.name)) }; },
+    }),
+    defineRoute({
+      id: 'deployments.put', method: 'PUT', path: '/accounts/{account_id}/deployments/{name}', summary: 'Upload a new immutable version and point the deployment at it',
+      auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS, body: PUT_BODY,
+      async handler(ctx) {
+        const { account, params, body, now } = ctx;
+        const modules = decodeModules(body);
+        const problems = deployConfigProblems(body.config, now.slice(0, 10));
+        if (problems.length) throw new ApiError('invalid_field', problems.join('; '), { pointer: '/body/config' });
+        for (const use of resourceUses(body.config)) {
+          if (!(await store.getResource(account.id, use.kind, use.ref))) throw fieldError(use.pointer, `${use.binding}: no ${use.kind} resource "${use.ref}" in this account; create it first`);
+        }
+        const id = randomUUID();
+        const domains = await routeDomains(ctx, body.config);
+        const version: VersionRecord = { id, account_id: account.id, deployment: params.name, number: 0, message: body.message ?? null, created_on: now, main_module: body.main_module, config: body.config as Record<string, unknown> };
+        const deployment = await store.writeVersion({ version, modules, domains });
+        await services.changed(account.id);
+        const written = await store.getVersion(id) as VersionRecord;
+        return { result: { deployment: await deploymentView(account, deployment), version: versionView(account, written) } };
+      },
+    }),
+    defineRoute({
+      id: 'deployments.delete', method: 'DELETE', path: '/accounts/{account_id}/deployments/{name}', summary: 'Delete a deployment, its versions and its custom domains (its data stays)',
+      auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS,
+      async handler({ account, params }) {
+        if (!(await store.deleteDeployment(account.id, params.name))) throw new ApiError('object_not_found', `no deployment ${params.name} in this account`);
+        await services.changed(account.id);
+        return { result: { name: params.name } };
+      },
+    }),
+    defineRoute({
+      id: 'versions.list', method: 'GET', path: '/accounts/{account_id}/deployments/{name}/versions', summary: 'List the versions of a deployment, newest first',
+      auth: { group: 'deployments:read', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS, query: PAGE_QUERY,
+      async handler({ account, params, query }) {
+        await mustFind(account.id, params.name);
+        return paginate((await store.listVersions(account.id, params.name)).map((v) => versionView(account, v)), query);
+      },
+    }),
+    defineRoute({
+      id: 'versions.get', method: 'GET', path: '/accounts/{account_id}/deployments/{name}/versions/{version_id}', summary: 'Get a version',
+      auth: { group: 'deployments:read', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS.extend({ version_id: z.string() }),
+      async handler({ account, params }) {
+        const version = await store.getVersion(params.version_id);
+        if (!version || version.account_id !== account.id || version.deployment !== params.name) throw new ApiError('object_not_found', `no version ${params.version_id} of ${params.name}`);
+        return { result: versionView(account, version) };
+      },
+    }),
+    defineRoute({
+      id: 'deployments.rollback', method: 'POST', path: '/accounts/{account_id}/deployments/{name}/rollback', summary: "Point the deployment back at an earlier version's code and configuration (data is not rolled back)",
+      auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS,
+      body: z.strictObject({ version_id: z.string().optional(), message: z.string().max(1000).optional() }),
+      async handler({ account, params, body, now }) {
+        const current = await mustFind(account.id, params.name);
+        const versions = await store.listVersions(account.id, params.name);
+        const currentNumber = versions.find((v) => v.id === current.current_version_id)?.number ?? Infinity;
+        const wanted = body.version_id;
+        const target = wanted === undefined
+          ? versions.find((v) => v.number < currentNumber)
+          : versions.find((v) => v.id === wanted || (wanted.length >= 8 && v.id.startsWith(wanted)));
+        if (!target) {
+          if (body.version_id === undefined) throw new ApiError('conflict', `${params.name} has no version before the current one to roll back to`);
+          throw fieldError('/body/version_id', `no version ${body.version_id} of ${params.name}`);
+        }
+        if (target.id === current.current_version_id) throw fieldError('/body/version_id', `version ${target.id} is already the current version of ${params.name}`);
+        const deployment = await store.pointAt(account.id, params.name, target.id, now) as DeploymentRecord;
+        await services.changed(account.id);
+        return {
+          result: { deployment: await deploymentView(account, deployment), version: versionView(account, target), rolled_back_from: current.current_version_id },
+          messages: [{ code: 10100, message: `Rolled back the code and configuration of ${params.name} to version ${target.number} (${target.id}). Data is not rolled back: rows, keys, objects and messages written by later versions stay, and their external effects are not undone.` }],
+        };
+      },
+    }),
+    ...domainRoutes(),
+  ];
+
+  /** Custom domains from `routes`: checked, permitted, and ready to be written with the version. */
+  async function routeDomains(ctx: RouteContext<{ account_id: string; name: string }, unknown, z.infer<typeof PUT_BODY>>, config: DeployConfig): Promise<DomainRecord[]> {
+    const domains: DomainRecord[] = [];
+    for (const [i, route] of (config.routes ?? []).entries()) {
+      const found = routeHostname(route);
+      if ('problem' in found) throw fieldError(`/body/config/routes/${i}`, found.problem);
+      if (underPlatform(found.hostname)) throw fieldError(`/body/config/routes/${i}`, `${found.hostname} lies under the platform domain ${platformDomain}; use edge_dev and preview_urls for those hostnames`);
+      ctx.require('domains:write', 'domain', found.hostname);
+      domains.push({ id: randomUUID().replace(/-/g, ''), account_id: ctx.account.id, hostname: found.hostname, deployment: ctx.params.name, created_on: ctx.now });
+    }
+    return domains;
+  }
+
+  function domainRoutes(): RouteDefinition[] {
+    const view = ({ account_id: _a, ...d }: DomainRecord) => d;
+    const find = async (accountId: string, id: string) => {
+      const found = await store.getDomain(accountId, id);
+      if (!found) throw new ApiError('object_not_found', `no domain ${id} in this account`);
+      return found;
+    };
+    const DOMAIN_PARAMS = ACCOUNT_PARAMS.extend({ domain_id: z.string() });
+    return [
+      defineRoute({
+        id: 'domains.list', method: 'GET', path: '/accounts/{account_id}/domains', summary: 'List custom domains',
+        auth: { group: 'domains:read', resource: 'any' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
+        async handler({ account, query, can }) {
+          return paginate((await store.listDomains(account.id)).filter((d) => can('domains:read', 'domain', d.hostname)).map(view), query);
+        },
+      }),
+      defineRoute({
+        id: 'domains.create', method: 'POST', path: '/accounts/{account_id}/domains', summary: 'Bind a custom hostname to a deployment',
+        auth: { group: 'domains:write', resource: 'any' }, params: ACCOUNT_PARAMS, status: 201,
+        body: z.strictObject({
+          hostname: z.string().trim().toLowerCase().regex(HOSTNAME, { error: 'expected a hostname without scheme, port or path (e.g. shop.example.com)' }),
+          deployment: DNS_LABEL,
+        }),
+        async handler({ account, body, now, require }) {
+          if (underPlatform(body.hostname)) throw fieldError('/body/hostname', `${body.hostname} lies under the platform domain ${platformDomain}; custom domains must be outside it`);
+          require('domains:write', 'domain', body.hostname);
+          require('deployments:write', 'deployment', body.deployment);
+          if (!(await store.getDeployment(account.id, body.deployment))) throw fieldError('/body/deployment', `no deployment ${body.deployment} in this account`);
+          const existing = await store.domainByHostname(body.hostname);
+          if (existing) throw new ApiError('conflict', existing.account_id === account.id ? `${body.hostname} is already bound to the deployment ${existing.deployment}` : `${body.hostname} is already bound on this platform`);
+          const domain: DomainRecord = { id: randomUUID().replace(/-/g, ''), account_id: account.id, hostname: body.hostname, deployment: body.deployment, created_on: now };
+          await store.addDomain(domain);
+          await services.changed(account.id);
+          return { result: view(domain) };
+        },
+      }),
+      defineRoute({
+        id: 'domains.get', method: 'GET', path: '/accounts/{account_id}/domains/{domain_id}', summary: 'Get a custom domain',
+        auth: { group: 'domains:read', resource: 'any' }, params: DOMAIN_PARAMS,
+        async handler({ account, params, require }) {
+          const found = await find(account.id, params.domain_id);
+          require('domains:read', 'domain', found.hostname);
+          return { result: view(found) };
+        },
+      }),
+      defineRoute({
+        id: 'domains.delete', method: 'DELETE', path: '/accounts/{account_id}/domains/{domain_id}', summary: 'Remove a custom domain',
+        auth: { group: 'domains:write', resource: 'any' }, params: DOMAIN_PARAMS,
+        async handler({ account, params, require }) {
+          const found = await find(account.id, params.domain_id);
+          require('domains:write', 'domain', found.hostname);
+          await store.deleteDomain(account.id, found.id);
+          await services.changed(account.id);
+          return { result: { id: found.id } };
+        },
+      }),
+    ];
+  }
+}
+
+/** The uploaded modules, decoded; the main module must be one of them and the total stays under the limit. */
+function decodeModules(body: z.infer<typeof PUT_BODY>): { name: string; content: Uint8Array }[] {
+  const seen = new Set<string>();
+  let total = 0;
+  const modules = body.modules.map((m, i) => {
+    if (seen.has(m.name)) throw fieldError(`/body/modules/${i}/name`, `the module ${m.name} is listed twice`);
+    seen.add(m.name);
+    const content = new Uint8Array(Buffer.from(m.content_base64, 'base64'));
+    total += content.byteLength;
+    return { name: m.name, content };
+  });
+  if (!seen.has(body.main_module)) throw fieldError('/body/main_module', `${body.main_module} is not one of the uploaded modules (${[...seen].join(', ')})`);
+  if (total > MODULES_LIMIT) throw fieldError('/body/modules', `the modules add up to ${total} bytes; at most ${MODULES_LIMIT} are accepted`);
+  return modules;
+}

@@ -1,0 +1,151 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { ApiError } from '../api-error.js';
+import type { PermissionGroup, ResourceKindKey } from '../permissions.js';
+import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
+import type { ControlServices } from '../services.js';
+import type { ResourceKind, ResourceRecord } from '../../storage/control.js';
+import { QUEUE_NAME } from '../../bindings/queues/schema.js';
+import { DEFAULT_RETENTION_DAYS } from '../../bindings/sql/schema.js';
+import { ACCOUNT_PARAMS } from './accounts.js';
+import { boundResources } from './deployments.js';
+
+const BUCKET_NAME = z.string().regex(/^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, { error: 'expected a bucket name: 3-63 lowercase letters, digits and dashes, no leading or trailing dash' });
+
+/** How each kind of binding resource looks in the API. */
+interface KindSpec {
+  kind: ResourceKind;
+  area: 'kv' | 'sql' | 'buckets' | 'queues';
+  keyKind: ResourceKindKey;
+  path: string;
+  param: string;
+  label: string;
+  body: z.ZodType<{ name: string }>;
+  /** What configuration refers to: a generated id, or the name. */
+  refIsName: boolean;
+  view(r: ResourceRecord): Record<string, unknown>;
+}
+
+const KINDS: KindSpec[] = [
+  {
+    kind: 'kv', area: 'kv', keyKind: 'kv', path: '/storage/kv/namespaces', param: 'namespace_id', label: 'key-value namespace', refIsName: false,
+    body: z.strictObject({ title: z.string().trim().min(1).max(512) }).transform((b) => ({ name: b.title })),
+    view: (r) => ({ id: r.id, title: r.name, created_on: r.created_on }),
+  },
+  {
+    kind: 'sql', area: 'sql', keyKind: 'sql', path: '/sql/databases', param: 'database_id', label: 'SQL database', refIsName: false,
+    body: z.strictObject({ name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: 'expected a database name: lowercase letters, digits, - and _ (at most 64)' }) }),
+    view: (r) => ({ uuid: r.id, name: r.name, created_on: r.created_on }),
+  },
+  {
+    kind: 'bucket', area: 'buckets', keyKind: 'bucket', path: '/buckets', param: 'bucket_name', label: 'bucket', refIsName: true,
+    body: z.strictObject({ name: BUCKET_NAME }),
+    view: (r) => ({ name: r.name, created_on: r.created_on }),
+  },
+  {
+    kind: 'queue', area: 'queues', keyKind: 'queue', path: '/queues', param: 'queue_id', label: 'queue', refIsName: true,
+    body: z.strictObject({ queue_name: QUEUE_NAME }).transform((b) => ({ name: b.queue_name })),
+    view: (r) => ({ queue_id: r.id, queue_name: r.name, created_on: r.created_on }),
+  },
+];
+
+/** Key-value namespaces, SQL databases (with bookmarks and restores), buckets and queues of an account. */
+export function resourceRoutes(services: ControlServices): RouteDefinition[] {
+  const { store } = services;
+  const routes: RouteDefinition[] = [];
+  for (const spec of KINDS) {
+    const read = `${spec.area}:read` as PermissionGroup;
+    const write = `${spec.area}:write` as PermissionGroup;
+    const itemParams = ACCOUNT_PARAMS.extend({ [spec.param]: z.string() }) as unknown as z.ZodType<{ account_id: string } & Record<string, string>>;
+    const find = async (accountId: string, id: string) => {
+      const found = await store.getResource(accountId, spec.kind, id);
+      if (!found) throw new ApiError('object_not_found', `no ${spec.label} ${id} in this account`);
+      return found;
+    };
+    routes.push(
+      defineRoute({
+        id: `${spec.area}.list`, method: 'GET', path: `/accounts/{account_id}${spec.path}`, summary: `List ${spec.label}s`,
+        auth: { group: read, resource: 'any' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
+        async handler({ account, query, can }) {
+          const visible = (await store.listResources(account.id, spec.kind)).filter((r) => can(read, spec.keyKind, r.ref));
+          return paginate(visible.map(spec.view), query);
+        },
+      }),
+      defineRoute({
+        id: `${spec.area}.create`, method: 'POST', path: `/accounts/{account_id}${spec.path}`, summary: `Create a ${spec.label}`,
+        auth: { group: write }, params: ACCOUNT_PARAMS, body: spec.body, status: 201,
+        async handler({ account, body, now, require }) {
+          require(write, spec.keyKind, spec.refIsName ? body.name : '*');
+          const id = spec.kind === 'sql' ? randomUUID() : randomBytes(16).toString('hex');
+          const record: ResourceRecord = { account_id: account.id, kind: spec.kind, ref: spec.refIsName ? body.name : id, id, name: body.name, created_on: now };
+          if (!spec.refIsName && (await store.listResources(account.id, spec.kind)).some((r) => r.name === body.name)) {
+            throw new ApiError('conflict', `a ${spec.label} named "${body.name}" already exists`);
+          }
+          await store.createResource(record);
+          return { result: spec.view(record) };
+        },
+      }),
+      defineRoute({
+        id: `${spec.area}.get`, method: 'GET', path: `/accounts/{account_id}${spec.path}/{${spec.param}}`, summary: `Get a ${spec.label}`,
+        auth: { group: read, resource: 'any' }, params: itemParams,
+        async handler({ account, params, require }) {
+          const found = await find(account.id, params[spec.param] as string);
+          require(read, spec.keyKind, found.ref);
+          return { result: spec.view(found) };
+        },
+      }),
+      defineRoute({
+        id: `${spec.area}.delete`, method: 'DELETE', path: `/accounts/{account_id}${spec.path}/{${spec.param}}`, summary: `Delete a ${spec.label} (refused while a deployment binds it)`,
+        auth: { group: write, resource: 'any' }, params: itemParams,
+        async handler({ account, params, require }) {
+          const found = await find(account.id, params[spec.param] as string);
+          require(write, spec.keyKind, found.ref);
+          const users = await boundResources(store, account.id);
+          const user = users.find((u) => u.kind === spec.kind && u.ref === found.ref);
+          if (user) throw new ApiError('conflict', `the ${spec.label} ${found.name} is bound by the deployment ${user.deployment} (binding ${user.binding}); deploy without it first`);
+          if (spec.kind === 'bucket' && (await services.data(account.id).objects.list(found.ref, { prefix: '', after: null, limit: 1 })).length > 0) {
+            throw new ApiError('conflict', `the bucket ${found.name} is not empty; delete its objects first`);
+          }
+          await store.deleteResource(account.id, spec.kind, found.id);
+          return { result: { id: found.id } };
+        },
+      }),
+    );
+  }
+
+  const DB_PARAMS = ACCOUNT_PARAMS.extend({ database_id: z.string() });
+  const database = async (accountId: string, id: string) => {
+    const found = await store.getResource(accountId, 'sql', id);
+    if (!found) throw new ApiError('object_not_found', `no SQL database ${id} in this account`);
+    return { found, port: services.data(accountId).sql.database(found.ref, { retentionDays: DEFAULT_RETENTION_DAYS }) };
+  };
+  const TIMESTAMP = z.union([z.iso.datetime({ offset: true }), z.string().regex(/^\d+$/)], { error: 'expected an RFC 3339 time or epoch milliseconds' })
+    .transform((t) => (/^\d+$/.test(t) ? Number(t) : Date.parse(t)));
+  routes.push(
+    defineRoute({
+      id: 'sql.bookmark', method: 'GET', path: '/accounts/{account_id}/sql/databases/{database_id}/time_travel/bookmark', summary: 'The bookmark of now, or of a past time',
+      auth: { group: 'sql:read', resource: 'any' }, params: DB_PARAMS, query: z.object({ timestamp: TIMESTAMP.optional() }),
+      async handler({ account, params, query, require }) {
+        const { found, port } = await database(account.id, params.database_id);
+        require('sql:read', 'sql', found.ref);
+        return { result: { bookmark: query.timestamp === undefined ? await port.bookmark() : await port.bookmarkAt(query.timestamp) } };
+      },
+    }),
+    defineRoute({
+      id: 'sql.restore', method: 'POST', path: '/accounts/{account_id}/sql/databases/{database_id}/time_travel/restore', summary: 'Restore the database in place to a bookmark or a time',
+      auth: { group: 'sql:write', resource: 'any' }, params: DB_PARAMS,
+      body: z.union([z.strictObject({ bookmark: z.string().min(1) }), z.strictObject({ timestamp: TIMESTAMP })], { error: 'expected { "bookmark": ... } or { "timestamp": ... }' }),
+      async handler({ account, params, body, require }) {
+        const { found, port } = await database(account.id, params.database_id);
+        require('sql:write', 'sql', found.ref);
+        const bookmark = 'bookmark' in body ? body.bookmark : await port.bookmarkAt(body.timestamp);
+        const restored = await port.restore(bookmark);
+        return {
+          result: { ...restored, message: `restored to ${restored.bookmark}; to undo, restore to previous_bookmark` },
+          messages: [{ code: 10001, message: `Restored. Undo with a restore to bookmark ${restored.previous_bookmark}.` }],
+        };
+      },
+    }),
+  );
+  return routes;
+}

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { ApiError } from '../api-error.js';
+import { hashToken, newTokenValue, tokenStatus } from '../auth.js';
+import { parseResourceKey, PERMISSION_AREAS, PERMISSION_GROUPS, type Permissions } from '../permissions.js';
+import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
+import type { ControlServices } from '../services.js';
+import type { TokenPolicy, TokenRecord } from '../../storage/control.js';
+import { ACCOUNT_PARAMS } from './accounts.js';
+
+const TIME = z.iso.datetime({ offset: true, error: 'expected an RFC 3339 time, e.g. 2026-12-31T23:59:59Z' });
+
+const POLICY = z.strictObject({
+  effect: z.enum(['allow', 'deny']).default('allow'),
+  permission_groups: z.array(z.enum(PERMISSION_GROUPS as [string, ...string[]])).min(1),
+  resources: z.record(z.string(), z.literal('*', { error: 'expected "*"' })).superRefine((resources, ctx) => {
+    const keys = Object.keys(resources);
+    if (keys.length === 0) ctx.addIssue({ code: 'custom', message: 'expected at least one resource key' });
+    for (const key of keys) {
+      const parsed = parseResourceKey(key);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', path: [key], message: `resource key "${key}": ${parsed}` });
+    }
+  }),
+});
+
+const TOKEN_BODY = z.strictObject({
+  name: z.string().trim().min(1).max(120),
+  policies: z.array(POLICY).min(1).max(50),
+  not_before: TIME.optional(),
+  expires_on: TIME.optional(),
+});
+
+const TOKEN = z.object({
+  id: z.string(), name: z.string(), status: z.enum(['active', 'revoked', 'expired', 'pending']),
+  issued_on: z.string(), last_used_on: z.string().nullable(), not_before: z.string().nullable(), expires_on: z.string().nullable(),
+  policies: z.array(POLICY),
+});
+
+const TOKEN_PARAMS = ACCOUNT_PARAMS.extend({ token_id: z.string() });
+
+/** A token as the API shows it: never its value or hash. */
+export function toTokenView(token: TokenRecord, now: number): z.infer<typeof TOKEN> {
+  return {
+    id: token.id, name: token.name, status: tokenStatus(token, now), issued_on: token.issued_on, last_used_on: token.last_used_on,
+    not_before: token.not_before, expires_on: token.expires_on, policies: token.policies,
+  };
+}
+
+/** A new token id: 32 hexadecimal characters. */
+export function newTokenId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/**
+ * Refuses a policy set that grants more than the creating token holds, or reaches another account than
+ * the token's own (unless the creator holds every account).
+ */
+function checkGrant(policies: TokenPolicy[], creator: Permissions, accountId: string): void {
+  for (const [i, policy] of policies.entries()) {
+    if (policy.effect !== 'allow') continue;
+    for (const key of Object.keys(policy.resources)) {
+      const parsed = parseResourceKey(key);
+      if (typeof parsed === 'string') continue;
+      if (parsed.account !== accountId && parsed.account !== '*') {
+        throw new ApiError('invalid_field', `resource key "${key}" names another account; a token belongs to one account`, { pointer: `/body/policies/${i}/resources` });
+      }
+      for (const group of policy.permission_groups) {
+        if (!creator.can(group as (typeof PERMISSION_GROUPS)[number], parsed)) {
+          throw new ApiError('forbidden', `a token cannot be given more than the token creating it holds: "${group}" on ${key}`, { pointer: `/body/policies/${i}` });
+        }
+      }
+    }
+  }
+}
+
+/** API tokens: create, list, get, revoke, verify, and the permission group catalog. */
+export function tokenRoutes(services: ControlServices): RouteDefinition[] {
+  const { store, clock } = services;
+  const verifyResult = (token: TokenRecord) => ({
+    result: { id: token.id, status: tokenStatus(token, clock.now()), account_id: token.account_id, name: token.name, not_before: token.not_before, expires_on: token.expires_on },
+    messages: [{ code: 10000, message: 'This API Token is valid and active' }],
+  });
+  return [
+    defineRoute({
+      id: 'user.tokens.verify', method: 'GET', path: '/user/tokens/verify', summary: 'Verify the calling token',
+      auth: 'token', async handler({ principal }) { return verifyResult(principal.token); },
+    }),
+    defineRoute({
+      id: 'tokens.verify', method: 'GET', path: '/accounts/{account_id}/tokens/verify', summary: 'Verify the calling token against an account',
+      auth: 'token', params: ACCOUNT_PARAMS,
+      async handler({ principal, account }) {
+        if (principal.token.account_id !== account.id) throw new ApiError('forbidden', `the token belongs to another account than ${account.id}`);
+        return verifyResult(principal.token);
+      },
+    }),
+    defineRoute({
+      id: 'tokens.permission_groups', method: 'GET', path: '/accounts/{account_id}/tokens/permission_groups', summary: 'List the permission groups',
+      auth: { group: 'tokens:read' }, params: ACCOUNT_PARAMS,
+      async handler() {
+        return { result: PERMISSION_GROUPS.map((id) => {
+          const [area, level] = id.split(':') as [keyof typeof PERMISSION_AREAS, string];
+          return { id, name: id, description: `${level === 'write' ? 'create, change and delete' : 'read'} ${PERMISSION_AREAS[area]}` };
+        }) };
+      },
+    }),
+    defineRoute({
+      id: 'tokens.list', method: 'GET', path: '/accounts/{account_id}/tokens', summary: "List an account's tokens (never their values)",
+      auth: { group: 'tokens:read' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY, result: z.array(TOKEN),
+      async handler({ account, query }) { return paginate((await store.listTokens(account.id)).map((t) => toTokenView(t, clock.now())), query); },
+    }),
+    defineRoute({
+      id: 'tokens.create', method: 'POST', path: '/accounts/{account_id}/tokens', summary: 'Create a token; its value is shown in this answer only',
+      auth: { group: 'tokens:write' }, params: ACCOUNT_PARAMS, body: TOKEN_BODY, status: 201, result: TOKEN.extend({ value: z.string() }),
+      async handler({ account, body, principal, now }) {
+        const policies = body.policies as TokenPolicy[];
+        checkGrant(policies, principal.permissions, account.id);
+        const notBefore = body.not_before === undefined ? null : new Date(body.not_before).toISOString();
+        const expiresOn = body.expires_on === undefined ? null : new Date(body.expires_on).toISOString();
+        if (expiresOn !== null && Date.parse(expiresOn) <= clock.now()) throw new ApiError('invalid_field', 'expires_on: must lie in the future', { pointer: '/body/expires_on' });
+        if (expiresOn !== null && notBefore !== null && expiresOn <= notBefore) throw new ApiError('invalid_field', 'expires_on: must come after not_before', { pointer: '/body/expires_on' });
+        const value = newTokenValue();
+        const token: TokenRecord = {
+          id: newTokenId(), account_id: account.id, name: body.name, hash: hashToken(value), policies,
+          not_before: notBefore, expires_on: expiresOn, issued_on: now, last_used_on: null, revoked_on: null,
+        };
+        await store.createToken(token);
+        return { result: { ...toTokenView(token, clock.now()), value } };
+      },
+    }),
+    defineRoute({
+      id: 'tokens.get', method: 'GET', path: '/accounts/{account_id}/tokens/{token_id}', summary: 'Get a token (never its value)',
+      auth: { group: 'tokens:read' }, params: TOKEN_PARAMS, result: TOKEN,
+      async handler({ account, params }) {
+        const token = await store.getToken(account.id, params.token_id);
+        if (!token) throw new ApiError('object_not_found', `no token ${params.token_id} in this account`);
+        return { result: toTokenView(token, clock.now()) };
+      },
+    }),
+    defineRoute({
+      id: 'tokens.revoke', method: 'DELETE', path: '/accounts/{account_id}/tokens/{token_id}', summary: 'Revoke a token at once',
+      auth: { group: 'tokens:write' }, params: TOKEN_PARAMS,
+      async handler({ account, params, now }) {
+        if (!(await store.revokeToken(account.id, params.token_id, now))) throw new ApiError('object_not_found', `no token ${params.token_id} in this account`);
+        return { result: { id: params.token_id } };
+      },
+    }),
+    defineRoute({
+      id: 'audit.list', method: 'GET', path: '/accounts/{account_id}/audit_logs', summary: 'List the audit log, newest first',
+      auth: { group: 'audit:read' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
+      async handler({ account, query }) {
+        const { items, total } = await store.listAudit(account.id, { offset: (query.page - 1) * query.per_page, limit: query.per_page });
+        return { result: items, result_info: { page: query.page, per_page: query.per_page, count: items.length, total_count: total, total_pages: Math.ceil(total / query.per_page) } };
+      },
+    }),
+  ];
+}
