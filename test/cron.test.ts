@@ -234,3 +234,29 @@ test('weekdays are numbered as on the edge: 1 = Sunday ... 7 = Saturday; names, 
   assert.match(cronProblem('0 0 * * 0') ?? '', /day of week 0 is outside 1-7 \(1 = Sunday/);
   assert.equal(cronProblem('0 0 * * 1-7'), undefined);
 });
+
+test('across both daylight-saving nights of a local time zone, an hourly cron fires once per UTC hour with distinct identities', async () => {
+  const saved = process.env.TZ;
+  process.env.TZ = 'Europe/Berlin';
+  try {
+    for (const [from, hours] of [['2026-03-28T23:00:00Z', 4], ['2026-10-24T23:00:00Z', 4]] as const) {
+      const clock = createManualClock(Date.parse(from) - 30 * 60_000);
+      const storage = openEmbeddedStorage(tempDir('ledge-cron-'), clock);
+      const fired: ScheduledFiring[] = [];
+      const scheduler = createCronScheduler({ deployment: 'dst', crons: ['0 * * * *'], catchUp: 'latest', clock, state: storage.cron, logger: createLogger(createMemorySink()), timers: false,
+        run: async (firing) => { fired.push(firing); return { outcome: 'ok', noRetry: false }; } });
+      for (let step = 0; step <= hours * 4 + 2; step++) { // every 15 minutes through the night
+        await scheduler.tick();
+        clock.advance(15 * 60_000);
+      }
+      scheduler.stop();
+      storage.close();
+      const expected = Array.from({ length: hours + 1 }, (_, i) => new Date(Date.parse(from) + i * 3600_000).toISOString());
+      assert.deepEqual(fired.map((f) => new Date(f.scheduledTime).toISOString()), expected, `hourly windows from ${from}`);
+      assert.equal(new Set(fired.map((f) => f.firingId)).size, fired.length, 'every window has its own identity');
+      assert.ok(fired.every((f) => !f.late));
+    }
+  } finally {
+    if (saved === undefined) delete process.env.TZ; else process.env.TZ = saved;
+  }
+});
