@@ -8,6 +8,10 @@ import { registerDb } from './commands/db.js';
 import { registerObjects } from './commands/objects.js';
 import { registerCron } from './commands/cron.js';
 import { registerQueues } from './commands/queues.js';
+import { registerServe } from './commands/serve.js';
+import { registerLogin } from './commands/login.js';
+import { registerLogout } from './commands/logout.js';
+import { registerWhoami } from './commands/whoami.js';
 import { reportCliError } from './errors.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -27,6 +31,10 @@ export function createProgram(): Command {
   registerObjects(program);
   registerCron(program);
   registerQueues(program);
+  registerServe(program);
+  registerLogin(program);
+  registerLogout(program);
+  registerWhoami(program);
   return program;
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { bindingsOf, checkSection, DEFAULT_LIMITS, deepFreeze, type Limits } from './load.js';
 import { COMPATIBILITY_DATE, ENVIRONMENT_SCHEMA, type Route } from './schema.js';
 

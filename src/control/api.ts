@@ -8,7 +8,7 @@ import type { AccountRecord, ControlStoragePort } from '../storage/control.js';
 import { ApiError, type ApiErrorInfo } from './api-error.js';
 import { authenticate, authorizationOf } from './auth.js';
 import { resourceKey, type ResourceKindKey } from './permissions.js';
-import { compileRoutes, matchRoute, validate, type Principal, type Reply, type RouteContext, type RouteDefinition } from './router.js';
+import { compileRoutes, matchRoute, validate, type Principal, type RouteContext, type RouteDefinition } from './router.js';
 
 /** Where the API lives on its listener. */
 export const API_BASE = '/api/v1';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '../api-error.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
-import type { AccountRecord } from '../../storage/control.js';
+import type { AccountRecord, MemberRecord } from '../../storage/control.js';
 
 /** A DNS label: lowercase letters, digits and dashes, 1-63 characters. */
 export const DNS_LABEL = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, { error: 'expected a DNS label: lowercase letters, digits and dashes (1-63 characters, no leading or trailing dash)' });
@@ -13,6 +13,8 @@ export const ACCOUNT_PARAMS = z.object({ account_id: z.string() });
 const ACCOUNT = z.object({ id: z.string(), name: z.string(), subdomain: z.string(), created_on: z.string() });
 const MEMBER = z.object({ id: z.string(), email: z.string(), roles: z.array(z.string()), created_on: z.string() });
 const ROLES = ['administrator', 'developer', 'viewer'] as const;
+
+const memberView = (m: MemberRecord) => ({ id: m.id, email: m.email, roles: m.roles, created_on: m.created_on });
 
 /** A new account id: 32 hexadecimal characters. */
 export function newAccountId(): string {
@@ -56,7 +58,7 @@ export function accountRoutes(services: ControlServices): RouteDefinition[] {
       id: 'members.list', method: 'GET', path: '/accounts/{account_id}/members', summary: "List an account's members",
       auth: { group: 'members:read' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY, result: z.array(MEMBER),
       async handler({ account, query }) {
-        return paginate((await store.listMembers(account.id)).map(({ account_id: _a, ...m }) => m), query);
+        return paginate((await store.listMembers(account.id)).map(memberView), query);
       },
     }),
     defineRoute({
@@ -66,8 +68,7 @@ export function accountRoutes(services: ControlServices): RouteDefinition[] {
       async handler({ account, body, now }) {
         const member = { id: randomUUID().replace(/-/g, ''), account_id: account.id, email: body.email.toLowerCase(), roles: [...new Set(body.roles)], created_on: now };
         await store.addMember(member);
-        const { account_id: _a, ...result } = member;
-        return { result };
+        return { result: memberView(member) };
       },
     }),
     defineRoute({

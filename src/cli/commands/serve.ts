@@ -1,0 +1,48 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { LedgeError } from '../../lib/errors.js';
+import { createConsoleSink, createLogger } from '../../lib/logger.js';
+import { DEFAULT_PLATFORM_DOMAIN, startPlatform, type ListenAddress } from '../../serve/platform.js';
+
+/** Parses `ADDR:PORT` (`127.0.0.1:8787`, `[::1]:8787`, `:8787`), naming the option in the error. */
+export function parseListen(option: string, value: string): ListenAddress {
+  const m = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]]*)):(\d{1,5})$/.exec(value);
+  const port = m ? Number(m[3]) : NaN;
+  if (!m || port > 65535) throw new LedgeError('bad_argument', `${option}: expected ADDR:PORT (e.g. 127.0.0.1:8787, [::1]:8787; port 0 picks a free one), got "${value}"`);
+  return { host: m[1] ?? (m[2] || '127.0.0.1'), port };
+}
+
+/** `ledge serve`: the platform for many accounts, with the account API. */
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('run the platform: deployments of many accounts by hostname, and the account API')
+    .option('--state <dir>', 'platform state directory', '.ledge-platform')
+    .option('--listen <addr:port>', 'address of the application listener', (v: string) => parseListen('--listen', v), { host: '127.0.0.1', port: 8787 })
+    .option('--api-listen <addr:port>', 'address of the account API listener', (v: string) => parseListen('--api-listen', v), { host: '127.0.0.1', port: 8788 })
+    .option('--platform-domain <domain>', 'domain of default and preview hostnames', DEFAULT_PLATFORM_DOMAIN)
+    .option('--verbose', 'print debug logs')
+    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; verbose?: boolean }) => {
+      if (!/^(?=.{1,200}$)[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(opts.platformDomain)) throw new LedgeError('bad_argument', `--platform-domain: expected a domain name, got "${opts.platformDomain}"`);
+      const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
+      const platform = await startPlatform({ stateDir: opts.state, listen: opts.listen, apiListen: opts.apiListen, platformDomain: opts.platformDomain, logger });
+      if (platform.bootstrap) {
+        // Written straight to the terminal, never through the logger: this is the one place a secret is printed.
+        process.stdout.write(`[ledge] created the administrator account ${platform.bootstrap.accountId} (subdomain "admin")\n`);
+        process.stdout.write(`[ledge] bootstrap token (shown once, store it now): ${platform.bootstrap.token}\n`);
+      }
+      logger.info(`state in ${path.resolve(opts.state)}`);
+      logger.info(`applications on ${platform.appUrl} (hostnames under ${platform.platformDomain})`);
+      logger.info(`API on ${platform.apiUrl}`);
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          logger.info('stopping');
+          void platform.close().then(resolve);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+    });
+}

@@ -1,0 +1,179 @@
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Clock } from '../lib/clock.js';
+import { LedgeError } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
+import { DeploymentRuntime } from '../runtime/deployment.js';
+import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
+import { createBindingServices } from '../bindings/services.js';
+import { consumersOf } from '../bindings/queues/schema.js';
+import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
+import { createCronScheduler, type CronScheduler } from '../entry/cron/scheduler.js';
+import { toVersionConfig, type DeployConfig } from '../config/deploy.js';
+import type { ControlStoragePort, VersionRecord } from '../storage/control.js';
+import type { StoragePorts } from '../storage/ports.js';
+
+/** How long a version that stopped being current keeps its isolate, so requests in flight finish. */
+const RETIRE_AFTER_MS = 60_000;
+
+/** Options of the hosting of many deployments' versions. */
+export interface HostingOptions {
+  store: ControlStoragePort;
+  clock: Clock;
+  logger: Logger;
+  /** Where uploaded modules are written to be loaded. */
+  cacheDir: string;
+  /** The binding data of an account. */
+  data(accountId: string): StoragePorts;
+  /** Fire crons and push queue batches by real timers. @default true */
+  timers?: boolean;
+}
+
+/** The background work of a deployment's current version: its cron windows and push consumers. */
+interface BackgroundWork {
+  versionId: string;
+  scheduler: CronScheduler;
+  consumers: QueueConsumer[];
+}
+
+/** Versions running on the platform, started on first use, and the crons and queue consumers of current versions. */
+export interface Hosting {
+  /** Runs a fetch event on a version (started if it is not running). */
+  dispatch(versionId: string, request: DispatchRequest): Promise<DispatchResponse>;
+  /** Brings an account's background work and running versions in line with its deployments after a change. */
+  sync(accountId: string): Promise<void>;
+  /** Delivers every queue batch due now on every account and waits for it (tests drive it with a manual clock). */
+  tickQueues(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Creates the hosting layer of `ledge serve`. */
+export function createHosting(options: HostingOptions): Hosting {
+  const { store, clock, logger } = options;
+  const runtimes = new Map<string, { accountId: string; runtime: Promise<DeploymentRuntime> }>();
+  const background = new Map<string, BackgroundWork>();
+  const cronRunning = new Map<string, Set<string>>();
+  const retiring = new Map<Promise<DeploymentRuntime>, NodeJS.Timeout>();
+
+  function retire(runtime: Promise<DeploymentRuntime>): void {
+    const close = () => { retiring.delete(runtime); void runtime.then((r) => r.close(), () => undefined); };
+    retiring.set(runtime, setTimeout(close, RETIRE_AFTER_MS).unref());
+  }
+
+  function runtimeFor(version: VersionRecord): Promise<DeploymentRuntime> {
+    const known = runtimes.get(version.id);
+    if (known) return known.runtime;
+    const runtime = start(version);
+    runtimes.set(version.id, { accountId: version.account_id, runtime });
+    runtime.catch(() => runtimes.delete(version.id));
+    return runtime;
+  }
+
+  async function start(version: VersionRecord): Promise<DeploymentRuntime> {
+    const dir = path.join(options.cacheDir, version.id);
+    if (!existsSync(path.join(dir, version.main_module))) {
+      // Written beside, then renamed: a crash never leaves a half-written version behind to be loaded later.
+      const temp = `${dir}.tmp-${process.pid}`;
+      mkdirSync(temp, { recursive: true });
+      // The modules are ES modules whatever their extension.
+      writeFileSync(path.join(temp, 'package.json'), '{"type":"module"}\n');
+      for (const m of await store.getModules(version.id)) writeFileSync(path.join(temp, m.name), m.content);
+      mkdirSync(path.dirname(dir), { recursive: true });
+      renameSync(temp, dir);
+    }
+    const config = toVersionConfig(version.config as DeployConfig);
+    const runtime = new DeploymentRuntime({ logger: logger.child(version.deployment) });
+    try {
+      await runtime.load({
+        name: version.deployment,
+        compatibilityDate: config.compatibility_date,
+        bundleFile: path.join(dir, version.main_module),
+        vars: { ...config.vars },
+        limits: config.limits,
+        compatibilityFlags: config.compatibility_flags,
+        bindings: createBindingServices(config, { storage: options.data(version.account_id), clock, logger }),
+      });
+    } catch (err) {
+      await runtime.close();
+      logger.error(`version ${version.id} of ${version.deployment} failed to start: ${(err as Error).message}`);
+      throw new LedgeError('isolate_failed', `version ${version.id} of ${version.deployment} failed to start`);
+    }
+    return runtime;
+  }
+
+  async function versionOrFail(versionId: string): Promise<VersionRecord> {
+    const version = await store.getVersion(versionId);
+    if (!version) throw new LedgeError('isolate_failed', `version ${versionId} does not exist`);
+    return version;
+  }
+
+  function startBackground(version: VersionRecord): BackgroundWork {
+    const config = toVersionConfig(version.config as DeployConfig);
+    const data = options.data(version.account_id);
+    const key = `${version.account_id}/${version.deployment}`;
+    let running = cronRunning.get(key);
+    if (!running) cronRunning.set(key, (running = new Set()));
+    const scheduler = createCronScheduler({
+      deployment: version.deployment, crons: config.triggers.crons, catchUp: config.triggers.catch_up, clock, state: data.cron,
+      run: async (firing) => (await runtimeFor(version)).runScheduled(firing), logger: logger.child(version.deployment), timers: options.timers, running,
+    });
+    void scheduler.tick();
+    const consumers = consumersOf(config.sections.queues).filter((c) => c.type === 'worker').map((consumer) => startQueueConsumer({
+      consumer, storage: data.queues, clock, logger: logger.child(version.deployment), timers: options.timers,
+      deliver: async (batch) => (await runtimeFor(version)).runQueue(batch),
+    }));
+    return { versionId: version.id, scheduler, consumers };
+  }
+
+  async function stopBackground(work: BackgroundWork): Promise<void> {
+    work.scheduler.stop();
+    await Promise.all(work.consumers.map((c) => c.stop()));
+  }
+
+  return {
+    async dispatch(versionId, request) {
+      const known = runtimes.get(versionId);
+      const runtime = await (known ? known.runtime : runtimeFor(await versionOrFail(versionId)));
+      return runtime.dispatch(request);
+    },
+    async sync(accountId) {
+      const deployments = await store.listDeployments(accountId);
+      const current = new Set(deployments.map((d) => d.current_version_id));
+      for (const deployment of deployments) {
+        const key = `${accountId}/${deployment.name}`;
+        const work = background.get(key);
+        if (work?.versionId === deployment.current_version_id) continue;
+        if (work) await stopBackground(work);
+        const version = await store.getVersion(deployment.current_version_id);
+        if (version) background.set(key, startBackground(version));
+      }
+      for (const [key, work] of background) {
+        if (key.startsWith(`${accountId}/`) && !current.has(work.versionId)) {
+          background.delete(key);
+          await stopBackground(work);
+        }
+      }
+      // Versions no longer current stop once their requests in flight had time to finish; a preview request starts one again.
+      for (const [versionId, entry] of runtimes) {
+        if (entry.accountId !== accountId || current.has(versionId)) continue;
+        runtimes.delete(versionId);
+        retire(entry.runtime);
+      }
+    },
+    async tickQueues() {
+      while ((await Promise.all([...background.values()].flatMap((w) => w.consumers.map((c) => c.tick())))).some((n) => n > 0));
+    },
+    async close() {
+      const works = [...background.values()];
+      background.clear();
+      for (const work of works) work.scheduler.stop();
+      const stopping = Promise.all(works.flatMap((w) => w.consumers.map((c) => c.stop())));
+      const all = [...[...runtimes.values()].map((e) => e.runtime), ...retiring.keys()];
+      for (const timer of retiring.values()) clearTimeout(timer);
+      runtimes.clear();
+      retiring.clear();
+      await Promise.all(all.map((runtime) => runtime.then((r) => r.close(), () => undefined)));
+      await stopping;
+    },
+  };
+}

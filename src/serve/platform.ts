@@ -1,0 +1,164 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
+import { LedgeError } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
+import { createNodeHandler } from '../entry/node-http.js';
+import { createFetchAdapter } from '../entry/fetch-adapter.js';
+import type { Dispatcher } from '../entry/serve.js';
+import type { DispatchResponse } from '../runtime/isolate.js';
+import { openDatabase } from '../storage/sqlite/open.js';
+import { createSqliteControlStorage } from '../storage/sqlite/control-storage.js';
+import { openEmbeddedStorage } from '../storage/embedded.js';
+import type { StoragePorts } from '../storage/ports.js';
+import type { ControlStoragePort } from '../storage/control.js';
+import { API_BASE, createControlPlane, type ControlServices } from '../control/index.js';
+import { hashToken, newTokenValue } from '../control/auth.js';
+import { PERMISSION_GROUPS } from '../control/permissions.js';
+import { newAccountId } from '../control/routes/accounts.js';
+import { newTokenId } from '../control/routes/tokens.js';
+import { createHosting, type Hosting } from './hosting.js';
+import { buildRouteTable, type RouteTable } from './route-table.js';
+
+/** The platform domain when none is given: `*.localhost` resolves to the loopback address. */
+export const DEFAULT_PLATFORM_DOMAIN = 'ledge.localhost';
+
+/** An address to listen on. */
+export interface ListenAddress { host: string; port: number }
+
+/** Options of `ledge serve`. */
+export interface PlatformOptions {
+  stateDir: string;
+  /** The application listener. @default 127.0.0.1:8787 */
+  listen?: ListenAddress;
+  /** The account API listener. @default 127.0.0.1:8788 */
+  apiListen?: ListenAddress;
+  /** @default "ledge.localhost" */
+  platformDomain?: string;
+  logger: Logger;
+  clock?: Clock;
+  /** Fire crons and push queue batches by real timers. @default true */
+  timers?: boolean;
+  /** Largest application request body. @default 104857600 */
+  maxRequestBytes?: number;
+}
+
+/** A running `ledge serve`. */
+export interface Platform {
+  /** `http://host:port` of the application listener. */
+  readonly appUrl: string;
+  /** `{base_url}` of the account API. */
+  readonly apiUrl: string;
+  readonly platformDomain: string;
+  /** The bootstrap token, only on the first start of a state directory (shown once). */
+  readonly bootstrap: { accountId: string; token: string } | null;
+  /** An application request without a socket (the Host header picks the deployment). */
+  app(request: Request): Promise<Response>;
+  /** An account API request without a socket. */
+  api(request: Request): Promise<Response>;
+  readonly hosting: Hosting;
+  close(): Promise<void>;
+}
+
+/** Starts the platform: control state, the account API, hostname routing and the deployments it serves. */
+export async function startPlatform(options: PlatformOptions): Promise<Platform> {
+  const { logger } = options;
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  const platformDomain = (options.platformDomain ?? DEFAULT_PLATFORM_DOMAIN).toLowerCase();
+  const stateDir = path.resolve(options.stateDir);
+  const store = createSqliteControlStorage(openDatabase(path.join(stateDir, 'control.sqlite')));
+  const accountData = new Map<string, StoragePorts>();
+  const data = (accountId: string): StoragePorts => {
+    let ports = accountData.get(accountId);
+    if (!ports) accountData.set(accountId, (ports = openEmbeddedStorage(path.join(stateDir, 'accounts', accountId), clock)));
+    return ports;
+  };
+  const hosting = createHosting({ store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, timers: options.timers });
+  let routes: RouteTable = await buildRouteTable(store, platformDomain);
+  const services: ControlServices = {
+    store, clock, platformDomain, data,
+    async changed(accountId) {
+      routes = await buildRouteTable(store, platformDomain);
+      await hosting.sync(accountId);
+    },
+  };
+  const bootstrap = await bootstrapIfEmpty(store, clock);
+  for (const account of await store.listAccounts()) await hosting.sync(account.id);
+
+  const appDispatch: Dispatcher = async function platformApp(request) {
+    const versionId = routes.resolve(new URL(request.url).hostname);
+    if (!versionId) return notFound();
+    return hosting.dispatch(versionId, request);
+  };
+  const apiDispatch = createControlPlane(services, logger.child('api'));
+
+  const servers: Server[] = [];
+  const cleanup = async () => {
+    await Promise.all(servers.map((s) => new Promise<void>((resolve) => { s.close(() => resolve()); s.closeAllConnections(); })));
+    await hosting.close();
+    for (const ports of accountData.values()) ports.close();
+    store.close();
+  };
+  let appAddress: AddressInfo;
+  let apiAddress: AddressInfo;
+  try {
+    appAddress = await listen(servers, createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes }), options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen');
+    apiAddress = await listen(servers, createNodeHandler({ dispatch: apiDispatch, logger }), options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen');
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+  const url = (a: AddressInfo) => `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
+  return {
+    appUrl: url(appAddress),
+    apiUrl: `${url(apiAddress)}${API_BASE}`,
+    platformDomain,
+    bootstrap,
+    app: createFetchAdapter(appDispatch, logger, options.maxRequestBytes),
+    api: createFetchAdapter(apiDispatch, logger),
+    hosting,
+    close: cleanup,
+  };
+}
+
+/** On a state directory without accounts: the administrator account and a token over every account, shown once. */
+async function bootstrapIfEmpty(store: ControlStoragePort, clock: Clock): Promise<{ accountId: string; token: string } | null> {
+  if ((await store.listAccounts()).length > 0) return null;
+  const now = new Date(clock.now()).toISOString();
+  const accountId = newAccountId();
+  const token = newTokenValue();
+  await store.createAccount(
+    { id: accountId, name: 'admin', subdomain: 'admin', created_on: now },
+    [{ id: randomUUID().replace(/-/g, ''), account_id: accountId, email: 'admin@localhost', roles: ['administrator'], created_on: now }],
+    [{
+      id: newTokenId(), account_id: accountId, name: 'bootstrap', hash: hashToken(token),
+      policies: [{ effect: 'allow', permission_groups: [...PERMISSION_GROUPS], resources: { 'com.ledge.api.account.*': '*' } }],
+      not_before: null, expires_on: null, issued_on: now, last_used_on: null, revoked_on: null,
+    }],
+  );
+  return { accountId, token };
+}
+
+/** The platform's own 404: no deployment answers for the hostname (never an application's answer). */
+function notFound(): DispatchResponse {
+  return {
+    status: 404,
+    statusText: '',
+    headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store', 'x-content-type-options', 'nosniff', 'ledge-origin', 'platform'],
+    body: JSON.stringify({ error: 'not_found', message: 'No deployment answers for this hostname.' }),
+  };
+}
+
+function listen(servers: Server[], handler: Parameters<typeof createServer>[1], address: ListenAddress, option: string): Promise<AddressInfo> {
+  const server = createServer({ keepAliveTimeout: 5_000 }, handler);
+  servers.push(server);
+  return new Promise((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') reject(new LedgeError('port_in_use', `${option}: ${address.host}:${address.port} is already in use; choose another port (0 picks a free one)`));
+      else reject(new LedgeError('listen_failed', `${option}: cannot listen on ${address.host}:${address.port} (${err.code ?? err.message})`));
+    });
+    server.listen(address.port, address.host, () => resolve(server.address() as AddressInfo));
+  });
+}
