@@ -158,6 +158,9 @@ function connectionError(err: unknown, baseUrl: string, timeoutMs: number): Ledg
     return new LedgeError('api_unreachable', `the Ledge API at ${baseUrl} did not answer within ${Math.round(timeoutMs / 1000)} s`);
   }
   const cause = (err as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+  if (cause?.message === 'bad port') {
+    return new LedgeError('bad_argument', `cannot use ${baseUrl}: fetch refuses that port (it is on the WHATWG list of blocked ports); run the API on another port`);
+  }
   const reason = cause?.code ?? cause?.message ?? (err as Error | undefined)?.message ?? 'unknown error';
   return new LedgeError('api_unreachable', `cannot reach the Ledge API at ${baseUrl} (${reason}); is "ledge serve" running there? (set the URL with "ledge login --api-url" or LEDGE_API_URL)`);
 }
@@ -254,7 +257,8 @@ export interface Version {
   deployment: string;
   message: string | null;
   created_on: string;
-  source: 'deploy' | 'rollback';
+  /** docs/api.md names it; a server that leaves it out gets `-` in listings. */
+  source?: 'deploy' | 'rollback';
   config: Record<string, unknown>;
   preview_hostname: string | null;
 }
