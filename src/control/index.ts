@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { SYSTEM_CLOCK } from '../lib/clock.js';
+import { createSqliteControlStorage } from '../storage/sqlite/control-storage.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { Logger } from '../lib/logger.js';
 import { createControlApi } from './api.js';
@@ -20,9 +23,15 @@ export function controlRoutes(services: ControlServices): RouteDefinition[] {
   return [...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...resourceRoutes(services)];
 }
 
-/** The OpenAPI document of the account API (docs/openapi.json is this, checked in). */
-export function controlOpenApi(services: ControlServices): Record<string, unknown> {
-  return toOpenApi(controlRoutes(services), VERSION);
+/** The OpenAPI document of the account API (docs/openapi.json is this, checked in); routes are declared over a throw-away in-memory store. */
+export function controlOpenApi(): Record<string, unknown> {
+  const store = createSqliteControlStorage(new Database(':memory:'));
+  try {
+    const services: ControlServices = { store, clock: SYSTEM_CLOCK, platformDomain: 'ledge.localhost', changed: async () => {}, data: () => { throw new Error('not used to build the document'); } };
+    return toOpenApi(controlRoutes(services), VERSION);
+  } finally {
+    store.close();
+  }
 }
 
 /** The account API as a dispatcher for the API listener. */

@@ -69,10 +69,16 @@ export function covers(outer: ResourceKey, inner: ResourceKey): boolean {
   return outer.name === '*' || outer.name === inner.name;
 }
 
-/** True when `group` is granted by a policy listing `listed` (write includes read). */
+/** True when an allow listing `listed` grants `group` (write includes read). */
 function grants(listed: readonly string[], group: PermissionGroup): boolean {
   if (listed.includes(group)) return true;
   return group.endsWith(':read') && listed.includes(group.replace(/:read$/, ':write'));
+}
+
+/** True when a deny listing `listed` takes `group` away: denying write leaves read, denying read takes write too. */
+function takes(listed: readonly string[], group: PermissionGroup): boolean {
+  if (listed.includes(group)) return true;
+  return group.endsWith(':write') && listed.includes(group.replace(/:write$/, ':read'));
 }
 
 /** What one token may do, decided from its policies: a deny wins over an allow. */
@@ -94,7 +100,7 @@ export function toPermissions(policies: readonly TokenPolicy[]): Permissions {
   }));
   const can = (group: PermissionGroup, key: ResourceKey) =>
     parsed.some((p) => p.effect === 'allow' && grants(p.groups, group) && p.keys.some((k) => covers(k, key)))
-    && !parsed.some((p) => p.effect === 'deny' && grants(p.groups, group) && p.keys.some((k) => covers(k, key)));
+    && !parsed.some((p) => p.effect === 'deny' && takes(p.groups, group) && p.keys.some((k) => covers(k, key)));
   const inAccount = (k: ResourceKey, account: string) => k.account === '*' || k.account === account;
   return {
     can,

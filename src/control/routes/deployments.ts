@@ -13,6 +13,8 @@ import { defaultHostname, previewHostname } from '../../entry/hostnames.js';
 
 /** Which API resource kind each binding kind points at. */
 const RESOURCE_OF: Readonly<Record<string, ResourceKind>> = { kv: 'kv', sql: 'sql', objects: 'bucket', queues: 'queue' };
+/** The field of each binding kind's entry that names its resource. */
+const RESOURCE_FIELD: Readonly<Record<string, string>> = { kv: 'id', sql: 'database_id', objects: 'bucket_name', queues: 'queue' };
 /** Largest sum of uploaded module sizes. */
 const MODULES_LIMIT = 25 * 1024 * 1024;
 
@@ -37,7 +39,7 @@ function resourceUses(config: DeployConfig): ResourceUse[] {
     const kind = RESOURCE_OF[plugin.kind];
     if (kind === undefined) continue;
     for (const { entry, path } of sectionEntries(plugin, section)) {
-      uses.push({ kind, ref: plugin.resourceId(entry), binding: entry.binding, pointer: `/body/config/${plugin.configKey}${toPointer(path)}` });
+      uses.push({ kind, ref: plugin.resourceId(entry), binding: entry.binding, pointer: `/body/config/${plugin.configKey}${toPointer(path)}/${RESOURCE_FIELD[plugin.kind] ?? ''}` });
     }
   }
   for (const [i, consumer] of consumersOf((config as Record<string, unknown>).queues).entries()) {

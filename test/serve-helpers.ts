@@ -1,0 +1,78 @@
+// A real platform (startPlatform) for in-process tests of the account API and of hostname routing.
+import { createLogger, createMemorySink, type LogRecord } from '../src/lib/logger.js';
+import { createManualClock } from '../src/lib/clock.js';
+import { startPlatform, type Platform } from '../src/serve/platform.js';
+import { tempDir } from './helpers.js';
+
+/** A running platform on free ports with a manual clock and an in-memory log. */
+export interface TestPlatform extends Platform {
+  clock: ReturnType<typeof createManualClock>;
+  logs: LogRecord[];
+  stateDir: string;
+  token: string;
+  accountId: string;
+  /** Calls the API with a token (the bootstrap token unless another is given); returns status, body and headers. */
+  call(method: string, path: string, options?: { token?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<ApiAnswer>;
+  /** An application request for `host`. */
+  visit(host: string, path?: string, init?: RequestInit): Promise<Response>;
+}
+
+/** An API answer: the status, the parsed envelope and the headers. */
+export interface ApiAnswer {
+  status: number;
+  // Results are of many shapes; each test reads the fields it checks.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: { success: boolean; errors: { code: number; message: string; source?: { pointer: string }; error_chain?: unknown }[]; messages: { code: number; message: string }[]; result: any; result_info?: unknown };
+  text: string;
+  headers: Headers;
+}
+
+/** Starts a platform on a fresh (or the given) state directory. */
+export async function startTestPlatform(stateDir = tempDir('ledge-serve-'), bootstrapToken?: string): Promise<TestPlatform> {
+  const sink = createMemorySink();
+  const clock = createManualClock(Date.now());
+  const platform = await startPlatform({
+    stateDir, listen: { host: '127.0.0.1', port: 0 }, apiListen: { host: '127.0.0.1', port: 0 },
+    logger: createLogger(sink), clock, timers: false,
+  });
+  const token = platform.bootstrap?.token ?? bootstrapToken ?? '';
+  const accountId = platform.bootstrap?.accountId ?? '';
+  const call: TestPlatform['call'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    const bearer = options.token === undefined ? token : options.token;
+    if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await platform.api(new Request(`http://api.test/api/v1${path}`, { method, headers, body }));
+    const text = await res.text();
+    return { status: res.status, body: JSON.parse(text), text, headers: res.headers };
+  };
+  const visit: TestPlatform['visit'] = (host, path = '/', init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('host', host);
+    return platform.app(new Request(`http://${host}${path}`, { ...init, headers }));
+  };
+  return Object.assign(platform, { clock, logs: sink.records, stateDir, token, accountId, call, visit });
+}
+
+/** A module that answers with its label and, when CACHE is bound, counts visits there (header `x-visits`). */
+export function moduleBody(label: string): string {
+  return `export default { async fetch(request, env) {
+    let n = 0;
+    if (env.CACHE) { n = Number(await env.CACHE.get('visits') ?? 0) + 1; await env.CACHE.put('visits', String(n)); }
+    return new Response(${JSON.stringify(label)}, { headers: { 'x-visits': String(n) } });
+  } };`;
+}
+
+/** A deployment PUT body for one module. */
+export function deployBody(source: string, config: Record<string, unknown>, message?: string): Record<string, unknown> {
+  return {
+    main_module: 'index.js',
+    modules: [{ name: 'index.js', content_base64: Buffer.from(source).toString('base64') }],
+    config: { compatibility_date: '2026-10-01', ...config },
+    ...(message ? { message } : {}),
+  };
+}
