@@ -12,6 +12,10 @@ import { registerServe } from './commands/serve.js';
 import { registerLogin } from './commands/login.js';
 import { registerLogout } from './commands/logout.js';
 import { registerWhoami } from './commands/whoami.js';
+import { registerDeploy } from './commands/deploy.js';
+import { registerVersions } from './commands/versions.js';
+import { registerRollback } from './commands/rollback.js';
+import { registerDomains } from './commands/domains.js';
 import { reportCliError } from './errors.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -35,6 +39,10 @@ export function createProgram(): Command {
   registerLogin(program);
   registerLogout(program);
   registerWhoami(program);
+  registerDeploy(program);
+  registerVersions(program);
+  registerRollback(program);
+  registerDomains(program);
   return program;
 }
 
