@@ -84,7 +84,6 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       await hosting.sync(accountId);
     },
   };
-  const bootstrap = await bootstrapIfEmpty(store, clock);
   for (const account of await store.listAccounts()) await hosting.sync(account.id);
 
   const appDispatch: Dispatcher = async function platformApp(request) {
@@ -110,6 +109,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     await cleanup();
     throw err;
   }
+  // Only once both listeners are up: a start that fails must not use up the one showing of the bootstrap token.
+  const bootstrap = await bootstrapIfEmpty(store, clock);
   const url = (a: AddressInfo) => `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
   return {
     appUrl: url(appAddress),
