@@ -57,6 +57,8 @@ const BREAKAGES: [string, RegExp, (root: string) => void][] = [
     (root) => replaceIn(path.join(root, 'examples/health-worker/ledge.jsonc'), '"edge_dev": false', '"edge_dev": false, "vars": { "API_TOKEN": "a1b2c3d4e5f6a1b2c3d4e5f6" }')],
   ['token-looking value', /FAIL no secrets in configuration: .* vars\.UPSTREAM \(a bearer token\)/,
     (root) => replaceIn(path.join(root, 'examples/health-worker/ledge.jsonc'), '"edge_dev": false', '"edge_dev": false, "vars": { "UPSTREAM": "Bearer abcdefghijklmnopqrstuvwxyz012345" }')],
+  ['account API token in vars', /FAIL no secrets in configuration: examples\/health-worker\/ledge\.jsonc - looks like a secret or token at vars\.DEPLOY_WITH \(a Ledge API token\)/,
+    (root) => replaceIn(path.join(root, 'examples/health-worker/ledge.jsonc'), '"edge_dev": false', '"edge_dev": false, "vars": { "DEPLOY_WITH": "ledge_f5wJKfhRXfpjlZ3ENom9lK1-MhOc1pCSp-uUDruz4vM" }')],
   ['shared resource', /FAIL environments bind distinct resources: .* env\.production kv_namespaces\[0\] binds "DB" to the same resource as env\.preview kv_namespaces\[0\]/,
     (root) => replaceIn(path.join(root, 'examples/health-worker/ledge.jsonc'), '"edge_dev": false', '"edge_dev": false, "env": { "preview": { "kv_namespaces": [{ "binding": "DB", "id": "kv-1" }] }, "production": { "kv_namespaces": [{ "binding": "DB", "id": "kv-1" }] } }')],
   ['dead-letter queue is the queue itself', /FAIL queue dead-letter configuration: examples\/health-worker\/ledge\.jsonc - env\.production\.queues\.consumers\[1\]\.dead_letter_queue is "jobs", the queue itself/,
@@ -68,7 +70,7 @@ for (const [name, expected, edit] of BREAKAGES) {
     const { status, out } = runCheck(brokenCopy(edit));
     assert.equal(status, 1, out);
     assert.match(out, expected);
-    assert.doesNotMatch(out, /a1b2c3d4e5f6a1b2c3d4e5f6|abcdefghijklmnopqrstuvwxyz012345/, 'secret values are never printed');
+    assert.doesNotMatch(out, /a1b2c3d4e5f6a1b2c3d4e5f6|abcdefghijklmnopqrstuvwxyz012345|f5wJKfhRXfpjlZ3ENom9lK1/, 'secret values are never printed');
   });
 }
 

@@ -35,7 +35,7 @@ SECRET_VALUE = [
     ("a source-host token", re.compile(r"\b(ghp|gho|ghs|ghu|github_pat)_[A-Za-z0-9_]{20,}")),
     ("an API secret key", re.compile(r"\b(sk|rk)[-_](live|test|proj)?[-_]?[A-Za-z0-9]{20,}")),
     ("a JSON web token", re.compile(r"\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}")),
-    ("a Ledge API token", re.compile(r"\bledge_[A-Za-z0-9]{24,}")),
+    ("a Ledge API token", re.compile(r"\bledge_[A-Za-z0-9_-]{40,}")),
     ("a long random-looking string", re.compile(r"^(?=[A-Za-z0-9+/_=-]*\d)(?=[A-Za-z0-9+/_=-]*[A-Za-z])[A-Za-z0-9+/_=-]{40,}$")),
 ]
 RESOURCE_FIELDS = ("id", "database_id", "bucket_name", "queue", "index_name", "namespace_id", "service", "database_name")
