@@ -9,6 +9,7 @@ import { registerObjects } from './commands/objects.js';
 import { registerCron } from './commands/cron.js';
 import { registerQueues } from './commands/queues.js';
 import { registerServe } from './commands/serve.js';
+import { registerTunnel } from './commands/tunnel.js';
 import { registerLogin } from './commands/login.js';
 import { registerLogout } from './commands/logout.js';
 import { registerWhoami } from './commands/whoami.js';
@@ -36,6 +37,7 @@ export function createProgram(): Command {
   registerCron(program);
   registerQueues(program);
   registerServe(program);
+  registerTunnel(program);
   registerLogin(program);
   registerLogout(program);
   registerWhoami(program);

@@ -14,6 +14,7 @@ export const API_ERRORS = {
   no_route: { code: 7000, status: 404 },
   method_not_allowed: { code: 7001, status: 405 },
   account_not_found: { code: 7003, status: 404 },
+  endpoint_removed: { code: 7004, status: 410 },
   missing_token: { code: 9106, status: 401 },
   unknown_token: { code: 10000, status: 401 },
   expired_token: { code: 10001, status: 401 },

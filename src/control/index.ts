@@ -12,6 +12,13 @@ import { accountRoutes } from './routes/accounts.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { deploymentRoutes } from './routes/deployments.js';
 import { resourceRoutes } from './routes/resources.js';
+import { domainRoutes } from './routes/domains.js';
+import { tunnelRoutes } from './routes/tunnels.js';
+import { privateRouteRoutes } from './routes/private-routes.js';
+import { validateIngress } from '../entry/tunnel/ingress.js';
+import { createSqliteTunnelStorage } from '../storage/sqlite/tunnel-storage.js';
+import { createConnectorRegistry } from '../entry/tunnel/registry.js';
+import { createLogger } from '../lib/logger.js';
 
 export { API_BASE } from './api.js';
 export type { ControlServices } from './services.js';
@@ -20,16 +27,27 @@ const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.me
 
 /** Every route of the account API, in matching order (fixed paths before parameters). */
 export function controlRoutes(services: ControlServices): RouteDefinition[] {
-  return [...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...resourceRoutes(services)];
+  const checkIngress = (ingress: unknown[]) => validateIngress({ ingress }, 'config.ingress').problems.map((p) => p.message);
+  return [
+    ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
+    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services),
+  ];
 }
 
 /** The OpenAPI document of the account API (docs/openapi.json is this, checked in); routes are declared over a throw-away in-memory store. */
 export function controlOpenApi(): Record<string, unknown> {
-  const store = createSqliteControlStorage(new Database(':memory:'));
+  const db = new Database(':memory:');
+  const store = createSqliteControlStorage(db);
+  const tunnels = createSqliteTunnelStorage(db);
+  const connectors = createConnectorRegistry({ tunnels, clock: SYSTEM_CLOCK, logger: createLogger(() => undefined) });
   try {
-    const services: ControlServices = { store, clock: SYSTEM_CLOCK, platformDomain: 'ledge.localhost', changed: async () => {}, data: () => { throw new Error('not used to build the document'); } };
+    const services: ControlServices = {
+      store, tunnels, connectors, clock: SYSTEM_CLOCK, platformDomain: 'ledge.localhost', changed: async () => {}, connectUrl: () => '',
+      data: () => { throw new Error('not used to build the document'); },
+    };
     return toOpenApi(controlRoutes(services), VERSION);
   } finally {
+    void connectors.close();
     store.close();
   }
 }

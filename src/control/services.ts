@@ -1,15 +1,22 @@
 import type { Clock } from '../lib/clock.js';
 import type { ControlStoragePort } from '../storage/control.js';
+import type { TunnelStoragePort } from '../storage/tunnels.js';
+import type { ConnectorRegistry } from '../entry/tunnel/registry.js';
 import type { StoragePorts } from '../storage/ports.js';
 
 /** What the API's routes work with: control state, the clock, and the platform they change. */
 export interface ControlServices {
   store: ControlStoragePort;
+  tunnels: TunnelStoragePort;
   clock: Clock;
   /** The domain under which default and preview hostnames live (`ledge.localhost`). */
   platformDomain: string;
   /** Called after a change to what the application listener serves (a deploy, a rollback, a domain, a deletion). */
   changed(accountId: string): Promise<void>;
+  /** The live tunnel connections of this node. */
+  connectors: ConnectorRegistry;
+  /** The WebSocket URL connectors dial (it goes into tunnel tokens). */
+  connectUrl(): string;
   /** The binding data of an account: SQL bookmarks and restores, and whether a bucket or queue still holds data. */
   data(accountId: string): StoragePorts;
 }

@@ -7,6 +7,7 @@ const PUBLIC_TEXT: Partial<Record<ErrorCode, string>> = {
   exceeded_wall_time: 'The application did not respond within its time limit.',
   request_too_large: 'The request body is larger than the platform accepts.',
   bad_argument: 'The request could not be understood.',
+  tunnel_unavailable: 'The tunnel for this hostname has no connected connector.',
 };
 
 /**

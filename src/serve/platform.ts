@@ -20,6 +20,9 @@ import { PERMISSION_GROUPS } from '../control/permissions.js';
 import { newAccountId } from '../control/routes/accounts.js';
 import { newTokenId } from '../control/routes/tokens.js';
 import { createHosting, type Hosting } from './hosting.js';
+import { createSqliteTunnelStorage } from '../storage/sqlite/tunnel-storage.js';
+import { createConnectorRegistry } from '../entry/tunnel/registry.js';
+import { CONNECT_PATH } from '../entry/tunnel/protocol.js';
 import { buildRouteTable, type RouteTable } from './route-table.js';
 
 /** The platform domain when none is given: `*.localhost` resolves to the loopback address. */
@@ -68,7 +71,11 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const clock = options.clock ?? SYSTEM_CLOCK;
   const platformDomain = (options.platformDomain ?? DEFAULT_PLATFORM_DOMAIN).toLowerCase();
   const stateDir = path.resolve(options.stateDir);
-  const store = createSqliteControlStorage(openDatabase(path.join(stateDir, 'control.sqlite')));
+  const controlDb = openDatabase(path.join(stateDir, 'control.sqlite'));
+  const store = createSqliteControlStorage(controlDb);
+  const tunnels = createSqliteTunnelStorage(controlDb);
+  const connectors = createConnectorRegistry({ tunnels, clock, logger: logger.child('tunnels') });
+  let connectUrl = '';
   const accountData = new Map<string, StoragePorts>();
   const data = (accountId: string): StoragePorts => {
     let ports = accountData.get(accountId);
@@ -78,7 +85,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const hosting = createHosting({ store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, timers: options.timers });
   let routes: RouteTable = await buildRouteTable(store, platformDomain);
   const services: ControlServices = {
-    store, clock, platformDomain, data,
+    store, tunnels, connectors, clock, platformDomain, data, connectUrl: () => connectUrl,
     async changed(accountId) {
       routes = await buildRouteTable(store, platformDomain);
       await hosting.sync(accountId);
@@ -87,15 +94,17 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   for (const account of await store.listAccounts()) await hosting.sync(account.id);
 
   const appDispatch: Dispatcher = async function platformApp(request) {
-    const versionId = routes.resolve(new URL(request.url).hostname);
-    if (!versionId) return notFound();
-    return hosting.dispatch(versionId, request);
+    const target = routes.resolve(new URL(request.url).hostname);
+    if (!target) return notFound();
+    if (target.kind === 'tunnel') return connectors.forward(target.tunnelId, request);
+    return hosting.dispatch(target.versionId, request);
   };
   const apiDispatch = createControlPlane(services, logger.child('api'));
 
   const servers: Server[] = [];
   const cleanup = async () => {
     await Promise.all(servers.map((s) => new Promise<void>((resolve) => { s.close(() => resolve()); s.closeAllConnections(); })));
+    await connectors.close();
     await hosting.close();
     for (const ports of accountData.values()) ports.close();
     store.close();
@@ -105,6 +114,11 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   try {
     appAddress = await listen(servers, createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes }), options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen');
     apiAddress = await listen(servers, createNodeHandler({ dispatch: apiDispatch, logger }), options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen');
+    // Tunnel connectors dial the API listener and upgrade to a WebSocket on one path.
+    (servers[1] as Server).on('upgrade', (req, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://x').pathname === CONNECT_PATH) connectors.upgrade(req, socket, head);
+      else socket.destroy();
+    });
   } catch (err) {
     await cleanup();
     throw err;
@@ -112,6 +126,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   // Only once both listeners are up: a start that fails must not use up the one showing of the bootstrap token.
   const bootstrap = await bootstrapIfEmpty(store, clock);
   const url = (a: AddressInfo) => `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
+  connectUrl = `${url(apiAddress).replace(/^http/, 'ws')}${CONNECT_PATH}`;
   return {
     appUrl: url(appAddress),
     apiUrl: `${url(apiAddress)}${API_BASE}`,

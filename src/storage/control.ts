@@ -88,12 +88,13 @@ export interface ModuleRecord {
   content: Uint8Array;
 }
 
-/** A custom hostname bound to a deployment. Hostnames are unique across the platform. */
+/** A custom hostname bound to a deployment or to a tunnel (exactly one). Hostnames are unique across the platform. */
 export interface DomainRecord {
   id: string;
   account_id: string;
   hostname: string;
-  deployment: string;
+  deployment: string | null;
+  tunnel_id: string | null;
   created_on: string;
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError, fieldError } from '../api-error.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteContext, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
-import { DEPLOY_CONFIG_SCHEMA, deployConfigProblems, HOSTNAME, routeHostname, toVersionConfig, type DeployConfig } from '../../config/deploy.js';
+import { DEPLOY_CONFIG_SCHEMA, deployConfigProblems, routeHostname, toVersionConfig, type DeployConfig } from '../../config/deploy.js';
 import { BINDINGS } from '../../bindings/registry.js';
 import { sectionEntries } from '../../bindings/plugin.js';
 import { consumersOf } from '../../bindings/queues/schema.js';
@@ -179,7 +179,6 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
         };
       },
     }),
-    ...domainRoutes(),
   ];
 
   /** Custom domains from `routes`: checked, permitted, and ready to be written with the version. */
@@ -190,68 +189,9 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
       if ('problem' in found) throw fieldError(`/body/config/routes/${i}`, found.problem);
       if (underPlatform(found.hostname)) throw fieldError(`/body/config/routes/${i}`, `${found.hostname} lies under the platform domain ${platformDomain}; use edge_dev and preview_urls for those hostnames`);
       ctx.require('domains:write', 'domain', found.hostname);
-      domains.push({ id: randomUUID().replace(/-/g, ''), account_id: ctx.account.id, hostname: found.hostname, deployment: ctx.params.name, created_on: ctx.now });
+      domains.push({ id: randomUUID().replace(/-/g, ''), account_id: ctx.account.id, hostname: found.hostname, deployment: ctx.params.name, tunnel_id: null, created_on: ctx.now });
     }
     return domains;
-  }
-
-  function domainRoutes(): RouteDefinition[] {
-    const view = ({ account_id: _a, ...d }: DomainRecord) => d;
-    const find = async (accountId: string, id: string) => {
-      const found = await store.getDomain(accountId, id);
-      if (!found) throw new ApiError('object_not_found', `no domain ${id} in this account`);
-      return found;
-    };
-    const DOMAIN_PARAMS = ACCOUNT_PARAMS.extend({ domain_id: z.string() });
-    return [
-      defineRoute({
-        id: 'domains.list', method: 'GET', path: '/accounts/{account_id}/domains', summary: 'List custom domains',
-        auth: { group: 'domains:read', resource: 'any' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
-        async handler({ account, query, can }) {
-          return paginate((await store.listDomains(account.id)).filter((d) => can('domains:read', 'domain', d.hostname)).map(view), query);
-        },
-      }),
-      defineRoute({
-        id: 'domains.create', method: 'POST', path: '/accounts/{account_id}/domains', summary: 'Bind a custom hostname to a deployment',
-        auth: { group: 'domains:write', resource: 'any' }, params: ACCOUNT_PARAMS, status: 201,
-        body: z.strictObject({
-          hostname: z.string().trim().toLowerCase().regex(HOSTNAME, { error: 'expected a hostname without scheme, port or path (e.g. shop.example.com)' }),
-          deployment: DNS_LABEL,
-        }),
-        async handler({ account, body, now, require }) {
-          if (underPlatform(body.hostname)) throw fieldError('/body/hostname', `${body.hostname} lies under the platform domain ${platformDomain}; custom domains must be outside it`);
-          require('domains:write', 'domain', body.hostname);
-          require('deployments:write', 'deployment', body.deployment);
-          if (!(await store.getDeployment(account.id, body.deployment))) throw fieldError('/body/deployment', `no deployment ${body.deployment} in this account`);
-          const existing = await store.domainByHostname(body.hostname);
-          if (existing) throw new ApiError('conflict', existing.account_id === account.id ? `${body.hostname} is already bound to the deployment ${existing.deployment}` : `${body.hostname} is already bound on this platform`);
-          const domain: DomainRecord = { id: randomUUID().replace(/-/g, ''), account_id: account.id, hostname: body.hostname, deployment: body.deployment, created_on: now };
-          await store.addDomain(domain);
-          await services.changed(account.id);
-          return { result: view(domain) };
-        },
-      }),
-      defineRoute({
-        id: 'domains.get', method: 'GET', path: '/accounts/{account_id}/domains/{domain_id}', summary: 'Get a custom domain',
-        auth: { group: 'domains:read', resource: 'any' }, params: DOMAIN_PARAMS,
-        async handler({ account, params, require }) {
-          const found = await find(account.id, params.domain_id);
-          require('domains:read', 'domain', found.hostname);
-          return { result: view(found) };
-        },
-      }),
-      defineRoute({
-        id: 'domains.delete', method: 'DELETE', path: '/accounts/{account_id}/domains/{domain_id}', summary: 'Remove a custom domain',
-        auth: { group: 'domains:write', resource: 'any' }, params: DOMAIN_PARAMS,
-        async handler({ account, params, require }) {
-          const found = await find(account.id, params.domain_id);
-          require('domains:write', 'domain', found.hostname);
-          await store.deleteDomain(account.id, found.id);
-          await services.changed(account.id);
-          return { result: { id: found.id } };
-        },
-      }),
-    ];
   }
 }
 

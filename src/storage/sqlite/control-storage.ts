@@ -16,7 +16,7 @@ CREATE TABLE IF NOT EXISTS deployments (account_id TEXT NOT NULL, name TEXT NOT 
 CREATE TABLE IF NOT EXISTS versions (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, deployment TEXT NOT NULL, number INTEGER NOT NULL, message TEXT, created_on TEXT NOT NULL,
   main_module TEXT NOT NULL, config TEXT NOT NULL, UNIQUE (account_id, deployment, number));
 CREATE TABLE IF NOT EXISTS modules (version_id TEXT NOT NULL, name TEXT NOT NULL, content BLOB NOT NULL, PRIMARY KEY (version_id, name));
-CREATE TABLE IF NOT EXISTS domains (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, hostname TEXT NOT NULL UNIQUE, deployment TEXT NOT NULL, created_on TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS domains (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, hostname TEXT NOT NULL UNIQUE, deployment TEXT, tunnel_id TEXT, created_on TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS resources (account_id TEXT NOT NULL, kind TEXT NOT NULL, ref TEXT NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL, created_on TEXT NOT NULL,
   PRIMARY KEY (account_id, kind, ref), UNIQUE (account_id, kind, id));
 `;
@@ -75,7 +75,7 @@ export function createSqliteControlStorage(db: Database.Database): ControlStorag
     deleteVersionRows: db.prepare('DELETE FROM versions WHERE account_id = ? AND deployment = ?'),
     insertModule: db.prepare('INSERT INTO modules (version_id, name, content) VALUES (?, ?, ?)'),
     getModules: db.prepare('SELECT name, content FROM modules WHERE version_id = ? ORDER BY name'),
-    insertDomain: db.prepare('INSERT INTO domains (id, account_id, hostname, deployment, created_on) VALUES (@id, @account_id, @hostname, @deployment, @created_on)'),
+    insertDomain: db.prepare('INSERT INTO domains (id, account_id, hostname, deployment, tunnel_id, created_on) VALUES (@id, @account_id, @hostname, @deployment, @tunnel_id, @created_on)'),
     getDomain: db.prepare('SELECT * FROM domains WHERE account_id = ? AND id = ?'),
     domainByHostname: db.prepare('SELECT * FROM domains WHERE hostname = ?'),
     listDomains: db.prepare('SELECT * FROM domains WHERE account_id = ? ORDER BY hostname'),

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { arch } from 'node:os';
+import { WebSocket } from 'ws';
+import type { Logger } from '../../lib/logger.js';
+import { matchUrl, validateIngress, type IngressRule } from './ingress.js';
+import { decodeTunnelToken, type ConnectorMessage, type PlatformMessage } from './protocol.js';
+
+/** Headers that belong to one hop and are not passed to the origin or back. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'proxy-authorization', 'proxy-authenticate']);
+/** Bytes of a response body per message back to the platform. */
+const CHUNK = 256 * 1024;
+
+/** Options of one connector process. */
+export interface ConnectorOptions {
+  /** The tunnel token (base64 of account, tunnel, secret and, usually, the connect URL). */
+  token: string;
+  /** The connect URL when the token has none, or to override it. */
+  edge?: string;
+  /** Ingress rules from the connector's own file; without them it uses the tunnel's configuration on the platform. */
+  rules?: readonly IngressRule[];
+  logger: Logger;
+  version: string;
+  /** First and largest wait between reconnects, before jitter. @default 1000, 30000 */
+  backoffMs?: { min: number; max: number };
+  /** How long a graceful stop waits for requests in flight. @default 30000 */
+  graceMs?: number;
+}
+
+/** A running connector. */
+export interface Connector {
+  /** Resolves once the platform has registered a connection (the first time). */
+  readonly registered: Promise<void>;
+  /** Stops taking new requests, finishes those in flight (up to the grace period), then disconnects. */
+  stop(): Promise<void>;
+  /** Resolves when the connector has stopped for good: after stop(), or when the platform refused it. */
+  readonly done: Promise<{ refused?: string }>;
+}
+
+/**
+ * Starts a connector: it dials the platform outbound only (a WebSocket), registers, serves the requests
+ * routed to its tunnel by applying the ordered ingress rules, and reconnects with back-off and jitter.
+ */
+export function startConnector(options: ConnectorOptions): Connector {
+  const { logger } = options;
+  const decoded = decodeTunnelToken(options.token);
+  if (typeof decoded === 'string') throw new Error(decoded);
+  const endpoint = options.edge ?? decoded.e;
+  if (!endpoint) throw new Error('the tunnel token names no endpoint; give the platform URL with --edge');
+  const clientId = randomUUID();
+  const backoff = options.backoffMs ?? { min: 1000, max: 30_000 };
+  const inflight = new Map<number, AbortController>();
+  let socket: WebSocket | undefined;
+  let stopping = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let rules: readonly IngressRule[] | undefined = options.rules;
+  let markRegistered: () => void = () => undefined;
+  const registered = new Promise<void>((resolve) => { markRegistered = resolve; });
+  let finish: (outcome: { refused?: string }) => void = () => undefined;
+  const done = new Promise<{ refused?: string }>((resolve) => { finish = resolve; });
+  let drained: (() => void) | undefined;
+
+  function connect(): void {
+    const ws = new WebSocket(endpoint as string, { headers: { 'edge-tunnel-token': options.token }, handshakeTimeout: 10_000 });
+    socket = ws;
+    let refused: string | undefined;
+    ws.on('open', () => send(ws, { type: 'register', client_id: clientId, version: options.version, arch: arch(), local_config: options.rules !== undefined }));
+    ws.on('message', (data) => {
+      let message: PlatformMessage;
+      try {
+        message = JSON.parse(String(data)) as PlatformMessage;
+      } catch {
+        return;
+      }
+      if (message.type === 'refused') { refused = message.message; return; }
+      if (message.type === 'registered') {
+        attempt = 0;
+        if (!options.rules) {
+          const remote = message.config ? validateIngress({ ingress: message.config.ingress }, 'the tunnel configuration') : null;
+          rules = remote && !remote.problems.length ? remote.rules : undefined;
+          if (!rules) logger.error('no ingress rules: give --config FILE, or set the tunnel configuration with PUT .../edge_tunnel/{id}/configurations; answering 503 until then');
+        }
+        logger.info(`connected to the platform as connection ${message.connection_id} of tunnel ${message.tunnel_id}`);
+        markRegistered();
+        return;
+      }
+      if (message.type === 'request') void serve(ws, message);
+      if (message.type === 'cancel') inflight.get(message.id)?.abort();
+    });
+    ws.on('error', (err) => logger.warn(`tunnel connection: ${err.message}`));
+    ws.on('close', () => {
+      for (const controller of inflight.values()) controller.abort();
+      if (refused !== undefined) {
+        logger.error(`the platform refused the connector: ${refused}`);
+        stopping = true;
+        finish({ refused });
+        return;
+      }
+      if (stopping) { finish({}); return; }
+      const wait = Math.min(backoff.max, backoff.min * 2 ** attempt++) * (0.5 + Math.random());
+      logger.info(`disconnected; reconnecting in ${Math.round(wait)} ms`);
+      timer = setTimeout(connect, wait);
+    });
+  }
+
+  async function serve(ws: WebSocket, message: Extract<PlatformMessage, { type: 'request' }>): Promise<void> {
+    const controller = new AbortController();
+    inflight.set(message.id, controller);
+    try {
+      const url = new URL(message.url);
+      if (!rules) return answer(ws, message.id, 503, 'no ingress rules are configured for this tunnel\n');
+      const { rule } = matchUrl(rules, url);
+      if (rule.service.kind === 'status') return answer(ws, message.id, rule.service.status, '');
+      const origin = rule.service.origin;
+      const headers: Record<string, string[]> = {};
+      for (const [name, value] of message.headers) {
+        const lower = name.toLowerCase();
+        if (HOP_BY_HOP.has(lower)) continue;
+        (headers[lower] ??= []).push(value);
+      }
+      headers['x-forwarded-host'] = [url.host];
+      headers.host = [rule.originRequest.httpHostHeader ?? url.host];
+      const target = new URL(`${url.pathname}${url.search}`, origin);
+      const body = message.body === null ? undefined : Buffer.from(message.body, 'base64');
+      const response = await new Promise<IncomingMessage>((resolve, reject) => {
+        const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+        const req = send(target, {
+          method: message.method, headers, signal: controller.signal,
+          timeout: rule.originRequest.connectTimeoutMs ?? 30_000,
+          rejectUnauthorized: rule.originRequest.noTLSVerify !== true,
+        }, resolve);
+        req.on('error', reject);
+        req.on('timeout', () => req.destroy(new Error('the origin did not answer in time')));
+        req.end(body);
+      });
+      const out: [string, string][] = [];
+      for (let i = 0; i < response.rawHeaders.length; i += 2) {
+        const name = response.rawHeaders[i] as string;
+        if (!HOP_BY_HOP.has(name.toLowerCase())) out.push([name.toLowerCase(), response.rawHeaders[i + 1] as string]);
+      }
+      send(ws, { type: 'response-start', id: message.id, status: response.statusCode ?? 502, headers: out });
+      for await (const chunk of response as AsyncIterable<Buffer>) {
+        for (let at = 0; at < chunk.length; at += CHUNK) send(ws, { type: 'response-chunk', id: message.id, data: chunk.subarray(at, at + CHUNK).toString('base64') });
+      }
+      send(ws, { type: 'response-end', id: message.id });
+    } catch (err) {
+      logger.warn(`request to the origin failed: ${(err as Error).message}`);
+      send(ws, { type: 'response-error', id: message.id, message: 'the origin could not be reached' });
+    } finally {
+      inflight.delete(message.id);
+      if (!inflight.size) drained?.();
+    }
+  }
+
+  function answer(ws: WebSocket, id: number, status: number, text: string): void {
+    send(ws, { type: 'response-start', id, status, headers: text ? [['content-type', 'text/plain; charset=utf-8']] : [] });
+    if (text) send(ws, { type: 'response-chunk', id, data: Buffer.from(text).toString('base64') });
+    send(ws, { type: 'response-end', id });
+  }
+
+  function send(ws: WebSocket, message: ConnectorMessage): void {
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+  }
+
+  connect();
+  return {
+    registered,
+    done,
+    async stop() {
+      if (stopping) return void (await done);
+      stopping = true;
+      clearTimeout(timer);
+      const ws = socket;
+      if (!ws || ws.readyState !== WebSocket.OPEN) { ws?.terminate(); finish({}); return; }
+      send(ws, { type: 'draining' });
+      if (inflight.size) {
+        await Promise.race([
+          new Promise<void>((resolve) => { drained = resolve; }),
+          new Promise<void>((resolve) => setTimeout(resolve, options.graceMs ?? 30_000).unref()),
+        ]);
+      }
+      ws.close(1000, 'connector stopping');
+      await done;
+    },
+  };
+}

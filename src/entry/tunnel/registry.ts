@@ -1,0 +1,248 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Clock } from '../../lib/clock.js';
+import { LedgeError } from '../../lib/errors.js';
+import type { Logger } from '../../lib/logger.js';
+import type { DispatchRequest, DispatchResponse } from '../../runtime/isolate.js';
+import type { TunnelRecord, TunnelStoragePort } from '../../storage/tunnels.js';
+import { decodeTunnelToken, TUNNEL_REQUEST_LIMIT, type ConnectorMessage, type PlatformMessage } from './protocol.js';
+
+/** How often the platform pings each connection; one missed answer closes it. */
+const PING_MS = 15_000;
+/** How long the platform waits for a connector's answer to start. */
+const RESPONSE_START_MS = 100_000;
+
+/** One live connection, as the connections endpoint shows it. */
+export interface ConnectionView {
+  id: string;
+  client_id: string;
+  client_version: string;
+  opened_at: string;
+  origin_ip: string;
+  is_pending_reconnect: boolean;
+}
+
+/** One connector (process) of a tunnel with its connections. */
+export interface ConnectorView {
+  id: string;
+  version: string;
+  arch: string;
+  run_at: string;
+  conns: ConnectionView[];
+}
+
+interface Pending {
+  resolve(response: DispatchResponse): void;
+  reject(err: Error): void;
+  push?: (chunk: Uint8Array | null, err?: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+interface Live {
+  view: ConnectionView;
+  arch: string;
+  runAt: string;
+  accountId: string;
+  tunnelId: string;
+  socket: WebSocket;
+  draining: boolean;
+  alive: boolean;
+  pending: Map<number, Pending>;
+}
+
+/** The live connections of every tunnel on this node, and the forwarding of requests through them. */
+export interface ConnectorRegistry {
+  /** Takes an HTTP upgrade on the connect path. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** The connectors of a tunnel with their connections. */
+  connectors(tunnelId: string): ConnectorView[];
+  /** The status derived from live connections: inactive (never connected), healthy, degraded (all draining), down. */
+  status(tunnel: TunnelRecord): 'inactive' | 'healthy' | 'degraded' | 'down';
+  /** Closes the connections of one connector (or all of the tunnel's); returns how many closed. */
+  disconnect(tunnelId: string, clientId?: string): number;
+  /** Sends a request through one of the tunnel's connections (round robin over those not draining). */
+  forward(tunnelId: string, request: DispatchRequest): Promise<DispatchResponse>;
+  close(): Promise<void>;
+}
+
+/** Creates the registry; connectors authenticate with their tunnel token, checked against the stored secret. */
+export function createConnectorRegistry(options: { tunnels: TunnelStoragePort; clock: Clock; logger: Logger }): ConnectorRegistry {
+  const { tunnels, clock, logger } = options;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  const live = new Map<string, Live[]>();
+  let turn = 0;
+  let nextId = 1;
+  const iso = () => new Date(clock.now()).toISOString();
+
+  const pinger = setInterval(() => {
+    for (const conns of live.values()) {
+      for (const c of conns) {
+        if (!c.alive) { c.socket.terminate(); continue; }
+        c.alive = false;
+        c.socket.ping();
+      }
+    }
+  }, PING_MS).unref();
+
+  function send(c: Live, message: PlatformMessage): void {
+    c.socket.send(JSON.stringify(message));
+  }
+
+  async function accept(socket: WebSocket, req: IncomingMessage): Promise<void> {
+    const header = req.headers['edge-tunnel-token'];
+    const decoded = typeof header === 'string' ? decodeTunnelToken(header) : 'no Edge-Tunnel-Token header';
+    const refuse = (message: string) => { socket.send(JSON.stringify({ type: 'refused', message } satisfies PlatformMessage)); socket.close(4001, 'refused'); };
+    if (typeof decoded === 'string') return refuse(decoded);
+    const tunnel = await tunnels.getTunnel(decoded.a, decoded.t);
+    const given = Buffer.from(decoded.s, 'base64');
+    const expected = tunnel ? Buffer.from(tunnel.secret, 'base64') : Buffer.alloc(0);
+    if (!tunnel || tunnel.deleted_at !== null || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      logger.warn(`a connector was refused for tunnel ${decoded.t}: unknown or deleted tunnel, or wrong secret`);
+      return refuse('the tunnel does not exist, was deleted, or the token is wrong');
+    }
+    const first = await new Promise<ConnectorMessage | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), 10_000);
+      socket.once('message', (data) => { clearTimeout(timer); try { resolve(JSON.parse(String(data)) as ConnectorMessage); } catch { resolve(null); } });
+      socket.once('close', () => { clearTimeout(timer); resolve(null); });
+    });
+    if (!first || first.type !== 'register' || typeof first.client_id !== 'string') return refuse('expected a register message first');
+    const conn: Live = {
+      view: { id: randomUUID(), client_id: first.client_id, client_version: String(first.version ?? ''), opened_at: iso(), origin_ip: req.socket.remoteAddress ?? '', is_pending_reconnect: false },
+      arch: String(first.arch ?? ''), runAt: iso(), accountId: tunnel.account_id, tunnelId: tunnel.id, socket, draining: false, alive: true, pending: new Map(),
+    };
+    const earlier = (live.get(tunnel.id) ?? []).find((c) => c.view.client_id === first.client_id);
+    if (earlier) conn.runAt = earlier.runAt;
+    live.set(tunnel.id, [...(live.get(tunnel.id) ?? []), conn]);
+    await tunnels.updateTunnel(tunnel.account_id, tunnel.id, { conns_active_at: conn.view.opened_at, conns_inactive_at: null });
+    socket.on('pong', () => { conn.alive = true; });
+    socket.on('message', (data, isBinary) => { if (!isBinary) onMessage(conn, String(data)); });
+    socket.on('close', () => void onClose(conn));
+    send(conn, { type: 'registered', connection_id: conn.view.id, tunnel_id: tunnel.id, config: tunnel.config, config_version: tunnel.config_version });
+    logger.info(`tunnel ${tunnel.name} (${tunnel.id}): connector ${first.client_id} connected from ${conn.view.origin_ip}`);
+  }
+
+  function onMessage(conn: Live, text: string): void {
+    let message: ConnectorMessage;
+    try {
+      message = JSON.parse(text) as ConnectorMessage;
+    } catch {
+      return;
+    }
+    if (message.type === 'draining') { conn.draining = true; return; }
+    if (message.type === 'register') return;
+    const pending = conn.pending.get(message.id);
+    if (!pending) return;
+    switch (message.type) {
+      case 'response-start': {
+        clearTimeout(pending.timer);
+        const queue: (Uint8Array | null | Error)[] = [];
+        let wake: (() => void) | undefined;
+        pending.push = (chunk, err) => { queue.push(err ?? chunk); wake?.(); };
+        const body = (async function* () {
+          while (true) {
+            if (!queue.length) await new Promise<void>((r) => { wake = r; });
+            wake = undefined;
+            const next = queue.shift();
+            if (next instanceof Error) throw next;
+            if (next === null || next === undefined) return;
+            yield next;
+          }
+        })();
+        const headers = message.headers.flat();
+        pending.resolve({ status: message.status, statusText: '', headers, body });
+        break;
+      }
+      case 'response-chunk':
+        pending.push?.(new Uint8Array(Buffer.from(message.data, 'base64')));
+        break;
+      case 'response-end':
+        conn.pending.delete(message.id);
+        pending.push?.(null);
+        break;
+      case 'response-error':
+        conn.pending.delete(message.id);
+        clearTimeout(pending.timer);
+        if (pending.push) pending.push(null, new Error(message.message));
+        else pending.reject(new LedgeError('isolate_failed', `the connector could not answer: ${message.message}`));
+        break;
+    }
+  }
+
+  async function onClose(conn: Live): Promise<void> {
+    const rest = (live.get(conn.tunnelId) ?? []).filter((c) => c !== conn);
+    if (rest.length) live.set(conn.tunnelId, rest);
+    else live.delete(conn.tunnelId);
+    for (const [id, pending] of conn.pending) {
+      clearTimeout(pending.timer);
+      const err = new LedgeError('isolate_failed', 'the tunnel connection closed before the answer was complete');
+      if (pending.push) pending.push(null, err);
+      else pending.reject(err);
+      conn.pending.delete(id);
+    }
+    if (!rest.length) await tunnels.updateTunnel(conn.accountId, conn.tunnelId, { conns_inactive_at: iso() }).catch(() => undefined);
+    logger.info(`tunnel ${conn.tunnelId}: connector ${conn.view.client_id} disconnected`);
+  }
+
+  return {
+    upgrade(req, socket, head) {
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        accept(ws, req).catch((err: unknown) => { logger.error(`tunnel connect failed: ${(err as Error).message}`); ws.terminate(); });
+      });
+    },
+    connectors(tunnelId) {
+      const byClient = new Map<string, ConnectorView>();
+      for (const c of live.get(tunnelId) ?? []) {
+        const view = byClient.get(c.view.client_id) ?? { id: c.view.client_id, version: c.view.client_version, arch: c.arch, run_at: c.runAt, conns: [] };
+        view.conns.push({ ...c.view });
+        byClient.set(c.view.client_id, view);
+      }
+      return [...byClient.values()];
+    },
+    status(tunnel) {
+      const conns = live.get(tunnel.id) ?? [];
+      if (conns.length) return conns.every((c) => c.draining) ? 'degraded' : 'healthy';
+      return tunnel.conns_active_at === null ? 'inactive' : 'down';
+    },
+    disconnect(tunnelId, clientId) {
+      const conns = (live.get(tunnelId) ?? []).filter((c) => clientId === undefined || c.view.client_id === clientId);
+      for (const c of conns) c.socket.close(4002, 'removed by the account API');
+      return conns.length;
+    },
+    async forward(tunnelId, request) {
+      const conns = (live.get(tunnelId) ?? []).filter((c) => !c.draining);
+      if (!conns.length) throw new LedgeError('tunnel_unavailable', 'the tunnel has no connected connector');
+      const conn = conns[turn++ % conns.length] as Live;
+      let body: string | null = null;
+      if (request.body) {
+        const chunks: Uint8Array[] = [];
+        let size = 0;
+        for await (const chunk of request.body) {
+          size += chunk.byteLength;
+          if (size > TUNNEL_REQUEST_LIMIT) throw new LedgeError('request_too_large', `the request body is larger than ${TUNNEL_REQUEST_LIMIT} bytes`);
+          chunks.push(chunk);
+        }
+        body = Buffer.concat(chunks).toString('base64');
+      }
+      const headers: [string, string][] = [];
+      for (let i = 0; i < request.headers.length; i += 2) headers.push([request.headers[i] as string, request.headers[i + 1] as string]);
+      const id = nextId++;
+      return new Promise<DispatchResponse>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          conn.pending.delete(id);
+          send(conn, { type: 'cancel', id });
+          reject(new LedgeError('exceeded_wall_time', 'the tunnel did not answer in time'));
+        }, RESPONSE_START_MS);
+        conn.pending.set(id, { resolve, reject, timer });
+        send(conn, { type: 'request', id, method: request.method, url: request.url, headers, body });
+      });
+    },
+    async close() {
+      clearInterval(pinger);
+      for (const conns of live.values()) for (const c of conns) c.socket.terminate();
+      live.clear();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
