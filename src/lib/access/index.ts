@@ -1,0 +1,11 @@
+export { verifyAccessJwt, createAccessVerifier, isServiceIdentity, ACCESS_JWT_HEADER, ACCESS_ALGORITHMS, DEFAULT_LEEWAY_SECONDS } from './verify.js';
+export type { AccessVerifyOptions, AccessIdentity, AccessUserIdentity, AccessServiceIdentity } from './verify.js';
+export type { AccessKeySource, RemoteKeyOptions } from './keys.js';
+export { AccessError, ACCESS_ERROR_CODES, isAccessError } from './errors.js';
+export type { AccessErrorCode } from './errors.js';
+export { accessDenied } from './deny.js';
+export type { AccessDeniedStatus } from './deny.js';
+export { createRoleMap } from './roles.js';
+export type { RoleTable } from './roles.js';
+export { createAuthorizer } from './policy.js';
+export type { AccessPolicy } from './policy.js';
