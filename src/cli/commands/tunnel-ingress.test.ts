@@ -147,6 +147,9 @@ test('ingress rule --json, and a --config given to the tunnel command', async ()
   assert.deepEqual(json, { source: valid, index: 0, rule: { hostname: 'app.example.com', service: 'http://localhost:8080' } });
   const viaParent = await run(['--config', valid, 'ingress', 'rule', 'https://app.example.com/'], { tunnelConfig: true });
   assert.match(viaParent.out, /Matched rule #0/);
+  // With --config on both commands, the option after the subcommand still reaches it.
+  const after = await run(['ingress', 'rule', 'https://app.example.com/', '--config', valid], { tunnelConfig: true });
+  assert.equal(after.out, `Using rules from ${valid}\nMatched rule #0\n\thostname: app.example.com\n\tservice: http://localhost:8080\n`);
   const validateViaParent = await run(['--config', valid, 'ingress', 'validate'], { tunnelConfig: true });
   assert.equal(validateViaParent.out, `Validating rules from ${valid}\nOK\n`);
 });
