@@ -1,0 +1,3 @@
+export { createCsrfGuard, SAFE_METHODS } from './guard.js';
+export type { CsrfGuardOptions, CsrfRequest, CsrfRefusalReason } from './guard.js';
+export { withCsrfVary, CSRF_VARY } from './vary.js';
