@@ -15,6 +15,8 @@ const LIB_EXT = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
 /** Libraries application code imports from Ledge (`import { createTaskStore } from 'ledge/tasks'`). */
 const APP_LIBRARIES: Record<string, string> = {
   'ledge/tasks': fileURLToPath(new URL(`../lib/tasks/index.${LIB_EXT}`, import.meta.url)),
+  'ledge/access': fileURLToPath(new URL(`../lib/access/index.${LIB_EXT}`, import.meta.url)),
+  'ledge/csrf': fileURLToPath(new URL(`../lib/csrf/index.${LIB_EXT}`, import.meta.url)),
 };
 
 /** What to bundle and where the result goes. */
