@@ -29,6 +29,7 @@ function envelopeOf(result: Record<string, unknown>): Record<string, unknown> {
 export function toOpenApi(routes: readonly RouteDefinition[], version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
+    if (route.removed !== undefined) continue;
     const parameters: unknown[] = [];
     for (const [where, schema] of [['path', route.params], ['query', route.query]] as const) {
       if (!schema) continue;

@@ -61,6 +61,8 @@ export interface RouteDefinition<P = unknown, Q = unknown, B = unknown> {
   result?: z.ZodType;
   /** The success status. @default 200 */
   status?: number;
+  /** The date a path was removed: it only answers that it is gone, and the OpenAPI document leaves it out. */
+  removed?: string;
   handler(context: RouteContext<P, Q, B>): Promise<Reply>;
 }
 

@@ -8,6 +8,7 @@ const PUBLIC_TEXT: Partial<Record<ErrorCode, string>> = {
   request_too_large: 'The request body is larger than the platform accepts.',
   bad_argument: 'The request could not be understood.',
   tunnel_unavailable: 'The tunnel for this hostname has no connected connector.',
+  tunnel_origin_failed: 'The tunnel could not reach its origin.',
 };
 
 /**

@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   api_request_failed: { status: 502, audience: 'user' },
   conflict: { status: 409, audience: 'user' },
   tunnel_unavailable: { status: 502, audience: 'user' },
+  tunnel_origin_failed: { status: 502, audience: 'user' },
 } as const satisfies Record<string, { status: number; audience: 'user' | 'system' }>;
 
 /** Every error code Ledge can produce. */

@@ -9,6 +9,8 @@ import { ACCOUNT_PARAMS } from './accounts.js';
 
 /** Ranges the platform keeps for itself; a route inside one is refused (reference: overlap and uniqueness rules). */
 const RESERVED = ['100.64.0.0/12', '100.96.0.0/12', '100.80.0.0/16', '100.112.0.0/16'].map((c) => ipaddr.parseCIDR(c));
+/** The network-encoded route paths: declared only to refuse them. */
+const REMOVED_PATH = '/accounts/{account_id}/teamnet/routes/network/'; // ledge-check: removed-route-guard (answers 410, never acts)
 /** When the network-encoded route paths stopped acting (SPEC, Endpoints: Removed private routes). */
 export const ROUTES_REMOVED_ON = '2026-10-05';
 
@@ -67,22 +69,19 @@ export function privateRouteRoutes(services: ControlServices): RouteDefinition[]
     if (!found || found.deleted_at !== null) throw fieldError(pointer, `no tunnel ${id} in this account`);
     return found;
   };
-  const removed = (method: 'POST' | 'PATCH' | 'DELETE', path: string) => defineRoute({
-    id: `routes.removed.${method.toLowerCase()}${path.endsWith('{prefix}') ? '.unencoded' : ''}`, method, path,
-    summary: `Removed on ${ROUTES_REMOVED_ON}: answers 410 and changes nothing`, auth: 'none',
+  const removed = (method: 'POST' | 'PATCH' | 'DELETE', tail: string) => defineRoute({
+    id: `routes.removed.${method.toLowerCase()}${tail.includes('{prefix}') ? '.unencoded' : ''}`, method, path: `${REMOVED_PATH}${tail}`,
+    summary: `Removed on ${ROUTES_REMOVED_ON}: answers 410 and changes nothing`, auth: 'none', removed: ROUTES_REMOVED_ON,
     async handler() {
       const replacement = method === 'POST'
         ? 'POST /accounts/{account_id}/teamnet/routes with "network" and "tunnel_id" in the JSON body'
         : `${method} /accounts/{account_id}/teamnet/routes/{route_id} (find the route_id with GET /accounts/{account_id}/teamnet/routes)`;
-      throw new ApiError('endpoint_removed', `${method} /accounts/{account_id}/teamnet/routes/network/{ip_network_encoded} was removed on ${ROUTES_REMOVED_ON}. Use ${replacement}. Nothing was changed.`);
+      throw new ApiError('endpoint_removed', `${method} ${REMOVED_PATH}{ip_network_encoded} was removed on ${ROUTES_REMOVED_ON}. Use ${replacement}. Nothing was changed.`);
     },
   });
 
   return [
-    ...(['POST', 'PATCH', 'DELETE'] as const).flatMap((m) => [
-      removed(m, '/accounts/{account_id}/teamnet/routes/network/{ip_network_encoded}'),
-      removed(m, '/accounts/{account_id}/teamnet/routes/network/{ip}/{prefix}'),
-    ]),
+    ...(['POST', 'PATCH', 'DELETE'] as const).flatMap((m) => [removed(m, '{ip_network_encoded}'), removed(m, '{ip}/{prefix}')]),
     defineRoute({
       id: 'routes.list', method: 'GET', path: '/accounts/{account_id}/teamnet/routes', summary: 'List private routes (deleted ones only with is_deleted=true)',
       auth: { group: 'routes:read', resource: 'any' }, params: ACCOUNT_PARAMS,

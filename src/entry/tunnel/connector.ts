@@ -114,14 +114,15 @@ export function startConnector(options: ConnectorOptions): Connector {
       const { rule } = matchUrl(rules, url);
       if (rule.service.kind === 'status') return answer(ws, message.id, rule.service.status, '');
       const origin = rule.service.origin;
-      const headers: Record<string, string[]> = {};
+      const headers: Record<string, string | string[]> = {};
       for (const [name, value] of message.headers) {
         const lower = name.toLowerCase();
         if (HOP_BY_HOP.has(lower)) continue;
-        (headers[lower] ??= []).push(value);
+        const prior = headers[lower];
+        headers[lower] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [prior]), value];
       }
-      headers['x-forwarded-host'] = [url.host];
-      headers.host = [rule.originRequest.httpHostHeader ?? url.host];
+      headers['x-forwarded-host'] = url.host;
+      headers.host = rule.originRequest.httpHostHeader ?? url.host;
       const target = new URL(`${url.pathname}${url.search}`, origin);
       const body = message.body === null ? undefined : Buffer.from(message.body, 'base64');
       const response = await new Promise<IncomingMessage>((resolve, reject) => {

@@ -165,7 +165,7 @@ export function createConnectorRegistry(options: { tunnels: TunnelStoragePort; c
         conn.pending.delete(message.id);
         clearTimeout(pending.timer);
         if (pending.push) pending.push(null, new Error(message.message));
-        else pending.reject(new LedgeError('isolate_failed', `the connector could not answer: ${message.message}`));
+        else pending.reject(new LedgeError('tunnel_origin_failed', `the connector could not answer: ${message.message}`));
         break;
     }
   }

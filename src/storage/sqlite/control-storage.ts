@@ -45,15 +45,15 @@ export function createSqliteControlStorage(db: Database.Database): ControlStorag
   const q = {
     insertAccount: db.prepare('INSERT INTO accounts (id, name, subdomain, created_on) VALUES (@id, @name, @subdomain, @created_on)'),
     getAccount: db.prepare('SELECT * FROM accounts WHERE id = ?'),
-    listAccounts: db.prepare('SELECT * FROM accounts ORDER BY created_on, id'),
+    listAccounts: db.prepare('SELECT * FROM accounts ORDER BY rowid'),
     insertMember: db.prepare('INSERT INTO members (id, account_id, email, roles, created_on) VALUES (@id, @account_id, @email, @roles, @created_on)'),
-    listMembers: db.prepare('SELECT * FROM members WHERE account_id = ? ORDER BY created_on, id'),
+    listMembers: db.prepare('SELECT * FROM members WHERE account_id = ? ORDER BY rowid'),
     deleteMember: db.prepare('DELETE FROM members WHERE account_id = ? AND id = ?'),
     insertToken: db.prepare(`INSERT INTO tokens (id, account_id, name, hash, policies, not_before, expires_on, issued_on, last_used_on, revoked_on)
       VALUES (@id, @account_id, @name, @hash, @policies, @not_before, @expires_on, @issued_on, @last_used_on, @revoked_on)`),
     tokenByHash: db.prepare('SELECT * FROM tokens WHERE hash = ?'),
     getToken: db.prepare('SELECT * FROM tokens WHERE account_id = ? AND id = ?'),
-    listTokens: db.prepare('SELECT * FROM tokens WHERE account_id = ? ORDER BY issued_on, id'),
+    listTokens: db.prepare('SELECT * FROM tokens WHERE account_id = ? ORDER BY rowid'),
     revokeToken: db.prepare('UPDATE tokens SET revoked_on = coalesce(revoked_on, ?) WHERE account_id = ? AND id = ?'),
     touchToken: db.prepare('UPDATE tokens SET last_used_on = ? WHERE id = ?'),
     insertAudit: db.prepare('INSERT INTO audit (id, account_id, record) VALUES (?, ?, ?)'),
@@ -84,7 +84,7 @@ export function createSqliteControlStorage(db: Database.Database): ControlStorag
     deleteDeploymentDomains: db.prepare('DELETE FROM domains WHERE account_id = ? AND deployment = ?'),
     insertResource: db.prepare('INSERT INTO resources (account_id, kind, ref, id, name, created_on) VALUES (@account_id, @kind, @ref, @id, @name, @created_on)'),
     getResource: db.prepare('SELECT * FROM resources WHERE account_id = ? AND kind = ? AND (id = ? OR ref = ?)'),
-    listResources: db.prepare('SELECT * FROM resources WHERE account_id = ? AND kind = ? ORDER BY created_on, ref'),
+    listResources: db.prepare('SELECT * FROM resources WHERE account_id = ? AND kind = ? ORDER BY rowid'),
     deleteResource: db.prepare('DELETE FROM resources WHERE account_id = ? AND kind = ? AND id = ?'),
   };
 

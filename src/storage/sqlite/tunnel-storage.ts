@@ -46,17 +46,17 @@ export function createSqliteTunnelStorage(db: Database.Database): TunnelStorageP
     insertTunnel: db.prepare(`INSERT INTO tunnels (id, account_id, name, tun_type, secret, config_src, config, config_version, metadata, created_at, deleted_at, conns_active_at, conns_inactive_at)
       VALUES (@id, @account_id, @name, @tun_type, @secret, @config_src, @config, @config_version, @metadata, @created_at, @deleted_at, @conns_active_at, @conns_inactive_at)`),
     getTunnel: db.prepare('SELECT * FROM tunnels WHERE account_id = ? AND id = ?'),
-    listTunnels: db.prepare('SELECT * FROM tunnels WHERE account_id = ? AND tun_type = ? ORDER BY created_at, id'),
+    listTunnels: db.prepare('SELECT * FROM tunnels WHERE account_id = ? AND tun_type = ? ORDER BY rowid'),
     defaultNetwork: db.prepare('SELECT * FROM virtual_networks WHERE account_id = ? AND is_default_network = 1 AND deleted_at IS NULL'),
     insertNetwork: db.prepare(`INSERT INTO virtual_networks (id, account_id, name, comment, is_default_network, created_at, deleted_at)
       VALUES (@id, @account_id, @name, @comment, @is_default_network, @created_at, @deleted_at)`),
     getNetwork: db.prepare('SELECT * FROM virtual_networks WHERE account_id = ? AND id = ?'),
-    listNetworks: db.prepare('SELECT * FROM virtual_networks WHERE account_id = ? ORDER BY created_at, id'),
+    listNetworks: db.prepare('SELECT * FROM virtual_networks WHERE account_id = ? ORDER BY rowid'),
     clearDefault: db.prepare('UPDATE virtual_networks SET is_default_network = 0 WHERE account_id = ? AND id != ?'),
     insertRoute: db.prepare(`INSERT INTO private_routes (id, account_id, network, tunnel_id, comment, virtual_network_id, created_at, deleted_at)
       VALUES (@id, @account_id, @network, @tunnel_id, @comment, @virtual_network_id, @created_at, @deleted_at)`),
     getRoute: db.prepare('SELECT * FROM private_routes WHERE account_id = ? AND id = ?'),
-    listRoutes: db.prepare('SELECT * FROM private_routes WHERE account_id = ? ORDER BY created_at, id'),
+    listRoutes: db.prepare('SELECT * FROM private_routes WHERE account_id = ? ORDER BY rowid'),
   };
   const networkRow = (n: VirtualNetworkRecord) => ({ ...n, is_default_network: n.is_default_network ? 1 : 0 });
   const defaultNetwork = db.transaction((accountId: string, now: string): VirtualNetworkRecord => {
