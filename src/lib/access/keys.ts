@@ -13,7 +13,7 @@ export interface RemoteKeyOptions {
   timeoutMs?: number;
 }
 
-/** The key source: the certs URL of the gateway's team domain, or a JWK set held by the application. */
+/** The key source: the certs URL of the gateway's team domain, or a JWK set held by the application (read once, when first used). */
 export type AccessKeySource = string | URL | JSONWebKeySet;
 
 /** Resolves a JWS header to the verification key; rejects with an `AccessError`. */

@@ -1,7 +1,7 @@
 // The application-side verifier of the gateway's assertion (SPEC: Authentication 5: "Presence of the header
 // `Edge-Access-Jwt-Assertion` is not verification"; issue 7 section 3; reference identity.md 1.2, 1.4, 6.1).
 import { jwtVerify, type JWTPayload } from 'jose';
-import type { Clock } from '../clock.js';
+import { SYSTEM_CLOCK, type Clock } from '../clock.js';
 import { AccessError, isAccessError } from './errors.js';
 import { toKeyResolver, type AccessKeySource, type KeyResolver, type RemoteKeyOptions } from './keys.js';
 
@@ -15,7 +15,6 @@ export const ACCESS_ALGORITHMS: readonly string[] = ['RS256'];
 const MAX_LEEWAY_SECONDS = 300;
 // A compact JWT with the gateway's claims is well under 2 KiB; anything this large is refused unparsed.
 const MAX_ASSERTION_CHARS = 16 * 1024;
-const SYSTEM_CLOCK: Clock = { now: () => Date.now() };
 
 /** What `verifyAccessJwt` checks the assertion against. */
 export interface AccessVerifyOptions {
