@@ -70,6 +70,11 @@ test('deploy with a scoped token: dry run changes nothing, deploy serves on the 
           [`com.ledge.api.account.${account}.domain.shop.example.com`]: '*',
           [`com.ledge.api.account.${account}.domain.www.shop.example.com`]: '*',
         },
+      }, {
+        // Binding a resource hands code a capability: the deploying token must be able to read what it binds.
+        effect: 'allow',
+        permission_groups: ['kv:read', 'sql:read'],
+        resources: { [`com.ledge.api.account.${account}.kv.${ns.id}`]: '*', [`com.ledge.api.account.${account}.sql.${db.uuid}`]: '*' },
       }],
     });
     const secrets = [serve.bootstrap, scoped.value];

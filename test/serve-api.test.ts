@@ -57,11 +57,14 @@ test('deploy, custom domain, default and preview hostnames off and on, rollback,
     assert.equal(kv.status, 201);
     const kvId = kv.body.result.id as string;
     // A CI token: only the shop deployment, its hostname, and reading its namespace.
-    const ci = await makeToken(p, {
-      name: 'ci shop deploy',
-      policies: [{ effect: 'allow', permission_groups: ['deployments:write', 'domains:write'], resources: { [key(p, '.deployment.shop')]: '*', [key(p, '.domain.shop.example.com')]: '*' } }],
-    });
     const config = { kv_namespaces: [{ binding: 'CACHE', id: kvId }], routes: [{ pattern: 'shop.example.com', custom_domain: true }] };
+    const deployOnly = { effect: 'allow', permission_groups: ['deployments:write', 'domains:write'], resources: { [key(p, '.deployment.shop')]: '*', [key(p, '.domain.shop.example.com')]: '*' } };
+    // Without read access to the namespace, the token cannot hand it to code.
+    const blind = await makeToken(p, { name: 'blind', policies: [deployOnly] });
+    const refused = await track(p.call('PUT', `/accounts/${p.accountId}/deployments/shop`, { token: blind.value, body: deployBody(moduleBody('v1'), config) }));
+    assert.deepEqual([refused.status, refused.body.errors[0]?.code, refused.body.errors[0]?.source?.pointer], [403, 10004, '/body/config/kv_namespaces/0/id']);
+    // A CI token: only the shop deployment, its hostname, and reading the namespace it binds.
+    const ci = await makeToken(p, { name: 'ci shop deploy', policies: [deployOnly, { permission_groups: ['kv:read'], resources: { [key(p, `.kv.${kvId}`)]: '*' } }] });
 
     const v1 = await track(p.call('PUT', `/accounts/${p.accountId}/deployments/shop`, { token: ci.value, body: deployBody(moduleBody('v1'), config, 'first') }));
     assert.equal(v1.status, 200, v1.text);

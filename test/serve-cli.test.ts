@@ -43,7 +43,7 @@ test('ledge serve prints the bootstrap token once; a deployment acknowledged bef
     const accountId = (await first.proc.waitFor(/administrator account ([0-9a-f]{32})/))[1] as string;
     const kv = await call(first.api, token, 'POST', `/accounts/${accountId}/storage/kv/namespaces`, { title: 'cache' });
     assert.equal(kv.status, 201);
-    const ci = await call(first.api, token, 'POST', `/accounts/${accountId}/tokens`, { name: 'ci', policies: [{ permission_groups: ['deployments:write', 'domains:write'], resources: { [`com.ledge.api.account.${accountId}`]: '*' } }] });
+    const ci = await call(first.api, token, 'POST', `/accounts/${accountId}/tokens`, { name: 'ci', policies: [{ permission_groups: ['deployments:write', 'domains:write', 'kv:read'], resources: { [`com.ledge.api.account.${accountId}`]: '*' } }] });
     const ciToken = ci.json.result.value as string;
     const put = await call(first.api, ciToken, 'PUT', `/accounts/${accountId}/deployments/app`, deployBody(moduleBody('survivor'), { kv_namespaces: [{ binding: 'CACHE', id: kv.json.result.id }], routes: ['app.example.com'] }));
     assert.equal(put.status, 200);

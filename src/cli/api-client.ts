@@ -257,8 +257,6 @@ export interface Version {
   deployment: string;
   message: string | null;
   created_on: string;
-  /** docs/api.md names it; a server that leaves it out gets `-` in listings. */
-  source?: 'deploy' | 'rollback';
   config: Record<string, unknown>;
   preview_hostname: string | null;
 }
@@ -267,7 +265,9 @@ export interface Version {
 export interface Domain {
   id: string;
   hostname: string;
-  deployment: string;
+  /** The deployment it serves, or null for a hostname bound to a tunnel. */
+  deployment: string | null;
+  tunnel_id?: string | null;
   created_on?: string;
 }
 

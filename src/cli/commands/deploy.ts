@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { routeHostname } from '../../config/deploy.js';
 import { sectionEntries } from '../../bindings/plugin.js';
 import { BINDINGS } from '../../bindings/registry.js';
 import type { ProjectConfig } from '../../config/load.js';
@@ -59,7 +60,8 @@ async function deploy(dir: string, opts: DeployOptions): Promise<void> {
   if (custom.length) {
     await progress.step(`checking hostnames ${custom.join(', ')}`, async () => {
       const domains = await client.listAll<Domain>(accountPath(account.id, 'domains'));
-      const taken = custom.flatMap((h) => domains.filter((d) => d.hostname === h && d.deployment !== config.name).map((d) => `${h} is bound to deployment "${d.deployment}"`));
+      const taken = custom.flatMap((h) => domains.filter((d) => d.hostname === h && d.deployment !== config.name)
+        .map((d) => (d.deployment === null ? `${h} is bound to tunnel ${d.tunnel_id ?? '?'}` : `${h} is bound to deployment "${d.deployment}"`)));
       if (taken.length) throw new LedgeError('operation_failed', `${taken.join('; ')}; remove it there first (ledge domains remove <hostname>) or change "routes"; nothing was changed`);
     }, () => `hostnames free or already ${config.name}'s: ${custom.join(', ')}`);
   }
@@ -116,13 +118,13 @@ export function deploymentConfig(config: ProjectConfig): Record<string, unknown>
   return body;
 }
 
-/** Hostnames the routes bind as custom domains: a bare hostname, or one followed by `/*` (docs/api.md). */
+/** Hostnames the routes bind as custom domains: a bare hostname, or one followed by `/*` (docs/api.md); other patterns are refused here as the API refuses them. */
 export function customHostnames(routes: readonly Route[]): string[] {
   const found = new Set<string>();
-  for (const route of routes) {
-    const pattern = typeof route === 'string' ? route : route.pattern;
-    const m = /^([a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?:\/\*)?$/i.exec(pattern);
-    if (m?.[1]?.includes('.')) found.add(m[1].toLowerCase());
+  for (const [i, route] of routes.entries()) {
+    const host = routeHostname(route);
+    if ('problem' in host) throw new LedgeError('config_invalid', `routes[${i}]: ${host.problem}`);
+    found.add(host.hostname);
   }
   return [...found];
 }

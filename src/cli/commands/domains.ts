@@ -22,7 +22,7 @@ export function registerDomains(program: Command): void {
       const list = await session.client.listAll<Domain>(accountPath(session.account.id, 'domains'));
       if (opts.json) printJson(list);
       else if (list.length === 0) process.stdout.write('no custom domains\n');
-      else process.stdout.write(formatTable(['HOSTNAME', 'DEPLOYMENT', 'ID', 'CREATED'], list.map((d) => [d.hostname, d.deployment, d.id, d.created_on ?? ''])));
+      else process.stdout.write(formatTable(['HOSTNAME', 'SERVED BY', 'ID', 'CREATED'], list.map((d) => [d.hostname, d.deployment ?? `tunnel ${d.tunnel_id ?? '?'}`, d.id, d.created_on ?? ''])));
     });
 
   platformOptions(domains.command('remove').description('unbind a hostname').argument('<hostname>'))

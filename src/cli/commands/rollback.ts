@@ -4,14 +4,13 @@ import { LedgeError } from '../../lib/errors.js';
 import { accountPath, deploymentName, deploymentOption, getIfExists, openPlatform, platformOptions, type ApiClient, type Deployment, type PlatformOptions, type Version } from '../api-client.js';
 import { printJson } from '../local.js';
 
-interface RollbackOptions extends PlatformOptions { deployment?: string; message?: string; yes?: boolean }
+interface RollbackOptions extends PlatformOptions { deployment?: string; yes?: boolean }
 
 /** `ledge rollback [VERSION]`: point a deployment back at an earlier version's code and configuration (data stays as it is). */
 export function registerRollback(program: Command): void {
   deploymentOption(platformOptions(program.command('rollback')
     .description("point the deployment back at an earlier version's code and configuration; data written since is not rolled back")
     .argument('[version]', 'version id, its first characters, or #number (default: the version before the current one)')))
-    .option('--message <text>', 'a note stored with the rollback')
     .option('--yes', 'do not ask for confirmation (needed when there is no terminal)')
     .action(async (version: string | undefined, opts: RollbackOptions) => {
       const session = await openPlatform(opts, opts.deployment === undefined);
@@ -22,7 +21,7 @@ export function registerRollback(program: Command): void {
       const target = version === undefined ? undefined : await findVersion(session.client, base, version);
       const what = target ? `version #${target.number} (${target.id})` : 'the version before the current one';
       if (!opts.yes) await confirm(`roll back ${name} to ${what}? Data written since is not rolled back. [y/N] `);
-      const body = { ...(target ? { version_id: target.id } : {}), ...(opts.message === undefined ? {} : { message: opts.message }) };
+      const body = target ? { version_id: target.id } : {};
       const answer = await session.client.request<{ deployment: Deployment; version: Version }>('POST', `${base}/rollback`, body);
       if (opts.json) {
         printJson({ ...answer.result, messages: answer.messages });

@@ -23,9 +23,8 @@ export function registerVersions(program: Command): void {
         `#${v.number}`,
         v.id,
         v.created_on,
-        v.source ?? '-',
         v.message ?? '',
       ]);
-      process.stdout.write(formatTable(['', 'NUMBER', 'ID', 'CREATED', 'SOURCE', 'MESSAGE'], rows));
+      process.stdout.write(formatTable(['', 'NUMBER', 'ID', 'CREATED', 'MESSAGE'], rows));
     });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError, fieldError } from '../api-error.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteContext, type RouteDefinition } from '../router.js';
+import type { PermissionGroup, ResourceKindKey } from '../permissions.js';
 import type { ControlServices } from '../services.js';
 import { DEPLOY_CONFIG_SCHEMA, deployConfigProblems, routeHostname, toVersionConfig, type DeployConfig } from '../../config/deploy.js';
 import { BINDINGS } from '../../bindings/registry.js';
@@ -15,6 +16,8 @@ import { defaultHostname, previewHostname } from '../../entry/hostnames.js';
 const RESOURCE_OF: Readonly<Record<string, ResourceKind>> = { kv: 'kv', sql: 'sql', objects: 'bucket', queues: 'queue' };
 /** The field of each binding kind's entry that names its resource. */
 const RESOURCE_FIELD: Readonly<Record<string, string>> = { kv: 'id', sql: 'database_id', objects: 'bucket_name', queues: 'queue' };
+/** The permission that lets a token bind a resource of each kind. */
+const READ_OF: Readonly<Record<ResourceKind, [PermissionGroup, ResourceKindKey]>> = { kv: ['kv:read', 'kv'], sql: ['sql:read', 'sql'], bucket: ['buckets:read', 'bucket'], queue: ['queues:read', 'queue'] };
 /** Largest sum of uploaded module sizes. */
 const MODULES_LIMIT = 25 * 1024 * 1024;
 
@@ -118,6 +121,9 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
         if (problems.length) throw new ApiError('invalid_field', problems.join('; '), { pointer: '/body/config' });
         for (const use of resourceUses(body.config)) {
           if (!(await store.getResource(account.id, use.kind, use.ref))) throw fieldError(use.pointer, `${use.binding}: no ${use.kind} resource "${use.ref}" in this account; create it first`);
+          // A binding hands code a capability: the deploying token must be able to see what it hands out.
+          const [group, keyKind] = READ_OF[use.kind];
+          if (!ctx.can(group, keyKind, use.ref)) throw new ApiError('forbidden', `${use.binding}: the token lacks "${group}" on the ${use.kind} resource "${use.ref}" it binds`, { pointer: use.pointer });
         }
         const id = randomUUID();
         const domains = await routeDomains(ctx, body.config);
@@ -157,7 +163,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
     defineRoute({
       id: 'deployments.rollback', method: 'POST', path: '/accounts/{account_id}/deployments/{name}/rollback', summary: "Point the deployment back at an earlier version's code and configuration (data is not rolled back)",
       auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS,
-      body: z.strictObject({ version_id: z.string().optional(), message: z.string().max(1000).optional() }),
+      body: z.strictObject({ version_id: z.string().optional() }),
       async handler({ account, params, body, now }) {
         const current = await mustFind(account.id, params.name);
         const versions = await store.listVersions(account.id, params.name);
