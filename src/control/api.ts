@@ -71,6 +71,7 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
       if (principal) void store.touchToken(principal.token.id, new Date(now).toISOString());
       const reply = await route.handler({ ...ctx, query, body });
       status = reply.status ?? route.status ?? 200;
+      if (reply.raw) return { status, statusText: '', headers: JSON_HEADERS, body: JSON.stringify(reply.result) };
       return envelope(status, { success: true, errors: [], messages: reply.messages ?? [], result: reply.result ?? null, ...(reply.result_info ? { result_info: reply.result_info } : {}) });
     } catch (err) {
       const failure = toApiError(err);

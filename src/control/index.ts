@@ -15,6 +15,9 @@ import { resourceRoutes } from './routes/resources.js';
 import { domainRoutes } from './routes/domains.js';
 import { tunnelRoutes } from './routes/tunnels.js';
 import { privateRouteRoutes } from './routes/private-routes.js';
+import { accessRoutes } from './routes/access.js';
+import { createSqliteAccessStorage } from '../storage/sqlite/access-storage.js';
+import { createKeyring } from '../identity/keys.js';
 import { validateIngress } from '../entry/tunnel/ingress.js';
 import { createSqliteTunnelStorage } from '../storage/sqlite/tunnel-storage.js';
 import { createConnectorRegistry } from '../entry/tunnel/registry.js';
@@ -30,7 +33,7 @@ export function controlRoutes(services: ControlServices): RouteDefinition[] {
   const checkIngress = (ingress: unknown[]) => validateIngress({ ingress }, 'config.ingress').problems.map((p) => p.message);
   return [
     ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
-    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services),
+    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services),
   ];
 }
 
@@ -39,10 +42,11 @@ export function controlOpenApi(): Record<string, unknown> {
   const db = new Database(':memory:');
   const store = createSqliteControlStorage(db);
   const tunnels = createSqliteTunnelStorage(db);
+  const access = createSqliteAccessStorage(db);
   const connectors = createConnectorRegistry({ tunnels, clock: SYSTEM_CLOCK, logger: createLogger(() => undefined) });
   try {
     const services: ControlServices = {
-      store, tunnels, connectors, clock: SYSTEM_CLOCK, platformDomain: 'ledge.localhost', changed: async () => {}, connectUrl: () => '',
+      store, tunnels, access, keyring: createKeyring(access, SYSTEM_CLOCK), connectors, clock: SYSTEM_CLOCK, platformDomain: 'ledge.localhost', changed: async () => {}, connectUrl: () => '',
       data: () => { throw new Error('not used to build the document'); },
     };
     return toOpenApi(controlRoutes(services), VERSION);

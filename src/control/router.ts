@@ -32,6 +32,8 @@ export interface Reply {
   status?: number;
   messages?: { code: number; message: string }[];
   result_info?: Record<string, number>;
+  /** Answer `result` as plain JSON, not in the envelope (a JWKS, which key-set clients read as is). */
+  raw?: boolean;
 }
 
 /** Which permission a route needs before its handler runs. */

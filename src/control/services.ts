@@ -2,12 +2,17 @@ import type { Clock } from '../lib/clock.js';
 import type { ControlStoragePort } from '../storage/control.js';
 import type { TunnelStoragePort } from '../storage/tunnels.js';
 import type { ConnectorRegistry } from '../entry/tunnel/registry.js';
+import type { AccessStoragePort } from '../storage/access.js';
+import type { Keyring } from '../identity/keys.js';
 import type { StoragePorts } from '../storage/ports.js';
 
 /** What the API's routes work with: control state, the clock, and the platform they change. */
 export interface ControlServices {
   store: ControlStoragePort;
   tunnels: TunnelStoragePort;
+  access: AccessStoragePort;
+  /** The signing keys of access assertions. */
+  keyring: Keyring;
   clock: Clock;
   /** The domain under which default and preview hostnames live (`ledge.localhost`). */
   platformDomain: string;

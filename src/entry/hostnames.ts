@@ -1,3 +1,6 @@
+/** The label of team domains: `<account subdomain>.access.<platform domain>` (reserved as an account subdomain). */
+export const TEAM_LABEL = 'access';
+
 /** Characters of a version id that name it in a preview hostname. */
 export const PREVIEW_PREFIX_LENGTH = 8;
 

@@ -8,7 +8,7 @@ import type { Logger } from '../lib/logger.js';
 import { createNodeHandler } from '../entry/node-http.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import type { Dispatcher } from '../entry/serve.js';
-import type { DispatchResponse } from '../runtime/isolate.js';
+import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { openDatabase } from '../storage/sqlite/open.js';
 import { createSqliteControlStorage } from '../storage/sqlite/control-storage.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
@@ -23,7 +23,12 @@ import { createHosting, type Hosting } from './hosting.js';
 import { createSqliteTunnelStorage } from '../storage/sqlite/tunnel-storage.js';
 import { createConnectorRegistry } from '../entry/tunnel/registry.js';
 import { CONNECT_PATH } from '../entry/tunnel/protocol.js';
-import { buildRouteTable, type RouteTable } from './route-table.js';
+import { buildRouteTable, TEAM_LABEL, type RouteTable } from './route-table.js';
+import { createSqliteAccessStorage } from '../storage/sqlite/access-storage.js';
+import type { AccessStoragePort } from '../storage/access.js';
+import { createKeyring } from '../identity/keys.js';
+import { CALLBACK_PATH, createAccessGateway, type TeamInfo } from '../identity/gateway.js';
+import { createTeamDomain, LOGIN_PATH } from '../identity/team.js';
 
 /** The platform domain when none is given: `*.localhost` resolves to the loopback address. */
 export const DEFAULT_PLATFORM_DOMAIN = 'ledge.localhost';
@@ -62,6 +67,8 @@ export interface Platform {
   /** An account API request without a socket. */
   api(request: Request): Promise<Response>;
   readonly hosting: Hosting;
+  /** Logs, once per token, service tokens that expire within 7 days (also hourly by timer). */
+  checkServiceTokenExpiries(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -75,6 +82,10 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const store = createSqliteControlStorage(controlDb);
   const tunnels = createSqliteTunnelStorage(controlDb);
   const connectors = createConnectorRegistry({ tunnels, clock, logger: logger.child('tunnels') });
+  const access = createSqliteAccessStorage(controlDb);
+  const keyring = createKeyring(access, clock);
+  const accessLogger = logger.child('access');
+  const gateway = createAccessGateway({ store: access, keyring, clock, logger: accessLogger });
   let connectUrl = '';
   const accountData = new Map<string, StoragePorts>();
   const data = (accountId: string): StoragePorts => {
@@ -83,27 +94,55 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     return ports;
   };
   const hosting = createHosting({ store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, timers: options.timers });
-  let routes: RouteTable = await buildRouteTable(store, platformDomain);
+  const rebuildRoutes = async () => buildRouteTable(store, platformDomain, await access.listApps());
+  let routes: RouteTable = await rebuildRoutes();
+  const team = createTeamDomain({
+    store: access, keyring, clock, logger: accessLogger,
+    servesApp: (url, app) => {
+      const target = routes.resolve(url.hostname);
+      return target !== null && routes.protection(target, url.pathname)?.id === app.id;
+    },
+  });
+  const subdomainOf = new Map<string, string>();
+  const teamInfo = async (accountId: string, requestUrl: URL): Promise<TeamInfo> => {
+    let subdomain = subdomainOf.get(accountId);
+    if (subdomain === undefined) subdomainOf.set(accountId, (subdomain = (await store.getAccount(accountId))?.subdomain ?? accountId));
+    const host = `${subdomain}.${TEAM_LABEL}.${platformDomain}`;
+    return { accountId, issuer: `https://${host}`, loginUrl: `${requestUrl.protocol}//${host}${requestUrl.port ? `:${requestUrl.port}` : ''}${LOGIN_PATH}` };
+  };
   const services: ControlServices = {
-    store, tunnels, connectors, clock, platformDomain, data, connectUrl: () => connectUrl,
+    store, tunnels, access, keyring, connectors, clock, platformDomain, data, connectUrl: () => connectUrl,
     async changed(accountId) {
-      routes = await buildRouteTable(store, platformDomain);
+      routes = await rebuildRoutes();
       await hosting.sync(accountId);
     },
   };
   for (const account of await store.listAccounts()) await hosting.sync(account.id);
 
   const appDispatch: Dispatcher = async function platformApp(request) {
-    const target = routes.resolve(new URL(request.url).hostname);
+    const url = new URL(request.url);
+    const target = routes.resolve(url.hostname);
     if (!target) return notFound();
-    if (target.kind === 'tunnel') return connectors.forward(target.tunnelId, request);
-    return hosting.dispatch(target.versionId, request);
+    if (target.kind === 'team') return team.handle(request, await teamInfo(target.accountId, url));
+    // SPEC, Authentication 8: every hostname of a protected deployment or tunnel goes through the gateway.
+    const app = routes.protection(target, url.pathname);
+    let forwarded = withoutIdentityHeaders(request);
+    if (app) {
+      const info = await teamInfo(app.account_id, url);
+      if (url.pathname === CALLBACK_PATH) return team.callback(request, app, info);
+      const outcome = await gateway.guard(request, app, info);
+      if ('response' in outcome) return outcome.response;
+      forwarded = outcome.forward;
+    }
+    if (target.kind === 'tunnel') return connectors.forward(target.tunnelId, forwarded);
+    return hosting.dispatch(target.versionId, forwarded);
   };
   const apiDispatch = createControlPlane(services, logger.child('api'));
 
   const servers: Server[] = [];
   const cleanup = async () => {
     await Promise.all(servers.map((s) => new Promise<void>((resolve) => { s.close(() => resolve()); s.closeAllConnections(); })));
+    expiries?.stop();
     await connectors.close();
     await hosting.close();
     for (const ports of accountData.values()) ports.close();
@@ -123,6 +162,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     await cleanup();
     throw err;
   }
+  const expiries = startExpiryWarnings({ access, clock, logger: accessLogger, timers: options.timers });
   // Only once both listeners are up: a start that fails must not use up the one showing of the bootstrap token.
   const bootstrap = await bootstrapIfEmpty(store, clock);
   const url = (a: AddressInfo) => `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
@@ -135,6 +175,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     app: createFetchAdapter(appDispatch, logger, options.maxRequestBytes),
     api: createFetchAdapter(apiDispatch, logger),
     hosting,
+    checkServiceTokenExpiries: () => checkExpiries(access, clock, accessLogger),
     close: cleanup,
   };
 }
@@ -155,6 +196,43 @@ async function bootstrapIfEmpty(store: ControlStoragePort, clock: Clock): Promis
     }],
   );
   return { accountId, token };
+}
+
+/** Client-supplied assertion and identity headers never reach an application (SPEC, Authentication 5). */
+function withoutIdentityHeaders(request: DispatchRequest): DispatchRequest {
+  if (!request.headers.some((h, i) => i % 2 === 0 && h.length > 12 && h.toLowerCase().startsWith('edge-access-'))) return request;
+  const headers: string[] = [];
+  for (let i = 0; i < request.headers.length; i += 2) {
+    if (!(request.headers[i] as string).toLowerCase().startsWith('edge-access-')) headers.push(request.headers[i] as string, request.headers[i + 1] as string);
+  }
+  return { ...request, headers };
+}
+
+/** How long before expiry a service token's warning is logged. */
+const EXPIRY_WARNING_MS = 7 * 24 * 3_600_000;
+
+/** Logs each service token that expires within 7 days, once; returns how many were logged. */
+async function checkExpiries(access: AccessStoragePort, clock: Clock, logger: Logger): Promise<number> {
+  const now = clock.now();
+  let warned = 0;
+  for (const token of await access.listServiceTokens()) {
+    const expires = Date.parse(token.expires_at);
+    if (token.expiry_warned_at !== null || expires - now > EXPIRY_WARNING_MS) continue;
+    const days = Math.max(0, Math.round((expires - now) / 86_400_000));
+    logger.warn(`access: service token "${token.name}" (${token.client_id}) ${expires <= now ? 'expired' : `expires in ${days} day(s)`} at ${token.expires_at}; refresh it or issue a new one`, { credential: token.name });
+    await access.updateServiceToken({ ...token, expiry_warned_at: new Date(now).toISOString() });
+    warned++;
+  }
+  return warned;
+}
+
+/** Runs checkExpiries at start and hourly (not with timers off: tests call it). */
+function startExpiryWarnings(options: { access: AccessStoragePort; clock: Clock; logger: Logger; timers?: boolean }): { stop(): void } | undefined {
+  if (options.timers === false) return undefined;
+  const run = () => void checkExpiries(options.access, options.clock, options.logger).catch((err: unknown) => options.logger.error(`service token expiry check failed: ${(err as Error).message}`));
+  run();
+  const timer = setInterval(run, 3_600_000).unref();
+  return { stop: () => clearInterval(timer) };
 }
 
 /** The platform's own 404: no deployment answers for the hostname (never an application's answer). */

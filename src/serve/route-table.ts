@@ -1,56 +1,124 @@
 import { toVersionConfig, type DeployConfig } from '../config/deploy.js';
-import { defaultHostname, normalizeHost, parsePlatformHost, parsePreviewLabel } from '../entry/hostnames.js';
+import { defaultHostname, normalizeHost, parsePlatformHost, parsePreviewLabel, TEAM_LABEL } from '../entry/hostnames.js';
+import type { AccessAppRecord } from '../storage/access.js';
 import type { ControlStoragePort } from '../storage/control.js';
 
-/** What answers a hostname: a deployment's version, or a tunnel. */
-export type RouteTarget = { kind: 'version'; versionId: string } | { kind: 'tunnel'; tunnelId: string };
+export { TEAM_LABEL } from '../entry/hostnames.js';
 
-/** Which version or tunnel answers a hostname, decided from the control state at one moment. */
+/**
+ * What answers a hostname: a deployment's version, a tunnel, or an account's team domain (login, keys).
+ * `key` names the deployment or tunnel, whichever hostname reached it: access applications protect by key.
+ */
+export type RouteTarget =
+  | { kind: 'version'; versionId: string; accountId: string; key: string }
+  | { kind: 'tunnel'; tunnelId: string; accountId: string; key: string }
+  | { kind: 'team'; accountId: string; subdomain: string };
+
+/** Which version, tunnel or team domain answers a hostname, and which access application guards a path. */
 export interface RouteTable {
   /** The target for a request's hostname, or null when nothing answers it. */
   resolve(host: string): RouteTarget | null;
+  /** The access application protecting a path of a deployment or tunnel (the most specific), or null. */
+  protection(target: RouteTarget, path: string): AccessAppRecord | null;
+}
+
+/**
+ * A path as the gateway compares it: percent-decoded, backslashes as slashes, runs of slashes collapsed,
+ * dot segments resolved, lowercase. An application's path then covers itself and everything below it,
+ * so neither an encoding, a case change nor a `..` walks around it (SPEC, Authentication 8).
+ */
+export function normalizePath(path: string): string {
+  let decoded = path;
+  for (let i = 0; i < 3 && /%[0-9a-f]{2}/i.test(decoded); i++) {
+    try { decoded = decodeURIComponent(decoded); } catch { break; }
+  }
+  const cleaned = decoded.replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/;.*$/, '');
+  return new URL(cleaned.startsWith('/') ? cleaned : `/${cleaned}`, 'http://x').pathname.toLowerCase().replace(/\/+$/, '') || '/';
+}
+
+function covers(prefix: string, path: string): boolean {
+  return prefix === '/' || path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`);
 }
 
 /**
  * Builds the table: default hostnames of deployments whose current version has `edge_dev`, custom
- * domains (always), and the versions reachable by preview hostname where the current version has
- * `preview_urls`, and hostnames bound to tunnels. Rebuilt after every change the account API makes.
+ * domains (always), the versions reachable by preview hostname where the current version has
+ * `preview_urls`, hostnames bound to tunnels, team domains, and the access applications, each attached
+ * to the deployment or tunnel its domain reaches, so every hostname of it is guarded. Rebuilt after every
+ * change the account API makes.
  */
-export async function buildRouteTable(store: ControlStoragePort, platformDomain: string): Promise<RouteTable> {
+export async function buildRouteTable(store: ControlStoragePort, platformDomain: string, apps: readonly AccessAppRecord[]): Promise<RouteTable> {
   const exact = new Map<string, RouteTarget>();
-  const previews = new Map<string, string[]>();
+  const previews = new Map<string, { accountId: string; key: string; ids: string[] }>();
   const subdomains = new Map<string, string>();
-  for (const account of await store.listAccounts()) subdomains.set(account.id, account.subdomain);
+  const accountsBySubdomain = new Map<string, string>();
+  for (const account of await store.listAccounts()) {
+    subdomains.set(account.id, account.subdomain);
+    accountsBySubdomain.set(account.subdomain, account.id);
+  }
   const currentOf = new Map<string, string>();
   for (const deployment of await store.listDeployments()) {
     const subdomain = subdomains.get(deployment.account_id);
     const version = await store.getVersion(deployment.current_version_id);
     if (subdomain === undefined || !version) continue;
+    const key = `d:${deployment.account_id}/${deployment.name}`;
     currentOf.set(`${deployment.account_id}/${deployment.name}`, version.id);
     const config = toVersionConfig(version.config as DeployConfig);
-    if (config.edge_dev) exact.set(defaultHostname(deployment.name, subdomain, platformDomain), { kind: 'version', versionId: version.id });
+    if (config.edge_dev) exact.set(defaultHostname(deployment.name, subdomain, platformDomain), { kind: 'version', versionId: version.id, accountId: deployment.account_id, key });
     if (config.preview_urls) {
-      previews.set(`${subdomain}/${deployment.name}`, (await store.listVersions(deployment.account_id, deployment.name)).map((v) => v.id.replace(/-/g, '')));
+      const ids = (await store.listVersions(deployment.account_id, deployment.name)).map((v) => v.id.replace(/-/g, ''));
+      previews.set(`${subdomain}/${deployment.name}`, { accountId: deployment.account_id, key, ids });
     }
   }
   for (const domain of await store.listDomains()) {
     const versionId = domain.deployment === null ? undefined : currentOf.get(`${domain.account_id}/${domain.deployment}`);
-    if (versionId) exact.set(domain.hostname, { kind: 'version', versionId });
-    if (domain.tunnel_id !== null) exact.set(domain.hostname, { kind: 'tunnel', tunnelId: domain.tunnel_id });
+    if (versionId) exact.set(domain.hostname, { kind: 'version', versionId, accountId: domain.account_id, key: `d:${domain.account_id}/${domain.deployment}` });
+    if (domain.tunnel_id !== null) exact.set(domain.hostname, { kind: 'tunnel', tunnelId: domain.tunnel_id, accountId: domain.account_id, key: `t:${domain.tunnel_id}` });
   }
   const withDashes = (compact: string) => `${compact.slice(0, 8)}-${compact.slice(8, 12)}-${compact.slice(12, 16)}-${compact.slice(16, 20)}-${compact.slice(20)}`;
+
+  function resolve(rawHost: string): RouteTarget | null {
+    const host = normalizeHost(rawHost);
+    const found = exact.get(host);
+    if (found) return found;
+    const parts = parsePlatformHost(host, platformDomain);
+    if (!parts) return null;
+    if (parts.subdomain === TEAM_LABEL) {
+      const accountId = accountsBySubdomain.get(parts.label);
+      return accountId ? { kind: 'team', accountId, subdomain: parts.label } : null;
+    }
+    const preview = parsePreviewLabel(parts.label);
+    if (!preview) return null;
+    const entry = previews.get(`${parts.subdomain}/${preview.name}`);
+    const matches = (entry?.ids ?? []).filter((id) => id.startsWith(preview.prefix));
+    // Two versions sharing the first eight characters would make the hostname ambiguous: answer neither.
+    return entry && matches.length === 1 ? { kind: 'version', versionId: withDashes(matches[0] as string), accountId: entry.accountId, key: entry.key } : null;
+  }
+
+  // An application guards the deployment or tunnel its domain reaches, on every hostname of it. A domain
+  // that reaches nothing yet (edge_dev off, no deployment) still guards that hostname's own deployment
+  // once it exists: it is resolved by name too.
+  const guarded = new Map<string, { app: AccessAppRecord; path: string }[]>();
+  for (const app of apps) {
+    const slash = app.domain.indexOf('/');
+    const host = slash === -1 ? app.domain : app.domain.slice(0, slash);
+    const path = slash === -1 ? '/' : normalizePath(app.domain.slice(slash));
+    const keys = new Set<string>();
+    const target = resolve(host);
+    if (target && target.kind !== 'team' && target.accountId === app.account_id) keys.add(target.key);
+    const parts = parsePlatformHost(host, platformDomain);
+    if (parts && subdomains.get(app.account_id) === parts.subdomain) keys.add(`d:${app.account_id}/${parsePreviewLabel(parts.label)?.name ?? parts.label}`);
+    for (const key of keys) guarded.set(key, [...(guarded.get(key) ?? []), { app, path }]);
+  }
+
   return {
-    resolve(rawHost) {
-      const host = normalizeHost(rawHost);
-      const found = exact.get(host);
-      if (found) return found;
-      const parts = parsePlatformHost(host, platformDomain);
-      const preview = parts ? parsePreviewLabel(parts.label) : null;
-      if (!parts || !preview) return null;
-      const versions = previews.get(`${parts.subdomain}/${preview.name}`) ?? [];
-      const matches = versions.filter((id) => id.startsWith(preview.prefix));
-      // Two versions sharing the first eight characters would make the hostname ambiguous: answer neither.
-      return matches.length === 1 ? { kind: 'version', versionId: withDashes(matches[0] as string) } : null;
+    resolve,
+    protection(target, rawPath) {
+      if (target.kind === 'team') return null;
+      const path = normalizePath(rawPath);
+      const raw = rawPath.toLowerCase();
+      const candidates = (guarded.get(target.key) ?? []).filter((g) => covers(g.path, path) || covers(g.path, raw));
+      return candidates.sort((a, b) => b.path.length - a.path.length)[0]?.app ?? null;
     },
   };
 }

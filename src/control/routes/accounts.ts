@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError } from '../api-error.js';
+import { ApiError, fieldError } from '../api-error.js';
+import { TEAM_LABEL } from '../../entry/hostnames.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import type { AccountRecord, MemberRecord } from '../../storage/control.js';
@@ -45,6 +46,8 @@ export function accountRoutes(services: ControlServices): RouteDefinition[] {
       async handler({ principal, body, now }) {
         if (!principal.permissions.can('accounts:write', { account: '*' })) throw new ApiError('forbidden', 'the token lacks the permission "accounts:write" on com.ledge.api.account.*');
         const account: AccountRecord = { id: newAccountId(), name: body.name, subdomain: body.subdomain ?? toSubdomain(body.name), created_on: now };
+        // Team domains live under <subdomain>.access.<platform domain>: no account may be called that.
+        if (account.subdomain === TEAM_LABEL) throw fieldError(body.subdomain === undefined ? '/body/name' : '/body/subdomain', `the subdomain "${TEAM_LABEL}" is reserved; choose another`);
         await store.createAccount(account);
         return { result: account };
       },

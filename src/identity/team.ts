@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
+import type { AccessAppRecord, AccessStoragePort } from '../storage/access.js';
+import { checkPassword } from './credentials.js';
+import { CALLBACK_PATH, gatewayJson, headerValues, sessionMs, SESSION_COOKIE, type TeamInfo } from './gateway.js';
+import type { Keyring } from './keys.js';
+
+/** The certs path on the team domain: the JWKS of the account's assertions. */
+export const CERTS_PATH = '/access/certs';
+/** The login page on the team domain. */
+export const LOGIN_PATH = '/login';
+const FORM_LIMIT = 64 * 1024;
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function html(status: number, body: string, extra: string[] = []): DispatchResponse {
+  return {
+    status, statusText: '',
+    headers: ['content-type', 'text/html; charset=utf-8', 'cache-control', 'no-store', 'x-frame-options', 'DENY', 'content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'", ...extra],
+    body: `<!doctype html><html><head><meta charset="utf-8"><title>Sign in</title></head><body style="font-family:sans-serif;max-width:24rem;margin:4rem auto">${body}</body></html>`,
+  };
+}
+
+function loginForm(app: AccessAppRecord, redirectUrl: string, problem?: string): string {
+  return `<h1>Sign in to ${escape(app.name)}</h1>${problem ? `<p role="alert">${escape(problem)}</p>` : ''}
+<form method="post" action="${LOGIN_PATH}"><input type="hidden" name="app" value="${escape(app.aud)}"><input type="hidden" name="redirect_url" value="${escape(redirectUrl)}">
+<p><label>Email <input name="email" type="email" autocomplete="username" required></label></p>
+<p><label>Password <input name="password" type="password" autocomplete="current-password" required></label></p>
+<p><button type="submit">Sign in</button></p></form>`;
+}
+
+async function readForm(request: DispatchRequest): Promise<URLSearchParams | null> {
+  if (!request.body) return new URLSearchParams();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body) {
+    size += chunk.byteLength;
+    if (size > FORM_LIMIT) return null;
+    chunks.push(chunk);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** Options of the team domain. */
+export interface TeamDomainOptions {
+  store: AccessStoragePort;
+  keyring: Keyring;
+  clock: Clock;
+  logger: Logger;
+  /** True when `url` is a hostname of the application's protected deployment or tunnel (no open redirects). */
+  servesApp(url: URL, app: AccessAppRecord): boolean;
+}
+
+/** The team domain of an account: the login page, and the key set applications verify assertions with. */
+export function createTeamDomain(options: TeamDomainOptions) {
+  const { store, keyring, clock, logger } = options;
+
+  async function appByAud(accountId: string, aud: string | null): Promise<AccessAppRecord | undefined> {
+    return aud ? (await store.listApps(accountId)).find((a) => a.aud === aud) : undefined;
+  }
+
+  return {
+    /** Answers a request to `<subdomain>.access.<platform domain>`. */
+    async handle(request: DispatchRequest, team: TeamInfo): Promise<DispatchResponse> {
+      const url = new URL(request.url);
+      if (url.pathname === CERTS_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
+        return { status: 200, statusText: '', headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'public, max-age=300'], body: JSON.stringify(await keyring.jwks(team.accountId)) };
+      }
+      if (url.pathname !== LOGIN_PATH) return gatewayJson(404, 'not_found', 'No such page.');
+      if (request.method === 'GET') {
+        const app = await appByAud(team.accountId, url.searchParams.get('app'));
+        const redirectUrl = url.searchParams.get('redirect_url') ?? '';
+        if (!app) return html(404, '<h1>Unknown application</h1>');
+        return html(200, loginForm(app, redirectUrl));
+      }
+      if (request.method !== 'POST') return gatewayJson(405, 'method_not_allowed', 'Use GET or POST.', ['allow', 'GET, POST']);
+      // Login CSRF: a browser posting from another site names it in Origin.
+      const origin = headerValues(request.headers, 'origin')[0];
+      if (origin !== undefined && origin !== url.origin) return gatewayJson(403, 'forbidden', 'Sign-in forms are accepted only from this page.');
+      const form = await readForm(request);
+      if (!form) return gatewayJson(413, 'request_too_large', 'The form is too large.');
+      const app = await appByAud(team.accountId, form.get('app'));
+      if (!app) return html(404, '<h1>Unknown application</h1>');
+      const redirectUrl = form.get('redirect_url') ?? '';
+      let target: URL;
+      try {
+        target = new URL(redirectUrl);
+      } catch {
+        return html(400, '<h1>Bad sign-in link</h1>');
+      }
+      if (!options.servesApp(target, app)) return html(400, '<h1>Bad sign-in link</h1><p>The page to return to is not part of this application.</p>');
+      const email = (form.get('email') ?? '').trim().toLowerCase();
+      const user = email ? await store.userByEmail(team.accountId, email) : null;
+      if (!user || !(await checkPassword(form.get('password') ?? '', user.password_hash))) {
+        logger.warn(`access: sign-in refused for ${app.name}`, { result: 'deny' });
+        return html(401, loginForm(app, redirectUrl, 'Wrong email or password.'));
+      }
+      const now = clock.now();
+      const token = await keyring.sign(team.accountId, {
+        aud: [app.aud], iss: team.issuer, sub: user.id, email: user.email, type: 'app', identity_nonce: randomBytes(12).toString('base64url'), idp: 'local', groups: user.groups,
+      }, now + sessionMs(app));
+      logger.info(`access: ${user.email} signed in to ${app.name}`, { result: 'pass' });
+      const back = `${target.origin}${CALLBACK_PATH}?token=${encodeURIComponent(token)}&redirect=${encodeURIComponent(`${target.pathname}${target.search}`)}`;
+      return { status: 302, statusText: '', headers: ['location', back, 'cache-control', 'no-store'], body: null };
+    },
+
+    /** Finishes a sign-in on the application's hostname: checks the assertion, sets the session cookie, returns to the page. */
+    async callback(request: DispatchRequest, app: AccessAppRecord, team: TeamInfo): Promise<DispatchResponse> {
+      const url = new URL(request.url);
+      const token = url.searchParams.get('token') ?? '';
+      const claims = await keyring.verify(team.accountId, token, app.aud, team.issuer);
+      if (!claims) return gatewayJson(401, 'unauthorized', 'The sign-in link is not valid; sign in again.');
+      const redirect = url.searchParams.get('redirect') ?? '/';
+      const path = redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\') ? redirect : '/';
+      const maxAge = Math.max(0, Math.floor(((claims.exp ?? 0) * 1000 - clock.now()) / 1000));
+      const secure = url.protocol === 'https:' ? '; Secure' : '';
+      return {
+        status: 302, statusText: '',
+        headers: ['location', path, 'cache-control', 'no-store', 'set-cookie', `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`],
+        body: null,
+      };
+    },
+  };
+}
