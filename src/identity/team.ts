@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
-import type { AccessAppRecord, AccessStoragePort } from '../storage/access.js';
+import type { AccessAppRecord, AccessStoragePort, IdentityProviderRecord } from '../storage/access.js';
+import { createOidcClient } from './oidc.js';
 import { checkPassword } from './credentials.js';
 import { CALLBACK_PATH, gatewayJson, headerValues, sessionMs, SESSION_COOKIE, type TeamInfo } from './gateway.js';
 import type { Keyring } from './keys.js';
@@ -11,6 +12,9 @@ import type { Keyring } from './keys.js';
 export const CERTS_PATH = '/access/certs';
 /** The login page on the team domain. */
 export const LOGIN_PATH = '/login';
+/** Where a sign-in with an OpenID Connect provider starts, and where the provider sends the person back. */
+export const OIDC_START_PATH = '/oidc/start';
+export const OIDC_CALLBACK_PATH = '/oidc/callback';
 const FORM_LIMIT = 64 * 1024;
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -23,8 +27,9 @@ function html(status: number, body: string, extra: string[] = []): DispatchRespo
   };
 }
 
-function loginForm(app: AccessAppRecord, redirectUrl: string, problem?: string): string {
-  return `<h1>Sign in to ${escape(app.name)}</h1>${problem ? `<p role="alert">${escape(problem)}</p>` : ''}
+function loginForm(app: AccessAppRecord, redirectUrl: string, idps: readonly IdentityProviderRecord[], problem?: string): string {
+  const links = idps.map((idp) => `<p><a href="${OIDC_START_PATH}?${escape(new URLSearchParams({ idp: idp.id, app: app.aud, redirect_url: redirectUrl }).toString())}">Sign in with ${escape(idp.name)}</a></p>`).join('');
+  return `<h1>Sign in to ${escape(app.name)}</h1>${problem ? `<p role="alert">${escape(problem)}</p>` : ''}${links}
 <form method="post" action="${LOGIN_PATH}"><input type="hidden" name="app" value="${escape(app.aud)}"><input type="hidden" name="redirect_url" value="${escape(redirectUrl)}">
 <p><label>Email <input name="email" type="email" autocomplete="username" required></label></p>
 <p><label>Password <input name="password" type="password" autocomplete="current-password" required></label></p>
@@ -56,9 +61,62 @@ export interface TeamDomainOptions {
 /** The team domain of an account: the login page, and the key set applications verify assertions with. */
 export function createTeamDomain(options: TeamDomainOptions) {
   const { store, keyring, clock, logger } = options;
+  const oidc = createOidcClient(clock);
+
+  /** Signs the application token for a person and sends them to the application's hostname to set the session. */
+  async function admit(team: TeamInfo, app: AccessAppRecord, target: URL, person: { sub: string; email: string; idp: string; groups: string[] }): Promise<DispatchResponse> {
+    const token = await keyring.sign(team.accountId, {
+      aud: [app.aud], iss: team.issuer, sub: person.sub, email: person.email, type: 'app', identity_nonce: randomBytes(12).toString('base64url'), idp: person.idp, groups: person.groups,
+    }, clock.now() + sessionMs(app));
+    logger.info(`access: ${person.email} signed in to ${app.name} (${person.idp})`, { result: 'pass' });
+    const back = `${target.origin}${CALLBACK_PATH}?token=${encodeURIComponent(token)}&redirect=${encodeURIComponent(`${target.pathname}${target.search}`)}`;
+    return { status: 302, statusText: '', headers: ['location', back, 'cache-control', 'no-store'], body: null };
+  }
+
+  /** The page to return to, if it belongs to the application. */
+  function returnTo(app: AccessAppRecord, redirectUrl: string): URL | null {
+    try {
+      const target = new URL(redirectUrl);
+      return options.servesApp(target, app) ? target : null;
+    } catch {
+      return null;
+    }
+  }
 
   async function appByAud(accountId: string, aud: string | null): Promise<AccessAppRecord | undefined> {
     return aud ? (await store.listApps(accountId)).find((a) => a.aud === aud) : undefined;
+  }
+
+  /** The two steps of a sign-in with an OpenID Connect provider: off to the provider, and back. */
+  async function oidcStep(request: DispatchRequest, url: URL, team: TeamInfo): Promise<DispatchResponse> {
+    if (request.method !== 'GET') return gatewayJson(405, 'method_not_allowed', 'Use GET.', ['allow', 'GET']);
+    const callbackUrl = `${url.origin}${OIDC_CALLBACK_PATH}`;
+    if (url.pathname === OIDC_START_PATH) {
+      const idp = await store.getIdentityProvider(team.accountId, url.searchParams.get('idp') ?? '');
+      const app = await appByAud(team.accountId, url.searchParams.get('app'));
+      const redirectUrl = url.searchParams.get('redirect_url') ?? '';
+      if (!idp || !app || !returnTo(app, redirectUrl)) return html(400, '<h1>Bad sign-in link</h1>');
+      try {
+        return { status: 302, statusText: '', headers: ['location', await oidc.start(idp, callbackUrl, app.aud, redirectUrl), 'cache-control', 'no-store'], body: null };
+      } catch (err) {
+        logger.error(`access: the identity provider ${idp.name} cannot be reached: ${(err as Error).message}`);
+        return html(502, '<h1>The identity provider cannot be reached</h1><p>Try again later.</p>');
+      }
+    }
+    const login = oidc.take(url.searchParams.get('state'));
+    if (!login) return html(400, '<h1>This sign-in has expired or was already used</h1><p>Start again from the application.</p>');
+    const idp = await store.getIdentityProvider(team.accountId, login.idpId);
+    const app = await appByAud(team.accountId, login.app);
+    const target = app ? returnTo(app, login.redirectUrl) : null;
+    const code = url.searchParams.get('code');
+    if (!idp || !app || !target || !code) return html(400, '<h1>Bad sign-in response</h1>');
+    try {
+      const person = await oidc.finish(idp, login, code, callbackUrl);
+      return admit(team, app, target, { sub: `${idp.id}:${person.sub}`, email: person.email, idp: `oidc:${idp.id}`, groups: person.groups });
+    } catch (err) {
+      logger.warn(`access: sign-in with ${idp.name} refused for ${app.name}: ${(err as Error).message}`, { result: 'deny' });
+      return html(401, '<h1>Sign-in refused</h1><p>The identity provider\'s answer could not be verified.</p>');
+    }
   }
 
   return {
@@ -68,12 +126,13 @@ export function createTeamDomain(options: TeamDomainOptions) {
       if (url.pathname === CERTS_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
         return { status: 200, statusText: '', headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'public, max-age=300'], body: JSON.stringify(await keyring.jwks(team.accountId)) };
       }
+      if (url.pathname === OIDC_START_PATH || url.pathname === OIDC_CALLBACK_PATH) return oidcStep(request, url, team);
       if (url.pathname !== LOGIN_PATH) return gatewayJson(404, 'not_found', 'No such page.');
       if (request.method === 'GET') {
         const app = await appByAud(team.accountId, url.searchParams.get('app'));
         const redirectUrl = url.searchParams.get('redirect_url') ?? '';
         if (!app) return html(404, '<h1>Unknown application</h1>');
-        return html(200, loginForm(app, redirectUrl));
+        return html(200, loginForm(app, redirectUrl, await store.listIdentityProviders(team.accountId)));
       }
       if (request.method !== 'POST') return gatewayJson(405, 'method_not_allowed', 'Use GET or POST.', ['allow', 'GET, POST']);
       // Login CSRF: a browser posting from another site names it in Origin.
@@ -84,26 +143,15 @@ export function createTeamDomain(options: TeamDomainOptions) {
       const app = await appByAud(team.accountId, form.get('app'));
       if (!app) return html(404, '<h1>Unknown application</h1>');
       const redirectUrl = form.get('redirect_url') ?? '';
-      let target: URL;
-      try {
-        target = new URL(redirectUrl);
-      } catch {
-        return html(400, '<h1>Bad sign-in link</h1>');
-      }
-      if (!options.servesApp(target, app)) return html(400, '<h1>Bad sign-in link</h1><p>The page to return to is not part of this application.</p>');
+      const target = returnTo(app, redirectUrl);
+      if (!target) return html(400, '<h1>Bad sign-in link</h1><p>The page to return to is not part of this application.</p>');
       const email = (form.get('email') ?? '').trim().toLowerCase();
       const user = email ? await store.userByEmail(team.accountId, email) : null;
       if (!user || !(await checkPassword(form.get('password') ?? '', user.password_hash))) {
         logger.warn(`access: sign-in refused for ${app.name}`, { result: 'deny' });
-        return html(401, loginForm(app, redirectUrl, 'Wrong email or password.'));
+        return html(401, loginForm(app, redirectUrl, await store.listIdentityProviders(team.accountId), 'Wrong email or password.'));
       }
-      const now = clock.now();
-      const token = await keyring.sign(team.accountId, {
-        aud: [app.aud], iss: team.issuer, sub: user.id, email: user.email, type: 'app', identity_nonce: randomBytes(12).toString('base64url'), idp: 'local', groups: user.groups,
-      }, now + sessionMs(app));
-      logger.info(`access: ${user.email} signed in to ${app.name}`, { result: 'pass' });
-      const back = `${target.origin}${CALLBACK_PATH}?token=${encodeURIComponent(token)}&redirect=${encodeURIComponent(`${target.pathname}${target.search}`)}`;
-      return { status: 302, statusText: '', headers: ['location', back, 'cache-control', 'no-store'], body: null };
+      return admit(team, app, target, { sub: user.id, email: user.email, idp: 'local', groups: user.groups });
     },
 
     /** Finishes a sign-in on the application's hostname: checks the assertion, sets the session cookie, returns to the page. */

@@ -48,6 +48,18 @@ export interface AccessUserRecord {
   created_at: string;
 }
 
+/** A generic OpenID Connect provider people sign in with. */
+export interface IdentityProviderRecord {
+  id: string;
+  account_id: string;
+  name: string;
+  type: 'oidc';
+  config: { issuer: string; client_id: string; scopes: string[]; groups_claim: string };
+  /** Needed at each code exchange, so kept as given; never shown by the API. */
+  client_secret: string;
+  created_at: string;
+}
+
 /** A machine credential: a client id and a secret stored as hashes, with a rotation grace. */
 export interface ServiceTokenRecord {
   id: string;
@@ -88,6 +100,11 @@ export interface AccessStoragePort {
   userByEmail(accountId: string, email: string): Promise<AccessUserRecord | null>;
   listUsers(accountId: string): Promise<AccessUserRecord[]>;
   deleteUser(accountId: string, id: string): Promise<boolean>;
+
+  createIdentityProvider(idp: IdentityProviderRecord): Promise<void>;
+  getIdentityProvider(accountId: string, id: string): Promise<IdentityProviderRecord | null>;
+  listIdentityProviders(accountId: string): Promise<IdentityProviderRecord[]>;
+  deleteIdentityProvider(accountId: string, id: string): Promise<boolean>;
 
   createServiceToken(token: ServiceTokenRecord): Promise<void>;
   getServiceToken(accountId: string, id: string): Promise<ServiceTokenRecord | null>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError, fieldError } from '../api-error.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
-import type { AccessAppRecord, AccessUserRecord, ServiceTokenRecord } from '../../storage/access.js';
+import type { AccessAppRecord, AccessUserRecord, IdentityProviderRecord, ServiceTokenRecord } from '../../storage/access.js';
 import { hashPassword, hashSecret, newServiceSecret, parseDuration } from '../../identity/credentials.js';
 import { HOSTNAME } from '../../config/deploy.js';
 import { ACCOUNT_PARAMS } from './accounts.js';
@@ -34,6 +34,7 @@ function tokenView(t: ServiceTokenRecord) {
     last_seen_at: t.last_seen_at, previous_client_secret_expires_at: t.previous_secret_expires_at,
   };
 }
+const idpView = (i: IdentityProviderRecord) => ({ id: i.id, name: i.name, type: i.type, config: i.config, created_at: i.created_at });
 const userView = (u: AccessUserRecord) => ({ id: u.id, email: u.email, groups: u.groups, created_at: u.created_at });
 
 /** Access applications and policies, the built-in identity provider's users, service tokens and signing keys. */
@@ -133,6 +134,38 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
       async handler({ account, params }) {
         if (!(await access.deleteUser(account.id, params.user_id))) throw new ApiError('object_not_found', `no user ${params.user_id} in this account`);
         return { result: { id: params.user_id } };
+      },
+    }),
+    defineRoute({
+      id: 'access.identity_providers.list', method: 'GET', path: '/accounts/{account_id}/access/identity_providers', summary: 'List OpenID Connect providers (never their client secrets)',
+      auth: { group: 'access:read' }, params: ACCOUNT_PARAMS,
+      async handler({ account }) { return { result: (await access.listIdentityProviders(account.id)).map(idpView) }; },
+    }),
+    defineRoute({
+      id: 'access.identity_providers.create', method: 'POST', path: '/accounts/{account_id}/access/identity_providers', summary: 'Add a generic OpenID Connect provider people can sign in with',
+      auth: { group: 'access:write' }, params: ACCOUNT_PARAMS, status: 201,
+      body: z.strictObject({
+        name: z.string().trim().min(1).max(200),
+        type: z.literal('oidc'),
+        config: z.strictObject({
+          issuer: z.url({ protocol: /^https?$/ }), client_id: z.string().min(1).max(500), client_secret: z.string().min(1).max(2000),
+          scopes: z.array(z.string().min(1)).default(['openid', 'email', 'profile']).refine((s) => s.includes('openid'), { error: 'the scopes must include openid' }),
+          groups_claim: z.string().min(1).default('groups'),
+        }),
+      }),
+      async handler({ account, body, now }) {
+        const { client_secret: clientSecret, ...config } = body.config;
+        const idp: IdentityProviderRecord = { id: randomUUID(), account_id: account.id, name: body.name, type: 'oidc', config: { ...config, issuer: config.issuer.replace(/\/$/, '') }, client_secret: clientSecret, created_at: now };
+        await access.createIdentityProvider(idp);
+        return { result: idpView(idp) };
+      },
+    }),
+    defineRoute({
+      id: 'access.identity_providers.delete', method: 'DELETE', path: '/accounts/{account_id}/access/identity_providers/{idp_id}', summary: 'Remove an identity provider',
+      auth: { group: 'access:write' }, params: ACCOUNT_PARAMS.extend({ idp_id: z.string() }),
+      async handler({ account, params }) {
+        if (!(await access.deleteIdentityProvider(account.id, params.idp_id))) throw new ApiError('object_not_found', `no identity provider ${params.idp_id} in this account`);
+        return { result: { id: params.idp_id } };
       },
     }),
     defineRoute({

@@ -1,11 +1,12 @@
 import type Database from 'better-sqlite3';
 import { LedgeError } from '../../lib/errors.js';
-import type { AccessAppRecord, AccessStoragePort, AccessUserRecord, ServiceTokenRecord, SigningKeyRecord } from '../access.js';
+import type { AccessAppRecord, AccessStoragePort, AccessUserRecord, IdentityProviderRecord, ServiceTokenRecord, SigningKeyRecord } from '../access.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS access_apps (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, domain TEXT NOT NULL UNIQUE, record TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS access_users (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, email TEXT NOT NULL, record TEXT NOT NULL, UNIQUE (account_id, email));
 CREATE TABLE IF NOT EXISTS access_service_tokens (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, client_id TEXT NOT NULL UNIQUE, record TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS access_idps (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, record TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS access_keys (kid TEXT PRIMARY KEY, account_id TEXT NOT NULL, record TEXT NOT NULL);
 `;
 
@@ -32,6 +33,10 @@ export function createSqliteAccessStorage(db: Database.Database): AccessStorageP
     listTokens: db.prepare('SELECT record FROM access_service_tokens WHERE account_id = ? ORDER BY rowid'),
     listAllTokens: db.prepare('SELECT record FROM access_service_tokens ORDER BY rowid'),
     deleteToken: db.prepare('DELETE FROM access_service_tokens WHERE account_id = ? AND id = ?'),
+    insertIdp: db.prepare('INSERT INTO access_idps (id, account_id, record) VALUES (?, ?, ?)'),
+    getIdp: db.prepare('SELECT record FROM access_idps WHERE account_id = ? AND id = ?'),
+    listIdps: db.prepare('SELECT record FROM access_idps WHERE account_id = ? ORDER BY rowid'),
+    deleteIdp: db.prepare('DELETE FROM access_idps WHERE account_id = ? AND id = ?'),
     listKeys: db.prepare('SELECT record FROM access_keys WHERE account_id = ? ORDER BY rowid DESC'),
     insertKey: db.prepare('INSERT INTO access_keys (kid, account_id, record) VALUES (?, ?, ?)'),
     updateKey: db.prepare('UPDATE access_keys SET record = ? WHERE kid = ?'),
@@ -64,6 +69,11 @@ export function createSqliteAccessStorage(db: Database.Database): AccessStorageP
     async userByEmail(accountId, email) { return parse<AccessUserRecord>(q.userByEmail.get(accountId, email) as { record: string } | undefined); },
     async listUsers(accountId) { return all<AccessUserRecord>(q.listUsers.all(accountId)); },
     async deleteUser(accountId, id) { return q.deleteUser.run(accountId, id).changes > 0; },
+
+    async createIdentityProvider(idp) { q.insertIdp.run(idp.id, idp.account_id, JSON.stringify(idp)); },
+    async getIdentityProvider(accountId, id) { return parse<IdentityProviderRecord>(q.getIdp.get(accountId, id) as { record: string } | undefined); },
+    async listIdentityProviders(accountId) { return all<IdentityProviderRecord>(q.listIdps.all(accountId)); },
+    async deleteIdentityProvider(accountId, id) { return q.deleteIdp.run(accountId, id).changes > 0; },
 
     async createServiceToken(token) { q.insertToken.run(token.id, token.account_id, token.client_id, JSON.stringify(token)); },
     async getServiceToken(accountId, id) { return parse<ServiceTokenRecord>(q.getToken.get(accountId, id) as { record: string } | undefined); },
