@@ -140,6 +140,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const apiDispatch = createControlPlane(services, logger.child('api'));
 
   const servers: Server[] = [];
+  let expiries: { stop(): void } | undefined;
   const cleanup = async () => {
     await Promise.all(servers.map((s) => new Promise<void>((resolve) => { s.close(() => resolve()); s.closeAllConnections(); })));
     expiries?.stop();
@@ -162,7 +163,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     await cleanup();
     throw err;
   }
-  const expiries = startExpiryWarnings({ access, clock, logger: accessLogger, timers: options.timers });
+  expiries = startExpiryWarnings({ access, clock, logger: accessLogger, timers: options.timers });
   // Only once both listeners are up: a start that fails must not use up the one showing of the bootstrap token.
   const bootstrap = await bootstrapIfEmpty(store, clock);
   const url = (a: AddressInfo) => `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
