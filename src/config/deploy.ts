@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { bindingsOf, checkSection, DEFAULT_LIMITS, deepFreeze, type Limits } from './load.js';
+import { bindingsOf, checkSection, DEFAULT_LIMITS, deepFreeze, type ProjectConfig } from './load.js';
 import { COMPATIBILITY_DATE, ENVIRONMENT_SCHEMA, type Route } from './schema.js';
 
 /**
@@ -11,20 +11,8 @@ export const DEPLOY_CONFIG_SCHEMA = ENVIRONMENT_SCHEMA.omit({ name: true, main: 
 /** A deployment configuration as uploaded. */
 export type DeployConfig = z.infer<typeof DEPLOY_CONFIG_SCHEMA>;
 
-/** What the platform runs a version with: the configuration with defaults applied, frozen. */
-export interface VersionConfig {
-  readonly compatibility_date: string;
-  readonly compatibility_flags: readonly string[];
-  readonly edge_dev: boolean;
-  readonly preview_urls: boolean;
-  readonly routes: readonly Route[];
-  readonly vars: Readonly<Record<string, unknown>>;
-  readonly limits: Readonly<Limits>;
-  readonly triggers: { readonly crons: readonly string[]; readonly catch_up: 'latest' | 'none' };
-  /** Binding entries by configuration key, as ProjectConfig has them. */
-  readonly bindings: Readonly<Record<string, readonly { binding: string }[]>>;
-  readonly sections: Readonly<Record<string, unknown>>;
-}
+/** What the platform runs a version with: the configuration with defaults applied, frozen (the fields a project's configuration shares with it). */
+export type VersionConfig = Pick<ProjectConfig, 'compatibility_date' | 'compatibility_flags' | 'edge_dev' | 'preview_urls' | 'routes' | 'vars' | 'limits' | 'triggers' | 'bindings' | 'sections'>;
 
 /** Problems of an uploaded configuration beyond its schema (the same rules `ledge.jsonc` follows). */
 export function deployConfigProblems(config: DeployConfig, today: string): string[] {

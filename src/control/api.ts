@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../lib/clock.js';
 import { isLedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
-import type { Dispatcher } from '../entry/serve.js';
+import { readBody, type Dispatcher } from '../entry/serve.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import type { AccountRecord, ControlStoragePort } from '../storage/control.js';
 import { ApiError, type ApiErrorInfo } from './api-error.js';
@@ -152,15 +152,15 @@ async function readJson(request: DispatchRequest): Promise<unknown> {
   for (let i = 0; i < request.headers.length; i += 2) if ((request.headers[i] as string).toLowerCase() === 'content-type') type = request.headers[i + 1] as string;
   if (!request.body) throw new ApiError('invalid_field', 'this request needs a JSON body', { pointer: '/body' });
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type.trim())) throw new ApiError('unsupported_media_type', `expected content-type application/json, got ${type === '' ? 'none' : `"${type.slice(0, 100)}"`}`);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of request.body) {
-    size += chunk.byteLength;
-    if (size > API_BODY_LIMIT) throw new ApiError('body_too_large', `the request body is larger than ${API_BODY_LIMIT} bytes`);
-    chunks.push(chunk);
+  let text: string;
+  try {
+    text = (await readBody(request.body, API_BODY_LIMIT)).toString('utf8');
+  } catch (err) {
+    if (isLedgeError(err) && err.code === 'request_too_large') throw new ApiError('body_too_large', `the request body is larger than ${API_BODY_LIMIT} bytes`);
+    throw err;
   }
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return JSON.parse(text);
   } catch (err) {
     throw new ApiError('invalid_json', `the body is not valid JSON: ${(err as Error).message}`);
   }

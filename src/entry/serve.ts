@@ -37,3 +37,10 @@ function pathOf(url: string): string {
   const start = url.indexOf('/', url.indexOf('//') + 2);
   return start === -1 ? '/' : url.slice(start);
 }
+
+/** Reads a whole body, failing with `request_too_large` past `max` bytes. */
+export async function readBody(body: AsyncIterable<Uint8Array>, max: number): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of limitBody(body, max)) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
+import { readBody } from '../entry/serve.js';
 import type { AccessAppRecord, AccessStoragePort, IdentityProviderRecord } from '../storage/access.js';
 import { createOidcClient } from './oidc.js';
 import { checkPassword } from './credentials.js';
@@ -38,14 +39,11 @@ function loginForm(app: AccessAppRecord, redirectUrl: string, idps: readonly Ide
 
 async function readForm(request: DispatchRequest): Promise<URLSearchParams | null> {
   if (!request.body) return new URLSearchParams();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of request.body) {
-    size += chunk.byteLength;
-    if (size > FORM_LIMIT) return null;
-    chunks.push(chunk);
+  try {
+    return new URLSearchParams((await readBody(request.body, FORM_LIMIT)).toString('utf8'));
+  } catch {
+    return null;
   }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
 /** Options of the team domain. */

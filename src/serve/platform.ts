@@ -140,7 +140,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const apiDispatch = createControlPlane(services, logger.child('api'));
 
   const servers: Server[] = [];
-  let expiries: { stop(): void } | undefined;
+  let expiries: { stop(): void } | undefined = undefined;
   const cleanup = async () => {
     await Promise.all(servers.map((s) => new Promise<void>((resolve) => { s.close(() => resolve()); s.closeAllConnections(); })));
     expiries?.stop();

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { untilStopped } from '../signals.js';
 import { startDevServer } from '../../dev/dev-server.js';
 import { createConsoleSink, createLogger } from '../../lib/logger.js';
 import { parsePort, parseSeconds } from '../options.js';
@@ -19,15 +20,6 @@ export function registerDev(program: Command): void {
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
       const server = await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: opts.state, env: opts.env, logger, lifecycleIntervalMs: opts.lifecycleInterval * 1000 });
       logger.info(`${server.config.name} ready on ${server.url}`);
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          logger.info('stopping');
-          void server.close().then(resolve);
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
-      });
+      await untilStopped(logger, () => server.close());
     });
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
+import { untilStopped } from '../signals.js';
 import { LedgeError } from '../../lib/errors.js';
 import { createConsoleSink, createLogger } from '../../lib/logger.js';
 import { DEFAULT_PLATFORM_DOMAIN, startPlatform, type ListenAddress } from '../../serve/platform.js';
@@ -34,15 +35,6 @@ export function registerServe(program: Command): void {
       logger.info(`state in ${path.resolve(opts.state)}`);
       logger.info(`applications on ${platform.appUrl} (hostnames under ${platform.platformDomain})`);
       logger.info(`API on ${platform.apiUrl}`);
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          logger.info('stopping');
-          void platform.close().then(resolve);
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
-      });
+      await untilStopped(logger, () => platform.close());
     });
 }

@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock.js';
 import { LedgeError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { DispatchRequest, DispatchResponse } from '../../runtime/isolate.js';
+import { readBody } from '../serve.js';
 import type { TunnelRecord, TunnelStoragePort } from '../../storage/tunnels.js';
 import { decodeTunnelToken, TUNNEL_REQUEST_LIMIT, type ConnectorMessage, type PlatformMessage } from './protocol.js';
 
@@ -214,17 +215,7 @@ export function createConnectorRegistry(options: { tunnels: TunnelStoragePort; c
       const conns = (live.get(tunnelId) ?? []).filter((c) => !c.draining);
       if (!conns.length) throw new LedgeError('tunnel_unavailable', 'the tunnel has no connected connector');
       const conn = conns[turn++ % conns.length] as Live;
-      let body: string | null = null;
-      if (request.body) {
-        const chunks: Uint8Array[] = [];
-        let size = 0;
-        for await (const chunk of request.body) {
-          size += chunk.byteLength;
-          if (size > TUNNEL_REQUEST_LIMIT) throw new LedgeError('request_too_large', `the request body is larger than ${TUNNEL_REQUEST_LIMIT} bytes`);
-          chunks.push(chunk);
-        }
-        body = Buffer.concat(chunks).toString('base64');
-      }
+      const body = request.body ? (await readBody(request.body, TUNNEL_REQUEST_LIMIT)).toString('base64') : null;
       const headers: [string, string][] = [];
       for (let i = 0; i < request.headers.length; i += 2) headers.push([request.headers[i] as string, request.headers[i + 1] as string]);
       const id = nextId++;
