@@ -240,3 +240,41 @@ test('private routes: validation, conflicts, longest prefix, virtual networks, a
     await p.close();
   }
 });
+
+test('an access application guards a tunnel hostname; the origin verifies the assertion, so a direct request to it is refused', async () => {
+  const p = await startTestPlatform();
+  const { createRemoteJWKSet, jwtVerify } = await import('jose');
+  const certs = createRemoteJWKSet(new URL(`${p.apiUrl}/accounts/${p.accountId}/access/certs`));
+  let aud = '';
+  // The origin trusts nothing but a verified assertion: presence of the header is not verification.
+  const server = createServer((req, res) => {
+    const token = req.headers['edge-access-jwt-assertion'];
+    void (typeof token === 'string' ? jwtVerify(token, certs, { issuer: 'https://admin.access.ledge.localhost', audience: aud, algorithms: ['RS256'] }) : Promise.reject(new Error('none')))
+      .then(({ payload }) => { res.end(`hello ${String(payload.common_name)}`); }, () => { res.statusCode = 401; res.end('no'); });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const originUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let connector: Connector | undefined;
+  try {
+    const tunnel = await makeTunnel(p, 'guarded');
+    assert.equal((await p.call('POST', `/accounts/${p.accountId}/domains`, { body: { hostname: 'app.example.com', tunnel_id: tunnel.id } })).status, 201);
+    const st = (await p.call('POST', `/accounts/${p.accountId}/access/service_tokens`, { body: { name: 'probe' } })).body.result as { id: string; client_id: string; client_secret: string };
+    const app = await p.call('POST', `/accounts/${p.accountId}/access/apps`, { body: { name: 'Tunnel app', domain: 'app.example.com', policies: [{ name: 'probe', decision: 'service_auth', include: [{ service_token: { token_id: st.id } }] }] } });
+    assert.equal(app.status, 201, app.text);
+    aud = app.body.result.aud as string;
+    connector = startConnector({ token: tunnel.token, rules: rules(originUrl), logger: quiet(), version: 'test' });
+    await connector.registered;
+    assert.equal((await p.visit('app.example.com', '/')).status, 401, 'the gateway stands in front of the tunnel');
+    const forged = await p.visit('app.example.com', '/', { headers: { 'edge-access-jwt-assertion': 'forged' } });
+    assert.equal(forged.status, 401);
+    const ok = await p.visit('app.example.com', '/', { headers: { 'edge-access-client-id': st.client_id, 'edge-access-client-secret': st.client_secret } });
+    assert.equal(ok.status, 200);
+    assert.equal(await ok.text(), `hello ${st.client_id}`);
+    const direct = await fetch(`${originUrl}/`, { headers: { 'edge-access-jwt-assertion': 'forged' } });
+    assert.equal(direct.status, 401, 'the direct origin does not bypass the boundary');
+  } finally {
+    await connector?.stop();
+    server.close();
+    await p.close();
+  }
+});
