@@ -366,3 +366,21 @@ test('the OpenAPI document is served, generated from the route schemas, and chec
     await p.close();
   }
 });
+
+test('idle versions give their isolate back and start again on the next request', async () => {
+  const p = await startTestPlatform();
+  try {
+    assert.equal((await p.call('PUT', `/accounts/${p.accountId}/deployments/quiet`, { body: deployBody(moduleBody('awake'), { routes: ['quiet.example.com'] }) })).status, 200);
+    assert.equal(await (await p.visit('quiet.example.com')).text(), 'awake');
+    assert.equal(p.hosting.running(), 1);
+    p.clock.advance(5 * 60_000);
+    assert.equal(p.hosting.sweepIdle(), 0, 'used five minutes ago: kept');
+    p.clock.advance(6 * 60_000);
+    assert.equal(p.hosting.sweepIdle(), 1);
+    assert.equal(p.hosting.running(), 0);
+    assert.equal(await (await p.visit('quiet.example.com')).text(), 'awake', 'started again');
+    assert.equal(p.hosting.running(), 1);
+  } finally {
+    await p.close();
+  }
+});

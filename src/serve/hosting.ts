@@ -25,8 +25,10 @@ export interface HostingOptions {
   cacheDir: string;
   /** The binding data of an account. */
   data(accountId: string): StoragePorts;
-  /** Fire crons and push queue batches by real timers. @default true */
+  /** Fire crons and push queue batches by real timers, and sweep idle versions every minute. @default true */
   timers?: boolean;
+  /** A version with no event for this long gives its isolate back (it starts again on the next event). @default 600000 */
+  idleMs?: number;
 }
 
 /** The background work of a deployment's current version: its cron windows and push consumers. */
@@ -44,29 +46,50 @@ export interface Hosting {
   sync(accountId: string): Promise<void>;
   /** Delivers every queue batch due now on every account and waits for it (tests drive it with a manual clock). */
   tickQueues(): Promise<void>;
+  /** Stops the isolates of versions idle for longer than `idleMs` (every minute by timer); returns how many. */
+  sweepIdle(): number;
+  /** How many versions have an isolate now. */
+  running(): number;
   close(): Promise<void>;
 }
 
 /** Creates the hosting layer of `ledge serve`. */
 export function createHosting(options: HostingOptions): Hosting {
   const { store, clock, logger } = options;
-  const runtimes = new Map<string, { accountId: string; runtime: Promise<DeploymentRuntime> }>();
+  const runtimes = new Map<string, { accountId: string; runtime: Promise<DeploymentRuntime>; lastUsed: number; active: number }>();
+  const idleMs = options.idleMs ?? 600_000;
   const background = new Map<string, BackgroundWork>();
   const cronRunning = new Map<string, Set<string>>();
   const retiring = new Map<Promise<DeploymentRuntime>, NodeJS.Timeout>();
+  const sweeper = options.timers === false ? undefined : setInterval(() => hosting.sweepIdle(), 60_000).unref();
 
   function retire(runtime: Promise<DeploymentRuntime>): void {
     const close = () => { retiring.delete(runtime); void runtime.then((r) => r.close(), () => undefined); };
     retiring.set(runtime, setTimeout(close, RETIRE_AFTER_MS).unref());
   }
 
-  function runtimeFor(version: VersionRecord): Promise<DeploymentRuntime> {
-    const known = runtimes.get(version.id);
-    if (known) return known.runtime;
-    const runtime = start(version);
-    runtimes.set(version.id, { accountId: version.account_id, runtime });
-    runtime.catch(() => runtimes.delete(version.id));
-    return runtime;
+  /** The entry of a running version (started if needed), marked as used now. */
+  function entryFor(version: VersionRecord) {
+    let entry = runtimes.get(version.id);
+    if (!entry) {
+      const runtime = start(version);
+      entry = { accountId: version.account_id, runtime, lastUsed: clock.now(), active: 0 };
+      runtimes.set(version.id, entry);
+      runtime.catch(() => runtimes.delete(version.id));
+    }
+    entry.lastUsed = clock.now();
+    return entry;
+  }
+
+  /** Runs one event on a version, counted so an idle sweep never stops a version while it works. */
+  async function use<T>(entry: ReturnType<typeof entryFor>, work: (runtime: DeploymentRuntime) => Promise<T>): Promise<T> {
+    entry.active++;
+    try {
+      return await work(await entry.runtime);
+    } finally {
+      entry.active--;
+      entry.lastUsed = clock.now();
+    }
   }
 
   async function start(version: VersionRecord): Promise<DeploymentRuntime> {
@@ -115,12 +138,12 @@ export function createHosting(options: HostingOptions): Hosting {
     if (!running) cronRunning.set(key, (running = new Set()));
     const scheduler = createCronScheduler({
       deployment: version.deployment, crons: config.triggers.crons, catchUp: config.triggers.catch_up, clock, state: data.cron,
-      run: async (firing) => (await runtimeFor(version)).runScheduled(firing), logger: logger.child(version.deployment), timers: options.timers, running,
+      run: (firing) => use(entryFor(version), (r) => r.runScheduled(firing)), logger: logger.child(version.deployment), timers: options.timers, running,
     });
     void scheduler.tick();
     const consumers = consumersOf(config.sections.queues).filter((c) => c.type === 'worker').map((consumer) => startQueueConsumer({
       consumer, storage: data.queues, clock, logger: logger.child(version.deployment), timers: options.timers,
-      deliver: async (batch) => (await runtimeFor(version)).runQueue(batch),
+      deliver: (batch) => use(entryFor(version), (r) => r.runQueue(batch)),
     }));
     return { versionId: version.id, scheduler, consumers };
   }
@@ -130,11 +153,23 @@ export function createHosting(options: HostingOptions): Hosting {
     await Promise.all(work.consumers.map((c) => c.stop()));
   }
 
-  return {
+  const hosting: Hosting = {
     async dispatch(versionId, request) {
       const known = runtimes.get(versionId);
-      const runtime = await (known ? known.runtime : runtimeFor(await versionOrFail(versionId)));
-      return runtime.dispatch(request);
+      return use(known ?? entryFor(await versionOrFail(versionId)), (r) => r.dispatch(request));
+    },
+    sweepIdle() {
+      let stopped = 0;
+      for (const [versionId, entry] of runtimes) {
+        if (entry.active > 0 || clock.now() - entry.lastUsed < idleMs) continue;
+        runtimes.delete(versionId);
+        retire(entry.runtime);
+        stopped++;
+      }
+      return stopped;
+    },
+    running() {
+      return runtimes.size;
     },
     async sync(accountId) {
       const deployments = await store.listDeployments(accountId);
@@ -164,6 +199,7 @@ export function createHosting(options: HostingOptions): Hosting {
       while ((await Promise.all([...background.values()].flatMap((w) => w.consumers.map((c) => c.tick())))).some((n) => n > 0));
     },
     async close() {
+      clearInterval(sweeper);
       const works = [...background.values()];
       background.clear();
       for (const work of works) work.scheduler.stop();
@@ -176,4 +212,5 @@ export function createHosting(options: HostingOptions): Hosting {
       await stopping;
     },
   };
+  return hosting;
 }
