@@ -278,3 +278,41 @@ test('an access application guards a tunnel hostname; the origin verifies the as
     await p.close();
   }
 });
+
+test('a request path cannot leave the rule origin, and malformed connector messages never take the platform down', async () => {
+  const p = await startTestPlatform();
+  const a = await origin('A');
+  const internal = await origin('INTERNAL');
+  let connector: Connector | undefined;
+  try {
+    const tunnel = await makeTunnel(p, 'edge');
+    await p.call('POST', `/accounts/${p.accountId}/domains`, { body: { hostname: 'app.example.com', tunnel_id: tunnel.id } });
+    connector = startConnector({ token: tunnel.token, rules: rules(a.url), logger: quiet(), version: 'test' });
+    await connector.registered;
+    const internalHost = new URL(internal.url).host;
+    const res = await p.visit('app.example.com', `//${internalHost}/secret`);
+    assert.equal(await res.text(), `A GET //${internalHost}/secret`, 'the path stays a path on the rule origin');
+    assert.deepEqual(internal.hosts, [], 'the internal server was never reached');
+
+    // A connector with a valid token that sends garbage.
+    const { WebSocket } = await import('ws');
+    const { decodeTunnelToken } = await import('../src/entry/tunnel/protocol.js');
+    const decoded = decodeTunnelToken(tunnel.token) as { e: string };
+    const ws = new WebSocket(decoded.e, { headers: { 'edge-tunnel-token': tunnel.token } });
+    await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
+    ws.send(JSON.stringify({ type: 'register', client_id: 'hostile', version: 'x', arch: 'x', local_config: true }));
+    await new Promise((r) => setTimeout(r, 50));
+    for (const frame of ['null', '[]', '"text"', '{"type":"response-start"}', '{"type":"response-start","id":1,"status":200,"headers":null}', '{"type":"response-chunk","id":1,"data":5}', '{"type":"response-end","id":"x"}', '{"type":42}', '{']) ws.send(frame);
+    await new Promise((r) => setTimeout(r, 100));
+    ws.close();
+    await new Promise((r) => ws.once('close', r));
+    for (let i = 0; i < 50 && ((await p.call('GET', `/accounts/${p.accountId}/edge_tunnel/${tunnel.id}/connections`)).body.result as unknown[]).length > 1; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal((await p.call('GET', '/user/tokens/verify')).status, 200, 'the platform is still up');
+    assert.equal(await (await p.visit('app.example.com', '/still')).text(), 'A GET /still');
+  } finally {
+    await connector?.stop();
+    a.server.close();
+    internal.server.close();
+    await p.close();
+  }
+});

@@ -123,7 +123,10 @@ export function startConnector(options: ConnectorOptions): Connector {
       }
       headers['x-forwarded-host'] = url.host;
       headers.host = rule.originRequest.httpHostHeader ?? url.host;
-      const target = new URL(`${url.pathname}${url.search}`, origin);
+      // Never resolve the request's path against the origin: `//other-host/x` would leave the rule's origin.
+      const target = new URL(origin);
+      target.pathname = url.pathname;
+      target.search = url.search;
       const body = message.body === null ? undefined : Buffer.from(message.body, 'base64');
       const response = await new Promise<IncomingMessage>((resolve, reject) => {
         const send = target.protocol === 'https:' ? httpsRequest : httpRequest;

@@ -12,6 +12,8 @@ import { decodeTunnelToken, TUNNEL_REQUEST_LIMIT, type ConnectorMessage, type Pl
 
 /** How often the platform pings each connection; one missed answer closes it. */
 const PING_MS = 15_000;
+/** Bytes of a streamed answer the platform holds for a client that reads slowly, before it gives up on the answer. */
+const STREAM_BUFFER_LIMIT = 16 * 1024 * 1024;
 /** How long the platform waits for a connector's answer to start. */
 const RESPONSE_START_MS = 100_000;
 
@@ -118,41 +120,88 @@ export function createConnectorRegistry(options: { tunnels: TunnelStoragePort; c
     live.set(tunnel.id, [...(live.get(tunnel.id) ?? []), conn]);
     await tunnels.updateTunnel(tunnel.account_id, tunnel.id, { conns_active_at: conn.view.opened_at, conns_inactive_at: null });
     socket.on('pong', () => { conn.alive = true; });
-    socket.on('message', (data, isBinary) => { if (!isBinary) onMessage(conn, String(data)); });
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      try {
+        onMessage(conn, String(data));
+      } catch (err) {
+        logger.warn(`tunnel ${conn.tunnelId}: a message from connector ${conn.view.client_id} was dropped: ${(err as Error).message}`);
+      }
+    });
     socket.on('close', () => void onClose(conn));
     send(conn, { type: 'registered', connection_id: conn.view.id, tunnel_id: tunnel.id, config: tunnel.config, config_version: tunnel.config_version });
     logger.info(`tunnel ${tunnel.name} (${tunnel.id}): connector ${first.client_id} connected from ${conn.view.origin_ip}`);
   }
 
-  function onMessage(conn: Live, text: string): void {
-    let message: ConnectorMessage;
+  /** A connector's message, or null when it is not one: a connector may be buggy or hostile, the platform must not care. */
+  function parseMessage(text: string): ConnectorMessage | null {
+    let m: unknown;
     try {
-      message = JSON.parse(text) as ConnectorMessage;
+      m = JSON.parse(text);
     } catch {
-      return;
+      return null;
     }
+    if (typeof m !== 'object' || m === null || typeof (m as { type?: unknown }).type !== 'string') return null;
+    const message = m as Record<string, unknown>;
+    if (message.type === 'draining' || message.type === 'register') return message as ConnectorMessage;
+    if (!Number.isSafeInteger(message.id)) return null;
+    switch (message.type) {
+      case 'response-start':
+        return Number.isInteger(message.status) && (message.status as number) >= 100 && (message.status as number) <= 599 && Array.isArray(message.headers)
+          && (message.headers as unknown[]).every((h) => Array.isArray(h) && h.length === 2 && typeof h[0] === 'string' && typeof h[1] === 'string') ? message as ConnectorMessage : null;
+      case 'response-chunk':
+        return typeof message.data === 'string' ? message as ConnectorMessage : null;
+      case 'response-end':
+        return message as ConnectorMessage;
+      case 'response-error':
+        return typeof message.message === 'string' ? message as ConnectorMessage : null;
+      default:
+        return null;
+    }
+  }
+
+  function onMessage(conn: Live, text: string): void {
+    const message = parseMessage(text);
+    if (!message) return;
     if (message.type === 'draining') { conn.draining = true; return; }
     if (message.type === 'register') return;
     const pending = conn.pending.get(message.id);
     if (!pending) return;
     switch (message.type) {
       case 'response-start': {
+        if (pending.push) return;
         clearTimeout(pending.timer);
         const queue: (Uint8Array | null | Error)[] = [];
+        let queued = 0;
         let wake: (() => void) | undefined;
-        pending.push = (chunk, err) => { queue.push(err ?? chunk); wake?.(); };
+        let finished = false;
+        pending.push = (chunk, err) => {
+          if (chunk) {
+            queued += chunk.byteLength;
+            // A reader that does not keep up (a slow or vanished client): stop the answer rather than buffer it all.
+            if (queued > STREAM_BUFFER_LIMIT) { conn.pending.delete(message.id); send(conn, { type: 'cancel', id: message.id }); queue.push(new Error('the client does not read the answer fast enough')); wake?.(); return; }
+          }
+          queue.push(err ?? chunk);
+          wake?.();
+        };
+        const id = message.id;
         const body = (async function* () {
-          while (true) {
-            if (!queue.length) await new Promise<void>((r) => { wake = r; });
-            wake = undefined;
-            const next = queue.shift();
-            if (next instanceof Error) throw next;
-            if (next === null || next === undefined) return;
-            yield next;
+          try {
+            while (true) {
+              if (!queue.length) await new Promise<void>((r) => { wake = r; });
+              wake = undefined;
+              const next = queue.shift();
+              if (next instanceof Error) throw next;
+              if (next === null || next === undefined) { finished = true; return; }
+              queued -= next.byteLength;
+              yield next;
+            }
+          } finally {
+            // The client went away (or the stream failed) before the end: tell the connector to stop.
+            if (!finished && conn.pending.delete(id)) send(conn, { type: 'cancel', id });
           }
         })();
-        const headers = message.headers.flat();
-        pending.resolve({ status: message.status, statusText: '', headers, body });
+        pending.resolve({ status: message.status, statusText: '', headers: message.headers.flat(), body });
         break;
       }
       case 'response-chunk':
