@@ -154,6 +154,14 @@ test('token scopes: a token for deployment A cannot touch B, lists show only wha
     assert.equal((await p.call('PUT', `/accounts/${p.accountId}/deployments/beta`, { token: denied.value, body })).status, 403);
     assert.equal((await p.call('GET', `/accounts/${p.accountId}/deployments/beta`, { token: denied.value })).status, 200, 'deny on write leaves read');
     assert.equal((await p.call('PUT', `/accounts/${p.accountId}/deployments/gamma`, { token: denied.value, body })).status, 200);
+    // A token under a deny cannot mint one without it: an account-wide grant would reach beta again.
+    const minter = await makeToken(p, { name: 'minter', policies: [
+      { permission_groups: ['deployments:write', 'tokens:write'], resources: { [key(p)]: '*' } },
+      { effect: 'deny', permission_groups: ['deployments:write'], resources: { [key(p, '.deployment.beta')]: '*' } },
+    ] });
+    const escalate = await p.call('POST', `/accounts/${p.accountId}/tokens`, { token: minter.value, body: { name: 'wide', policies: [{ permission_groups: ['deployments:write'], resources: { [key(p)]: '*' } }] } });
+    assert.equal(escalate.status, 403, escalate.text);
+    assert.equal((await p.call('POST', `/accounts/${p.accountId}/tokens`, { token: minter.value, body: { name: 'gamma only', policies: [{ permission_groups: ['deployments:write'], resources: { [key(p, '.deployment.gamma')]: '*' } }] } })).status, 201);
     // Refused calls are audited as failures, with the token's label.
     const audit = (await p.call('GET', `/accounts/${p.accountId}/audit_logs`)).body.result as { action: string; actor: { token_name: string } | null; result: string; status: number }[];
     assert.ok(audit.some((r) => r.action === 'deployments.put' && r.actor?.token_name === 'alpha only' && r.result === 'failure' && r.status === 403));

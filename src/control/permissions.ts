@@ -89,6 +89,8 @@ export interface Permissions {
   canAny(group: PermissionGroup, account: string): boolean;
   /** Does any policy reach into `account` at all? */
   reaches(account: string): boolean;
+  /** Is `group` denied on any part of `key` (a key that covers it, or one it covers)? A grant of `key` would then exceed the holder. */
+  deniedWithin(group: PermissionGroup, key: ResourceKey): boolean;
 }
 
 /** Resolves a token's policies once; keys that do not parse never grant anything. */
@@ -106,6 +108,9 @@ export function toPermissions(policies: readonly TokenPolicy[]): Permissions {
     can,
     canAny(group, account) {
       return can(group, { account }) || parsed.some((p) => p.effect === 'allow' && grants(p.groups, group) && p.keys.some((k) => inAccount(k, account) && can(group, k)));
+    },
+    deniedWithin(group, key) {
+      return parsed.some((p) => p.effect === 'deny' && takes(p.groups, group) && p.keys.some((k) => covers(k, key) || covers(key, k)));
     },
     reaches(account) {
       return parsed.some((p) => p.effect === 'allow' && p.keys.some((k) => inAccount(k, account)));

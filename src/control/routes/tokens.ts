@@ -65,7 +65,8 @@ function checkGrant(policies: TokenPolicy[], creator: Permissions, accountId: st
         throw new ApiError('invalid_field', `resource key "${key}" names another account; a token belongs to one account`, { pointer: `/body/policies/${i}/resources` });
       }
       for (const group of policy.permission_groups) {
-        if (!creator.can(group as (typeof PERMISSION_GROUPS)[number], parsed)) {
+        const wanted = group as (typeof PERMISSION_GROUPS)[number];
+        if (!creator.can(wanted, parsed) || creator.deniedWithin(wanted, parsed)) {
           throw new ApiError('forbidden', `a token cannot be given more than the token creating it holds: "${group}" on ${key}`, { pointer: `/body/policies/${i}` });
         }
       }
