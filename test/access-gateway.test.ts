@@ -259,3 +259,37 @@ test('signing keys rotate: the previous key stays published for 7 days, then ses
     await p.close();
   }
 });
+
+test('a path-scoped application: sign-in completes on its hostname, links are single-use, returns stay on the origin, ;-paths do not walk around it', async () => {
+  const s = await setup();
+  const { p } = s;
+  try {
+    const base = `/accounts/${p.accountId}`;
+    assert.equal((await p.call('PUT', `${base}/deployments/shop`, { body: { ...await bundledModules(), config: { compatibility_date: '2026-10-01', routes: ['shop.example.com'] } } })).status, 200);
+    const admin = await p.call('POST', `${base}/access/apps`, { body: { name: 'Shop admin', domain: 'shop.example.com/admin', policies: [{ name: 'alice', decision: 'allow', include: [{ email: { email: 'alice@example.com' } }] }] } });
+    assert.equal(admin.status, 201, admin.text);
+    const vars = { ISSUER: 'https://admin.access.ledge.localhost', AUD: admin.body.result.aud, CERTS: `${p.apiUrl}${base}/access/certs` };
+    assert.equal((await p.call('PUT', `${base}/deployments/shop`, { body: { ...await bundledModules(), config: { compatibility_date: '2026-10-01', routes: ['shop.example.com'], vars } } })).status, 200);
+    assert.equal((await s.get('shop.example.com', '/public/x')).status, 200, 'outside the path: open');
+    for (const pathname of ['/admin', '/admin/users', '/public/..;/admin', '/admin;jsessionid=1', '/Admin/', '/%2561dmin']) {
+      assert.equal((await s.get('shop.example.com', pathname)).status, 401, pathname);
+    }
+    const challenge = await s.get('shop.example.com', '/admin/users', { accept: 'text/html' });
+    const location = new URL(challenge.headers.get('location') as string);
+    const form = new URLSearchParams({ email: 'alice@example.com', password: 'correct horse battery', app: location.searchParams.get('app') as string, redirect_url: location.searchParams.get('redirect_url') as string });
+    const posted = await p.visit(location.host, '/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    const back = new URL(posted.headers.get('location') as string);
+    assert.equal(back.searchParams.get('token'), null, 'the session never travels in the URL');
+    // A tampered return page stays on this origin.
+    back.searchParams.set('redirect', '/\t/evil.example/x');
+    const done = await p.visit(back.host, `${back.pathname}${back.search}`);
+    assert.equal(done.status, 302, 'the sign-in completes on a path-scoped application');
+    assert.equal(done.headers.get('location'), '/');
+    const cookie = (done.headers.get('set-cookie') as string).split(';')[0] as string;
+    assert.equal((await p.visit(back.host, `${back.pathname}${back.search}`)).status, 401, 'the link works once');
+    const seen = await s.get('shop.example.com', '/admin/users', { cookie });
+    assert.equal(JSON.parse(seen.body).email, 'alice@example.com');
+  } finally {
+    await p.close();
+  }
+});

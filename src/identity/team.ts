@@ -17,6 +17,10 @@ export const LOGIN_PATH = '/login';
 export const OIDC_START_PATH = '/oidc/start';
 export const OIDC_CALLBACK_PATH = '/oidc/callback';
 const FORM_LIMIT = 64 * 1024;
+/** How long the one-use code that finishes a sign-in on the application's hostname lives. */
+const CODE_MS = 60_000;
+/** Codes and OIDC sign-ins kept at most (anyone can start a sign-in; memory must not grow without bound). */
+const MAX_CODES = 10_000;
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -60,6 +64,7 @@ export interface TeamDomainOptions {
 export function createTeamDomain(options: TeamDomainOptions) {
   const { store, keyring, clock, logger } = options;
   const oidc = createOidcClient(clock);
+  const codes = new Map<string, { token: string; aud: string; expires: number }>();
 
   /** Signs the application token for a person and sends them to the application's hostname to set the session. */
   async function admit(team: TeamInfo, app: AccessAppRecord, target: URL, person: { sub: string; email: string; idp: string; groups: string[] }): Promise<DispatchResponse> {
@@ -67,7 +72,13 @@ export function createTeamDomain(options: TeamDomainOptions) {
       aud: [app.aud], iss: team.issuer, sub: person.sub, email: person.email, type: 'app', identity_nonce: randomBytes(12).toString('base64url'), idp: person.idp, groups: person.groups,
     }, clock.now() + sessionMs(app));
     logger.info(`access: ${person.email} signed in to ${app.name} (${person.idp})`, { result: 'pass' });
-    const back = `${target.origin}${CALLBACK_PATH}?token=${encodeURIComponent(token)}&redirect=${encodeURIComponent(`${target.pathname}${target.search}`)}`;
+    // The session itself never travels in a URL: the application's hostname trades a one-use code for it.
+    const now = clock.now();
+    for (const [key, entry] of codes) if (entry.expires <= now) codes.delete(key);
+    if (codes.size >= MAX_CODES) codes.delete(codes.keys().next().value as string);
+    const code = randomBytes(24).toString('base64url');
+    codes.set(code, { token, aud: app.aud, expires: now + CODE_MS });
+    const back = `${target.origin}${CALLBACK_PATH}?code=${code}&redirect=${encodeURIComponent(`${target.pathname}${target.search}`)}`;
     return { status: 302, statusText: '', headers: ['location', back, 'cache-control', 'no-store'], body: null };
   }
 
@@ -152,19 +163,30 @@ export function createTeamDomain(options: TeamDomainOptions) {
       return admit(team, app, target, { sub: user.id, email: user.email, idp: 'local', groups: user.groups });
     },
 
-    /** Finishes a sign-in on the application's hostname: checks the assertion, sets the session cookie, returns to the page. */
-    async callback(request: DispatchRequest, app: AccessAppRecord, team: TeamInfo): Promise<DispatchResponse> {
+    /**
+     * Finishes a sign-in on the application's hostname: trades the one-use code for the session, checks it
+     * belongs to one of the applications guarding this hostname, sets the cookie, returns to the page.
+     */
+    async callback(request: DispatchRequest, apps: readonly AccessAppRecord[], team: TeamInfo): Promise<DispatchResponse> {
       const url = new URL(request.url);
-      const token = url.searchParams.get('token') ?? '';
-      const claims = await keyring.verify(team.accountId, token, app.aud, team.issuer);
-      if (!claims) return gatewayJson(401, 'unauthorized', 'The sign-in link is not valid; sign in again.');
+      const code = url.searchParams.get('code') ?? '';
+      const entry = codes.get(code);
+      codes.delete(code);
+      const app = entry && entry.expires > clock.now() ? apps.find((a) => a.aud === entry.aud) : undefined;
+      const claims = app && entry ? await keyring.verify(team.accountId, entry.token, app.aud, team.issuer) : null;
+      if (!app || !entry || !claims || typeof claims.sub !== 'string' || claims.sub === '') return gatewayJson(401, 'unauthorized', 'The sign-in link is not valid or was already used; sign in again.');
       const redirect = url.searchParams.get('redirect') ?? '/';
-      const path = redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\') ? redirect : '/';
+      // Only a page of this very origin: control characters and backslashes could turn a path into another host.
+      let path = '/';
+      if (!/[\u0000-\u001f\u007f\\]/.test(redirect)) {
+        const back = new URL(redirect, url.origin);
+        if (back.origin === url.origin) path = `${back.pathname}${back.search}`;
+      }
       const maxAge = Math.max(0, Math.floor(((claims.exp ?? 0) * 1000 - clock.now()) / 1000));
       const secure = url.protocol === 'https:' ? '; Secure' : '';
       return {
         status: 302, statusText: '',
-        headers: ['location', path, 'cache-control', 'no-store', 'set-cookie', `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`],
+        headers: ['location', path, 'cache-control', 'no-store', 'set-cookie', `${SESSION_COOKIE}=${entry.token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`],
         body: null,
       };
     },

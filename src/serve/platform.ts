@@ -124,12 +124,15 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     const target = routes.resolve(url.hostname);
     if (!target) return notFound();
     if (target.kind === 'team') return team.handle(request, await teamInfo(target.accountId, url));
+    if (url.pathname === CALLBACK_PATH) {
+      const guardians = routes.guardians(target);
+      if (guardians.length) return team.callback(request, guardians, await teamInfo(target.accountId, url));
+    }
     // SPEC, Authentication 8: every hostname of a protected deployment or tunnel goes through the gateway.
     const app = routes.protection(target, url.pathname);
     let forwarded = withoutIdentityHeaders(request);
     if (app) {
       const info = await teamInfo(app.account_id, url);
-      if (url.pathname === CALLBACK_PATH) return team.callback(request, app, info);
       const outcome = await gateway.guard(request, app, info);
       if ('response' in outcome) return outcome.response;
       forwarded = outcome.forward;

@@ -20,6 +20,8 @@ export interface RouteTable {
   resolve(host: string): RouteTarget | null;
   /** The access application protecting a path of a deployment or tunnel (the most specific), or null. */
   protection(target: RouteTarget, path: string): AccessAppRecord | null;
+  /** Every access application guarding some path of a deployment or tunnel. */
+  guardians(target: RouteTarget): AccessAppRecord[];
 }
 
 /**
@@ -32,7 +34,8 @@ export function normalizePath(path: string): string {
   for (let i = 0; i < 3 && /%[0-9a-f]{2}/i.test(decoded); i++) {
     try { decoded = decodeURIComponent(decoded); } catch { break; }
   }
-  const cleaned = decoded.replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/;.*$/, '');
+  // Matrix parameters are dropped per segment (`/public/..;/admin` is `/admin` to some servers).
+  const cleaned = decoded.replace(/\\/g, '/').replace(/;[^/]*/g, '').replace(/\/{2,}/g, '/');
   return new URL(cleaned.startsWith('/') ? cleaned : `/${cleaned}`, 'http://x').pathname.toLowerCase().replace(/\/+$/, '') || '/';
 }
 
@@ -119,6 +122,9 @@ export async function buildRouteTable(store: ControlStoragePort, platformDomain:
       const raw = rawPath.toLowerCase();
       const candidates = (guarded.get(target.key) ?? []).filter((g) => covers(g.path, path) || covers(g.path, raw));
       return candidates.sort((a, b) => b.path.length - a.path.length)[0]?.app ?? null;
+    },
+    guardians(target) {
+      return target.kind === 'team' ? [] : (guarded.get(target.key) ?? []).map((g) => g.app);
     },
   };
 }
