@@ -178,6 +178,8 @@ export function createTeamDomain(options: TeamDomainOptions) {
       const redirect = url.searchParams.get('redirect') ?? '/';
       // Only a page of this very origin: control characters and backslashes could turn a path into another host.
       let path = '/';
+      // Matching control characters is the point here.
+      // eslint-disable-next-line no-control-regex
       if (!/[\u0000-\u001f\u007f\\]/.test(redirect)) {
         const back = new URL(redirect, url.origin);
         if (back.origin === url.origin) path = `${back.pathname}${back.search}`;
