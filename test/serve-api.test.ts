@@ -219,6 +219,13 @@ test('refused tokens: missing, malformed, unknown, expired, exp at now, revoked,
     assert.equal(smuggle.status, 400, 'a token cannot name another account');
     assert.equal((await p.call('POST', '/accounts', { token: otherToken.value, body: { name: 'mine' } })).status, 403, 'only a token over every account creates accounts');
     assert.equal((await p.call('GET', `/accounts/${'0'.repeat(32)}`)).status, 404);
+
+    // The audit log names refused tokens, known ones included, and ignores calls that name nobody.
+    assert.equal((await p.call('POST', `/accounts/${p.accountId}/storage/kv/namespaces`, { token: revoked.value, body: { title: 'x' } })).status, 401);
+    assert.equal((await p.call('POST', `/accounts/${p.accountId}/storage/kv/namespaces`, { token: null, body: { title: 'y' } })).status, 401);
+    const audit = (await p.call('GET', `/accounts/${p.accountId}/audit_logs`)).body.result as { action: string; actor: { token_name: string }; status: number }[];
+    assert.deepEqual([audit[0]?.action, audit[0]?.actor.token_name, audit[0]?.status], ['kv.create', 'revoked', 401]);
+    assert.ok(audit.every((r) => r.actor !== null), 'anonymous calls are not recorded');
   } finally {
     await p.close();
   }

@@ -41,6 +41,7 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
     let accountId: string | undefined;
     let resource = '';
     let status = 500;
+    let refusedActor: { token_id: string; token_name: string } | undefined;
     try {
       if (path === null) throw new ApiError('no_route', 'No route for that URI');
       if (path === '/openapi.json' && request.method === 'GET') {
@@ -74,12 +75,15 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
       if (reply.raw) return { status, statusText: '', headers: JSON_HEADERS, body: JSON.stringify(reply.result) };
       return envelope(status, { success: true, errors: [], messages: reply.messages ?? [], result: reply.result ?? null, ...(reply.result_info ? { result_info: reply.result_info } : {}) });
     } catch (err) {
+      refusedActor = (err as { actor?: { token_id: string; token_name: string } }).actor;
       const failure = toApiError(err);
       status = failure.status;
       const extra: string[] = Object.entries(failure.headers).flat();
       return envelope(status, { success: false, errors: failure.errors, messages: [], result: null }, extra);
     } finally {
-      if (route && accountId && WRITE_METHODS.has(request.method)) await audit(route, request.method, path ?? '', accountId, principal, resource, status);
+      // Calls by a token, accepted or refused; anonymous calls name nobody and are not recorded (anyone could fill the log).
+      const actor = principal ? { token_id: principal.token.id, token_name: principal.token.name } : refusedActor;
+      if (route && accountId && actor && WRITE_METHODS.has(request.method)) await audit(route, request.method, path ?? '', accountId, actor, resource, status);
     }
   };
 
@@ -118,13 +122,13 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
     return new ApiError('internal', `Internal error; the platform log has the details under request id ${requestId}`);
   }
 
-  async function audit(route: RouteDefinition, method: string, path: string, accountId: string, principal: Principal | undefined, resource: string, status: number): Promise<void> {
+  async function audit(route: RouteDefinition, method: string, path: string, accountId: string, actor: { token_id: string; token_name: string }, resource: string, status: number): Promise<void> {
     try {
       await store.appendAudit({
         id: randomUUID(),
         time: new Date(clock.now()).toISOString(),
         account_id: accountId,
-        actor: principal ? { token_id: principal.token.id, token_name: principal.token.name } : null,
+        actor,
         action: route.id,
         method,
         path: `${API_BASE}${path}`,

@@ -39,9 +39,11 @@ export async function authenticate(store: ControlStoragePort, header: string | u
   }
   const token = await store.tokenByHash(hashToken(m[1] as string));
   if (!token) throw new ApiError('unknown_token', 'Authentication error');
-  if (token.revoked_on !== null) throw new ApiError('revoked_token', `The API token "${token.name}" was revoked`);
-  if (token.not_before !== null && Date.parse(token.not_before) > now) throw new ApiError('token_not_yet_valid', `The API token "${token.name}" is not valid before ${token.not_before}`);
-  if (token.expires_on !== null && Date.parse(token.expires_on) <= now) throw new ApiError('expired_token', `The API token "${token.name}" expired at ${token.expires_on}`);
+  // A known token that is refused still names who tried, for the audit log.
+  const refused = (error: ApiError) => Object.assign(error, { actor: { token_id: token.id, token_name: token.name } });
+  if (token.revoked_on !== null) throw refused(new ApiError('revoked_token', `The API token "${token.name}" was revoked`));
+  if (token.not_before !== null && Date.parse(token.not_before) > now) throw refused(new ApiError('token_not_yet_valid', `The API token "${token.name}" is not valid before ${token.not_before}`));
+  if (token.expires_on !== null && Date.parse(token.expires_on) <= now) throw refused(new ApiError('expired_token', `The API token "${token.name}" expired at ${token.expires_on}`));
   return { token, permissions: toPermissions(token.policies) };
 }
 

@@ -50,7 +50,7 @@ export interface AuditRecord {
   id: string;
   time: string;
   account_id: string;
-  actor: { token_id: string; token_name: string } | null;
+  actor: { token_id: string; token_name: string };
   action: string;
   method: string;
   path: string;
