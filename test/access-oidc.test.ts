@@ -84,11 +84,14 @@ test('sign-in with a generic OpenID Connect provider: code flow with PKCE, verif
       assert.equal(authorize.origin, op.issuer);
       assert.equal(authorize.searchParams.get('code_challenge_method'), 'S256');
       assert.ok(authorize.searchParams.get('state') && authorize.searchParams.get('nonce'));
+      const stateCookie = (start.headers.get('set-cookie') ?? '').split(';')[0] as string;
+      assert.match(stateCookie, /^ledge_oidc_state=/);
       const back = await throughProvider(authorize.toString(), login);
-      const finished = await p.visit(TEAM, `${back.pathname}${back.search}`);
+      assert.equal((await p.visit(TEAM, `${back.pathname}${back.search}`)).status, 400, 'a provider answer carried to a browser without the state cookie is refused');
+      const finished = await p.visit(TEAM, `${back.pathname}${back.search}`, { headers: { cookie: stateCookie } });
       if (finished.status !== 302) return { status: finished.status };
       // A state is good for one sign-in only.
-      assert.equal((await p.visit(TEAM, `${back.pathname}${back.search}`)).status, 400);
+      assert.equal((await p.visit(TEAM, `${back.pathname}${back.search}`, { headers: { cookie: stateCookie } })).status, 400);
       const toApp = new URL(finished.headers.get('location') as string);
       const set = await p.visit(toApp.host, `${toApp.pathname}${toApp.search}`);
       return { status: set.status, cookie: (set.headers.get('set-cookie') ?? '').split(';')[0] };

@@ -3,6 +3,8 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { Clock } from '../lib/clock.js';
 import type { IdentityProviderRecord } from '../storage/access.js';
 
+/** Sign-ins in progress kept at most. */
+const MAX_PENDING = 10_000;
 /** How long a started sign-in may take before its state is forgotten. */
 const PENDING_MS = 10 * 60_000;
 
@@ -48,10 +50,12 @@ export function createOidcClient(clock: Clock) {
 
   return {
     /** The provider's authorization URL for a new sign-in; the state names the pending sign-in. */
-    async start(idp: IdentityProviderRecord, callbackUrl: string, app: string, redirectUrl: string): Promise<string> {
+    async start(idp: IdentityProviderRecord, callbackUrl: string, app: string, redirectUrl: string): Promise<{ url: string; state: string }> {
       const discovery = await discover(idp.config.issuer);
       const now = clock.now();
       for (const [key, p] of pending) if (p.expires <= now) pending.delete(key);
+      // Anyone can start a sign-in: keep the oldest out rather than let memory grow.
+      if (pending.size >= MAX_PENDING) pending.delete(pending.keys().next().value as string);
       const state = randomBytes(24).toString('base64url');
       const login: PendingLogin = { idpId: idp.id, app, redirectUrl, nonce: randomBytes(24).toString('base64url'), verifier: randomBytes(32).toString('base64url'), expires: now + PENDING_MS };
       pending.set(state, login);
@@ -60,7 +64,7 @@ export function createOidcClient(clock: Clock) {
         response_type: 'code', client_id: idp.config.client_id, redirect_uri: callbackUrl, scope: idp.config.scopes.join(' '), state, nonce: login.nonce,
         code_challenge: createHash('sha256').update(login.verifier).digest('base64url'), code_challenge_method: 'S256',
       }).toString();
-      return url.toString();
+      return { url: url.toString(), state };
     },
     /** Takes the pending sign-in of a state, once. */
     take(state: string | null): PendingLogin | null {

@@ -5,8 +5,8 @@ import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { readBody } from '../entry/serve.js';
 import type { AccessAppRecord, AccessStoragePort, IdentityProviderRecord } from '../storage/access.js';
 import { createOidcClient } from './oidc.js';
-import { checkPassword } from './credentials.js';
-import { CALLBACK_PATH, gatewayJson, headerValues, sessionMs, SESSION_COOKIE, type TeamInfo } from './gateway.js';
+import { checkPassword, hashPassword } from './credentials.js';
+import { CALLBACK_PATH, cookieValue, gatewayJson, headerValues, sessionMs, SESSION_COOKIE, type TeamInfo } from './gateway.js';
 import type { Keyring } from './keys.js';
 
 /** The certs path on the team domain: the JWKS of the account's assertions. */
@@ -16,6 +16,8 @@ export const LOGIN_PATH = '/login';
 /** Where a sign-in with an OpenID Connect provider starts, and where the provider sends the person back. */
 export const OIDC_START_PATH = '/oidc/start';
 export const OIDC_CALLBACK_PATH = '/oidc/callback';
+/** The cookie that binds a sign-in with a provider to the browser that started it. */
+const STATE_COOKIE = 'ledge_oidc_state';
 const FORM_LIMIT = 64 * 1024;
 /** How long the one-use code that finishes a sign-in on the application's hostname lives. */
 const CODE_MS = 60_000;
@@ -48,6 +50,12 @@ async function readForm(request: DispatchRequest): Promise<URLSearchParams | nul
   } catch {
     return null;
   }
+}
+
+let dummyHash: Promise<string> | undefined;
+/** A hash no password was ever given for, checked when the email is unknown. */
+function unknownUserHash(): Promise<string> {
+  return (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
 }
 
 /** Options of the team domain. */
@@ -106,13 +114,17 @@ export function createTeamDomain(options: TeamDomainOptions) {
       const redirectUrl = url.searchParams.get('redirect_url') ?? '';
       if (!idp || !app || !returnTo(app, redirectUrl)) return html(400, '<h1>Bad sign-in link</h1>');
       try {
-        return { status: 302, statusText: '', headers: ['location', await oidc.start(idp, callbackUrl, app.aud, redirectUrl), 'cache-control', 'no-store'], body: null };
+        const { url: authorize, state } = await oidc.start(idp, callbackUrl, app.aud, redirectUrl);
+        // The state is bound to this browser: a provider answer carried to another browser (login CSRF) is refused.
+        const secure = url.protocol === 'https:' ? '; Secure' : '';
+        return { status: 302, statusText: '', headers: ['location', authorize, 'cache-control', 'no-store', 'set-cookie', `${STATE_COOKIE}=${state}; Path=${OIDC_CALLBACK_PATH}; HttpOnly; SameSite=Lax; Max-Age=600${secure}`], body: null };
       } catch (err) {
         logger.error(`access: the identity provider ${idp.name} cannot be reached: ${(err as Error).message}`);
         return html(502, '<h1>The identity provider cannot be reached</h1><p>Try again later.</p>');
       }
     }
-    const login = oidc.take(url.searchParams.get('state'));
+    const state = url.searchParams.get('state');
+    const login = state !== null && cookieValue(request.headers, STATE_COOKIE) === state ? oidc.take(state) : null;
     if (!login) return html(400, '<h1>This sign-in has expired or was already used</h1><p>Start again from the application.</p>');
     const idp = await store.getIdentityProvider(team.accountId, login.idpId);
     const app = await appByAud(team.accountId, login.app);
@@ -156,7 +168,9 @@ export function createTeamDomain(options: TeamDomainOptions) {
       if (!target) return html(400, '<h1>Bad sign-in link</h1><p>The page to return to is not part of this application.</p>');
       const email = (form.get('email') ?? '').trim().toLowerCase();
       const user = email ? await store.userByEmail(team.accountId, email) : null;
-      if (!user || !(await checkPassword(form.get('password') ?? '', user.password_hash))) {
+      // An unknown email costs the same scrypt as a known one, so timing does not tell which emails exist.
+      const matches = await checkPassword(form.get('password') ?? '', user?.password_hash ?? await unknownUserHash());
+      if (!user || !matches) {
         logger.warn(`access: sign-in refused for ${app.name}`, { result: 'deny' });
         return html(401, loginForm(app, redirectUrl, await store.listIdentityProviders(team.accountId), 'Wrong email or password.'));
       }

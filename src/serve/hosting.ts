@@ -153,6 +153,33 @@ export function createHosting(options: HostingOptions): Hosting {
     await Promise.all(work.consumers.map((c) => c.stop()));
   }
 
+
+  async function syncNow(accountId: string): Promise<void> {
+    const deployments = await store.listDeployments(accountId);
+    const current = new Set(deployments.map((d) => d.current_version_id));
+    for (const deployment of deployments) {
+      const key = `${accountId}/${deployment.name}`;
+      const work = background.get(key);
+      if (work?.versionId === deployment.current_version_id) continue;
+      if (work) await stopBackground(work);
+      const version = await store.getVersion(deployment.current_version_id);
+      if (version) background.set(key, startBackground(version));
+    }
+    for (const [key, work] of background) {
+      if (key.startsWith(`${accountId}/`) && !current.has(work.versionId)) {
+        background.delete(key);
+        await stopBackground(work);
+      }
+    }
+    // Versions no longer current stop once their requests in flight had time to finish; a preview request starts one again.
+    for (const [versionId, entry] of runtimes) {
+      if (entry.accountId !== accountId || current.has(versionId)) continue;
+      runtimes.delete(versionId);
+      retire(entry.runtime);
+    }
+  }
+
+  const syncing = new Map<string, Promise<void>>();
   const hosting: Hosting = {
     async dispatch(versionId, request) {
       const known = runtimes.get(versionId);
@@ -171,29 +198,11 @@ export function createHosting(options: HostingOptions): Hosting {
     running() {
       return runtimes.size;
     },
-    async sync(accountId) {
-      const deployments = await store.listDeployments(accountId);
-      const current = new Set(deployments.map((d) => d.current_version_id));
-      for (const deployment of deployments) {
-        const key = `${accountId}/${deployment.name}`;
-        const work = background.get(key);
-        if (work?.versionId === deployment.current_version_id) continue;
-        if (work) await stopBackground(work);
-        const version = await store.getVersion(deployment.current_version_id);
-        if (version) background.set(key, startBackground(version));
-      }
-      for (const [key, work] of background) {
-        if (key.startsWith(`${accountId}/`) && !current.has(work.versionId)) {
-          background.delete(key);
-          await stopBackground(work);
-        }
-      }
-      // Versions no longer current stop once their requests in flight had time to finish; a preview request starts one again.
-      for (const [versionId, entry] of runtimes) {
-        if (entry.accountId !== accountId || current.has(versionId)) continue;
-        runtimes.delete(versionId);
-        retire(entry.runtime);
-      }
+    sync(accountId) {
+      // One sync at a time per account: two overlapping ones would both start background work for one version.
+      const next = (syncing.get(accountId) ?? Promise.resolve()).then(() => syncNow(accountId), () => syncNow(accountId));
+      syncing.set(accountId, next);
+      return next;
     },
     async tickQueues() {
       while ((await Promise.all([...background.values()].flatMap((w) => w.consumers.map((c) => c.tick())))).some((n) => n > 0));
