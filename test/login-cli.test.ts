@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -130,4 +130,27 @@ test('a refused token is not stored, and neither it nor the stored one is printe
   } finally {
     api.close();
   }
+});
+
+test('a token with a line break or control character is refused without being quoted; a broken tunnel credentials file is not quoted either', async () => {
+  const home = tempDir('ledge-badtoken-');
+  const env = { HOME: home, XDG_CONFIG_HOME: path.join(home, 'cfg') };
+  const pasted = await ledge(['login', '--api-url', 'http://127.0.0.1:9/api/v1'], env, 'secret-token-123\rtail\n');
+  assert.equal(pasted.code, 2, pasted.out);
+  assert.doesNotMatch(pasted.out, /secret-token-123/);
+  assert.match(pasted.out, /spaces or control characters/);
+  const fromEnv = await ledge(['whoami'], { ...env, LEDGE_API_TOKEN: 'secret-token-456\nmore' });
+  assert.equal(fromEnv.code, 2);
+  assert.doesNotMatch(fromEnv.out, /secret-token-456/);
+  const creds = path.join(home, 'creds.json');
+  const config = path.join(home, 'ledge-tunnel.yaml');
+  writeFileSync(creds, '{"AccountTag":"a","TunnelID":"t","TunnelSecret":SUPERSECRETVALUE123}');
+  writeFileSync(config, `credentials-file: ${creds}\ningress:\n  - service: http_status:404\n`);
+  const run = await ledge(['tunnel', '--config', config, 'run'], { ...env, LEDGE_TUNNEL_TOKEN: '' });
+  assert.equal(run.code, 2, run.out);
+  assert.doesNotMatch(run.out, /SUPERSECRE/);
+  writeFileSync(creds, 'null');
+  const nullCreds = await ledge(['tunnel', '--config', config, 'run'], { ...env, LEDGE_TUNNEL_TOKEN: '' });
+  assert.equal(nullCreds.code, 2);
+  assert.doesNotMatch(nullCreds.out, /internal error/);
 });

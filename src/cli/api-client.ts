@@ -111,7 +111,9 @@ export function createApiClient(credentials: Pick<ResolvedCredentials, 'apiUrl' 
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
-      throw connectionError(err, baseUrl, timeoutMs);
+      const failure = connectionError(err, baseUrl, timeoutMs);
+      failure.message = redact(failure.message);
+      throw failure;
     }
     const text = await res.text();
     let envelope: { success?: unknown; errors?: ApiMessage[]; messages?: ApiMessage[]; result?: unknown; result_info?: ResultInfo } | undefined;

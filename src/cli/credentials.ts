@@ -66,6 +66,15 @@ export function readCredentials(file: string): StoredCredentials | undefined {
 
 /** Writes the credentials file: directory mode 0700, file mode 0600 from the first byte (a temporary name, then a rename). */
 export function writeCredentials(file: string, credentials: StoredCredentials): void {
+  try {
+    writeCredentialsFile(file, credentials);
+  } catch (err) {
+    if (err instanceof LedgeError) throw err;
+    throw new LedgeError('operation_failed', `cannot write ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'}); check XDG_CONFIG_HOME and HOME`);
+  }
+}
+
+function writeCredentialsFile(file: string, credentials: StoredCredentials): void {
   const dir = path.dirname(file);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   // mkdir leaves an existing directory as it was; this one is ours, so tighten it.
@@ -93,7 +102,7 @@ export function removeCredentials(file: string): boolean {
     return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw err;
+    throw new LedgeError('operation_failed', `cannot remove ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }
 }
 
@@ -103,16 +112,25 @@ export function removeCredentials(file: string): boolean {
  */
 export function resolveCredentials(env: NodeJS.ProcessEnv = process.env): ResolvedCredentials {
   const fromEnv = env.LEDGE_API_TOKEN?.trim();
-  if (fromEnv) return { apiUrl: apiUrl(env.LEDGE_API_URL), token: fromEnv, source: 'env' };
+  if (fromEnv) return { apiUrl: apiUrl(env.LEDGE_API_URL), token: checkTokenText(fromEnv, 'LEDGE_API_TOKEN'), source: 'env' };
   const file = credentialsFile(env);
   const stored = readCredentials(file);
   if (!stored) {
     throw new LedgeError('not_logged_in', `not logged in: run "ledge login", or set LEDGE_API_TOKEN (in CI, to a token scoped to what it deploys); no ${file}`);
   }
-  const resolved: ResolvedCredentials = { apiUrl: apiUrl(stored.api_url), token: stored.token, source: 'file', file };
+  const resolved: ResolvedCredentials = { apiUrl: apiUrl(stored.api_url), token: checkTokenText(stored.token, file), source: 'file', file };
   const mode = statSync(file).mode & 0o777;
   if ((mode & 0o077) !== 0) resolved.warning = `${file} can be read by other users (mode ${mode.toString(8)}); run "chmod 600 ${file}"`;
   return resolved;
+}
+
+/**
+ * A token must be printable ASCII without spaces: anything else cannot go into a header, and the error
+ * fetch would raise quotes the header. `where` names the source; the value itself is never quoted.
+ */
+export function checkTokenText(token: string, where: string): string {
+  if (!/^[\x21-\x7e]+$/.test(token)) throw new LedgeError('bad_argument', `${where}: the token holds spaces or control characters (was it pasted with a line break?); it was not used`);
+  return token;
 }
 
 /** Checks and normalises an API base URL (no trailing slash); an empty value means the default. */

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { LedgeError } from '../../lib/errors.js';
 import { createApiClient, verifyToken } from '../api-client.js';
-import { apiUrl, credentialsFile, writeCredentials, type Account } from '../credentials.js';
+import { apiUrl, credentialsFile, writeCredentials, type Account, checkTokenText } from '../credentials.js';
 import { printJson } from '../local.js';
 
 /** `ledge login [--api-url URL]`: verify an API token and store it for the platform commands. */
@@ -17,7 +17,7 @@ export function registerLogin(program: Command): void {
       const url = apiUrl(opts.apiUrl ?? process.env.LEDGE_API_URL);
       const token = process.stdin.isTTY ? await promptHidden('API token: ') : await readStdin();
       if (token === '') throw new LedgeError('bad_argument', process.stdin.isTTY ? 'no token given; nothing was stored' : 'no token on standard input; pipe it in (ledge login < token-file) or run ledge login in a terminal');
-      const client = createApiClient({ apiUrl: url, token });
+      const client = createApiClient({ apiUrl: url, token: checkTokenText(token, process.stdin.isTTY ? 'the token typed' : 'the token on standard input') });
       // A refused token throws here, before anything is written.
       const status = await verifyToken(client);
       const accounts = await client.listAll<Account>('/accounts');

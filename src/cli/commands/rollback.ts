@@ -33,10 +33,10 @@ export function registerRollback(program: Command): void {
     });
 }
 
-/** A version by id, unique id prefix (at least 4 characters) or `#number` / `number`. */
+/** A version by id, unique id prefix (at least 4 characters) or `#number` (a bare number could be an id prefix). */
 async function findVersion(client: ApiClient, base: string, ref: string): Promise<Version> {
   const list = await client.listAll<Version>(`${base}/versions`);
-  const number = /^#?(\d+)$/.exec(ref);
+  const number = /^#(\d+)$/.exec(ref);
   const found = number
     ? list.filter((v) => v.number === Number(number[1]))
     : list.filter((v) => v.id === ref || (ref.length >= 4 && v.id.startsWith(ref)));

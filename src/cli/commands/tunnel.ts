@@ -28,13 +28,17 @@ function connectorToken(opts: { token?: string }, credentialsFile: string | unde
   const token = opts.token ?? process.env.LEDGE_TUNNEL_TOKEN;
   if (token) return token;
   if (credentialsFile) {
-    let creds: { AccountTag?: string; TunnelID?: string; TunnelSecret?: string; Endpoint?: string };
+    let creds: { AccountTag?: unknown; TunnelID?: unknown; TunnelSecret?: unknown; Endpoint?: unknown } | null;
     try {
       creds = JSON.parse(readFileSync(credentialsFile, 'utf8')) as typeof creds;
     } catch (err) {
-      throw new LedgeError('bad_argument', `credentials-file: cannot read ${credentialsFile} as JSON (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      // Never the parser's message: it quotes the file, secret included.
+      throw new LedgeError('bad_argument', `credentials-file: cannot read ${credentialsFile} as JSON (${(err as NodeJS.ErrnoException).code ?? 'not valid JSON'})`);
     }
-    if (!creds.AccountTag || !creds.TunnelID || !creds.TunnelSecret) throw new LedgeError('bad_argument', `credentials-file ${credentialsFile}: expected AccountTag, TunnelID and TunnelSecret`);
+    if (typeof creds !== 'object' || creds === null || typeof creds.AccountTag !== 'string' || typeof creds.TunnelID !== 'string' || typeof creds.TunnelSecret !== 'string'
+      || (creds.Endpoint !== undefined && typeof creds.Endpoint !== 'string')) {
+      throw new LedgeError('bad_argument', `credentials-file ${credentialsFile}: expected an object with the strings AccountTag, TunnelID and TunnelSecret`);
+    }
     return encodeTunnelToken({ a: creds.AccountTag, t: creds.TunnelID, s: creds.TunnelSecret, ...(creds.Endpoint ? { e: creds.Endpoint } : {}) });
   }
   throw new LedgeError('bad_argument', 'no tunnel token: give --token, set LEDGE_TUNNEL_TOKEN, or name a credentials-file in --config (get a token with "ledge tunnel token <tunnel>")');
@@ -50,7 +54,7 @@ export function registerTunnel(program: Command): void {
       const session = await openPlatform(opts, false);
       const created = (await session.client.request<Tunnel>('POST', accountPath(session.account.id, 'edge_tunnel'), { name })).result;
       if (opts.json) return printJson(created);
-      out(`created tunnel ${created.name} with id ${created.id}\nrun a connector with: ledge tunnel token ${created.name} (then ledge tunnel run --token <token> --config <file>)\n`);
+      out(`created tunnel ${created.name} with id ${created.id}\nrun a connector with: LEDGE_TUNNEL_TOKEN="$(ledge tunnel token ${created.name})" ledge tunnel --config <file> run\n`);
     });
 
   platformOptions(tunnel.command('list').description("list the account's tunnels").option('--deleted', 'list deleted tunnels instead'))

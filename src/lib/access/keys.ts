@@ -73,6 +73,12 @@ function localSet(source: JSONWebKeySet): JWTVerifyGetKey {
   if (typeof source !== 'object' || source === null) throw new AccessError('access_config', 'jwks must be an absolute URL or a JWK set');
   let set = LOCAL_SETS.get(source);
   if (!set) {
+    // jose reads keys only when a token names them: a broken RSA key is reported now, as configuration.
+    const b64url = (v: unknown) => typeof v === 'string' && /^[A-Za-z0-9_-]+$/.test(v);
+    const keys = Array.isArray((source as { keys?: unknown }).keys) ? (source as { keys: Record<string, unknown>[] }).keys : [];
+    if (keys.some((k) => typeof k !== 'object' || k === null || (k.kty === 'RSA' && (!b64url(k.n) || !b64url(k.e))))) {
+      throw new AccessError('access_config', 'jwks holds an RSA key whose n or e is not base64url');
+    }
     try {
       set = createLocalJWKSet(source);
     } catch {

@@ -187,6 +187,7 @@ test('wrong options are reported when the verifier is created, as access_config'
     ['plain http key URL', { ...OPTIONS, jwks: 'http://keys.example.com/certs' }],
     ['relative key URL', { ...OPTIONS, jwks: '/certs' }],
     ['not a key set', { ...OPTIONS, jwks: { keys: 'nope' } }],
+    ['a broken RSA key', { ...OPTIONS, jwks: { keys: [{ kty: 'RSA', n: '!!', e: 'AQAB', kid: 'k' }] } }],
     ['bad cache duration', { ...OPTIONS, jwks: 'https://team.ledge.test/certs', remoteKeys: { cacheMaxAgeMs: -1 } }],
   ] as const) {
     assert.throws(() => createAccessVerifier(options as unknown as AccessVerifyOptions), { code: 'access_config' }, what);
