@@ -104,6 +104,17 @@ def config_files(root):
     return sorted(p for p in walk(root) if os.path.basename(p) in CONFIG_NAMES and "/test/fixtures/" not in p.replace(os.sep, "/"))
 
 
+def parsed_configs(root):
+    """Each configuration file that parses, as (label, document); the secrets check reports those that do not."""
+    for path in config_files(root):
+        try:
+            doc = load_jsonc(path)
+        except ValueError:
+            continue
+        if isinstance(doc, dict):
+            yield rel(root, path), doc
+
+
 def reference_values_problems(doc, label_main_dir):
     problems = []
     for key, want in REFERENCE_TEMPLATE.items():
@@ -241,12 +252,7 @@ def config_sections(doc):
 
 def check_shared_resources(root):
     """SPEC, Authentication 4: a binding named DB in test and production must point at different targets."""
-    for path in config_files(root):
-        label = rel(root, path)
-        try:
-            doc = load_jsonc(path)
-        except ValueError:
-            continue
+    for label, doc in parsed_configs(root):
         sections = [("the top level" if not prefix else prefix[:-1], section) for prefix, section in config_sections(doc)]
         owners, problems = {}, []
         for where, section in sections:
@@ -270,14 +276,7 @@ def check_queue_consumers(root):
     be confirmed, not assumed. Ledge keeps such messages in the dead state (docs/bindings/queues.md); a
     consumer without one is worth a look, so it is a warning. A dead-letter queue naming its own queue is
     refused by the configuration loader, so it fails here too."""
-    for path in config_files(root):
-        label = rel(root, path)
-        try:
-            doc = load_jsonc(path)
-        except ValueError:
-            continue
-        if not isinstance(doc, dict):
-            continue
+    for label, doc in parsed_configs(root):
         problems = []
         for prefix, section in config_sections(doc):
             queues = section.get("queues")
