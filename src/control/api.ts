@@ -57,6 +57,8 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
       const params = route.params ? validate(route.params, matched.params, '/params') : matched.params;
       const account = await reachableAccount(matched.params.account_id, principal);
       const ctx = context(params, principal, account, now);
+      // A route that names a permission without an account in its path would check nothing: refuse it outright.
+      if (typeof route.auth === 'object' && !account) throw new ApiError('forbidden', 'this route checks permissions on an account, and its path names none');
       if (typeof route.auth === 'object' && account) {
         const { group, resource: which } = route.auth;
         if (which === 'any') {
@@ -69,7 +71,7 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
       }
       const query = route.query ? validate(route.query, Object.fromEntries(url.searchParams), '/query') : {};
       const body = route.body ? validate(route.body, await readJson(request), '/body') : undefined;
-      if (principal) void store.touchToken(principal.token.id, new Date(now).toISOString());
+      if (principal) void store.touchToken(principal.token.id, new Date(now).toISOString()).catch((err: unknown) => logger.warn(`could not record the use of token ${principal?.token.id}: ${(err as Error).message}`));
       const reply = await route.handler({ ...ctx, query, body });
       status = reply.status ?? route.status ?? 200;
       if (reply.raw) return { status, statusText: '', headers: JSON_HEADERS, body: JSON.stringify(reply.result) };
