@@ -218,6 +218,10 @@ test('refused tokens: missing, malformed, unknown, expired, exp at now, revoked,
     const smuggle = await p.call('POST', `/accounts/${otherId}/tokens`, { token: otherToken.value, body: { name: 'x', policies: [{ permission_groups: ['deployments:write'], resources: { [key(p)]: '*' } }] } });
     assert.equal(smuggle.status, 400, 'a token cannot name another account');
     assert.equal((await p.call('POST', '/accounts', { token: otherToken.value, body: { name: 'mine' } })).status, 403, 'only a token over every account creates accounts');
+    // Resources are per account: the other account cannot bind this one's namespace, even knowing its id.
+    const ns = await p.call('POST', `/accounts/${p.accountId}/storage/kv/namespaces`, { body: { title: 'private' } });
+    const steal = await p.call('PUT', `/accounts/${otherId}/deployments/thief`, { token: otherToken.value, body: deployBody(moduleBody('x'), { kv_namespaces: [{ binding: 'LOOT', id: ns.body.result.id }] }) });
+    assert.deepEqual([steal.status, steal.body.errors[0]?.source?.pointer], [400, '/body/config/kv_namespaces/0/id']);
     assert.equal((await p.call('GET', `/accounts/${'0'.repeat(32)}`)).status, 404);
 
     // The audit log names refused tokens, known ones included, and ignores calls that name nobody.
