@@ -262,8 +262,22 @@ test('an access application guards a tunnel hostname; the origin verifies the as
     const app = await p.call('POST', `/accounts/${p.accountId}/access/apps`, { body: { name: 'Tunnel app', domain: 'app.example.com', policies: [{ name: 'probe', decision: 'service_auth', include: [{ service_token: { token_id: st.id } }] }] } });
     assert.equal(app.status, 201, app.text);
     aud = app.body.result.aud as string;
-    connector = startConnector({ token: tunnel.token, rules: rules(originUrl), logger: quiet(), version: 'test' });
+    // Every hostname of the tunnel is behind the gateway; on top, rules with originRequest.access make the
+    // connector verify the assertion: one for this application's tag, one for another application's.
+    for (const hostname of ['checked.example.com', 'other-app.example.com']) {
+      assert.equal((await p.call('POST', `/accounts/${p.accountId}/domains`, { body: { hostname, tunnel_id: tunnel.id } })).status, 201);
+    }
+    const team = `${p.apiUrl}/accounts/${p.accountId}`;
+    const accessRule = (host: string, tag: string) => `  - hostname: ${host}\n    service: ${originUrl}\n    originRequest:\n      access:\n        required: true\n        teamName: ${team}\n        audTag: [${tag}]\n`;
+    const config = loadIngress({ text: `ingress:\n  - hostname: app.example.com\n    service: ${originUrl}\n${accessRule('checked.example.com', aud)}${accessRule('other-app.example.com', 'f'.repeat(64))}  - service: http_status:404\n`, label: 'test' });
+    assert.deepEqual(config.problems, []);
+    connector = startConnector({ token: tunnel.token, rules: config.rules, logger: quiet(), version: 'test' });
     await connector.registered;
+    const machine = { 'edge-access-client-id': st.client_id, 'edge-access-client-secret': st.client_secret };
+    assert.equal(await (await p.visit('checked.example.com', '/', { headers: machine })).text(), `hello ${st.client_id}`, 'the connector verified the assertion');
+    const wrongTag = await p.visit('other-app.example.com', '/', { headers: machine });
+    assert.equal(wrongTag.status, 403, 'an assertion for another application is refused by the connector');
+    assert.match(await wrongTag.text(), /^Invalid token in jwt/);
     assert.equal((await p.visit('app.example.com', '/')).status, 401, 'the gateway stands in front of the tunnel');
     const forged = await p.visit('app.example.com', '/', { headers: { 'edge-access-jwt-assertion': 'forged' } });
     assert.equal(forged.status, 401);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { arch } from 'node:os';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { WebSocket } from 'ws';
 import type { Logger } from '../../lib/logger.js';
 import { matchUrl, validateIngress, type IngressRule } from './ingress.js';
@@ -51,6 +52,7 @@ export function startConnector(options: ConnectorOptions): Connector {
   const clientId = randomUUID();
   const backoff = options.backoffMs ?? { min: 1000, max: 30_000 };
   const inflight = new Map<number, AbortController>();
+  const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
   let socket: WebSocket | undefined;
   let stopping = false;
   let attempt = 0;
@@ -112,6 +114,8 @@ export function startConnector(options: ConnectorOptions): Connector {
       const url = new URL(message.url);
       if (!rules) return answer(ws, message.id, 503, 'no ingress rules are configured for this tunnel\n');
       const { rule } = matchUrl(rules, url);
+      const refusal = await checkAccess(rule, message.headers);
+      if (refusal) return answer(ws, message.id, 403, `${refusal}\n`);
       if (rule.service.kind === 'status') return answer(ws, message.id, rule.service.status, '');
       const origin = rule.service.origin;
       const headers: Record<string, string | string[]> = {};
@@ -155,6 +159,28 @@ export function startConnector(options: ConnectorOptions): Connector {
     } finally {
       inflight.delete(message.id);
       if (!inflight.size) drained?.();
+    }
+  }
+
+  /**
+   * A rule's `originRequest.access` (control-plane.md 3.6): the request must carry an assertion signed by
+   * the team's keys for one of the rule's audiences, or it gets 403 without reaching the origin.
+   */
+  async function checkAccess(rule: IngressRule, headers: readonly [string, string][]): Promise<string | null> {
+    const access = rule.originRequest.access;
+    if (!access?.required) return null;
+    const token = headers.find(([name]) => name.toLowerCase() === 'edge-access-jwt-assertion')?.[1];
+    if (!token) return 'no access token in request';
+    // The team is its domain (issuer https://<team>, keys at /access/certs), or a URL whose /access/certs holds the keys.
+    const isUrl = /^https?:\/\//.test(access.teamName);
+    const certs = isUrl ? `${access.teamName.replace(/\/+$/, '')}/access/certs` : `https://${access.teamName}/access/certs`;
+    let keys = keySets.get(certs);
+    if (!keys) keySets.set(certs, (keys = createRemoteJWKSet(new URL(certs))));
+    try {
+      await jwtVerify(token, keys, { algorithms: ['RS256'], audience: [...access.audTag], requiredClaims: ['exp', 'iat'], ...(isUrl ? {} : { issuer: `https://${access.teamName}` }) });
+      return null;
+    } catch (err) {
+      return `Invalid token in jwt: ${(err as { code?: string }).code ?? 'not verified'}`;
     }
   }
 
