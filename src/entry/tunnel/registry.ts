@@ -231,7 +231,7 @@ export function createConnectorRegistry(options: { tunnels: TunnelStoragePort; c
       else pending.reject(err);
       conn.pending.delete(id);
     }
-    if (!rest.length) await tunnels.updateTunnel(conn.accountId, conn.tunnelId, { conns_inactive_at: iso() }).catch(() => undefined);
+    if (!rest.length) await tunnels.updateTunnel(conn.accountId, conn.tunnelId, { conns_inactive_at: iso() }).catch((err: unknown) => logger.warn(`tunnel ${conn.tunnelId}: could not record when it went inactive: ${(err as Error).message}`));
     logger.info(`tunnel ${conn.tunnelId}: connector ${conn.view.client_id} disconnected`);
   }
 

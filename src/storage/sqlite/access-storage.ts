@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { LedgeError } from '../../lib/errors.js';
+import { unlessTaken } from './conflict.js';
 import type { AccessAppRecord, AccessStoragePort, AccessUserRecord, IdentityProviderRecord, ServiceTokenRecord, SigningKeyRecord } from '../access.js';
 
 const SCHEMA = `
@@ -41,14 +41,6 @@ export function createSqliteAccessStorage(db: Database.Database): AccessStorageP
     insertKey: db.prepare('INSERT INTO access_keys (kid, account_id, record) VALUES (?, ?, ?)'),
     updateKey: db.prepare('UPDATE access_keys SET record = ? WHERE kid = ?'),
   };
-  const unique = (what: string, work: () => unknown) => {
-    try {
-      work();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new LedgeError('conflict', `${what} already exists`);
-      throw err;
-    }
-  };
   const rotate = db.transaction((key: SigningKeyRecord, now: string) => {
     for (const row of q.listKeys.all(key.account_id) as { record: string }[]) {
       const existing = JSON.parse(row.record) as SigningKeyRecord;
@@ -59,13 +51,13 @@ export function createSqliteAccessStorage(db: Database.Database): AccessStorageP
   const all = <T>(rows: unknown[]) => (rows as { record: string }[]).map((r) => JSON.parse(r.record) as T);
 
   return {
-    async createApp(app) { unique(`an access application for ${app.domain}`, () => q.insertApp.run(app.id, app.account_id, app.domain, JSON.stringify(app))); },
+    async createApp(app) { unlessTaken(`an access application for ${app.domain}`, () => q.insertApp.run(app.id, app.account_id, app.domain, JSON.stringify(app))); },
     async getApp(accountId, id) { return parse<AccessAppRecord>(q.getApp.get(accountId, id) as { record: string } | undefined); },
     async listApps(accountId) { return all<AccessAppRecord>(accountId === undefined ? q.listAllApps.all() : q.listApps.all(accountId)); },
-    async updateApp(app) { unique(`an access application for ${app.domain}`, () => q.updateApp.run(app.domain, JSON.stringify(app), app.account_id, app.id)); },
+    async updateApp(app) { unlessTaken(`an access application for ${app.domain}`, () => q.updateApp.run(app.domain, JSON.stringify(app), app.account_id, app.id)); },
     async deleteApp(accountId, id) { return q.deleteApp.run(accountId, id).changes > 0; },
 
-    async createUser(user) { unique(`a user with the email ${user.email}`, () => q.insertUser.run(user.id, user.account_id, user.email, JSON.stringify(user))); },
+    async createUser(user) { unlessTaken(`a user with the email ${user.email}`, () => q.insertUser.run(user.id, user.account_id, user.email, JSON.stringify(user))); },
     async userByEmail(accountId, email) { return parse<AccessUserRecord>(q.userByEmail.get(accountId, email) as { record: string } | undefined); },
     async listUsers(accountId) { return all<AccessUserRecord>(q.listUsers.all(accountId)); },
     async deleteUser(accountId, id) { return q.deleteUser.run(accountId, id).changes > 0; },

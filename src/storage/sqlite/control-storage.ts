@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { LedgeError } from '../../lib/errors.js';
+import { unlessTaken } from './conflict.js';
 import type {
   AccountRecord, AuditRecord, ControlStoragePort, DeploymentRecord, DomainRecord, MemberRecord, ModuleRecord,
   ResourceKind, ResourceRecord, TokenRecord, VersionRecord,
@@ -26,18 +27,6 @@ type Row = Record<string, unknown>;
 const toToken = (r: Row): TokenRecord => ({ ...(r as unknown as TokenRecord), policies: JSON.parse(r.policies as string) as TokenRecord['policies'] });
 const toMember = (r: Row): MemberRecord => ({ ...(r as unknown as MemberRecord), roles: JSON.parse(r.roles as string) as string[] });
 const toVersion = (r: Row): VersionRecord => ({ ...(r as unknown as VersionRecord), config: JSON.parse(r.config as string) as Record<string, unknown> });
-
-/** Turns SQLite's unique violations into `conflict` errors a person can act on. */
-function unique<T>(what: string, work: () => T): T {
-  try {
-    return work();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' || (err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-      throw new LedgeError('conflict', `${what} already exists`);
-    }
-    throw err;
-  }
-}
 
 /** Control-plane state in one SQLite file (WAL, synchronous=NORMAL: committed writes survive kill -9). */
 export function createSqliteControlStorage(db: Database.Database): ControlStoragePort {
@@ -114,11 +103,11 @@ export function createSqliteControlStorage(db: Database.Database): ControlStorag
   });
 
   return {
-    async createAccount(account, members = [], tokens = []) { unique(`an account with the subdomain "${account.subdomain}"`, () => createAccount(account, members, tokens)); },
+    async createAccount(account, members = [], tokens = []) { unlessTaken(`an account with the subdomain "${account.subdomain}"`, () => createAccount(account, members, tokens)); },
     async getAccount(id) { return (q.getAccount.get(id) as AccountRecord | undefined) ?? null; },
     async listAccounts() { return q.listAccounts.all() as AccountRecord[]; },
 
-    async addMember(member) { unique(`a member with the email ${member.email}`, () => q.insertMember.run({ ...member, roles: JSON.stringify(member.roles) })); },
+    async addMember(member) { unlessTaken(`a member with the email ${member.email}`, () => q.insertMember.run({ ...member, roles: JSON.stringify(member.roles) })); },
     async listMembers(accountId) { return (q.listMembers.all(accountId) as Row[]).map(toMember); },
     async deleteMember(accountId, id) { return q.deleteMember.run(accountId, id).changes > 0; },
 
@@ -149,13 +138,13 @@ export function createSqliteControlStorage(db: Database.Database): ControlStorag
       return (q.getModules.all(versionId) as { name: string; content: Buffer }[]).map((m) => ({ name: m.name, content: new Uint8Array(m.content) }));
     },
 
-    async addDomain(domain) { unique(`the hostname ${domain.hostname}`, () => q.insertDomain.run(domain)); },
+    async addDomain(domain) { unlessTaken(`the hostname ${domain.hostname}`, () => q.insertDomain.run(domain)); },
     async getDomain(accountId, id) { return (q.getDomain.get(accountId, id) as DomainRecord | undefined) ?? null; },
     async domainByHostname(hostname) { return (q.domainByHostname.get(hostname) as DomainRecord | undefined) ?? null; },
     async listDomains(accountId) { return (accountId === undefined ? q.listAllDomains.all() : q.listDomains.all(accountId)) as DomainRecord[]; },
     async deleteDomain(accountId, id) { return q.deleteDomain.run(accountId, id).changes > 0; },
 
-    async createResource(resource) { unique(`a ${resource.kind} resource named "${resource.ref}"`, () => q.insertResource.run(resource)); },
+    async createResource(resource) { unlessTaken(`a ${resource.kind} resource named "${resource.ref}"`, () => q.insertResource.run(resource)); },
     async getResource(accountId, kind, idOrRef) { return (q.getResource.get(accountId, kind, idOrRef, idOrRef) as ResourceRecord | undefined) ?? null; },
     async listResources(accountId, kind: ResourceKind) { return q.listResources.all(accountId, kind) as ResourceRecord[]; },
     async deleteResource(accountId, kind, id) { return q.deleteResource.run(accountId, kind, id).changes > 0; },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { LedgeError } from '../../lib/errors.js';
+import { unlessTaken } from './conflict.js';
 import type { PrivateRouteRecord, TunnelRecord, TunnelStoragePort, VirtualNetworkRecord } from '../tunnels.js';
 
 const SCHEMA = `
@@ -26,17 +26,12 @@ const toTunnel = (r: Row): TunnelRecord => ({
 const toNetwork = (r: Row): VirtualNetworkRecord => ({ ...(r as unknown as VirtualNetworkRecord), is_default_network: r.is_default_network === 1 });
 
 /** Runs an UPDATE of the given columns; names come from the port's typed patch, never from outside. */
-function update(db: Database.Database, table: string, accountId: string, id: string, patch: Record<string, unknown>): boolean {
+function update(db: Database.Database, table: string, accountId: string, id: string, patch: Record<string, unknown>, what = 'a record with these values'): boolean {
   const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return (db.prepare(`SELECT 1 FROM ${table} WHERE account_id = ? AND id = ?`).get(accountId, id)) !== undefined;
   const sets = entries.map(([k]) => `${k} = ?`).join(', ');
   const values = entries.map(([, v]) => (typeof v === 'boolean' ? Number(v) : v !== null && typeof v === 'object' ? JSON.stringify(v) : v));
-  try {
-    return db.prepare(`UPDATE ${table} SET ${sets} WHERE account_id = ? AND id = ?`).run(...values, accountId, id).changes > 0;
-  } catch (err) {
-    if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new LedgeError('conflict', 'a route for this network already exists in the virtual network');
-    throw err;
-  }
+  return unlessTaken(what, () => db.prepare(`UPDATE ${table} SET ${sets} WHERE account_id = ? AND id = ?`).run(...values, accountId, id).changes > 0);
 }
 
 /** Tunnels, virtual networks and private routes in the control database. */
@@ -90,17 +85,12 @@ export function createSqliteTunnelStorage(db: Database.Database): TunnelStorageP
     },
 
     async createRoute(route) {
-      try {
-        q.insertRoute.run(route);
-      } catch (err) {
-        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new LedgeError('conflict', `a route for ${route.network} already exists in the virtual network ${route.virtual_network_id}`);
-        throw err;
-      }
+      unlessTaken(`a route for ${route.network} in the virtual network ${route.virtual_network_id}`, () => q.insertRoute.run(route));
     },
     async getRoute(accountId, id) { return (q.getRoute.get(accountId, id) as PrivateRouteRecord | undefined) ?? null; },
     async listRoutes(accountId) { return q.listRoutes.all(accountId) as PrivateRouteRecord[]; },
     async updateRoute(accountId, id, patch) {
-      if (!update(db, 'private_routes', accountId, id, patch)) return null;
+      if (!update(db, 'private_routes', accountId, id, patch, 'a route for this network in the virtual network')) return null;
       return q.getRoute.get(accountId, id) as PrivateRouteRecord;
     },
   };
