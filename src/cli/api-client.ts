@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { projectOptions } from './options.js';
 import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
 import { LedgeError, isLedgeError, type ErrorCode } from '../lib/errors.js';
 import { chooseAccount, resolveCredentials, type Account, type ResolvedCredentials } from './credentials.js';
@@ -182,11 +183,7 @@ export interface PlatformOptions {
 
 /** Adds the options every platform command takes. */
 export function platformOptions(command: Command): Command {
-  return command
-    .option('--dir <dir>', 'project directory (holds ledge.jsonc)', '.')
-    .option('--env <name>', 'environment section of ledge.jsonc to use')
-    .option('--account <id>', 'account to act on (default: LEDGE_ACCOUNT_ID, account_id in ledge.jsonc, or the only one the token sees)')
-    .option('--json', 'print JSON for scripts');
+  return projectOptions(command, (c) => c.option('--account <id>', 'account to act on (default: LEDGE_ACCOUNT_ID, account_id in ledge.jsonc, or the only one the token sees)'));
 }
 
 /** What a platform command works with: a verified token, its account, and the project's configuration if there is one. */

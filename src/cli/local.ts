@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { projectOptions } from './options.js';
 import { openLocalPlatform, type LocalPlatform } from '../dev/local-platform.js';
 import { LedgeError } from '../lib/errors.js';
 import { BindingError } from '../bindings/plugin.js';
@@ -10,11 +11,7 @@ export interface LocalOptions { dir: string; state?: string; env?: string; json?
 
 /** Adds the options every command on a project's local state takes. */
 export function localOptions(command: Command): Command {
-  return command
-    .option('--dir <dir>', 'project directory (holds ledge.jsonc)', '.')
-    .option('--state <dir>', 'local state directory (default: <dir>/.ledge)')
-    .option('--env <name>', 'environment section of ledge.jsonc to use')
-    .option('--json', 'print JSON for scripts');
+  return projectOptions(command, (c) => c.option('--state <dir>', 'local state directory (default: <dir>/.ledge)'));
 }
 
 /** Opens the project's local state for `work`, prints configuration warnings, and closes it. Binding errors become one-line user errors. */

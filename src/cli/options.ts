@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import { LedgeError } from '../lib/errors.js';
 
 /** Parses `--port`: an integer from 0 to 65535. */
@@ -18,4 +19,11 @@ export function parseSeconds(value: string): number {
 export function parseInteger(option: string, value: string): number {
   if (!/^-?\d+$/.test(value)) throw new LedgeError('bad_argument', `${option}: expected an integer, got "${value}"`);
   return Number(value);
+}
+
+/** Adds the options every command on a project takes (its directory, environment and JSON output), with `extra` in between. */
+export function projectOptions(command: Command, extra: (command: Command) => Command = (c) => c): Command {
+  return extra(command.option('--dir <dir>', 'project directory (holds ledge.jsonc)', '.'))
+    .option('--env <name>', 'environment section of ledge.jsonc to use')
+    .option('--json', 'print JSON for scripts');
 }
