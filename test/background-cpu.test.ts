@@ -54,7 +54,9 @@ test('ledge serve: a setTimeout chain and a while(true) left running after the r
     for (const [path, started] of [['/chain', 'chain started'], ['/spin', 'spin started']] as const) {
       const before = stops(p.logs, 'burner').length;
       assert.equal(await (await p.visit('burner.example.com', path)).text(), started);
+      const deadline = Date.now() + 15_000;
       while (stops(p.logs, 'burner').length === before) {
+        assert.ok(Date.now() < deadline, `the work left running by ${path} was never stopped`);
         assert.equal(await (await p.visit('calm.example.com')).text(), 'calm', 'another deployment answers meanwhile');
         await sleep(20);
       }
