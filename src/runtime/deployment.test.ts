@@ -27,10 +27,10 @@ export default { async fetch(request, env, ctx) {
   }
 } };`;
 
-async function startRuntime(limits: Partial<Limits> = {}, waitUntilMs?: number): Promise<{ runtime: DeploymentRuntime; logs: LogRecord[]; get(path: string): Promise<string> }> {
+async function startRuntime(limits: Partial<Limits> = {}, waitUntilMs?: number, source = MODULE): Promise<{ runtime: DeploymentRuntime; logs: LogRecord[]; get(path: string): Promise<string> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'ledge-watchdog-'));
   const bundleFile = path.join(dir, 'index.mjs');
-  writeFileSync(bundleFile, MODULE);
+  writeFileSync(bundleFile, source);
   const sink = createMemorySink();
   const runtime = new DeploymentRuntime({ logger: createLogger(sink, 'burner'), ...(waitUntilMs === undefined ? {} : { waitUntilMs }) });
   await runtime.load({ id: 'v1', name: 'burner', compatibilityDate: '2026-10-01', bundleFile, vars: {}, limits: { ...DEFAULT_LIMITS, ...limits }, compatibilityFlags: [], bindings: [] });
@@ -78,6 +78,22 @@ test('a while(true) started in a timer after the response is stopped and logged'
   await eventually(() => background(logs).length === 1, 'the background stop');
   assert.match(background(logs)[0]?.message ?? '', /with no event in flight \(limits\.cpu_ms = 300\): (its event loop has not turned for \d+ ms|it used \d+ ms of CPU more than its idle time forgives)/);
   assert.deepEqual(JSON.parse(await get('/')), { requests: 1, steps: 0 });
+});
+
+test('a module that starts a busy loop as it loads is stopped, and no spare isolate spins it up again until an event comes', async (t) => {
+  const looping = `const step = () => { const end = Date.now() + 20; while (Date.now() < end) {} setTimeout(step, 0); };
+    setTimeout(step, 0);
+    export default { fetch() { return new Response('up'); } };`;
+  const { runtime, logs, get } = await startRuntime({ cpu_ms: 300 }, undefined, looping);
+  t.after(() => runtime.close());
+  await eventually(() => background(logs).length === 1, 'the background stop');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const used = runtime.cpu.cpuMs;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  assert.ok(runtime.cpu.cpuMs - used < 50, `nothing runs until the next event (${runtime.cpu.cpuMs - used} ms more)`);
+  assert.equal(background(logs).length, 1);
+  assert.equal(await get('/'), 'up', 'the next event starts a fresh isolate');
+  await eventually(() => background(logs).length === 2, 'the fresh isolate to be stopped in turn');
 });
 
 test('CPU used inside an event is charged to the event, and light housekeeping timers are never stopped', async (t) => {
