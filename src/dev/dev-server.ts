@@ -80,7 +80,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const buildDir = path.join(stateDir, 'build');
   const runtime = new DeploymentRuntime({ logger: logger.child(config.name) });
   const storage = openEmbeddedStorage(stateDir, clock);
-  const toVersion = (cfg: ProjectConfig, bundleFile: string): DeploymentVersion => ({
+  const toVersion = (cfg: ProjectConfig, bundleFile: string, number: number): DeploymentVersion => ({
+    id: String(number),
     name: cfg.name,
     compatibilityDate: cfg.compatibility_date,
     bundleFile,
@@ -95,7 +96,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   try {
     const built = await bundler.rebuild(version);
     inputs = built.inputs;
-    await runtime.load(toVersion(config, built.file));
+    await runtime.load(toVersion(config, built.file, version));
   } catch (err) {
     await bundler.dispose();
     await runtime.close();
@@ -156,7 +157,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     const built = await bundler.rebuild(++version);
     inputs = built.inputs;
-    await runtime.load(toVersion(config, built.file));
+    await runtime.load(toVersion(config, built.file, version));
     logger.info(`reloaded ${config.name} (version ${version})`);
     refreshWatchers();
   }
