@@ -105,3 +105,48 @@ test('the one-use code goes only to the application origin: another port, scheme
     await s.p.close();
   }
 });
+
+test('failed sign-ins are limited per user and per client address: 429 with retry-after, the same for unknown users, no success while limited', async () => {
+  const s = await setup();
+  const wrong = (email: string, from?: string) => s.signIn(email, 'not the password', { from });
+  try {
+    // Per user: five failures, then even the right password is refused until the window has passed.
+    for (let i = 0; i < 5; i++) assert.equal((await wrong('alice@example.com')).status, 401);
+    const limited = await s.signIn('alice@example.com', 'correct horse battery');
+    assert.equal(limited.status, 429, 'a right password does not get past the limit');
+    assert.equal(limited.headers.location, undefined);
+    assert.equal(limited.headers['retry-after'], '900');
+    // An unknown email is limited the same way, with the same answer: the limit tells nothing about who exists.
+    for (let i = 0; i < 5; i++) assert.equal((await wrong('nobody@example.com')).status, 401);
+    const unknown = await s.signIn('nobody@example.com', 'correct horse battery');
+    assert.deepEqual([unknown.status, unknown.headers['retry-after'], unknown.body], [limited.status, limited.headers['retry-after'], limited.body]);
+    // Another user from the same address is not limited (10 failures are under the address limit).
+    assert.equal((await s.signIn('bob@example.com', 'another long password')).status, 302);
+    // The window slides: the retry-after counts down, and when it has passed the right password works.
+    s.p.clock.advance(10 * 60_000);
+    assert.equal((await s.signIn('alice@example.com', 'correct horse battery')).headers['retry-after'], '300');
+    s.p.clock.advance(5 * 60_000);
+    assert.equal((await s.signIn('alice@example.com', 'correct horse battery')).status, 302);
+
+    // Per address: twenty failures over twenty emails from one address; then nobody signs in from it,
+    // while the same user from another address does.
+    for (let i = 0; i < 20; i++) assert.equal((await wrong(`guess${i}@example.com`, '127.0.0.2')).status, 401);
+    const fromAttacker = await s.signIn('bob@example.com', 'another long password', { from: '127.0.0.2' });
+    assert.equal(fromAttacker.status, 429);
+    assert.equal(fromAttacker.headers['retry-after'], '900');
+    assert.equal((await s.signIn('bob@example.com', 'another long password', { from: '127.0.0.3' })).status, 302);
+    s.p.clock.advance(15 * 60_000);
+    assert.equal((await s.signIn('bob@example.com', 'another long password', { from: '127.0.0.2' })).status, 302);
+
+    // Parallel guesses are counted as they start: of ten at once, five are checked and five refused.
+    const statuses = (await Promise.all(Array.from({ length: 10 }, () => wrong('carol@example.com', '127.0.0.4')))).map((a) => a.status);
+    assert.deepEqual([statuses.filter((x) => x === 401).length, statuses.filter((x) => x === 429).length], [5, 5]);
+
+    const log = s.p.logs.map((r) => r.message).join('\n');
+    assert.match(log, /sign-in to Shop admin limited for one user after 5 failed attempts in 15 minutes/);
+    assert.match(log, /sign-in limited for 127\.0\.0\.2 after 20 failed attempts in 15 minutes/);
+    assert.doesNotMatch(log, /not the password|correct horse|nobody@example\.com/, 'no password and no email in the log');
+  } finally {
+    await s.p.close();
+  }
+});

@@ -8,6 +8,7 @@ import { createOidcClient } from './oidc.js';
 import { checkPassword, hashPassword } from './credentials.js';
 import { CALLBACK_PATH, cookieValue, gatewayJson, headerValues, sessionMs, SESSION_COOKIE, type TeamInfo } from './gateway.js';
 import type { Keyring } from './keys.js';
+import { addressKey, ADDRESS_FAILURE_LIMIT, createSignInLimiter, FAILURE_WINDOW_MS, USER_FAILURE_LIMIT } from './sign-in-limits.js';
 
 /** The certs path on the team domain: the JWKS of the account's assertions. */
 export const CERTS_PATH = '/access/certs';
@@ -72,6 +73,7 @@ export interface TeamDomainOptions {
 export function createTeamDomain(options: TeamDomainOptions) {
   const { store, keyring, clock, logger } = options;
   const oidc = createOidcClient(clock);
+  const limiter = createSignInLimiter(clock);
   const codes = new Map<string, { token: string; aud: string; expires: number }>();
 
   /** Signs the application token for a person and sends them to the application's hostname to set the session. */
@@ -173,13 +175,25 @@ export function createTeamDomain(options: TeamDomainOptions) {
       const target = returnTo(app, redirectUrl, url);
       if (!target) return html(400, '<h1>Bad sign-in link</h1><p>The page to return to is not part of this application.</p>');
       const email = (form.get('email') ?? '').trim().toLowerCase();
+      // Limited before the user is even looked up: known and unknown emails get the same answer, at once,
+      // and a right password is not checked either, so a limit cannot be guessed past.
+      const attempt = limiter.attempt(team.accountId, email, request.clientAddress);
+      if ('retryAfterMs' in attempt) {
+        const seconds = Math.ceil(attempt.retryAfterMs / 1000);
+        return html(429, `<h1>Too many failed sign-in attempts</h1><p>Try again in ${Math.ceil(seconds / 60)} minute(s).</p>`, ['retry-after', String(seconds)]);
+      }
       const user = email ? await store.userByEmail(team.accountId, email) : null;
       // An unknown email costs the same scrypt as a known one, so timing does not tell which emails exist.
       const matches = await checkPassword(form.get('password') ?? '', user?.password_hash ?? await unknownUserHash());
       if (!user || !matches) {
+        const reached = attempt.failed();
+        const minutes = FAILURE_WINDOW_MS / 60_000;
+        if (reached === 'user') logger.warn(`access: sign-in to ${app.name} limited for one user after ${USER_FAILURE_LIMIT} failed attempts in ${minutes} minutes`, { result: 'limited' });
+        if (reached === 'address') logger.warn(`access: sign-in limited for ${addressKey(request.clientAddress)} after ${ADDRESS_FAILURE_LIMIT} failed attempts in ${minutes} minutes`, { result: 'limited' });
         logger.warn(`access: sign-in refused for ${app.name}`, { result: 'deny' });
         return html(401, loginForm(app, redirectUrl, await store.listIdentityProviders(team.accountId), 'Wrong email or password.'));
       }
+      attempt.succeeded();
       return admit(team, app, target, { sub: user.id, email: user.email, idp: 'local', groups: user.groups });
     },
 
