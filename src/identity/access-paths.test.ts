@@ -29,6 +29,14 @@ test('dot segments are read resolved and unresolved; ; parameters and control ch
   assert.equal(guarded('/admin', '/admin%3bx'), true);
 });
 
+test('plain paths have one reading; slashes and dot segments in them are still normalised', () => {
+  const cases: Record<string, string[]> = {
+    '/': ['/'], '/Admin/Users.json': ['/admin/users.json'], '/a/b/': ['/a/b'], '/a//b': ['/a/b'], '/a/./b': ['/a/b'],
+    '/a/../b': ['/b', '/a/../b'], '/a/..': ['/', '/a/..'], '/.well-known/x': ['/.well-known/x'], '/a:b@c!$&()*+,=~': ['/a:b@c!$&()*+,=~'],
+  };
+  for (const [path, readings] of Object.entries(cases)) assert.deepEqual(pathReadings(path), readings, path);
+});
+
 test('paths outside the prefix stay open', () => {
   for (const path of ['/', '/public', '/administrator', '/adminx/y', '/public/admin', '/%70ublic/%zz', '/admin%', '/admin%zz', '/a/dmin']) {
     assert.equal(guarded('/admin', path), false, path);

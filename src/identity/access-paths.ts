@@ -17,6 +17,10 @@ const ESCAPE = /%u([0-9a-f]{4})|%([0-9a-f]{2})/gi;
 // Matching control characters is the point here.
 // eslint-disable-next-line no-control-regex
 const SEGMENT_CUT = /[;\u0000-\u001f\u007f].*$/s;
+/** A path of unreserved and sub-delimiter characters other than `;` (no escapes, backslashes or controls). */
+const PLAIN = /^\/[A-Za-z0-9\-._~!$&'()*+,=:@/]*$/;
+/** `//`, a `.` or `..` segment, or a trailing slash: a plain path with one of these takes the long way. */
+const DOT_OR_EMPTY_SEGMENT = /\/\/|\/\.\.?(?:\/|$)|.\/$/;
 // eslint-disable-next-line no-control-regex
 const NOT_ASCII = /[^\u0000-\u007f]/;
 
@@ -35,6 +39,8 @@ export function toGuardedPrefix(path: string): string {
  * resolved and kept, and their Unicode compatibility forms.
  */
 export function pathReadings(path: string): string[] {
+  // Most paths have one reading: nothing to decode, split, cut or resolve.
+  if (PLAIN.test(path) && !DOT_OR_EMPTY_SEGMENT.test(path)) return [path.toLowerCase()];
   const readings = new Set<string>();
   for (const form of decodings(path)) {
     readings.add(comparable(form, true));
