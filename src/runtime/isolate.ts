@@ -21,6 +21,8 @@ export interface DispatchRequest {
   body: AsyncIterable<Uint8Array> | null;
   /** Fires when the client goes away: the application sees its request's signal abort. */
   signal?: AbortHook;
+  /** The peer address of the client's connection; absent for requests made without a socket. */
+  clientAddress?: string;
 }
 
 /** The part of AbortSignal the runtime needs; the HTTP bridge supplies a cheaper one per request. */
