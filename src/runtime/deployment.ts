@@ -4,6 +4,7 @@ import type { Logger } from '../lib/logger.js';
 import type { BindingService } from '../bindings/plugin.js';
 import { addUsage, type CpuUsage } from './cpu-meter.js';
 import { Isolate, type DispatchRequest, type DispatchResponse, type IsolateSample } from './isolate.js';
+import type { IsolateSpawner } from './isolate-worker.js';
 import type { QueueBatchEvent, QueueOutcome, ScheduledFiring, ScheduledOutcome } from './protocol.js';
 
 /** One version of a deployment: its bundle and what its isolates are given. */
@@ -25,6 +26,8 @@ export interface DeploymentRuntimeOptions {
   logger: Logger;
   /** How long ctx.waitUntil work may run after the response. @default 30000 */
   waitUntilMs?: number;
+  /** Starts each isolate's worker (a thread, or a thread in the account's sandbox process). @default a thread */
+  spawn?: IsolateSpawner;
 }
 
 /** Wall-time floor of a scheduled event (cron work runs longer than a request). */
@@ -51,6 +54,7 @@ const LIMIT_TEXT: Record<'exceeded_cpu' | 'exceeded_memory' | 'exceeded_wall_tim
 export class DeploymentRuntime {
   #logger: Logger;
   #waitUntilMs: number;
+  #spawnWorker: IsolateSpawner | undefined;
   #version: DeploymentVersion | undefined;
   #current: Isolate | undefined;
   /** Every isolate that has not exited yet, with the version it runs. */
@@ -66,6 +70,7 @@ export class DeploymentRuntime {
   constructor(options: DeploymentRuntimeOptions) {
     this.#logger = options.logger;
     this.#waitUntilMs = options.waitUntilMs ?? 30_000;
+    this.#spawnWorker = options.spawn;
   }
 
   /** The version serving new events. */
@@ -175,6 +180,7 @@ export class DeploymentRuntime {
       logger: this.#logger,
       services: Object.fromEntries(version.bindings.map((b) => [b.name, b.service])),
       onExit: (stopped, failure) => this.#onExit(stopped, failure, version),
+      spawn: this.#spawnWorker,
     });
     this.#live.set(isolate, version);
     return isolate;

@@ -1,14 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { buildSync } from 'esbuild';
 import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { BindingError, type BindingService } from '../bindings/plugin.js';
 import { createBatchSender } from './batch-port.js';
 import { CpuMeter, type CpuUsage } from './cpu-meter.js';
+import { spawnThread, type IsolateSpawner, type IsolateWorker } from './isolate-worker.js';
 import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
@@ -47,6 +42,8 @@ export interface IsolateOptions {
   services: Readonly<Record<string, BindingService>>;
   /** Called once when the isolate stops for any reason. */
   onExit: (isolate: Isolate, failure: ErrorCode) => void;
+  /** Starts the worker: a thread of this process, or one inside the account's sandbox. @default a thread */
+  spawn?: IsolateSpawner;
 }
 
 interface PendingEvent {
@@ -83,17 +80,15 @@ export interface IsolateSample {
   backgroundDebtMs: number;
 }
 
-const WORKER_URL = isolateEntry();
 let nextIsolateId = 1;
 
-/** One worker thread running one version of a deployment. */
+/** One worker (a thread, here or in a sandbox process) running one version of a deployment. */
 export class Isolate {
   readonly id = nextIsolateId++;
   readonly ready: Promise<void>;
-  #worker: Worker;
+  #worker: IsolateWorker;
   #events = new Map<number, PendingEvent>();
   #nextEvent = 1;
-  #heartbeat = new Int32Array(new SharedArrayBuffer(4));
   #lastBeat = 0;
   #lastBeatAt = Date.now();
   #meter: CpuMeter;
@@ -111,17 +106,10 @@ export class Isolate {
     this.#logger = options.logger;
     this.#services = options.services;
     this.#requestSignal = options.init.requestSignal;
-    this.#worker = new Worker(WORKER_URL, {
-      workerData: { ...options.init, heartbeat: this.#heartbeat.buffer } satisfies IsolateInit,
-      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, options.memoryMb / 8)) },
-      // The host's environment (tokens, passwords) never reaches application code.
-      env: {},
-      stdout: false,
-      stderr: false,
-    });
+    this.#worker = (options.spawn ?? spawnThread)({ init: options.init, memoryMb: options.memoryMb });
     this.#send = createBatchSender<HostMessage>(this.#worker);
     const worker = this.#worker;
-    this.#meter = new CpuMeter(() => worker.performance.eventLoopUtilization().active, Date.now());
+    this.#meter = new CpuMeter(() => worker.activeMs(), Date.now());
     this.ready = new Promise<void>((resolve, reject) => {
       const onMessage = (messages: IsolateMessage[]) => messages.forEach((message) => {
         if (message.t === 'ready') {
@@ -135,18 +123,19 @@ export class Isolate {
           void this.#worker.terminate();
         }
       });
-      this.#worker.on('message', onMessage);
-      this.#worker.once('exit', () => reject(new LedgeError('isolate_failed', `the isolate stopped while loading (${this.#failure})`)));
+      this.#worker.onMessage(onMessage);
+      this.#worker.onExit(() => reject(new LedgeError('isolate_failed', `the isolate stopped while loading (${this.#failure})`)));
     });
     this.ready.catch(() => undefined);
-    this.#worker.on('message', (messages: IsolateMessage[]) => {
+    this.#worker.onMessage((messages: IsolateMessage[]) => {
       for (const message of messages) this.#onMessage(message);
     });
-    this.#worker.on('error', (err: Error & { code?: string }) => {
+    this.#worker.onError((err: Error & { code?: string }) => {
       if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') this.#failure = 'exceeded_memory';
       else this.#logger.error(`isolate error: ${err.stack ?? err.message}`);
     });
-    this.#worker.once('exit', () => {
+    this.#worker.onExit((failure) => {
+      if (failure) this.#failure = failure;
       this.#exited = true;
       this.#failAll(this.#failure);
       options.onExit(this, this.#failure);
@@ -233,8 +222,8 @@ export class Isolate {
     this.#finish(id);
   }
 
-  /** Stops the thread; events still running fail with `code`. */
-  terminate(code: ErrorCode): Promise<number> {
+  /** Stops the worker; events still running fail with `code`. */
+  terminate(code: ErrorCode): Promise<void> {
     this.#failure = code;
     if (!this.#exited && !this.#stopping) this.#book(Date.now());
     this.#stopping = true;
@@ -248,7 +237,7 @@ export class Isolate {
   sampleCpu(now: number): IsolateSample {
     if (this.#exited) return { events: new Map(), stalledMs: 0, backgroundDebtMs: 0 };
     this.#book(now);
-    const beat = Atomics.load(this.#heartbeat, 0);
+    const beat = this.#worker.heartbeat();
     // Module loading may block the loop (top-level work); from then on a stall counts, event or not.
     if (beat !== this.#lastBeat || !this.#isReady) {
       this.#lastBeat = beat;
@@ -451,19 +440,4 @@ class ResponseStream implements AsyncIterable<Uint8Array> {
       await new Promise<void>((resolve) => { this.#waiter = resolve; });
     }
   }
-}
-
-/**
- * The worker script. From the built package it is isolate-main.js beside this file; when Ledge itself runs
- * from TypeScript sources (its own tests), Node 20 applies no loader hooks inside workers, so the entry is
- * transpiled once into the temporary directory.
- */
-function isolateEntry(): URL {
-  if (!import.meta.url.endsWith('.ts')) return new URL('./isolate-main.js', import.meta.url);
-  const source = fileURLToPath(new URL('./isolate-main.ts', import.meta.url));
-  const outDir = path.join(tmpdir(), `ledge-isolate-${process.pid}`);
-  mkdirSync(outDir, { recursive: true });
-  const outfile = path.join(outDir, 'isolate-main.mjs');
-  buildSync({ entryPoints: [source], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'silent' });
-  return pathToFileURL(outfile);
 }

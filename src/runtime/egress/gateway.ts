@@ -1,0 +1,180 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import type { Logger } from '../../lib/logger.js';
+import type { FlatHeaders } from '../protocol.js';
+import type { EgressPolicy } from './policy.js';
+import { EGRESS_WINDOW_BYTES, toEgressRequest, type EgressReplyMessage, type EgressRequestMessage } from './protocol.js';
+
+/** One isolate's outbound fetch, made by the host. */
+export interface EgressSession {
+  /** A message from the isolate (untrusted: checked before use). */
+  receive(message: unknown): void;
+  /** The isolate starts `events` more events: each may make `subrequestLimit` outbound requests. */
+  grant(events: number): void;
+  /** The isolate stopped: its requests in flight are aborted. */
+  close(): void;
+}
+
+/** Opens egress sessions for isolates; all share one connection pool and one policy. */
+export interface EgressSessions {
+  open(options: { name: string; subrequestLimit: number; send: (message: EgressReplyMessage) => void }): EgressSession;
+  close(): Promise<void>;
+}
+
+/** An outbound connection the policy refused, carried as the cause of fetch's TypeError. */
+class EgressRefused extends Error {
+  constructor(readonly host: string, readonly reason: string) {
+    super(`refused by the platform's egress policy: ${reason}`);
+    this.name = 'EgressRefused';
+  }
+}
+
+/** Bound on connecting to an outbound address. */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** Outbound requests one isolate may have in flight at once. */
+const CONCURRENT_PER_ISOLATE = 50;
+
+/**
+ * Makes the outbound requests of application code under `policy`. Every connection resolves its host name
+ * here, checks each resolved address and connects to the address it checked (so neither a DNS answer that
+ * changes between check and connect nor a redirect to a refused address gets through); a literal address is
+ * checked before connecting. A refusal rejects the application's fetch with a TypeError naming the policy and
+ * is logged for the deployment.
+ */
+export function createEgressSessions(options: { policy: EgressPolicy; logger: Logger }): EgressSessions {
+  const { policy } = options;
+  const base = buildConnector({ timeout: CONNECT_TIMEOUT_MS });
+  const agent = new Agent({
+    connect(connectOptions, callback) {
+      const hostname = connectOptions.hostname.replace(/^\[|\]$/g, '');
+      const port = Number(connectOptions.port) || (connectOptions.protocol === 'https:' ? 443 : 80);
+      void resolveChecked(hostname, port).then(
+        (address) => base({ ...connectOptions, hostname: address }, callback),
+        (err: Error) => callback(err, null),
+      );
+    },
+  });
+
+  async function resolveChecked(hostname: string, port: number): Promise<string> {
+    if (isIP(hostname)) {
+      const refusal = policy.refusal(hostname, port);
+      if (refusal) throw new EgressRefused(hostname, refusal);
+      return hostname;
+    }
+    const addresses = await lookup(hostname, { all: true, verbatim: true });
+    if (addresses.length === 0) throw new Error(`${hostname} has no address`);
+    // One refused address refuses the name: a name that resolves to both public and private addresses is a rebinding attempt.
+    for (const { address } of addresses) {
+      const refusal = policy.refusal(address, port, hostname);
+      if (refusal) throw new EgressRefused(hostname, `${hostname} resolves to ${refusal.replace(/^\S+ is /, `${address}, `)}`);
+    }
+    return (addresses[0] as { address: string }).address;
+  }
+
+  return {
+    open({ name, subrequestLimit, send }) {
+      const logger = options.logger.child(name);
+      let budget = subrequestLimit;
+      let closed = false;
+      const inflight = new Map<number, { abort: AbortController; credit: (() => void) | undefined; outstanding: number }>();
+
+      async function run(message: Extract<EgressRequestMessage, { t: 'fetch' }>): Promise<void> {
+        const abort = new AbortController();
+        const state = { abort, credit: undefined as (() => void) | undefined, outstanding: 0 };
+        inflight.set(message.id, state);
+        try {
+          const response = await undiciFetch(message.url, {
+            method: message.method, headers: toPairs(message.headers), body: message.body, redirect: message.redirect,
+            signal: abort.signal, dispatcher: agent,
+          });
+          const headers: FlatHeaders = [];
+          for (const [key, value] of response.headers) headers.push(key, value);
+          send({ t: 'head', id: message.id, status: response.status, statusText: response.statusText, headers, url: response.url, redirected: response.redirected, hasBody: response.body !== null });
+          if (response.body) {
+            for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+              if (closed || !inflight.has(message.id)) return;
+              while (state.outstanding >= EGRESS_WINDOW_BYTES) await new Promise<void>((resolve) => { state.credit = resolve; });
+              if (closed || !inflight.has(message.id)) return;
+              state.outstanding += chunk.byteLength;
+              send({ t: 'chunk', id: message.id, chunk });
+            }
+            send({ t: 'end', id: message.id });
+          }
+        } catch (err) {
+          if (closed || abort.signal.aborted) return;
+          const refused = refusalOf(err);
+          if (refused) {
+            logger.warn(`outbound fetch to ${safeUrl(message.url)} refused by the egress policy: ${refused.reason}`, { code: 'egress_refused' });
+            send({ t: 'error', id: message.id, name: 'TypeError', message: `fetch to ${safeUrl(message.url)} was refused by the platform's egress policy: ${refused.reason}` });
+          } else {
+            const cause = (err as { cause?: { message?: string } }).cause?.message;
+            send({ t: 'error', id: message.id, name: 'TypeError', message: `fetch failed${cause ? `: ${cause}` : ''}` });
+          }
+        } finally {
+          inflight.delete(message.id);
+        }
+      }
+
+      return {
+        receive(value) {
+          const message = toEgressRequest(value);
+          if (closed || !message) return;
+          if (message.t === 'cancel') {
+            inflight.get(message.id)?.abort.abort();
+            inflight.delete(message.id);
+            return;
+          }
+          if (message.t === 'credit') {
+            const state = inflight.get(message.id);
+            if (!state) return;
+            state.outstanding = 0;
+            const wake = state.credit;
+            state.credit = undefined;
+            wake?.();
+            return;
+          }
+          if (inflight.has(message.id)) return;
+          // Counted here, at the host: the isolate's own count is a courtesy to the application, not the bound.
+          if (budget <= 0 || inflight.size >= CONCURRENT_PER_ISOLATE) {
+            const why = budget <= 0 ? `Too many subrequests: each event may make at most ${subrequestLimit} (limits.subrequests)` : `Too many outbound requests in flight (at most ${CONCURRENT_PER_ISOLATE} per isolate)`;
+            send({ t: 'error', id: message.id, name: 'TypeError', message: why });
+            return;
+          }
+          budget--;
+          void run(message);
+        },
+        grant(events) { budget = Math.min(budget + events * subrequestLimit, Number.MAX_SAFE_INTEGER); },
+        close() {
+          closed = true;
+          for (const state of inflight.values()) { state.abort.abort(); state.credit?.(); }
+          inflight.clear();
+        },
+      };
+    },
+    close: () => agent.close(),
+  };
+}
+
+function refusalOf(err: unknown): EgressRefused | null {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof EgressRefused) return e;
+  }
+  return null;
+}
+
+/** The URL without credentials or query, for messages and logs. */
+function safeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return '(an invalid URL)';
+  }
+}
+
+function toPairs(flat: FlatHeaders): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < flat.length; i += 2) pairs.push([flat[i] as string, flat[i + 1] as string]);
+  return pairs;
+}

@@ -1,0 +1,17 @@
+import type { MessagePort } from 'node:worker_threads';
+import type { HostMessage } from './protocol.js';
+
+/** What a worker gets in `workerData` beside its `IsolateInit`: read by the guard (isolate-guard.ts) before the isolate starts. */
+export interface WorkerExtras {
+  /** Heap plus external memory allowed to the isolate, in bytes (`limits.memory_mb`). */
+  memoryBytes: number;
+  /** Where outbound fetch goes (the host's egress policy); absent when the isolate keeps Node's own fetch. */
+  egress?: MessagePort;
+}
+
+/** How many events (requests, cron windows, queue batches) a batch of host messages starts. */
+export function eventsIn(messages: readonly HostMessage[]): number {
+  let n = 0;
+  for (const m of messages) if (m.t === 'req' || m.t === 'scheduled' || m.t === 'queue') n++;
+  return n;
+}

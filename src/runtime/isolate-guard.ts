@@ -1,0 +1,117 @@
+/**
+ * Runs in every isolate's worker before the isolate loads (isolate-entry.ts). Two jobs:
+ *
+ * - Memory: `limits.memory_mb` bounds heap plus external memory (ArrayBuffers, Buffers), not only the heap
+ *   the worker's resource limits cover. Past it the worker exits with MEMORY_EXIT_CODE and the host answers
+ *   its events 503 `exceeded_memory` and starts a fresh isolate (docs/runtime.md, Limits).
+ * - Outbound fetch: when the host gave an egress port, `fetch` sends the request to the host, which makes it
+ *   under the egress policy (src/runtime/egress/gateway.ts); the isolate itself opens no connection.
+ */
+import { getHeapStatistics } from 'node:v8';
+import { workerData, type MessagePort } from 'node:worker_threads';
+import type { IsolateInit } from './protocol.js';
+import type { WorkerExtras } from './isolate-guard-protocol.js';
+import { EGRESS_BODY_LIMIT, type EgressReplyMessage, type EgressRequestMessage } from './egress/protocol.js';
+
+const MEMORY_EXIT_CODE = 87;
+/** How often heap plus external memory is read. */
+const MEMORY_CHECK_MS = 20;
+
+const data = workerData as IsolateInit & WorkerExtras;
+const exit = process.exit.bind(process);
+const memoryBytes = data.memoryBytes;
+setInterval(() => {
+  const stats = getHeapStatistics();
+  if (stats.used_heap_size + stats.external_memory > memoryBytes) exit(MEMORY_EXIT_CODE);
+}, MEMORY_CHECK_MS).unref();
+
+if (data.egress) installEgressFetch(data.egress);
+
+interface PendingFetch {
+  resolve: (response: Response) => void;
+  reject: (err: Error) => void;
+  body: ReadableStreamDefaultController<Uint8Array> | undefined;
+  settled: boolean;
+}
+
+function installEgressFetch(port: MessagePort): void {
+  const nativeFetch = globalThis.fetch;
+  const pending = new Map<number, PendingFetch>();
+  let nextId = 1;
+  const send = (message: EgressRequestMessage) => port.postMessage(message);
+  port.on('message', receive);
+  // The port must not keep an idle isolate alive on its own; an event in flight keeps it running anyway.
+  port.unref();
+
+  function receive(message: EgressReplyMessage): void {
+    const entry = pending.get(message.id);
+    if (!entry) return;
+    switch (message.t) {
+      case 'head': {
+        const nullBody = message.status === 204 || message.status === 205 || message.status === 304 || !message.hasBody;
+        const id = message.id;
+        const body = nullBody ? null : new ReadableStream<Uint8Array>({
+          start(controller) { entry.body = controller; },
+          pull() { send({ t: 'credit', id }); },
+          cancel() { pending.delete(id); send({ t: 'cancel', id }); },
+        }, { highWaterMark: 0 });
+        const response = new Response(body, { status: message.status, statusText: message.statusText, headers: toPairs(message.headers) });
+        Object.defineProperty(response, 'url', { value: message.url });
+        Object.defineProperty(response, 'redirected', { value: message.redirected });
+        entry.settled = true;
+        if (nullBody) pending.delete(id);
+        entry.resolve(response);
+        break;
+      }
+      case 'chunk': entry.body?.enqueue(message.chunk); break;
+      case 'end':
+        pending.delete(message.id);
+        entry.body?.close();
+        break;
+      case 'error': {
+        pending.delete(message.id);
+        const err = message.name === 'TypeError' ? new TypeError(message.message) : new Error(message.message);
+        if (entry.settled) entry.body?.error(err);
+        else entry.reject(err);
+        break;
+      }
+    }
+  }
+
+  globalThis.fetch = async function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    // data: and blob: URLs never leave the isolate.
+    if (url.protocol === 'data:' || url.protocol === 'blob:') return nativeFetch(request);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`fetch: the scheme of ${url.protocol}// is not supported (http: and https: only)`);
+    request.signal.throwIfAborted();
+    let body: Uint8Array | null = null;
+    if (request.body) {
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      if (bytes.byteLength > EGRESS_BODY_LIMIT) throw new TypeError(`fetch: the request body is ${bytes.byteLength} bytes; at most ${EGRESS_BODY_LIMIT} are sent`);
+      body = bytes;
+    }
+    const headers: string[] = [];
+    for (const [name, value] of request.headers) headers.push(name, value);
+    const id = nextId++;
+    return new Promise<Response>((resolve, reject) => {
+      const entry: PendingFetch = { resolve, reject, body: undefined, settled: false };
+      pending.set(id, entry);
+      request.signal.addEventListener('abort', () => {
+        if (!pending.has(id)) return;
+        pending.delete(id);
+        send({ t: 'cancel', id });
+        const reason = request.signal.reason instanceof Error ? request.signal.reason : new DOMException('This operation was aborted', 'AbortError');
+        if (entry.settled) entry.body?.error(reason);
+        else reject(reason);
+      }, { once: true });
+      send({ t: 'fetch', id, method: request.method, url: request.url, headers, body, redirect: request.redirect });
+    });
+  };
+}
+
+function toPairs(flat: string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < flat.length; i += 2) pairs.push([flat[i] as string, flat[i + 1] as string]);
+  return pairs;
+}

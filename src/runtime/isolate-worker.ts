@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { buildSync } from 'esbuild';
+import type { ErrorCode } from '../lib/errors.js';
+import type { EgressSessions } from './egress/gateway.js';
+import type { HostMessage, IsolateInit, IsolateMessage } from './protocol.js';
+import { eventsIn, type WorkerExtras } from './isolate-guard-protocol.js';
+
+/** What an isolate is started with: its init (less the heartbeat, which its worker owns) and its memory limit. */
+export interface IsolateWorkerSpec {
+  init: Omit<IsolateInit, 'heartbeat'>;
+  /** `limits.memory_mb`: bounds the heap and, through the guard, heap plus external memory. */
+  memoryMb: number;
+}
+
+/**
+ * The worker an `Isolate` talks to: a thread of this process, or a thread inside an account's sandbox
+ * process reached over a channel (src/runtime/sandbox/). The isolate code is the same for both.
+ */
+export interface IsolateWorker {
+  /** Posts one batch of messages; `transfer` lists buffers that may be moved instead of copied. */
+  postMessage(messages: HostMessage[], transfer?: readonly ArrayBuffer[]): void;
+  onMessage(listener: (messages: IsolateMessage[]) => void): void;
+  onError(listener: (err: Error & { code?: string }) => void): void;
+  /** Called once when the worker has stopped; `failure` names the limit that stopped it, if one did. */
+  onExit(listener: (failure: ErrorCode | undefined) => void): void;
+  terminate(): Promise<void>;
+  /** The worker's event-loop busy time so far, in milliseconds, as the host last read it. */
+  activeMs(): number;
+  /** The counter the isolate bumps every few milliseconds while its event loop turns. */
+  heartbeat(): number;
+}
+
+/** Starts the worker of one isolate. */
+export type IsolateSpawner = (spec: IsolateWorkerSpec) => IsolateWorker;
+
+/** Exit code of a worker whose guard found heap plus external memory past `limits.memory_mb`. */
+export const MEMORY_EXIT_CODE = 87;
+
+/** The worker's resource limits for a memory limit: the old generation gets all of it, the young a slice. */
+export function resourceLimitsFor(memoryMb: number): { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number } {
+  return { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, memoryMb / 8)) };
+}
+
+/** Options of the thread spawner. */
+export interface ThreadSpawnerOptions {
+  /** Outbound fetch of application code goes to the host and through this policy; without it the isolate keeps Node's fetch (`ledge dev`). */
+  egress?: EgressSessions;
+}
+
+const WORKER_URL = isolateEntry();
+
+/** Isolates as worker threads of this process (`ledge dev`, `ledge serve --isolation thread`). */
+export function createThreadSpawner(options: ThreadSpawnerOptions = {}): IsolateSpawner {
+  return function spawnThread(spec) {
+    const heartbeat = new Int32Array(new SharedArrayBuffer(4));
+    const extras: WorkerExtras = { memoryBytes: spec.memoryMb * 1024 * 1024 };
+    const transferList: MessagePort[] = [];
+    let egressPort: MessagePort | undefined;
+    if (options.egress) {
+      const channel = new MessageChannel();
+      extras.egress = channel.port2;
+      transferList.push(channel.port2);
+      egressPort = channel.port1;
+    }
+    const worker = new Worker(WORKER_URL, {
+      workerData: { ...spec.init, heartbeat: heartbeat.buffer, ...extras } satisfies IsolateInit & WorkerExtras,
+      transferList,
+      resourceLimits: resourceLimitsFor(spec.memoryMb),
+      // The host's environment (tokens, passwords) never reaches application code.
+      env: {},
+      stdout: false,
+      stderr: false,
+    });
+    const session = egressPort && options.egress ? options.egress.open({ name: spec.init.name, subrequestLimit: spec.init.subrequestLimit, send: (m) => egressPort.postMessage(m) }) : undefined;
+    if (egressPort && session) egressPort.on('message', (message: unknown) => session.receive(message));
+    return {
+      postMessage(messages, transfer) {
+        if (session) session.grant(eventsIn(messages));
+        worker.postMessage(messages, transfer);
+      },
+      onMessage: (listener) => void worker.on('message', listener),
+      onError: (listener) => void worker.on('error', listener),
+      onExit: (listener) => void worker.once('exit', (code: number) => {
+        session?.close();
+        egressPort?.close();
+        listener(code === MEMORY_EXIT_CODE ? 'exceeded_memory' : undefined);
+      }),
+      terminate: async () => { await worker.terminate(); },
+      activeMs: () => worker.performance.eventLoopUtilization().active,
+      heartbeat: () => Atomics.load(heartbeat, 0),
+    };
+  };
+}
+
+/** Threads with Node's own fetch, as `ledge dev` runs trusted code. */
+export const spawnThread: IsolateSpawner = createThreadSpawner();
+
+/**
+ * The worker script. From the built package it is isolate-entry.js beside this file; when Ledge itself runs
+ * from TypeScript sources (its own tests), Node 20 applies no loader hooks inside workers, so the entry is
+ * bundled once into the temporary directory.
+ */
+function isolateEntry(): URL {
+  if (!import.meta.url.endsWith('.ts')) return new URL('./isolate-entry.js', import.meta.url);
+  const outDir = path.join(tmpdir(), `ledge-isolate-${process.pid}`);
+  mkdirSync(outDir, { recursive: true });
+  const outfile = path.join(outDir, 'isolate-entry.mjs');
+  buildSync({ entryPoints: [fileURLToPath(new URL('./isolate-entry.ts', import.meta.url))], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'silent' });
+  return pathToFileURL(outfile);
+}
