@@ -1,0 +1,99 @@
+/**
+ * The records on the channel between the host and one account's sandbox process. Each isolate in the
+ * sandbox has an id the host chose; its messages are the isolate protocol (src/runtime/protocol.ts) and the
+ * egress protocol (src/runtime/egress/protocol.ts) unchanged, carried in records tagged with that id.
+ * Everything the host reads here is untrusted: `toSandboxRecord` and `toIsolateMessage` check each shape.
+ */
+import type { EgressReplyMessage, EgressRequestMessage } from '../egress/protocol.js';
+import type { HostMessage, IsolateInit, IsolateMessage } from '../protocol.js';
+
+/** What the sandbox needs to start one isolate's worker. */
+export interface SpawnSpec {
+  /** The isolate's init; `bundlePath` is the path inside the sandbox. */
+  init: Omit<IsolateInit, 'heartbeat'>;
+  memoryMb: number;
+}
+
+/** Host to sandbox. */
+export type HostRecord =
+  | ['spawn', number, SpawnSpec]
+  | ['post', number, HostMessage[]]
+  | ['terminate', number]
+  | ['egress', number, EgressReplyMessage];
+
+/** Sandbox to host. */
+export type SandboxRecord =
+  | ['ready']
+  | ['msg', number, IsolateMessage[]]
+  | ['error', number, { code?: string; message: string }]
+  | ['exit', number, number]
+  /** Per isolate: id, event-loop busy milliseconds so far, heartbeat counter. */
+  | ['stats', [number, number, number][]]
+  | ['egress', number, EgressRequestMessage];
+
+/** Checks the outer shape of a record from a sandbox; the messages inside are checked by their own readers. */
+export function toSandboxRecord(value: unknown): SandboxRecord | null {
+  if (!Array.isArray(value) || typeof value[0] !== 'string') return null;
+  const [tag, id, body] = value as [string, unknown, unknown];
+  if (tag === 'ready') return value.length === 1 ? ['ready'] : null;
+  if (tag === 'stats') {
+    if (!Array.isArray(id) || id.length > 10_000) return null;
+    for (const row of id) if (!Array.isArray(row) || row.length !== 3 || !row.every((n) => typeof n === 'number' && Number.isFinite(n))) return null;
+    return ['stats', id as [number, number, number][]];
+  }
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
+  switch (tag) {
+    case 'msg': return Array.isArray(body) ? ['msg', id, body as IsolateMessage[]] : null;
+    case 'exit': return typeof body === 'number' ? ['exit', id, body] : null;
+    case 'error': {
+      const err = body as { code?: unknown; message?: unknown } | null;
+      if (typeof err !== 'object' || err === null || typeof err.message !== 'string') return null;
+      return ['error', id, { message: err.message, ...(typeof err.code === 'string' ? { code: err.code } : {}) }];
+    }
+    case 'egress': return ['egress', id, body as EgressRequestMessage];
+    default: return null;
+  }
+}
+
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+const isFlat = (v: unknown): v is string[] => Array.isArray(v) && v.length % 2 === 0 && v.every(isStr);
+const isError = (v: unknown): boolean => typeof v === 'object' && v !== null && isStr((v as { name?: unknown }).name) && isStr((v as { message?: unknown }).message);
+const LEVELS = new Set(['debug', 'info', 'warn', 'error']);
+const FAIL_CODES = new Set(['internal_error', 'no_fetch_handler', 'invalid_response', 'too_many_subrequests']);
+const OUTCOMES = new Set(['ok', 'exception', 'no-handler']);
+
+/** Checks one isolate message from a sandbox: a known type with fields of the right types, or null. */
+export function toIsolateMessage(value: unknown): IsolateMessage | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const m = value as Record<string, unknown>;
+  switch (m.t) {
+    case 'ready': return typeof m.hasFetch === 'boolean' ? value as IsolateMessage : null;
+    case 'load-error': return isError(m.error) ? value as IsolateMessage : null;
+    case 'log': return LEVELS.has(m.level as string) && isStr(m.message) ? value as IsolateMessage : null;
+    case 'call': return isId(m.id) && isStr(m.binding) && isStr(m.method) && Array.isArray(m.args) ? value as IsolateMessage : null;
+    default: break;
+  }
+  if (!isId(m.id)) return null;
+  switch (m.t) {
+    case 'head':
+      return Number.isInteger(m.status) && (m.status as number) >= 200 && (m.status as number) <= 599 && isStr(m.statusText) && isFlat(m.headers)
+        && (m.body === null || isStr(m.body) || m.body instanceof Uint8Array) && typeof m.streaming === 'boolean' && (m.done === undefined || m.done === true)
+        ? value as IsolateMessage : null;
+    case 'res-chunk': return m.chunk instanceof Uint8Array ? value as IsolateMessage : null;
+    case 'res-end': case 'req-credit': case 'done': return value as IsolateMessage;
+    case 'res-error': return isError(m.error) ? value as IsolateMessage : null;
+    case 'fail': return FAIL_CODES.has(m.code as string) && isError(m.error) ? value as IsolateMessage : null;
+    case 'scheduled-result': return OUTCOMES.has(m.outcome as string) && typeof m.noRetry === 'boolean' && (m.error === undefined || isError(m.error)) ? value as IsolateMessage : null;
+    case 'queue-result':
+      return OUTCOMES.has(m.outcome as string) && Array.isArray(m.decisions) && m.decisions.every(isDecision) && (m.error === undefined || isError(m.error)) ? value as IsolateMessage : null;
+    default: return null;
+  }
+}
+
+function isDecision(d: unknown): boolean {
+  if (typeof d !== 'object' || d === null) return false;
+  const v = d as { ack?: unknown; delaySeconds?: unknown };
+  if (v.ack === true) return true;
+  return v.ack === false && (v.delaySeconds === null || (typeof v.delaySeconds === 'number' && Number.isInteger(v.delaySeconds) && v.delaySeconds >= 0));
+}

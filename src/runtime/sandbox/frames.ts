@@ -1,0 +1,90 @@
+import { deserialize, serialize } from 'node:v8';
+
+/**
+ * Framing of the channel between the host and a sandbox process: each frame is a 4-byte big-endian length,
+ * then one value in V8's structured-clone format (strings, numbers, arrays, plain objects and byte arrays
+ * travel as they would between threads). A frame carries every record sent during one event-loop turn.
+ */
+
+/** Largest frame the host accepts from a sandbox; a larger one is a protocol violation (messages are split well below it). */
+export const MAX_FRAME_BYTES = 64 * 1024 * 1024;
+
+/** Encodes one value as a frame. */
+export function encodeFrame(value: unknown): Buffer {
+  const payload = serialize(value);
+  const header = Buffer.allocUnsafe(4);
+  header.writeUInt32BE(payload.byteLength, 0);
+  return Buffer.concat([header, payload], 4 + payload.byteLength);
+}
+
+/** Thrown when the other side sends something that is not a frame this side accepts. */
+export class FrameError extends Error {}
+
+/** Reassembles frames from chunks of a byte stream. */
+export class FrameReader {
+  #chunks: Buffer[] = [];
+  #buffered = 0;
+  #need = -1;
+  #maxBytes: number;
+
+  constructor(maxBytes = MAX_FRAME_BYTES) { this.#maxBytes = maxBytes; }
+
+  /** Adds bytes; returns the values of every frame now complete. Throws FrameError on an oversized or undecodable frame. */
+  push(chunk: Buffer): unknown[] {
+    this.#chunks.push(chunk);
+    this.#buffered += chunk.byteLength;
+    const out: unknown[] = [];
+    for (;;) {
+      if (this.#need < 0) {
+        if (this.#buffered < 4) break;
+        this.#need = this.#take(4).readUInt32BE(0);
+        if (this.#need > this.#maxBytes) throw new FrameError(`a frame of ${this.#need} bytes is over the limit of ${this.#maxBytes}`);
+      }
+      if (this.#buffered < this.#need) break;
+      const payload = this.#take(this.#need);
+      this.#need = -1;
+      try {
+        out.push(deserialize(payload));
+      } catch (err) {
+        throw new FrameError(`a frame could not be decoded: ${(err as Error).message}`);
+      }
+    }
+    return out;
+  }
+
+  #take(n: number): Buffer {
+    const whole = this.#chunks.length === 1 ? this.#chunks[0] as Buffer : Buffer.concat(this.#chunks, this.#buffered);
+    const head = whole.subarray(0, n);
+    const rest = whole.subarray(n);
+    this.#chunks = rest.byteLength > 0 ? [rest] : [];
+    this.#buffered = rest.byteLength;
+    return head;
+  }
+}
+
+/** Sends records in frames: everything sent during one turn of the event loop goes as one frame, one write. */
+export function createFrameWriter<R>(write: (frame: Buffer) => void, flushAtBytes = 8 * 1024 * 1024): { send(record: R, size?: number): void; flush(): void } {
+  let batch: R[] = [];
+  let bytes = 0;
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (batch.length === 0) return;
+    const records = batch;
+    batch = [];
+    bytes = 0;
+    write(encodeFrame(records));
+  };
+  return {
+    send(record, size = 0) {
+      batch.push(record);
+      bytes += size;
+      if (bytes >= flushAtBytes) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    },
+    flush,
+  };
+}

@@ -1,0 +1,107 @@
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
+import { LedgeError } from '../../lib/errors.js';
+
+/** Size of a sandbox's private /tmp (nothing in Ledge writes there; the permission model refuses writes anyway). */
+export const SANDBOX_TMPFS_BYTES = 8 * 1024 * 1024;
+/** Where Ledge's runtime files appear inside a sandbox. */
+const RUNTIME_MOUNT = '/ledge';
+/** Where the account's bundles appear inside a sandbox. */
+export const BUNDLES_MOUNT = '/bundles';
+
+/** The runtime files a sandbox runs: a directory bound read-only, and the two entry points inside it. */
+export interface RuntimeFiles {
+  /** Host directories to bind, with where each appears inside. */
+  binds: { from: string; to: string }[];
+  /** Path (inside) of the sandbox's main script. */
+  main: string;
+  /** Path (inside) of the isolate entry each worker runs. */
+  workerEntry: string;
+}
+
+/** How to find bubblewrap, or a LedgeError saying how to install it. */
+export function findBubblewrap(): string {
+  for (const dir of (process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(':').concat(['/usr/bin', '/usr/local/bin'])) {
+    const candidate = path.join(dir, 'bwrap');
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  throw new LedgeError('sandbox_unavailable', 'process isolation needs bubblewrap (the bwrap command), which is not installed: on Debian or Ubuntu run "apt-get install bubblewrap" (Fedora: "dnf install bubblewrap"); or, for code you trust, start with --isolation thread');
+}
+
+let cachedRuntime: RuntimeFiles | undefined;
+
+/**
+ * Ledge's runtime files as a sandbox sees them. From the built package: its `dist/` and `package.json` (which
+ * makes the `.js` files ES modules). From TypeScript sources (Ledge's own tests): the two entry points
+ * bundled once into a temporary directory, since a sandbox has no TypeScript loader.
+ */
+export function runtimeFiles(): RuntimeFiles {
+  if (cachedRuntime) return cachedRuntime;
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) {
+    const dist = fileURLToPath(new URL('../../', here));
+    const root = path.dirname(dist);
+    cachedRuntime = {
+      binds: [{ from: dist, to: `${RUNTIME_MOUNT}/dist` }, { from: path.join(root, 'package.json'), to: `${RUNTIME_MOUNT}/package.json` }],
+      main: `${RUNTIME_MOUNT}/dist/runtime/sandbox/sandbox-main.js`,
+      workerEntry: `${RUNTIME_MOUNT}/dist/runtime/isolate-entry.js`,
+    };
+    return cachedRuntime;
+  }
+  const outDir = path.join(tmpdir(), `ledge-sandbox-runtime-${process.pid}`);
+  mkdirSync(outDir, { recursive: true });
+  for (const [source, name] of [['./sandbox-main.ts', 'sandbox-main.mjs'], ['../isolate-entry.ts', 'isolate-entry.mjs']] as const) {
+    buildSync({ entryPoints: [fileURLToPath(new URL(source, here))], outfile: path.join(outDir, name), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'silent' });
+  }
+  cachedRuntime = { binds: [{ from: outDir, to: RUNTIME_MOUNT }], main: `${RUNTIME_MOUNT}/sandbox-main.mjs`, workerEntry: `${RUNTIME_MOUNT}/isolate-entry.mjs` };
+  return cachedRuntime;
+}
+
+/** What one sandbox process is started with. */
+export interface LaunchSpec {
+  bwrap: string;
+  runtime: RuntimeFiles;
+  /** Host directory of the account's bundles (bound read-only at BUNDLES_MOUNT). */
+  bundlesDir: string;
+}
+
+/**
+ * The bubblewrap command line of a sandbox: every namespace of its own (so no network but its own loopback,
+ * its own pids, ipc and hostname), no capabilities, killed with its parent, and a filesystem of only the Node
+ * binary and its libraries, Ledge's runtime files and the account's bundles, all read-only, plus a small
+ * private /tmp. Inside, Node's permission model allows reading only the runtime and the bundles, starting
+ * worker threads, and nothing else (no child processes, no native addons, no writes).
+ */
+export function sandboxCommand(spec: LaunchSpec): { command: string; args: string[] } {
+  const node = realpathSync(process.execPath);
+  const args = ['--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--clearenv', '--hostname', 'sandbox'];
+  for (const dir of ['/usr/lib', '/usr/lib64', '/usr/lib32']) if (isDir(dir)) args.push('--ro-bind', dir, dir);
+  for (const dir of ['/lib', '/lib64', '/lib32']) {
+    if (!existsSync(dir)) continue;
+    const stat = lstatSync(dir);
+    if (stat.isSymbolicLink()) args.push('--symlink', readlinkSync(dir), dir);
+    else if (stat.isDirectory()) args.push('--ro-bind', dir, dir);
+  }
+  if (!node.startsWith('/usr/lib/')) args.push('--ro-bind', node, node);
+  for (const bind of spec.runtime.binds) args.push('--ro-bind', bind.from, bind.to);
+  args.push('--ro-bind', spec.bundlesDir, BUNDLES_MOUNT);
+  args.push('--proc', '/proc', '--dev', '/dev', '--size', String(SANDBOX_TMPFS_BYTES), '--tmpfs', '/tmp', '--chdir', '/');
+  args.push('--', node, '--experimental-permission', `--allow-fs-read=${RUNTIME_MOUNT}/*`, `--allow-fs-read=${BUNDLES_MOUNT}/*`, '--allow-worker', '--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning', spec.runtime.main, spec.runtime.workerEntry);
+  return { command: spec.bwrap, args };
+}
+
+function isDir(dir: string): boolean {
+  try {
+    return lstatSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}

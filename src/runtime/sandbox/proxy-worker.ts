@@ -1,0 +1,99 @@
+import type { ErrorCode } from '../../lib/errors.js';
+import type { EgressSession } from '../egress/gateway.js';
+import { eventsIn } from '../isolate-guard-protocol.js';
+import { MEMORY_EXIT_CODE, type IsolateWorker } from '../isolate-worker.js';
+import type { HostMessage, IsolateMessage } from '../protocol.js';
+import { toIsolateMessage, type HostRecord } from './channel.js';
+
+/**
+ * The host's handle on one isolate living in a sandbox process: the same `IsolateWorker` an `Isolate` uses
+ * for a thread, backed by records on the sandbox's channel. Messages from the sandbox are checked before
+ * the isolate code sees them; one that breaks the protocol stops the whole sandbox (`onViolation`).
+ */
+export class ProxyWorker implements IsolateWorker {
+  readonly id: number;
+  #send: (record: HostRecord) => void;
+  #egress: EgressSession | undefined;
+  #onViolation: (why: string) => void;
+  #messageListeners: ((messages: IsolateMessage[]) => void)[] = [];
+  #errorListeners: ((err: Error & { code?: string }) => void)[] = [];
+  #exitListeners: ((failure: ErrorCode | undefined) => void)[] = [];
+  #exited = false;
+  #exitWaiters: (() => void)[] = [];
+  #activeMs = 0;
+  #beat = 0;
+
+  constructor(id: number, send: (record: HostRecord) => void, egress: EgressSession | undefined, onViolation: (why: string) => void) {
+    this.id = id;
+    this.#send = send;
+    this.#egress = egress;
+    this.#onViolation = onViolation;
+  }
+
+  get exited(): boolean { return this.#exited; }
+
+  postMessage(messages: HostMessage[]): void {
+    if (this.#exited) return;
+    this.#egress?.grant(eventsIn(messages));
+    this.#send(['post', this.id, messages]);
+  }
+
+  onMessage(listener: (messages: IsolateMessage[]) => void): void { this.#messageListeners.push(listener); }
+  onError(listener: (err: Error & { code?: string }) => void): void { this.#errorListeners.push(listener); }
+  onExit(listener: (failure: ErrorCode | undefined) => void): void { this.#exitListeners.push(listener); }
+
+  terminate(): Promise<void> {
+    if (this.#exited) return Promise.resolve();
+    this.#send(['terminate', this.id]);
+    return new Promise((resolve) => this.#exitWaiters.push(resolve));
+  }
+
+  activeMs(): number { return this.#activeMs; }
+  heartbeat(): number { return this.#beat; }
+
+  /** Isolate messages from the sandbox: each is checked; any malformed one is a protocol violation. */
+  deliver(raw: unknown[]): void {
+    if (this.#exited) return;
+    const messages: IsolateMessage[] = [];
+    for (const value of raw) {
+      const message = toIsolateMessage(value);
+      if (!message) {
+        this.#onViolation(`isolate ${this.id} sent a malformed message (${describe(value)})`);
+        return;
+      }
+      messages.push(message);
+    }
+    for (const listener of this.#messageListeners) listener(messages);
+  }
+
+  /** An egress message from the isolate (checked by the session). */
+  egress(message: unknown): void {
+    if (!this.#exited) this.#egress?.receive(message);
+  }
+
+  stats(activeMs: number, beat: number): void {
+    // Busy time only grows; a reading that goes back is ignored rather than trusted.
+    if (activeMs > this.#activeMs) this.#activeMs = activeMs;
+    this.#beat = beat;
+  }
+
+  error(err: { code?: string; message: string }): void {
+    const error = Object.assign(new Error(err.message), err.code === undefined ? {} : { code: err.code });
+    for (const listener of this.#errorListeners) listener(error);
+  }
+
+  /** The worker stopped (by itself, or with its whole sandbox: then `failure` says why). */
+  exit(code: number | undefined, failure?: ErrorCode): void {
+    if (this.#exited) return;
+    this.#exited = true;
+    this.#egress?.close();
+    const reason = failure ?? (code === MEMORY_EXIT_CODE ? 'exceeded_memory' : undefined);
+    for (const listener of this.#exitListeners) listener(reason);
+    for (const wake of this.#exitWaiters.splice(0)) wake();
+  }
+}
+
+function describe(value: unknown): string {
+  const t = (value as { t?: unknown } | null)?.t;
+  return typeof t === 'string' ? `type ${JSON.stringify(t.slice(0, 40))}` : typeof value;
+}

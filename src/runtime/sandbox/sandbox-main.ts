@@ -1,0 +1,132 @@
+/**
+ * The main thread of an account's sandbox process (docs/architecture.md, "Sandboxes"). It runs no
+ * application code: it starts each isolate as a worker thread running the same isolate entry as a thread
+ * isolate, and relays every message between those workers and the host over the one channel (fd 3).
+ * The process runs inside bubblewrap (no network, own pid namespace, read-only view of the runtime and the
+ * account's bundles) with Node's permission model on; its argument is the isolate entry's path.
+ */
+import { Socket } from 'node:net';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import type { EgressReplyMessage } from '../egress/protocol.js';
+import type { HostMessage, IsolateMessage } from '../protocol.js';
+import type { HostRecord, SandboxRecord, SpawnSpec } from './channel.js';
+import { createFrameWriter, FrameReader } from './frames.js';
+
+/** Bodies larger than this travel as several chunks, so no frame grows past the host's limit. */
+const SPLIT_BYTES = 4 * 1024 * 1024;
+/** How often each isolate's busy time and heartbeat go to the host. */
+const STATS_MS = 20;
+
+interface Running {
+  worker: Worker;
+  heartbeat: Int32Array;
+  egress: MessagePort;
+}
+
+const workerEntry = process.argv[2];
+if (!workerEntry) throw new Error('sandbox-main: the isolate entry path is missing');
+const channel = new Socket({ fd: 3, readable: true, writable: true });
+const out = createFrameWriter<SandboxRecord>((frame) => channel.write(frame));
+const reader = new FrameReader(Number.MAX_SAFE_INTEGER);
+const running = new Map<number, Running>();
+
+channel.on('data', (chunk: Buffer) => {
+  for (const frame of reader.push(chunk)) for (const record of frame as HostRecord[]) receive(record);
+});
+// The host went away (or closed the channel): nothing here may outlive it.
+channel.on('close', () => process.exit(0));
+channel.on('error', () => process.exit(0));
+
+setInterval(() => {
+  if (running.size === 0) return;
+  const rows: [number, number, number][] = [];
+  for (const [id, r] of running) rows.push([id, r.worker.performance.eventLoopUtilization().active, Atomics.load(r.heartbeat, 0)]);
+  out.send(['stats', rows]);
+}, STATS_MS);
+
+out.send(['ready']);
+
+function receive(record: HostRecord): void {
+  switch (record[0]) {
+    case 'spawn': spawn(record[1], record[2]); break;
+    case 'post': running.get(record[1])?.worker.postMessage(record[2], transfers(record[2])); break;
+    case 'terminate': void running.get(record[1])?.worker.terminate(); break;
+    case 'egress': running.get(record[1])?.egress.postMessage(record[2] satisfies EgressReplyMessage); break;
+  }
+}
+
+function spawn(id: number, spec: SpawnSpec): void {
+  if (running.has(id)) return;
+  const heartbeat = new Int32Array(new SharedArrayBuffer(4));
+  const channel = new MessageChannel();
+  const worker = new Worker(workerEntry as string, {
+    workerData: { ...spec.init, heartbeat: heartbeat.buffer, memoryBytes: spec.memoryMb * 1024 * 1024, egress: channel.port2 },
+    transferList: [channel.port2],
+    resourceLimits: { maxOldGenerationSizeMb: spec.memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, spec.memoryMb / 8)) },
+    env: {},
+    stdout: true,
+    stderr: true,
+  });
+  // Whatever the worker writes to its own stdio is dropped: its console goes to the host as log messages.
+  worker.stdout.resume();
+  worker.stderr.resume();
+  running.set(id, { worker, heartbeat, egress: channel.port1 });
+  worker.on('message', (messages: IsolateMessage[]) => {
+    for (const part of split(messages)) out.send(['msg', id, part], sizeOf(part));
+  });
+  channel.port1.on('message', (message) => out.send(['egress', id, message]));
+  worker.on('error', (err: Error & { code?: string }) => out.send(['error', id, { message: err.message, ...(typeof err.code === 'string' ? { code: err.code } : {}) }]));
+  worker.once('exit', (code) => {
+    running.delete(id);
+    channel.port1.close();
+    out.send(['exit', id, code]);
+  });
+}
+
+/** Bodies bigger than SPLIT_BYTES become a streamed response, so each record stays small. */
+function split(messages: IsolateMessage[]): IsolateMessage[][] {
+  if (!messages.some((m) => bigBody(m))) return [messages];
+  const parts: IsolateMessage[][] = [];
+  let current: IsolateMessage[] = [];
+  for (const m of messages) {
+    if (m.t === 'head' && bigBody(m) && m.body !== null) {
+      const bytes = typeof m.body === 'string' ? Buffer.from(m.body) : m.body;
+      current.push({ ...m, body: null, streaming: true, done: undefined } as IsolateMessage);
+      for (let at = 0; at < bytes.byteLength; at += SPLIT_BYTES) {
+        parts.push(current);
+        current = [{ t: 'res-chunk', id: m.id, chunk: bytes.subarray(at, at + SPLIT_BYTES) }];
+      }
+      if (!m.streaming) current.push({ t: 'res-end', id: m.id });
+      if (m.done) current.push({ t: 'done', id: m.id });
+    } else if (m.t === 'res-chunk' && m.chunk.byteLength > SPLIT_BYTES) {
+      for (let at = 0; at < m.chunk.byteLength; at += SPLIT_BYTES) {
+        current.push({ t: 'res-chunk', id: m.id, chunk: m.chunk.subarray(at, at + SPLIT_BYTES) });
+        parts.push(current);
+        current = [];
+      }
+    } else current.push(m);
+  }
+  if (current.length) parts.push(current);
+  return parts;
+}
+
+function bigBody(m: IsolateMessage): boolean {
+  if (m.t === 'head') return m.body !== null && (typeof m.body === 'string' ? m.body.length * 3 : m.body.byteLength) > SPLIT_BYTES;
+  return m.t === 'res-chunk' && m.chunk.byteLength > SPLIT_BYTES;
+}
+
+function sizeOf(messages: IsolateMessage[]): number {
+  let n = 0;
+  for (const m of messages) {
+    if (m.t === 'res-chunk') n += m.chunk.byteLength;
+    else if (m.t === 'head' && m.body !== null) n += typeof m.body === 'string' ? m.body.length : m.body.byteLength;
+  }
+  return n;
+}
+
+/** Request body chunks arrive as fresh copies: move them to the worker rather than copy again. */
+function transfers(messages: HostMessage[]): ArrayBuffer[] {
+  const list: ArrayBuffer[] = [];
+  for (const m of messages) if (m.t === 'req-chunk' && m.chunk.byteOffset === 0 && m.chunk.byteLength === m.chunk.buffer.byteLength && m.chunk.buffer instanceof ArrayBuffer) list.push(m.chunk.buffer);
+  return list;
+}

@@ -1,0 +1,236 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { Socket } from 'node:net';
+import path from 'node:path';
+import type { ErrorCode } from '../../lib/errors.js';
+import type { Logger } from '../../lib/logger.js';
+import type { EgressSessions } from '../egress/gateway.js';
+import type { IsolateWorker, IsolateWorkerSpec } from '../isolate-worker.js';
+import { toSandboxRecord, type HostRecord } from './channel.js';
+import { createFrameWriter, FrameError, FrameReader } from './frames.js';
+import { BUNDLES_MOUNT, sandboxCommand, type LaunchSpec } from './launcher.js';
+import { readTreeUsage, type TreeUsage } from './proc-stats.js';
+import { ProxyWorker } from './proxy-worker.js';
+
+/** Why a sandbox stopped. */
+export type StopReason = 'idle' | 'evicted' | 'exceeded_memory' | 'protocol' | 'crashed' | 'closed';
+
+/** How often the host reads a sandbox's memory and CPU from /proc. */
+const MONITOR_MS = 100;
+/** A sandbox whose last isolate stopped waits this long for another before it stops. */
+const IDLE_GRACE_MS = 2_000;
+/** Lines a sandbox may print to stderr before the rest are dropped. */
+const STDERR_LINES = 50;
+
+/** Options of one sandbox process. */
+export interface SandboxOptions {
+  id: string;
+  launch: Omit<LaunchSpec, 'bundlesDir'>;
+  /** Directory of the sandbox's slot: its bundles live under it. Removed when the sandbox stops. */
+  slotDir: string;
+  logger: Logger;
+  egress: EgressSessions;
+  onStop(sandbox: Sandbox, reason: StopReason): void;
+}
+
+let nextWorkerId = 1;
+
+/**
+ * One sandbox process on the host side: the bubblewrap process, the channel to it, the isolates inside
+ * (as ProxyWorkers), and the kernel's figures for its memory and CPU, read every 100 ms. An account past its
+ * memory limit has its sandbox stopped: its isolates' events get 503 `exceeded_memory` and the next event
+ * starts a fresh sandbox.
+ */
+export class Sandbox {
+  readonly id: string;
+  accountId: string | undefined;
+  lastUsed = Date.now();
+  #memoryLimitBytes = Infinity;
+  #child: ChildProcess;
+  #send: (record: HostRecord) => void;
+  #workers = new Map<number, ProxyWorker>();
+  #mirrors = new Map<string, string>();
+  #options: SandboxOptions;
+  #logger: Logger;
+  #bundlesDir: string;
+  #usage: TreeUsage = { rssBytes: 0, cpuMs: 0, processes: 0 };
+  #peakRssBytes = 0;
+  #monitor: NodeJS.Timeout;
+  #idleTimer: NodeJS.Timeout | undefined;
+  #stopReason: StopReason | undefined;
+  #exited: Promise<void>;
+  /** Resolves once the sandbox said it is ready (its main script runs). */
+  readonly started: Promise<void>;
+
+  constructor(options: SandboxOptions) {
+    this.id = options.id;
+    this.#options = options;
+    this.#logger = options.logger;
+    this.#bundlesDir = path.join(options.slotDir, 'bundles');
+    mkdirSync(this.#bundlesDir, { recursive: true });
+    const { command, args } = sandboxCommand({ ...options.launch, bundlesDir: this.#bundlesDir });
+    // fd 3 is the channel; the environment is empty (bwrap also clears it inside).
+    this.#child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], env: {}, detached: false });
+    const channel = this.#child.stdio[3] as Socket;
+    const writer = createFrameWriter<HostRecord>((frame) => { if (!channel.destroyed) channel.write(frame); });
+    this.#send = writer.send;
+    let ready: () => void = () => undefined;
+    this.started = new Promise<void>((resolve) => { ready = resolve; });
+    const reader = new FrameReader();
+    channel.on('data', (chunk: Buffer) => {
+      try {
+        for (const frame of reader.push(chunk)) {
+          if (!Array.isArray(frame)) throw new FrameError('a frame is not a list of records');
+          for (const value of frame) this.#receive(value, ready);
+        }
+      } catch (err) {
+        this.#violation(err instanceof FrameError ? err.message : `a record could not be handled: ${(err as Error).message}`);
+      }
+    });
+    channel.on('error', () => undefined);
+    this.#watchStderr();
+    this.#exited = new Promise<void>((resolve) => this.#child.once('exit', (code, signal) => { this.#onExit(code, signal); resolve(); }));
+    this.#child.once('error', (err) => this.#logger.error(`sandbox ${this.id} could not start: ${err.message}`));
+    this.#monitor = setInterval(() => this.#measure(), MONITOR_MS);
+    this.#monitor.unref();
+  }
+
+  /** The kernel's latest figures for the whole sandbox, with the highest resident memory seen. */
+  get usage(): TreeUsage & { peakRssBytes: number } { return { ...this.#usage, peakRssBytes: this.#peakRssBytes }; }
+
+  /** The host pid of the bubblewrap process. */
+  get pid(): number | undefined { return this.#child.pid; }
+
+  /** Isolates running in it. */
+  get isolates(): number { return this.#workers.size; }
+
+  get stopped(): boolean { return this.#stopReason !== undefined; }
+
+  /** Hands the sandbox to an account, with the account's memory limit. */
+  assign(accountId: string, memoryMb: number): void {
+    this.accountId = accountId;
+    this.#memoryLimitBytes = memoryMb * 1024 * 1024;
+  }
+
+  /** Starts an isolate inside; its bundle is copied into the sandbox's view first. */
+  spawnWorker(spec: IsolateWorkerSpec): IsolateWorker {
+    this.lastUsed = Date.now();
+    clearTimeout(this.#idleTimer);
+    const id = nextWorkerId++;
+    const session = this.#options.egress.open({ name: spec.init.name, subrequestLimit: spec.init.subrequestLimit, send: (m) => this.#send(['egress', id, m]) });
+    const worker = new ProxyWorker(id, (record) => { this.lastUsed = Date.now(); this.#send(record); }, session, (why) => this.#violation(why));
+    this.#workers.set(id, worker);
+    worker.onExit(() => {
+      this.#workers.delete(id);
+      if (this.#workers.size === 0 && !this.stopped) this.#idleTimer = setTimeout(() => void this.stop('idle'), IDLE_GRACE_MS).unref();
+    });
+    if (this.stopped) {
+      queueMicrotask(() => worker.exit(undefined, 'isolate_failed'));
+      return worker;
+    }
+    const bundlePath = this.#mirror(spec.init.bundlePath);
+    this.#send(['spawn', id, { init: { ...spec.init, bundlePath }, memoryMb: spec.memoryMb }]);
+    return worker;
+  }
+
+  /** Stops the process (SIGKILL: nothing inside is trusted to stop by itself); every isolate inside exits. */
+  async stop(reason: StopReason): Promise<void> {
+    if (this.#stopReason === undefined) {
+      this.#stopReason = reason;
+      this.#child.kill('SIGKILL');
+    }
+    await this.#exited;
+  }
+
+  #receive(value: unknown, ready: () => void): void {
+    const record = toSandboxRecord(value);
+    if (!record) throw new FrameError('a record of an unknown shape');
+    if (record[0] === 'ready') { ready(); return; }
+    if (record[0] === 'stats') {
+      for (const [id, active, beat] of record[1]) this.#workers.get(id)?.stats(active, beat);
+      return;
+    }
+    // A sandbox reaches only the isolates the host started in it: an id of another sandbox's isolate finds nothing.
+    const worker = this.#workers.get(record[1]);
+    if (!worker) return;
+    this.lastUsed = Date.now();
+    switch (record[0]) {
+      case 'msg': worker.deliver(record[2]); break;
+      case 'egress': worker.egress(record[2]); break;
+      case 'error': worker.error(record[2]); break;
+      case 'exit': worker.exit(record[2]); break;
+    }
+  }
+
+  #violation(why: string): void {
+    if (this.stopped) return;
+    this.#logger.error(`sandbox ${this.id} of account ${this.accountId ?? '(none)'} broke the channel protocol (${why}); it is stopped`);
+    void this.stop('protocol');
+  }
+
+  #measure(): void {
+    const pid = this.#child.pid;
+    if (pid === undefined || this.stopped) return;
+    this.#usage = readTreeUsage(pid);
+    this.#peakRssBytes = Math.max(this.#peakRssBytes, this.#usage.rssBytes);
+    if (this.#usage.rssBytes > this.#memoryLimitBytes) {
+      this.#logger.error(`the sandbox of account ${this.accountId ?? '(none)'} uses ${mb(this.#usage.rssBytes)} MB, past the account's memory limit of ${mb(this.#memoryLimitBytes)} MB; it is stopped and its events answered 503`, { code: 'exceeded_memory', account: this.accountId });
+      void this.stop('exceeded_memory');
+    }
+  }
+
+  #onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    clearInterval(this.#monitor);
+    clearTimeout(this.#idleTimer);
+    const reason = this.#stopReason ?? 'crashed';
+    this.#stopReason = reason;
+    const failure: ErrorCode = reason === 'exceeded_memory' ? 'exceeded_memory' : 'isolate_failed';
+    for (const worker of [...this.#workers.values()]) worker.exit(undefined, failure);
+    this.#workers.clear();
+    const how = reason === 'crashed' ? `crashed (${signal ?? `exit code ${code}`})` : `stopped (${reason})`;
+    const log = reason === 'crashed' || reason === 'protocol' ? this.#logger.error : this.#logger.info;
+    log(`sandbox ${this.id} of account ${this.accountId ?? '(none)'} ${how}; it used ${Math.round(this.#usage.cpuMs)} ms of CPU, at most ${mb(this.#peakRssBytes)} MB of memory`, { account: this.accountId, cpu_used_ms: Math.round(this.#usage.cpuMs), peak_rss_mb: mb(this.#peakRssBytes) });
+    rmSync(this.#options.slotDir, { recursive: true, force: true });
+    this.#options.onStop(this, reason);
+  }
+
+  /** Copies the directory of a bundle into the sandbox's view (new or changed files only); returns the bundle's path inside. */
+  #mirror(hostPath: string): string {
+    const dir = path.dirname(hostPath);
+    let name = this.#mirrors.get(dir);
+    if (name === undefined) this.#mirrors.set(dir, (name = `b${this.#mirrors.size + 1}`));
+    const target = path.join(this.#bundlesDir, name);
+    mkdirSync(target, { recursive: true });
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const from = path.join(dir, entry.name);
+      const to = path.join(target, entry.name);
+      const source = statSync(from);
+      const copy = existsSync(to) ? statSync(to) : undefined;
+      if (copy && copy.size === source.size && copy.mtimeMs >= source.mtimeMs) continue;
+      copyFileSync(from, to);
+    }
+    // The bundles are ES modules whatever their extension.
+    if (!existsSync(path.join(target, 'package.json'))) writeFileSync(path.join(target, 'package.json'), '{"type":"module"}\n');
+    return `${BUNDLES_MOUNT}/${name}/${path.basename(hostPath)}`;
+  }
+
+  #watchStderr(): void {
+    let lines = 0;
+    let partial = '';
+    this.#child.stderr?.setEncoding('utf8');
+    this.#child.stderr?.on('data', (text: string) => {
+      const parts = (partial + text).split('\n');
+      partial = parts.pop() ?? '';
+      for (const line of parts) {
+        if (!line.trim() || lines >= STDERR_LINES) continue;
+        if (++lines === STDERR_LINES) this.#logger.warn(`sandbox ${this.id}: further output dropped`);
+        else this.#logger.warn(`sandbox ${this.id} of account ${this.accountId ?? '(none)'}: ${line.slice(0, 2000)}`);
+      }
+    });
+  }
+}
+
+function mb(bytes: number): number {
+  return Math.round(bytes / (1024 * 1024));
+}
