@@ -1,7 +1,7 @@
 // A real platform (startPlatform) for in-process tests of the account API and of hostname routing.
 import { createLogger, createMemorySink, type LogRecord } from '../src/lib/logger.js';
 import { createManualClock } from '../src/lib/clock.js';
-import { startPlatform, type Platform } from '../src/serve/platform.js';
+import { startPlatform, type Platform, type PlatformOptions } from '../src/serve/platform.js';
 import { tempDir } from './helpers.js';
 
 /** A running platform on free ports with a manual clock and an in-memory log. */
@@ -27,13 +27,16 @@ export interface ApiAnswer {
   headers: Headers;
 }
 
-/** Starts a platform on a fresh (or the given) state directory. */
-export async function startTestPlatform(stateDir = tempDir('ledge-serve-'), bootstrapToken?: string): Promise<TestPlatform> {
+/**
+ * Starts a platform on a fresh (or the given) state directory. Its isolates are threads (all test code is
+ * trusted) unless `options` asks for `isolation: 'process'`, as the sandbox and escape tests do.
+ */
+export async function startTestPlatform(stateDir = tempDir('ledge-serve-'), bootstrapToken?: string, options: Partial<PlatformOptions> = {}): Promise<TestPlatform> {
   const sink = createMemorySink();
   const clock = createManualClock(Date.now());
   const platform = await startPlatform({
     stateDir, listen: { host: '127.0.0.1', port: 0 }, apiListen: { host: '127.0.0.1', port: 0 },
-    logger: createLogger(sink), clock, timers: false,
+    logger: createLogger(sink), clock, timers: false, isolation: 'thread', trustAllCode: true, ...options,
   });
   const token = platform.bootstrap?.token ?? bootstrapToken ?? '';
   const accountId = platform.bootstrap?.accountId ?? '';

@@ -9,6 +9,7 @@ import { toOpenApi } from './openapi.js';
 import type { RouteDefinition } from './router.js';
 import type { ControlServices } from './services.js';
 import { accountRoutes } from './routes/accounts.js';
+import { limitRoutes } from './routes/limits.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { deploymentRoutes } from './routes/deployments.js';
 import { resourceRoutes } from './routes/resources.js';
@@ -33,7 +34,7 @@ export function controlRoutes(services: ControlServices): RouteDefinition[] {
   const checkIngress = (ingress: unknown[]) => validateIngress({ ingress }, 'config.ingress').problems.map((p) => p.message);
   return [
     ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
-    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services),
+    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services), ...limitRoutes(services),
   ];
 }
 

@@ -24,4 +24,8 @@ export interface ControlServices {
   connectUrl(): string;
   /** The binding data of an account: SQL bookmarks and restores, and whether a bucket or queue still holds data. */
   data(accountId: string): StoragePorts;
+  /** Account limits: read, and set (applied to the account's running sandbox at once). Absent where the platform keeps none. */
+  accountLimits?: { get(accountId: string): { memory_mb: number } | undefined; set(accountId: string, limits: { memory_mb: number }): void; readonly defaultMemoryMb: number };
+  /** Why no further account may be created on this platform (thread isolation without --trust-all-code), or undefined. */
+  accountCreationRefusal?: string;
 }

@@ -20,6 +20,7 @@ import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { consumersOf } from '../bindings/queues/schema.js';
 import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
 import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
+import { createDevSandbox } from './dev-isolation.js';
 
 /** Options of `ledge dev`. */
 export interface DevServerOptions {
@@ -45,6 +46,10 @@ export interface DevServerOptions {
   cronTimers?: boolean;
   /** Push queue batches by real timers; tests that drive a manual clock call `queues.tick()` instead. @default true */
   queueTimers?: boolean;
+  /** `process` runs the project in a sandbox process, as `ledge serve` does (docs/architecture.md). @default "thread" */
+  isolation?: 'thread' | 'process';
+  /** Ranges, addresses or host names outbound fetch may reach beyond the public internet (with `isolation: 'process'`). */
+  egressAllow?: readonly string[];
 }
 
 /** A running `ledge dev`. */
@@ -78,7 +83,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let config = loadOnce();
   const stateDir = path.resolve(options.stateDir ?? path.join(config.dir, '.ledge'));
   const buildDir = path.join(stateDir, 'build');
-  const runtime = new DeploymentRuntime({ logger: logger.child(config.name) });
+  const sandbox = options.isolation === 'process' ? createDevSandbox({ stateDir, logger, egressAllow: options.egressAllow }) : undefined;
+  const runtime = new DeploymentRuntime({ logger: logger.child(config.name), spawn: sandbox?.spawn });
   const storage = openEmbeddedStorage(stateDir, clock);
   const toVersion = (cfg: ProjectConfig, bundleFile: string, number: number): DeploymentVersion => ({
     id: String(number),
@@ -100,6 +106,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   } catch (err) {
     await bundler.dispose();
     await runtime.close();
+    await sandbox?.close();
     storage.close();
     throw err;
   }
@@ -128,10 +135,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   } catch (err) {
     await bundler.dispose();
     await runtime.close();
+    await sandbox?.close();
     storage.close();
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
+  sandbox?.policy.addListener({ address: (server.address() as AddressInfo).address, port });
   const host = (options.ip ?? '127.0.0.1').includes(':') ? `[${options.ip}]` : options.ip ?? '127.0.0.1';
 
   let reloading: Promise<void> | undefined;
@@ -229,6 +238,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       for (const watcher of watchers.values()) watcher.close();
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
       await runtime.close();
+      await sandbox?.close();
       // Batches cut off by the isolate's end are settled (put back at once) before the store closes.
       await stopping;
       await bundler.dispose();

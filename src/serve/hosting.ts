@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock.js';
 import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { DeploymentRuntime } from '../runtime/deployment.js';
+import type { IsolateSpawner } from '../runtime/isolate-worker.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { createBindingServices } from '../bindings/services.js';
 import { consumersOf } from '../bindings/queues/schema.js';
@@ -26,6 +27,8 @@ export interface HostingOptions {
   timers?: boolean;
   /** A version with no event for this long gives its isolate back (it starts again on the next event). @default 600000 */
   idleMs?: number;
+  /** Where an account's isolates run: its sandbox process (`--isolation process`), or threads here. @default threads */
+  spawnerFor?(accountId: string): IsolateSpawner;
 }
 
 /** A version with a runtime: started on its first event, counted while events use it. */
@@ -119,7 +122,7 @@ export function createHosting(options: HostingOptions): Hosting {
       renameSync(temp, dir);
     }
     const config = toVersionConfig(version.config as DeployConfig);
-    const runtime = new DeploymentRuntime({ logger: logger.child(version.deployment) });
+    const runtime = new DeploymentRuntime({ logger: logger.child(version.deployment), spawn: options.spawnerFor?.(version.account_id) });
     try {
       await runtime.load({
         id: version.id,

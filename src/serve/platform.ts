@@ -29,6 +29,9 @@ import type { AccessStoragePort } from '../storage/access.js';
 import { createKeyring } from '../identity/keys.js';
 import { CALLBACK_PATH, createAccessGateway, withoutClientIdentityHeaders, type TeamInfo } from '../identity/gateway.js';
 import { createTeamDomain, LOGIN_PATH } from '../identity/team.js';
+import { createSqliteAccountLimits } from '../storage/sqlite/account-limits-storage.js';
+import { DEFAULT_ACCOUNT_MEMORY_MB } from '../runtime/sandbox/pool.js';
+import { createIsolation, type Isolation, type IsolationOptions } from './isolation.js';
 
 /** The platform domain when none is given: `*.localhost` resolves to the loopback address. */
 export const DEFAULT_PLATFORM_DOMAIN = 'ledge.localhost';
@@ -37,7 +40,7 @@ export const DEFAULT_PLATFORM_DOMAIN = 'ledge.localhost';
 export interface ListenAddress { host: string; port: number }
 
 /** Options of `ledge serve`. */
-export interface PlatformOptions {
+export interface PlatformOptions extends IsolationOptions {
   stateDir: string;
   /** The application listener. @default 127.0.0.1:8787 */
   listen?: ListenAddress;
@@ -67,6 +70,8 @@ export interface Platform {
   /** An account API request without a socket. */
   api(request: Request): Promise<Response>;
   readonly hosting: Hosting;
+  /** Where accounts' code runs (sandbox processes or threads) and the egress policy. */
+  readonly isolation: Isolation;
   /** Logs, once per token, service tokens that expire within 7 days (also hourly by timer). */
   checkServiceTokenExpiries(): Promise<number>;
   close(): Promise<void>;
@@ -93,7 +98,13 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     if (!ports) accountData.set(accountId, (ports = openEmbeddedStorage(path.join(stateDir, 'accounts', accountId), clock)));
     return ports;
   };
-  const hosting = createHosting({ store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, timers: options.timers });
+  const limitStore = createSqliteAccountLimits(controlDb);
+  const limits = limitStore.list();
+  const isolation = createIsolation({
+    ...options, stateDir, logger, accountCount: (await store.listAccounts()).length,
+    accountMemoryMb: (accountId) => limits.get(accountId)?.memory_mb ?? DEFAULT_ACCOUNT_MEMORY_MB,
+  });
+  const hosting = createHosting({ store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, timers: options.timers, spawnerFor: isolation.spawnerFor });
   const rebuildRoutes = async () => buildRouteTable(store, platformDomain, await access.listApps());
   let routes: RouteTable = await rebuildRoutes();
   const team = createTeamDomain({
@@ -112,6 +123,16 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   };
   const services: ControlServices = {
     store, tunnels, access, keyring, connectors, clock, platformDomain, data, connectUrl: () => connectUrl,
+    accountCreationRefusal: isolation.accountCreationRefusal,
+    accountLimits: {
+      defaultMemoryMb: DEFAULT_ACCOUNT_MEMORY_MB,
+      get: (accountId) => limits.get(accountId),
+      set(accountId, value) {
+        limitStore.set(accountId, value);
+        limits.set(accountId, value);
+        isolation.refreshLimits(accountId);
+      },
+    },
     async changed(accountId) {
       routes = await rebuildRoutes();
       await hosting.sync(accountId);
@@ -149,6 +170,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     expiries?.stop();
     await connectors.close();
     await hosting.close();
+    await isolation.close();
     for (const ports of accountData.values()) ports.close();
     store.close();
   };
@@ -166,6 +188,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     await cleanup();
     throw err;
   }
+  // Application code never reaches the platform's own listeners, whatever the operator allows.
+  for (const address of [appAddress, apiAddress]) isolation.policy.addListener({ address: address.address, port: address.port });
   expiries = startExpiryWarnings({ access, clock, logger: accessLogger, timers: options.timers });
   // Only once both listeners are up: a start that fails must not use up the one showing of the bootstrap token.
   const bootstrap = await bootstrapIfEmpty(store, clock);
@@ -179,6 +203,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     app: createFetchAdapter(appDispatch, logger, options.maxRequestBytes),
     api: createFetchAdapter(apiDispatch, logger),
     hosting,
+    isolation,
     checkServiceTokenExpiries: () => checkExpiries(access, clock, accessLogger),
     close: cleanup,
   };

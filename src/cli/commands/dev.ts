@@ -3,6 +3,7 @@ import { untilStopped } from '../signals.js';
 import { startDevServer } from '../../dev/dev-server.js';
 import { createConsoleSink, createLogger } from '../../lib/logger.js';
 import { parsePort, parseSeconds } from '../options.js';
+import { collect, parseIsolation } from './serve.js';
 
 /** `ledge dev [dir]`: serve one project locally, reloading on change. */
 export function registerDev(program: Command): void {
@@ -15,10 +16,12 @@ export function registerDev(program: Command): void {
     .option('--state <dir>', 'local state directory (default: <dir>/.ledge)')
     .option('--env <name>', 'environment section of ledge.jsonc to use')
     .option('--lifecycle-interval <seconds>', 'seconds between lifecycle runs of the buckets', parseSeconds, 3600)
+    .option('--isolation <mode>', 'thread: a worker thread (trusted code, fastest reload); process: a sandbox process, as ledge serve runs code', parseIsolation, 'thread')
+    .option('--egress-allow <cidr|host>', 'with --isolation process: let the project fetch this range, address or host name beyond the public internet (repeatable)', collect, [])
     .option('--verbose', 'print debug logs')
-    .action(async (dir: string, opts: { port: number; ip: string; state?: string; env?: string; verbose?: boolean; lifecycleInterval: number }) => {
+    .action(async (dir: string, opts: { port: number; ip: string; state?: string; env?: string; verbose?: boolean; lifecycleInterval: number; isolation: 'thread' | 'process'; egressAllow: string[] }) => {
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
-      const server = await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: opts.state, env: opts.env, logger, lifecycleIntervalMs: opts.lifecycleInterval * 1000 });
+      const server = await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: opts.state, env: opts.env, logger, lifecycleIntervalMs: opts.lifecycleInterval * 1000, isolation: opts.isolation, egressAllow: opts.egressAllow });
       logger.info(`${server.config.name} ready on ${server.url}`);
       await untilStopped(logger, () => server.close());
     });

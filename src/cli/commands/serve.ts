@@ -4,6 +4,25 @@ import { untilStopped } from '../signals.js';
 import { LedgeError } from '../../lib/errors.js';
 import { createConsoleSink, createLogger } from '../../lib/logger.js';
 import { DEFAULT_PLATFORM_DOMAIN, startPlatform, type ListenAddress } from '../../serve/platform.js';
+import type { IsolationMode } from '../../serve/isolation.js';
+import { DEFAULT_MAX_SANDBOXES } from '../../runtime/sandbox/pool.js';
+
+/** Parses `--isolation`. */
+export function parseIsolation(value: string): IsolationMode {
+  if (value !== 'process' && value !== 'thread') throw new LedgeError('bad_argument', `--isolation: expected process or thread, got "${value}"`);
+  return value;
+}
+
+/** Collects a repeatable option. */
+export function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function parseCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new LedgeError('bad_argument', `--max-sandboxes: expected a whole number from 1 to 10000, got "${value}"`);
+  return n;
+}
 
 /** Parses `ADDR:PORT` (`127.0.0.1:8787`, `[::1]:8787`, `:8787`), naming the option in the error. */
 export function parseListen(option: string, value: string): ListenAddress {
@@ -22,11 +41,18 @@ export function registerServe(program: Command): void {
     .option('--listen <addr:port>', 'address of the application listener', (v: string) => parseListen('--listen', v), { host: '127.0.0.1', port: 8787 })
     .option('--api-listen <addr:port>', 'address of the account API listener', (v: string) => parseListen('--api-listen', v), { host: '127.0.0.1', port: 8788 })
     .option('--platform-domain <domain>', 'domain of default and preview hostnames', DEFAULT_PLATFORM_DOMAIN)
+    .option('--isolation <mode>', 'process: each account\'s code in its own sandbox process (bubblewrap); thread: threads of this process, for trusted code only', parseIsolation, 'process')
+    .option('--trust-all-code', 'accept --isolation thread with several accounts (their code can reach this process and each other)')
+    .option('--egress-allow <cidr|host>', 'let application code fetch this range, address or host name beyond the public internet (repeatable)', collect, [])
+    .option('--max-sandboxes <n>', 'sandbox processes that may run at once; past it the least recently used stops', parseCount, DEFAULT_MAX_SANDBOXES)
     .option('--verbose', 'print debug logs')
-    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; verbose?: boolean }) => {
+    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; verbose?: boolean; isolation: IsolationMode; trustAllCode?: boolean; egressAllow: string[]; maxSandboxes: number }) => {
       if (!/^(?=.{1,200}$)[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(opts.platformDomain)) throw new LedgeError('bad_argument', `--platform-domain: expected a domain name, got "${opts.platformDomain}"`);
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
-      const platform = await startPlatform({ stateDir: opts.state, listen: opts.listen, apiListen: opts.apiListen, platformDomain: opts.platformDomain, logger });
+      const platform = await startPlatform({
+        stateDir: opts.state, listen: opts.listen, apiListen: opts.apiListen, platformDomain: opts.platformDomain, logger,
+        isolation: opts.isolation, trustAllCode: opts.trustAllCode, egressAllow: opts.egressAllow, maxSandboxes: opts.maxSandboxes,
+      });
       if (platform.bootstrap) {
         // Written straight to the terminal, never through the logger: this is the one place a secret is printed.
         process.stdout.write(`[ledge] created the administrator account ${platform.bootstrap.accountId} (subdomain "admin")\n`);

@@ -45,6 +45,7 @@ export function accountRoutes(services: ControlServices): RouteDefinition[] {
       body: z.strictObject({ name: z.string().trim().min(1).max(100), subdomain: DNS_LABEL.optional() }),
       async handler({ principal, body, now }) {
         if (!principal.permissions.can('accounts:write', { account: '*' })) throw new ApiError('forbidden', 'the token lacks the permission "accounts:write" on com.ledge.api.account.*');
+        if (services.accountCreationRefusal) throw new ApiError('conflict', services.accountCreationRefusal);
         const account: AccountRecord = { id: newAccountId(), name: body.name, subdomain: body.subdomain ?? toSubdomain(body.name), created_on: now };
         // Team domains live under <subdomain>.access.<platform domain>: no account may be called that.
         if (account.subdomain === TEAM_LABEL) throw fieldError(body.subdomain === undefined ? '/body/name' : '/body/subdomain', `the subdomain "${TEAM_LABEL}" is reserved; choose another`);

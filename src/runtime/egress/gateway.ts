@@ -22,6 +22,9 @@ export interface EgressSessions {
   close(): Promise<void>;
 }
 
+/** Resolves a host name to every address it has (the system's resolver unless a test injects one). */
+export type EgressLookup = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
 /** An outbound connection the policy refused, carried as the cause of fetch's TypeError. */
 class EgressRefused extends Error {
   constructor(readonly host: string, readonly reason: string) {
@@ -42,8 +45,9 @@ const CONCURRENT_PER_ISOLATE = 50;
  * checked before connecting. A refusal rejects the application's fetch with a TypeError naming the policy and
  * is logged for the deployment.
  */
-export function createEgressSessions(options: { policy: EgressPolicy; logger: Logger }): EgressSessions {
+export function createEgressSessions(options: { policy: EgressPolicy; logger: Logger; lookup?: EgressLookup }): EgressSessions {
   const { policy } = options;
+  const resolve = options.lookup ?? ((hostname: string) => lookup(hostname, { all: true, verbatim: true }));
   const base = buildConnector({ timeout: CONNECT_TIMEOUT_MS });
   const agent = new Agent({
     connect(connectOptions, callback) {
@@ -62,7 +66,7 @@ export function createEgressSessions(options: { policy: EgressPolicy; logger: Lo
       if (refusal) throw new EgressRefused(hostname, refusal);
       return hostname;
     }
-    const addresses = await lookup(hostname, { all: true, verbatim: true });
+    const addresses = await resolve(hostname);
     if (addresses.length === 0) throw new Error(`${hostname} has no address`);
     // One refused address refuses the name: a name that resolves to both public and private addresses is a rebinding attempt.
     for (const { address } of addresses) {

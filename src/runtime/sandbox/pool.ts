@@ -66,6 +66,11 @@ export class SandboxPool {
     return [...this.#byAccount.values()].map((s) => ({ accountId: s.accountId as string, pid: s.pid, isolates: s.isolates, ...pick(s.usage) }));
   }
 
+  /** The account's memory limit changed: its running sandbox is held to the new one from now on. */
+  refreshLimit(accountId: string): void {
+    this.#byAccount.get(accountId)?.assign(accountId, this.#options.accountMemoryMb?.(accountId) ?? DEFAULT_ACCOUNT_MEMORY_MB);
+  }
+
   /** Stops every sandbox. */
   async close(): Promise<void> {
     this.#closed = true;
