@@ -26,6 +26,8 @@ export interface ControlServices {
   data(accountId: string): StoragePorts;
   /** Account limits: read, and set (applied to the account's running sandbox at once). Absent where the platform keeps none. */
   accountLimits?: { get(accountId: string): { memory_mb: number } | undefined; set(accountId: string, limits: { memory_mb: number }): void; readonly defaultMemoryMb: number };
+  /** Builds uploaded modules into the one module that runs (in a build sandbox under process isolation). */
+  buildUpload?(input: { modules: readonly { name: string; content: Uint8Array }[]; main: string; compatibilityFlags: readonly string[] }): Promise<{ content: Uint8Array; sha256: string }>;
   /** Why no further account may be created on this platform (thread isolation without --trust-all-code), or undefined. */
   accountCreationRefusal?: string;
 }

@@ -32,6 +32,7 @@ import { createTeamDomain, LOGIN_PATH } from '../identity/team.js';
 import { createSqliteAccountLimits } from '../storage/sqlite/account-limits-storage.js';
 import { DEFAULT_ACCOUNT_MEMORY_MB } from '../runtime/sandbox/pool.js';
 import { createIsolation, type Isolation, type IsolationOptions } from './isolation.js';
+import { buildUpload } from '../runtime/sandbox/build.js';
 
 /** The platform domain when none is given: `*.localhost` resolves to the loopback address. */
 export const DEFAULT_PLATFORM_DOMAIN = 'ledge.localhost';
@@ -124,6 +125,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const services: ControlServices = {
     store, tunnels, access, keyring, connectors, clock, platformDomain, data, connectUrl: () => connectUrl,
     accountCreationRefusal: isolation.accountCreationRefusal,
+    buildUpload: (input) => buildUpload({ ...input, sandboxed: isolation.mode === 'process' }),
     accountLimits: {
       defaultMemoryMb: DEFAULT_ACCOUNT_MEMORY_MB,
       get: (accountId) => limits.get(accountId),

@@ -80,6 +80,8 @@ export interface VersionRecord {
   main_module: string;
   /** The validated deployment configuration (docs/api.md, Deployments and versions). */
   config: Record<string, unknown>;
+  /** SHA-256 (hex) of the bundle the platform built from the upload, which is what runs; null for versions stored before builds. */
+  bundle_sha256?: string | null;
 }
 
 /** One uploaded module of a version. */

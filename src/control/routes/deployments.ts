@@ -11,6 +11,7 @@ import { consumersOf } from '../../bindings/queues/schema.js';
 import type { AccountRecord, ControlStoragePort, DeploymentRecord, DomainRecord, ResourceKind, VersionRecord } from '../../storage/control.js';
 import { ACCOUNT_PARAMS, DNS_LABEL } from './accounts.js';
 import { defaultHostname, previewHostname } from '../../entry/hostnames.js';
+import { isLedgeError } from '../../lib/errors.js';
 
 /** Which API resource kind each binding kind points at. */
 const RESOURCE_OF: Readonly<Record<string, ResourceKind>> = { kv: 'kv', sql: 'sql', objects: 'bucket', queues: 'queue' };
@@ -87,7 +88,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
     };
   }
   const versionView = (account: AccountRecord, v: VersionRecord) => ({
-    id: v.id, number: v.number, deployment: v.deployment, message: v.message, created_on: v.created_on, main_module: v.main_module, config: v.config,
+    id: v.id, number: v.number, deployment: v.deployment, message: v.message, created_on: v.created_on, main_module: v.main_module, config: v.config, bundle_sha256: v.bundle_sha256 ?? null,
     preview_hostname: previewHostname(v.id, v.deployment, account.subdomain, platformDomain),
   });
   const mustFind = async (accountId: string, name: string) => {
@@ -127,8 +128,10 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
         }
         const id = randomUUID();
         const domains = await routeDomains(ctx, body.config);
-        const version: VersionRecord = { id, account_id: account.id, deployment: params.name, number: 0, message: body.message ?? null, created_on: now, main_module: body.main_module, config: body.config as Record<string, unknown> };
-        const deployment = await store.writeVersion({ version, modules, domains });
+        // What runs is what the platform built from the upload, never the upload as it came (SPEC: What the service does 4).
+        const built = await buildOrRefuse(modules, body.main_module, body.config);
+        const version: VersionRecord = { id, account_id: account.id, deployment: params.name, number: 0, message: body.message ?? null, created_on: now, main_module: body.main_module, config: body.config as Record<string, unknown>, bundle_sha256: built?.sha256 ?? null };
+        const deployment = await store.writeVersion({ version, modules: built ? [{ name: body.main_module, content: built.content }] : modules, domains });
         await services.changed(account.id);
         const written = await store.getVersion(id) as VersionRecord;
         return { result: { deployment: await deploymentView(account, deployment), version: versionView(account, written) } };
@@ -186,6 +189,16 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
   ];
+
+  async function buildOrRefuse(modules: { name: string; content: Uint8Array }[], main: string, config: DeployConfig): Promise<{ content: Uint8Array; sha256: string } | undefined> {
+    if (!services.buildUpload) return undefined;
+    try {
+      return await services.buildUpload({ modules, main, compatibilityFlags: (config as { compatibility_flags?: string[] }).compatibility_flags ?? [] });
+    } catch (err) {
+      if (isLedgeError(err)) throw fieldError('/body/modules', `the platform could not build the upload: ${err.message}`);
+      throw err;
+    }
+  }
 
   /** Custom domains from `routes`: checked, permitted, and ready to be written with the version. */
   async function routeDomains(ctx: RouteContext<{ account_id: string; name: string }, unknown, z.infer<typeof PUT_BODY>>, config: DeployConfig): Promise<DomainRecord[]> {

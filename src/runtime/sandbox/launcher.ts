@@ -81,6 +81,16 @@ export interface LaunchSpec {
  * worker threads, and nothing else (no child processes, no native addons, no writes).
  */
 export function sandboxCommand(spec: LaunchSpec): { command: string; args: string[] } {
+  const { node, args } = systemView();
+  for (const bind of spec.runtime.binds) args.push('--ro-bind', bind.from, bind.to);
+  args.push('--ro-bind', spec.bundlesDir, BUNDLES_MOUNT);
+  args.push('--proc', '/proc', '--dev', '/dev', '--size', String(SANDBOX_TMPFS_BYTES), '--tmpfs', '/tmp', '--chdir', '/');
+  args.push('--', node, '--experimental-permission', `--allow-fs-read=${RUNTIME_MOUNT}/*`, `--allow-fs-read=${BUNDLES_MOUNT}/*`, '--allow-worker', '--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning', spec.runtime.main, spec.runtime.workerEntry);
+  return { command: spec.bwrap, args };
+}
+
+/** Namespaces, no capabilities, and a read-only view of the Node binary and the system libraries it links. */
+export function systemView(): { node: string; args: string[] } {
   const node = realpathSync(process.execPath);
   const args = ['--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--clearenv', '--hostname', 'sandbox'];
   for (const dir of ['/usr/lib', '/usr/lib64', '/usr/lib32']) if (isDir(dir)) args.push('--ro-bind', dir, dir);
@@ -91,11 +101,27 @@ export function sandboxCommand(spec: LaunchSpec): { command: string; args: strin
     else if (stat.isDirectory()) args.push('--ro-bind', dir, dir);
   }
   if (!node.startsWith('/usr/lib/')) args.push('--ro-bind', node, node);
-  for (const bind of spec.runtime.binds) args.push('--ro-bind', bind.from, bind.to);
-  args.push('--ro-bind', spec.bundlesDir, BUNDLES_MOUNT);
-  args.push('--proc', '/proc', '--dev', '/dev', '--size', String(SANDBOX_TMPFS_BYTES), '--tmpfs', '/tmp', '--chdir', '/');
-  args.push('--', node, '--experimental-permission', `--allow-fs-read=${RUNTIME_MOUNT}/*`, `--allow-fs-read=${BUNDLES_MOUNT}/*`, '--allow-worker', '--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning', spec.runtime.main, spec.runtime.workerEntry);
-  return { command: spec.bwrap, args };
+  return { node, args };
+}
+
+let cachedBuild: { binds: { from: string; to: string }[]; main: string } | undefined;
+
+/** The files a build sandbox runs: Ledge's bundler and esbuild (its package and native binary). */
+export function buildFiles(): { binds: { from: string; to: string }[]; main: string } {
+  if (cachedBuild) return cachedBuild;
+  const here = import.meta.url;
+  const root = path.dirname(fileURLToPath(new URL('../../../package.json', here)));
+  const modules = { from: path.join(root, 'node_modules'), to: `${RUNTIME_MOUNT}/node_modules` };
+  if (!here.endsWith('.ts')) {
+    cachedBuild = { binds: [...runtimeFiles().binds, modules], main: `${RUNTIME_MOUNT}/dist/runtime/sandbox/build-main.js` };
+    return cachedBuild;
+  }
+  const outDir = path.join(tmpdir(), `ledge-build-runtime-${process.pid}`);
+  // The mount point of node_modules inside the read-only view.
+  mkdirSync(path.join(outDir, 'node_modules'), { recursive: true });
+  buildSync({ entryPoints: [fileURLToPath(new URL('./build-main.ts', here))], outfile: path.join(outDir, 'build-main.mjs'), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'silent' });
+  cachedBuild = { binds: [{ from: outDir, to: RUNTIME_MOUNT }, modules], main: `${RUNTIME_MOUNT}/build-main.mjs` };
+  return cachedBuild;
 }
 
 function isDir(dir: string): boolean {

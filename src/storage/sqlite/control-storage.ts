@@ -31,6 +31,8 @@ const toVersion = (r: Row): VersionRecord => ({ ...(r as unknown as VersionRecor
 /** Control-plane state in one SQLite file (WAL, synchronous=NORMAL: committed writes survive kill -9). */
 export function createSqliteControlStorage(db: Database.Database): ControlStoragePort {
   db.exec(SCHEMA);
+  // Versions written before the platform built uploads have no digest of a built bundle.
+  if (!(db.prepare('PRAGMA table_info(versions)').all() as { name: string }[]).some((c) => c.name === 'bundle_sha256')) db.exec('ALTER TABLE versions ADD COLUMN bundle_sha256 TEXT');
   const q = {
     insertAccount: db.prepare('INSERT INTO accounts (id, name, subdomain, created_on) VALUES (@id, @name, @subdomain, @created_on)'),
     getAccount: db.prepare('SELECT * FROM accounts WHERE id = ?'),
@@ -56,8 +58,8 @@ export function createSqliteControlStorage(db: Database.Database): ControlStorag
     pointAt: db.prepare('UPDATE deployments SET current_version_id = ?, modified_on = ? WHERE account_id = ? AND name = ?'),
     deleteDeployment: db.prepare('DELETE FROM deployments WHERE account_id = ? AND name = ?'),
     nextNumber: db.prepare('SELECT coalesce(max(number), 0) + 1 AS n FROM versions WHERE account_id = ? AND deployment = ?'),
-    insertVersion: db.prepare(`INSERT INTO versions (id, account_id, deployment, number, message, created_on, main_module, config)
-      VALUES (@id, @account_id, @deployment, @number, @message, @created_on, @main_module, @config)`),
+    insertVersion: db.prepare(`INSERT INTO versions (id, account_id, deployment, number, message, created_on, main_module, config, bundle_sha256)
+      VALUES (@id, @account_id, @deployment, @number, @message, @created_on, @main_module, @config, @bundle_sha256)`),
     getVersion: db.prepare('SELECT * FROM versions WHERE id = ?'),
     listVersions: db.prepare('SELECT * FROM versions WHERE account_id = ? AND deployment = ? ORDER BY number DESC'),
     deleteVersions: db.prepare('DELETE FROM modules WHERE version_id IN (SELECT id FROM versions WHERE account_id = ? AND deployment = ?)'),
@@ -84,7 +86,7 @@ export function createSqliteControlStorage(db: Database.Database): ControlStorag
   });
   const writeVersion = db.transaction((version: VersionRecord, modules: ModuleRecord[], domains: DomainRecord[]): DeploymentRecord => {
     const number = (q.nextNumber.get(version.account_id, version.deployment) as { n: number }).n;
-    q.insertVersion.run({ ...version, number, config: JSON.stringify(version.config) });
+    q.insertVersion.run({ ...version, number, config: JSON.stringify(version.config), bundle_sha256: version.bundle_sha256 ?? null });
     for (const m of modules) q.insertModule.run(version.id, m.name, m.content);
     for (const d of domains) {
       const existing = q.domainByHostname.get(d.hostname) as DomainRecord | undefined;
