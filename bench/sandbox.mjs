@@ -1,0 +1,84 @@
+// Process isolation against thread isolation in the same run (issue 13, item 8): hello and KV get under
+// `ledge dev --isolation thread|process`, and the first response of a cold sandbox (median of 20).
+// Usage: npm run build && node bench/sandbox.mjs [--duration 10 --connections 50]
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } } });
+const root = path.resolve(import.meta.dirname, '..');
+const CLI = path.join(root, 'dist', 'cli', 'main.js');
+const work = path.join(root, '.ledge', 'bench-sandbox');
+const kvDir = path.join(work, 'kv');
+mkdirSync(path.join(kvDir, 'src'), { recursive: true });
+writeFileSync(path.join(kvDir, 'ledge.jsonc'), JSON.stringify({ name: 'bench-kv', main: 'src/index.js', compatibility_date: '2026-10-01', kv_namespaces: [{ binding: 'KV', id: 'bench' }] }));
+writeFileSync(path.join(kvDir, 'src', 'index.js'), "export default { async fetch(request, env) { return new Response(await env.KV.get('greeting')); } };");
+
+async function start(args) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  while (!/ready on (http:\/\/\S+)/.test(out)) out += (await once(child.stdout, 'data'))[0];
+  child.stdout.resume();
+  return { child, url: out.match(/ready on (http:\/\/\S+)/)[1] };
+}
+async function measure(name, args, pathname) {
+  const server = await start(args);
+  try {
+    await autocannon({ url: server.url + pathname, connections: Number(values.connections), duration: 2 });
+    const r = await autocannon({ url: server.url + pathname, connections: Number(values.connections), duration: Number(values.duration) });
+    if (r.non2xx || r.errors) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  } finally {
+    server.child.kill();
+    await once(server.child, 'exit');
+  }
+}
+await new Promise((resolve, reject) => spawn(process.execPath, [CLI, 'kv', 'put', 'greeting', 'hello from kv', '--dir', kvDir, '--state', path.join(work, 'kv-state')], { stdio: 'ignore' }).once('exit', (c) => (c === 0 ? resolve() : reject(new Error('kv put')))));
+const health = path.join(root, 'examples', 'health-worker');
+const results = [];
+for (const isolation of ['thread', 'process']) {
+  results.push(await measure(`hello ${isolation}`, [CLI, 'dev', health, '--port', '0', '--state', path.join(work, `h-${isolation}`), '--isolation', isolation], '/health'));
+  results.push(await measure(`kv get ${isolation}`, [CLI, 'dev', kvDir, '--port', '0', '--state', path.join(work, 'kv-state'), '--isolation', isolation], '/'));
+}
+
+// Cold sandbox: an account's first event, from a started spare, and from no process at all.
+const { SandboxPool } = await import('../dist/runtime/sandbox/pool.js');
+const { DeploymentRuntime } = await import('../dist/runtime/deployment.js');
+const { createEgressSessions } = await import('../dist/runtime/egress/gateway.js');
+const { createEgressPolicy } = await import('../dist/runtime/egress/policy.js');
+const { createLogger } = await import('../dist/lib/logger.js');
+const { DEFAULT_LIMITS } = await import('../dist/config/load.js');
+const bundleDir = path.join(work, 'cold');
+mkdirSync(bundleDir, { recursive: true });
+writeFileSync(path.join(bundleDir, 'index.js'), "export default { fetch: () => new Response('cold') };");
+const logger = createLogger(() => undefined);
+const egress = createEgressSessions({ policy: createEgressPolicy(), logger });
+async function cold(spare) {
+  const pool = new SandboxPool({ dir: path.join(work, 'slots'), logger, egress, spare });
+  const times = [];
+  for (let i = 0; i < 20; i++) {
+    if (spare) await new Promise((r) => setTimeout(r, 400)); // the spare has started
+    const t = performance.now();
+    const runtime = new DeploymentRuntime({ logger, spawn: pool.spawnerFor(`account-${spare}-${i}`) });
+    await runtime.load({ id: '1', name: 'cold', compatibilityDate: '2026-10-01', bundleFile: path.join(bundleDir, 'index.js'), vars: {}, limits: DEFAULT_LIMITS, compatibilityFlags: [], bindings: [] });
+    const res = await runtime.dispatch({ method: 'GET', url: 'http://x/', headers: [], body: null });
+    if (res.status !== 200) throw new Error('cold start failed');
+    times.push(performance.now() - t);
+    await runtime.close();
+  }
+  await pool.close();
+  times.sort((a, b) => a - b);
+  return (times[9] + times[10]) / 2;
+}
+const coldSpare = await cold(true);
+const coldNone = await cold(false);
+await egress.close();
+console.log(`\n${values.connections} connections, ${values.duration} s each, ${new Date().toISOString()}`);
+for (const r of results) console.log(`${r.name.padEnd(18)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms`);
+const by = Object.fromEntries(results.map((r) => [r.name, r.rps]));
+console.log(`hello process / thread = ${(by['hello process'] / by['hello thread']).toFixed(2)} (target >= 0.8); kv get process / thread = ${(by['kv get process'] / by['kv get thread']).toFixed(2)} (target >= 0.8)`);
+console.log(`cold sandbox, first response (median of 20): ${coldSpare.toFixed(0)} ms from the spare, ${coldNone.toFixed(0)} ms starting the process (target < 150)`);
