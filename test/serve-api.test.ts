@@ -403,3 +403,53 @@ test('idle versions give their isolate back and start again on the next request'
     await p.close();
   }
 });
+
+test('token lineage: a token never outlives the token that created it, and revoking it revokes what it created, transitively', async () => {
+  const p = await startTestPlatform();
+  try {
+    const base = `/accounts/${p.accountId}`;
+    const minting = [{ permission_groups: ['tokens:write', 'deployments:read'], resources: { [key(p)]: '*' } }];
+    const status = async (token: string) => {
+      const res = await p.call('GET', `${base}/deployments`, { token });
+      return [res.status, res.body.errors[0]?.code];
+    };
+    const now = p.clock.now();
+    const parentExpiry = new Date(now + HOUR).toISOString();
+
+    // Expiry: a child defaults to its parent's expires_on, may choose an earlier one, and is refused a later one.
+    const parent = await makeToken(p, { name: 'parent', policies: minting, expires_on: parentExpiry });
+    const child = await makeToken(p, { name: 'child', policies: minting }, p.accountId, parent.value);
+    const childView = await p.call('GET', `${base}/tokens/${child.id}`);
+    assert.equal(childView.body.result.expires_on, parentExpiry, 'a child without expires_on inherits its parent\'s');
+    const later = await p.call('POST', `${base}/tokens`, { token: parent.value, body: { name: 'later', policies: minting, expires_on: new Date(now + 2 * HOUR).toISOString() } });
+    assert.deepEqual([later.status, later.body.errors[0]?.code, later.body.errors[0]?.source?.pointer], [400, 1001, '/body/expires_on'], later.text);
+    assert.match(later.body.errors[0]?.message ?? '', /expires_on: must not be later than .* when the token creating it \(parent\) expires/);
+    const earlier = await makeToken(p, { name: 'earlier', policies: minting, expires_on: new Date(now + HOUR / 2).toISOString() }, p.accountId, parent.value);
+    const grandchild = await makeToken(p, { name: 'grandchild', policies: minting }, p.accountId, child.value);
+    for (const t of [parent, child, earlier, grandchild]) assert.deepEqual(await status(t.value), [200, undefined]);
+    p.clock.advance(HOUR);
+    for (const t of [parent, child, earlier, grandchild]) assert.deepEqual(await status(t.value), [401, 10001], 'the whole lineage expired with the parent');
+
+    // Revocation: revoking a token revokes its children and grandchildren, and nothing else.
+    const root = await makeToken(p, { name: 'root', policies: minting });
+    const sibling = await makeToken(p, { name: 'sibling', policies: minting });
+    const a = await makeToken(p, { name: 'a', policies: minting }, p.accountId, root.value);
+    const b = await makeToken(p, { name: 'b', policies: minting }, p.accountId, a.value);
+    const c = await makeToken(p, { name: 'c', policies: minting }, p.accountId, b.value);
+    const fromSibling = await makeToken(p, { name: 'from sibling', policies: minting }, p.accountId, sibling.value);
+    const revokeA = await p.call('DELETE', `${base}/tokens/${a.id}`);
+    assert.equal(revokeA.status, 200, revokeA.text);
+    assert.deepEqual([...revokeA.body.result.also_revoked].sort(), [b.id, c.id].sort());
+    for (const t of [a, b, c]) assert.deepEqual(await status(t.value), [401, 10002], 'revoked with its ancestor');
+    for (const t of [root, sibling, fromSibling]) assert.deepEqual(await status(t.value), [200, undefined], 'the parent and other branches stay');
+    assert.equal((await p.call('DELETE', `${base}/tokens/${sibling.id}`)).status, 200);
+    assert.deepEqual(await status(fromSibling.value), [401, 10002]);
+    const listed = (await p.call('GET', `${base}/tokens?per_page=100`)).body.result as { name: string; status: string }[];
+    assert.deepEqual(listed.filter((t) => ['a', 'b', 'c', 'from sibling'].includes(t.name)).map((t) => t.status), ['revoked', 'revoked', 'revoked', 'revoked']);
+    // A revoked token cannot create a child to escape through.
+    assert.deepEqual(await status(root.value), [200, undefined]);
+    assert.equal((await p.call('POST', `${base}/tokens`, { token: c.value, body: { name: 'escape', policies: minting } })).status, 401);
+  } finally {
+    await p.close();
+  }
+});
