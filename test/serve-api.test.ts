@@ -453,3 +453,63 @@ test('token lineage: a token never outlives the token that created it, and revok
     await p.close();
   }
 });
+
+test('request bodies: deep nesting is 400 (never 500), a repeated key is refused by name, and names that are not valid Unicode are refused, not altered', async () => {
+  const p = await startTestPlatform();
+  try {
+    const base = `/accounts/${p.accountId}`;
+    const raw = (method: string, path: string, body: string | Buffer) => p.api(new Request(`http://api.test/api/v1${path}`, {
+      method, headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' }, body: typeof body === 'string' ? body : new Uint8Array(body),
+    })).then(async (res) => ({ status: res.status, body: await res.json() as { errors: { code: number; message: string; source?: { pointer: string } }[] } }));
+    const deploy = JSON.stringify(deployBody(moduleBody('x'), {}));
+    const withVars = (vars: string) => deploy.replace('"config":{', `"config":{"vars":${vars},`);
+    const objects = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    const arrays = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+
+    // Nesting: 3,000 levels of vars, arrays in arrays, and far deeper, answer 400 with the limit named.
+    for (const vars of [`{"X":${objects(3000)}}`, `{"X":${arrays(3000)}}`, `{"X":${objects(200_000)}}`, `{"X":[${arrays(100_000)}]}`]) {
+      const res = await raw('PUT', `${base}/deployments/deep`, withVars(vars));
+      assert.deepEqual([res.status, res.body.errors[0]?.code], [400, 1002], res.body.errors[0]?.message);
+      assert.match(res.body.errors[0]?.message ?? '', /nests objects and arrays more than 64 levels deep/);
+    }
+    const fine = await raw('PUT', `${base}/deployments/deep`, withVars(`{"X":${objects(50)}}`));
+    assert.equal(fine.status, 200, 'nesting within the limit is accepted');
+
+    // A repeated key: refused, naming it, wherever it is.
+    let res = await raw('POST', `${base}/storage/kv/namespaces`, '{"title":"cache","title":"other"}');
+    assert.deepEqual([res.status, res.body.errors[0]?.source?.pointer], [400, '/body/title']);
+    assert.match(res.body.errors[0]?.message ?? '', /the key "title" appears twice/);
+    res = await raw('PUT', `${base}/deployments/dupes`, withVars('{"A":"1","B":{"x":1},"A":"2"}'));
+    assert.deepEqual([res.status, res.body.errors[0]?.source?.pointer], [400, '/body/config/vars/A']);
+    res = await raw('POST', `${base}/tokens`, `{"name":"t","policies":[{"permission_groups":["kv:read"],"resources":{"${key(p)}":"*","${key(p)}":"*"}}]}`);
+    assert.deepEqual([res.status, res.body.errors[0]?.source?.pointer], [400, `/body/policies/0/resources/${key(p)}`]);
+
+    // Lone surrogates in names and keys, invalid UTF-8 in a body, a path or a query: refused, never replaced by U+FFFD.
+    res = await raw('POST', `${base}/tokens`, `{"name":"ci\\ud800","policies":[{"permission_groups":["kv:read"],"resources":{"${key(p)}":"*"}}]}`);
+    assert.deepEqual([res.status, res.body.errors[0]?.source?.pointer], [400, '/body/name']);
+    assert.match(res.body.errors[0]?.message ?? '', /not valid Unicode/);
+    res = await raw('POST', `${base}/buckets`, '{"name":"a\\udc00b"}');
+    assert.deepEqual([res.status, res.body.errors[0]?.source?.pointer], [400, '/body/name']);
+    res = await raw('POST', `${base}/domains`, '{"hostname":"shop\\ud83d.example.com","deployment":"deep"}');
+    assert.deepEqual([res.status, res.body.errors[0]?.source?.pointer], [400, '/body/hostname']);
+    res = await raw('PUT', `${base}/deployments/keys`, withVars('{"NAME\\udfff":"x"}'));
+    assert.deepEqual([res.status, res.body.errors[0]?.code], [400, 1001]);
+    assert.match(res.body.errors[0]?.source?.pointer ?? '', /^\/body\/config\/vars\/NAME\\udfff$/);
+    res = await raw('POST', `${base}/storage/kv/namespaces`, Buffer.concat([Buffer.from('{"title":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]));
+    assert.deepEqual([res.status, res.body.errors[0]?.code], [400, 1002]);
+    assert.match(res.body.errors[0]?.message ?? '', /not valid UTF-8/);
+    for (const path of [`${base}/deployments/%ED%A0%80`, `${base}/deployments/ab%FF`]) assert.equal((await p.call('GET', path)).status, 400, path);
+    const query = await p.call('GET', `${base}/edge_tunnel?name=%FF%FE`);
+    assert.deepEqual([query.status, query.body.errors[0]?.source?.pointer], [400, '/query/name']);
+    assert.equal((await p.call('GET', `${base}/edge_tunnel?name=caf%C3%A9`)).status, 200, 'valid UTF-8 in a query is fine');
+
+    // None of the refused calls stored anything.
+    assert.deepEqual((await p.call('GET', `${base}/storage/kv/namespaces`)).body.result, []);
+    assert.deepEqual((await p.call('GET', `${base}/buckets`)).body.result, []);
+    assert.deepEqual((await p.call('GET', `${base}/deployments`)).body.result.map((d: { name: string }) => d.name), ['deep']);
+    assert.equal((await p.call('GET', `${base}/tokens`)).body.result.length, 1);
+    assert.ok(!JSON.stringify(p.logs).includes('RangeError'), 'no stack overflow anywhere');
+  } finally {
+    await p.close();
+  }
+});
