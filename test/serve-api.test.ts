@@ -4,6 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { deployBody, moduleBody, startTestPlatform, type TestPlatform } from './serve-helpers.js';
 
 const HOUR = 3_600_000;
@@ -511,5 +513,52 @@ test('request bodies: deep nesting is 400 (never 500), a repeated key is refused
     assert.ok(!JSON.stringify(p.logs).includes('RangeError'), 'no stack overflow anywhere');
   } finally {
     await p.close();
+  }
+});
+
+test('custom domains: IP addresses in any spelling, localhost, single labels, public suffixes and platform names are refused; a request by IP reaches no application', async () => {
+  const p = await startTestPlatform();
+  let again: TestPlatform | undefined;
+  try {
+    const base = `/accounts/${p.accountId}`;
+    assert.equal((await p.call('PUT', `${base}/deployments/site`, { body: deployBody(moduleBody('site'), {}) })).status, 200);
+    const refusals: [string, RegExp][] = [
+      ['127.0.0.1', /is an IP address \(127\.0\.0\.1\)/], ['10.1.2.3', /IP address/], ['[::1]', /IP address \(::1\)/], ['::1', /IP address/],
+      ['[::ffff:127.0.0.1]', /IP address/], ['2130706433', /IP address \(127\.0\.0\.1\)/], ['0x7f000001', /IP address \(127\.0\.0\.1\)/],
+      ['0x7f.1', /IP address \(127\.0\.0\.1\)/], ['0177.0.0.1', /IP address \(127\.0\.0\.1\)/], ['127.1', /IP address/],
+      ['localhost', /loopback/], ['app.localhost', /loopback/], ['intranet', /single label/], ['com', /single label/],
+      ['co.uk', /public suffix/], ['github.io', /public suffix/], ['s3.amazonaws.com', /public suffix/], ['shop.123', /ends in a number/],
+      ['site.admin.ledge.localhost', /under the platform domain/], ['ledge.localhost', /under the platform domain/],
+    ];
+    for (const [hostname, message] of refusals) {
+      const res = await p.call('POST', `${base}/domains`, { body: { hostname, deployment: 'site' } });
+      assert.deepEqual([res.status, res.body.errors[0]?.source?.pointer], [400, '/body/hostname'], `${hostname}: ${res.text}`);
+      assert.match(res.body.errors[0]?.message ?? '', message, hostname);
+      const viaRoutes = await p.call('PUT', `${base}/deployments/site`, { body: deployBody(moduleBody('site'), { routes: [hostname] }) });
+      assert.equal(viaRoutes.status, 400, `routes: ${hostname}`);
+    }
+    for (const hostname of ['shop.example.com', 'www.example.co.uk', 'mine.github.io']) {
+      assert.equal((await p.call('POST', `${base}/domains`, { body: { hostname, deployment: 'site' } })).status, 201, hostname);
+    }
+    assert.deepEqual((await p.call('GET', `${base}/domains`)).body.result.map((d: { hostname: string }) => d.hostname), ['mine.github.io', 'shop.example.com', 'www.example.co.uk']);
+
+    // A domain stored before these rules (an IP address) still never serves a request by IP.
+    await p.close();
+    const db = new Database(path.join(p.stateDir, 'control.sqlite'));
+    db.prepare("UPDATE domains SET hostname = '127.0.0.1' WHERE hostname = 'shop.example.com'").run();
+    db.prepare("UPDATE domains SET hostname = '2130706433' WHERE hostname = 'mine.github.io'").run();
+    db.close();
+    again = await startTestPlatform(p.stateDir, p.token);
+    assert.equal(await (await again.visit('www.example.co.uk')).text(), 'site');
+    const port = new URL(again.appUrl).port;
+    const direct = await fetch(again.appUrl);
+    assert.deepEqual([direct.status, direct.headers.get('ledge-origin')], [404, 'platform'], `a real request to ${again.appUrl} (Host: 127.0.0.1:${port})`);
+    for (const host of ['127.0.0.1', `127.0.0.1:${port}`, '2130706433', '0x7f000001', '[::1]', `[::1]:${port}`, '127.0.0.1.']) {
+      const res = await again.visit(host);
+      assert.equal(res.status, 404, host);
+      assert.equal(res.headers.get('ledge-origin'), 'platform', `${host}: answered by the platform, never an application`);
+    }
+  } finally {
+    await (again ?? p).close();
   }
 });
