@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { createScanner, parse as parseJsonc, printParseErrorCode, type ParseError, type SyntaxKind } from 'jsonc-parser';
 import { BINDINGS } from '../bindings/registry.js';
 import { sectionEntries } from '../bindings/plugin.js';
 import { LedgeError } from '../lib/errors.js';
@@ -8,6 +8,9 @@ import { SYSTEM_CLOCK, utcDate, type Clock } from '../lib/clock.js';
 import { CONFIG_SCHEMA, NON_INHERITABLE_KEYS, type RawConfig, type RawEnvironment, type Route } from './schema.js';
 import { formatIssue, formatPath } from './issues.js';
 import { cronProblem } from '../entry/cron/expression.js';
+
+/** Deepest nesting of objects and arrays a configuration file may have (docs/configuration.md). */
+export const CONFIG_MAX_DEPTH = 64;
 
 /** File names searched for in a project directory, in order. */
 export const CONFIG_FILE_NAMES = ['ledge.jsonc', 'ledge.json'] as const;
@@ -191,6 +194,12 @@ export function bindingsOf(section: Record<string, unknown>): { bindings: Record
 }
 
 function parseDocument(text: string, label: string): unknown {
+  // The parser, validation and freezing all recurse: a file nested thousands deep would overflow the stack.
+  const tooDeep = nestingPastLimit(text, CONFIG_MAX_DEPTH);
+  if (tooDeep !== -1) {
+    const { line, column } = lineAndColumn(text, tooDeep);
+    throw new LedgeError('config_invalid', `${label}:${line}:${column}: objects and arrays nest more than ${CONFIG_MAX_DEPTH} levels deep here; Ledge reads configuration at most ${CONFIG_MAX_DEPTH} levels deep`);
+  }
   const errors: ParseError[] = [];
   const doc: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
   if (errors.length) {
@@ -266,6 +275,27 @@ function sharedResources(raw: RawConfig): string[] {
     }
   }
   return problems;
+}
+
+// jsonc-parser's SyntaxKind is a const enum, which verbatimModuleSyntax cannot read at run time: its values, typed by it.
+const OPEN_BRACE = 1 as SyntaxKind.OpenBraceToken;
+const CLOSE_BRACE = 2 as SyntaxKind.CloseBraceToken;
+const OPEN_BRACKET = 3 as SyntaxKind.OpenBracketToken;
+const CLOSE_BRACKET = 4 as SyntaxKind.CloseBracketToken;
+const EOF = 17 as SyntaxKind.EOF;
+
+/** The offset where objects and arrays nest past `limit`, or -1; the scanner skips strings and comments, in a loop. */
+function nestingPastLimit(text: string, limit: number): number {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
+    if (kind === OPEN_BRACE || kind === OPEN_BRACKET) {
+      if (++depth > limit) return scanner.getTokenOffset();
+    } else if (kind === CLOSE_BRACE || kind === CLOSE_BRACKET) {
+      depth--;
+    }
+  }
+  return -1;
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
