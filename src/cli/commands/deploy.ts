@@ -45,6 +45,8 @@ async function deploy(dir: string, opts: DeployOptions): Promise<void> {
   const progress = createProgress(process.stderr);
   // Loaded before the first step, so its warnings never cut through a spinner.
   const loaded = loadProjectConfig({ dir, env: opts.env }, true) as ProjectConfig;
+  // The project's own build comes first, as it does for the original's tooling: it may produce `main`.
+  if (loaded.build) await runProjectBuild(loaded, loaded.build, process.stderr);
   const session = await progress.step('verifying the token and the account', () => connectPlatform(loaded, opts),
     (s) => `token ${s.token.id} (${s.credentials.source === 'env' ? 'LEDGE_API_TOKEN' : 'credentials file'}), account ${s.account.name} (${s.account.id})`);
   const config = session.config as ProjectConfig;
@@ -67,7 +69,6 @@ async function deploy(dir: string, opts: DeployOptions): Promise<void> {
     }, () => `hostnames free or already ${config.name}'s: ${custom.join(', ')}`);
   }
 
-  if (config.build) await runProjectBuild(config, config.build, process.stderr);
   const modules = await progress.step('bundling', () => bundleModules(config), (m) => `bundled ${path.relative(config.dir, config.main)}: ${formatBytes(m.bytes)}`);
 
   const plan = {
