@@ -79,7 +79,8 @@ export function moduleRulesPlugin(rules: readonly ModuleRule[], projectDir: stri
         const plain = spec.replace(/\?module$/, '');
         if (type === undefined) {
           // Only a file that would resolve anyway can match by its path: resolve cheap candidates first.
-          if (!/\.[A-Za-z0-9]+$/.test(plain) || /\.(?:[cm]?[jt]sx?|json)$/.test(plain) && !rules.some((r) => JS_TYPES.has(r.type))) return undefined;
+          const isScript = /\.(?:[cm]?[jt]sx?|json)$/.test(plain);
+          if (!/\.[A-Za-z0-9]+$/.test(plain) || (isScript && !rules.some((r) => JS_TYPES.has(r.type)))) return undefined;
           file = await resolveFile(build, plain, args);
           if (!file) return undefined;
           const relative = path.relative(projectDir, file).split(path.sep).join('/');
