@@ -5,7 +5,7 @@ import { BINDINGS } from '../bindings/registry.js';
 import { sectionEntries } from '../bindings/plugin.js';
 import { LedgeError } from '../lib/errors.js';
 import { SYSTEM_CLOCK, utcDate, type Clock } from '../lib/clock.js';
-import { CONFIG_SCHEMA, NON_INHERITABLE_KEYS, type RawConfig, type RawEnvironment, type Route } from './schema.js';
+import { CONFIG_SCHEMA, NON_INHERITABLE_KEYS, type RawBuild, type RawConfig, type RawEnvironment, type RawModuleRule, type Route } from './schema.js';
 import { formatIssue, formatPath } from './issues.js';
 import { cronProblem } from '../entry/cron/expression.js';
 
@@ -52,6 +52,19 @@ export interface ProjectConfig {
   readonly bindings: Readonly<Record<string, readonly { binding: string }[]>>;
   /** Each binding kind's section as written, by configuration key (queue consumers live in theirs). */
   readonly sections: Readonly<Record<string, unknown>>;
+  /** Module rules (`rules`), applied before the defaults. */
+  readonly rules: readonly RawModuleRule[];
+  /** The project's own build (`build`), or undefined when there is no command. */
+  readonly build: ProjectBuild | undefined;
+}
+
+/** The project's own build with its directories resolved. */
+export interface ProjectBuild {
+  readonly command: string;
+  /** Absolute directory the command runs in. */
+  readonly cwd: string;
+  /** Absolute directories `ledge dev` watches to run the command again. */
+  readonly watchDirs: readonly string[];
 }
 
 /** The outcome of loading: the configuration and the warnings a person should see. */
@@ -124,7 +137,8 @@ export function validateConfig(
 
   const dir = path.dirname(options.file);
   const main = path.resolve(dir, section.main ?? raw.main);
-  if (!existsSync(main)) problems.push(`${envName && section.main ? `env.${envName}.main` : 'main'}: file "${section.main ?? raw.main}" not found (looked for ${main})`);
+  // A project with its own build may produce its entry only when that build runs (checked again after it).
+  if (!existsSync(main) && (section.build ?? raw.build)?.command === undefined) problems.push(`${envName && section.main ? `env.${envName}.main` : 'main'}: file "${section.main ?? raw.main}" not found (looked for ${main})`);
   if (problems.length) throw configError(label, problems);
 
   const pick = <K extends keyof RawEnvironment>(key: K) => (envName === undefined ? raw[key] : section[key]);
@@ -148,8 +162,16 @@ export function validateConfig(
     triggers: { crons: inherit('triggers')?.crons ?? [], catch_up: inherit('triggers')?.catch_up ?? 'latest' },
     bindings,
     sections: bindingSections,
+    rules: inherit('rules') ?? [],
+    build: resolveBuild(inherit('build'), dir),
   };
   return { config: deepFreeze(config), warnings };
+}
+
+function resolveBuild(build: RawBuild | undefined, dir: string): ProjectBuild | undefined {
+  if (build?.command === undefined) return undefined;
+  const watch = build.watch_dir ?? './src';
+  return { command: build.command, cwd: path.resolve(dir, build.cwd ?? '.'), watchDirs: (Array.isArray(watch) ? watch : [watch]).map((d) => path.resolve(dir, d)) };
 }
 
 /**
