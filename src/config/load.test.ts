@@ -37,7 +37,7 @@ test('a minimal file gets the defaults of the reference', () => {
   assert.deepEqual(config.routes, []);
   assert.deepEqual(config.limits, DEFAULT_LIMITS);
   assert.equal(config.limits.memory_mb, 128);
-  assert.ok(path.isAbsolute(config.main));
+  assert.ok(path.isAbsolute(config.main ?? ""));
   assert.ok(Object.isFrozen(config) && Object.isFrozen(config.limits), 'configuration is frozen once validated');
 });
 

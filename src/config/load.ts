@@ -5,7 +5,7 @@ import { BINDINGS } from '../bindings/registry.js';
 import { sectionEntries } from '../bindings/plugin.js';
 import { LedgeError } from '../lib/errors.js';
 import { SYSTEM_CLOCK, utcDate, type Clock } from '../lib/clock.js';
-import { CONFIG_SCHEMA, NON_INHERITABLE_KEYS, type RawBuild, type RawConfig, type RawEnvironment, type RawModuleRule, type Route } from './schema.js';
+import { CONFIG_SCHEMA, NON_INHERITABLE_KEYS, type RawAssets, type RawBuild, type RawConfig, type RawEnvironment, type RawModuleRule, type Route } from './schema.js';
 import { formatIssue, formatPath } from './issues.js';
 import { cronProblem } from '../entry/cron/expression.js';
 
@@ -37,8 +37,8 @@ export interface ProjectConfig {
   readonly name: string;
   /** The account platform commands act on, if the file names one. */
   readonly account_id: string | undefined;
-  /** Absolute path of the entry module. */
-  readonly main: string;
+  /** Absolute path of the entry module; undefined for a project of static assets only. */
+  readonly main: string | undefined;
   readonly compatibility_date: string;
   readonly compatibility_flags: readonly string[];
   readonly edge_dev: boolean;
@@ -56,6 +56,18 @@ export interface ProjectConfig {
   readonly rules: readonly RawModuleRule[];
   /** The project's own build (`build`), or undefined when there is no command. */
   readonly build: ProjectBuild | undefined;
+  /** Static assets (`assets`) with the directory resolved and defaults applied, or undefined. */
+  readonly assets: ProjectAssets | undefined;
+}
+
+/** The `assets` section with its directory resolved and its defaults applied (docs/assets.md). */
+export interface ProjectAssets {
+  /** Absolute directory of the files. */
+  readonly directory: string;
+  readonly binding: string | undefined;
+  readonly not_found_handling: NonNullable<RawAssets['not_found_handling']>;
+  readonly html_handling: NonNullable<RawAssets['html_handling']>;
+  readonly run_worker_first: boolean | readonly string[];
 }
 
 /** The project's own build with its directories resolved. */
@@ -136,9 +148,12 @@ export function validateConfig(
   }
 
   const dir = path.dirname(options.file);
-  const main = path.resolve(dir, section.main ?? raw.main);
+  const mainAsWritten = section.main ?? raw.main;
+  const main = mainAsWritten === undefined ? undefined : path.resolve(dir, mainAsWritten);
   // A project with its own build may produce its entry only when that build runs (checked again after it).
-  if (!existsSync(main) && (section.build ?? raw.build)?.command === undefined) problems.push(`${envName && section.main ? `env.${envName}.main` : 'main'}: file "${section.main ?? raw.main}" not found (looked for ${main})`);
+  if (main !== undefined && !existsSync(main) && (section.build ?? raw.build)?.command === undefined) problems.push(`${envName && section.main ? `env.${envName}.main` : 'main'}: file "${mainAsWritten}" not found (looked for ${main})`);
+  // Only a project of static assets may go without an entry module (docs/assets.md).
+  if (main === undefined && (section.assets ?? raw.assets) === undefined) problems.push('main: missing; set "main" to the entry module, or "assets" for a project of static files only');
   if (problems.length) throw configError(label, problems);
 
   const pick = <K extends keyof RawEnvironment>(key: K) => (envName === undefined ? raw[key] : section[key]);
@@ -164,8 +179,20 @@ export function validateConfig(
     sections: bindingSections,
     rules: inherit('rules') ?? [],
     build: resolveBuild(inherit('build'), dir),
+    assets: resolveAssets(inherit('assets'), dir),
   };
   return { config: deepFreeze(config), warnings };
+}
+
+function resolveAssets(assets: RawAssets | undefined, dir: string): ProjectAssets | undefined {
+  if (assets === undefined) return undefined;
+  return {
+    directory: path.resolve(dir, assets.directory),
+    binding: assets.binding,
+    not_found_handling: assets.not_found_handling ?? 'none',
+    html_handling: assets.html_handling ?? 'auto-trailing-slash',
+    run_worker_first: assets.run_worker_first ?? false,
+  };
 }
 
 function resolveBuild(build: RawBuild | undefined, dir: string): ProjectBuild | undefined {

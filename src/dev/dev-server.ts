@@ -21,6 +21,8 @@ import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { consumersOf } from '../bindings/queues/schema.js';
 import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
 import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
+import { openDevAssets, type DevAssets } from './assets.js';
+import { assetsBindings } from '../bindings/assets/index.js';
 
 /** Options of `ledge dev`. */
 export interface DevServerOptions {
@@ -89,26 +91,32 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     vars: { ...cfg.vars },
     limits: cfg.limits,
     compatibilityFlags: cfg.compatibility_flags,
-    bindings: createBindingServices(cfg, { storage, clock, logger }),
+    bindings: [...createBindingServices(cfg, { storage, clock, logger }), ...assetsBindings(cfg.assets?.binding, assets?.server)],
   });
   const closing = new AbortController();
   let building = false;
   let bundler: Bundler | undefined;
   let version = 1;
   let inputs: string[] = [];
+  let assets: DevAssets | undefined;
   try {
     await runProjectBuild(config);
+    // The build may write the assets directory: read it after the build.
+    assets = await openDevAssets(config, logger, options.watch !== false);
     bundler = await newBundler(config);
-    const built = await bundler.rebuild(version);
-    inputs = built.inputs;
-    await runtime.load(toVersion(config, built.file, version));
+    if (bundler) {
+      const built = await bundler.rebuild(version);
+      inputs = built.inputs;
+      await runtime.load(toVersion(config, built.file, version));
+    }
   } catch (err) {
+    assets?.close();
     await bundler?.dispose();
     await runtime.close();
     storage.close();
     throw err;
   }
-  let currentBundler: Bundler = bundler;
+  let currentBundler: Bundler | undefined = bundler;
 
   let lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
   const cronRunning = new Set<string>();
@@ -127,12 +135,16 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const expression = cron ?? config.triggers.crons[0] ?? '* * * * *';
     return scheduler.trigger(expression, time ?? previousWindow(expression, clock.now()));
   };
-  const dispatch = withDevRoutes(runtime.dispatch.bind(runtime), trigger, () => pullApi);
+  const toRuntime: Dispatcher = runtime.dispatch.bind(runtime);
+  // Assets are answered on the host before the isolate is asked (docs/assets.md); a project without `main` has only them.
+  const application: Dispatcher = (request) => (assets ? assets.server.handle(request, config.main === undefined ? undefined : toRuntime) : toRuntime(request));
+  const dispatch = withDevRoutes(application, trigger, () => pullApi);
   const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes }));
   try {
     await listen(server, options.port ?? 8787, options.ip ?? '127.0.0.1');
   } catch (err) {
-    await currentBundler.dispose();
+    assets?.close();
+    await currentBundler?.dispose();
     await runtime.close();
     storage.close();
     throw err;
@@ -151,8 +163,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       // A new configuration may name another build or entry: run the build before bundling it.
       await runProjectBuild(next);
       buildNeeded = false;
-      await currentBundler.dispose();
+      await currentBundler?.dispose();
       currentBundler = await newBundler(next);
+      const nextAssets = await openDevAssets(next, logger, options.watch !== false);
+      assets?.close();
+      assets = nextAssets;
       config = next;
       lifecycle.stop();
       lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
@@ -168,6 +183,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (buildNeeded) {
       buildNeeded = false;
       await runProjectBuild(config);
+    }
+    if (!currentBundler) {
+      await assets?.site.rescan();
+      logger.info(`reloaded ${config.name} (assets only)`);
+      refreshWatchers();
+      return;
     }
     const built = await currentBundler.rebuild(++version);
     inputs = built.inputs;
@@ -248,16 +269,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       scheduler.stop();
       const stopping = Promise.all(consumers.map((c) => c.stop()));
       for (const watcher of watchers.values()) watcher.close();
+      assets?.close();
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
       await runtime.close();
       // Batches cut off by the isolate's end are settled (put back at once) before the store closes.
       await stopping;
-      await currentBundler.dispose();
+      await currentBundler?.dispose();
       storage.close();
     },
   };
 
-  async function newBundler(cfg: ProjectConfig): Promise<Bundler> {
+  async function newBundler(cfg: ProjectConfig): Promise<Bundler | undefined> {
+    if (cfg.main === undefined) return undefined;
     const created = await createBundler({ entry: cfg.main, projectDir: cfg.dir, outDir: buildDir, compatibilityFlags: cfg.compatibility_flags, mode: 'development', rules: cfg.rules });
     for (const warning of created.warnings) logger.warn(`${path.basename(file)}: ${warning}`);
     return created;

@@ -69,7 +69,9 @@ async function deploy(dir: string, opts: DeployOptions): Promise<void> {
     }, () => `hostnames free or already ${config.name}'s: ${custom.join(', ')}`);
   }
 
-  const modules = await progress.step('bundling', () => bundleModules(config), (m) => `bundled ${path.relative(config.dir, config.main)}: ${formatBytes(m.bytes)}`);
+  const main = config.main;
+  if (main === undefined) throw new LedgeError('config_invalid', `${config.name}: ledge deploy needs "main" for now`);
+  const modules = await progress.step('bundling', () => bundleModules(config, main), (m) => `bundled ${path.relative(config.dir, main)}: ${formatBytes(m.bytes)}`);
 
   const plan = {
     account: { id: account.id, name: account.name },
@@ -187,10 +189,10 @@ function formatPlan(plan: { account: { id: string; name: string }; deployment: s
 }
 
 /** Bundles for production into a temporary directory and reads the modules to upload. */
-async function bundleModules(config: ProjectConfig): Promise<{ list: { name: string; content_base64: string }[]; bytes: number; sha256: string }> {
+async function bundleModules(config: ProjectConfig, entry: string): Promise<{ list: { name: string; content_base64: string }[]; bytes: number; sha256: string }> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'ledge-deploy-'));
   try {
-    const built = await bundle({ entry: config.main, projectDir: config.dir, outDir, compatibilityFlags: config.compatibility_flags, mode: 'production', rules: config.rules }, 0);
+    const built = await bundle({ entry, projectDir: config.dir, outDir, compatibilityFlags: config.compatibility_flags, mode: 'production', rules: config.rules }, 0);
     for (const warning of built.warnings) process.stderr.write(`warning: ${warning}\n`);
     const main = readFileSync(path.join(outDir, MAIN_MODULE));
     const map = readFileSync(path.join(outDir, SOURCE_MAP));
