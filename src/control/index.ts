@@ -11,6 +11,7 @@ import type { ControlServices } from './services.js';
 import { accountRoutes } from './routes/accounts.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { deploymentRoutes } from './routes/deployments.js';
+import { assetRoutes } from './routes/assets.js';
 import { resourceRoutes } from './routes/resources.js';
 import { domainRoutes } from './routes/domains.js';
 import { tunnelRoutes } from './routes/tunnels.js';
@@ -32,7 +33,7 @@ const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.me
 export function controlRoutes(services: ControlServices): RouteDefinition[] {
   const checkIngress = (ingress: unknown[]) => validateIngress({ ingress }, 'config.ingress').problems.map((p) => p.message);
   return [
-    ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
+    ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...assetRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
     ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services),
   ];
 }
@@ -48,6 +49,7 @@ export function controlOpenApi(): Record<string, unknown> {
     const services: ControlServices = {
       store, tunnels, access, keyring: createKeyring(access, SYSTEM_CLOCK), connectors, clock: SYSTEM_CLOCK, platformDomain: 'ledge.localhost', changed: async () => {}, connectUrl: () => '',
       data: () => { throw new Error('not used to build the document'); },
+      assetContent: () => { throw new Error('not used to build the document'); },
     };
     return toOpenApi(controlRoutes(services), VERSION);
   } finally {

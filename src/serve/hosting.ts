@@ -12,6 +12,10 @@ import { createCronScheduler, type CronScheduler } from '../entry/cron/scheduler
 import { toVersionConfig, type DeployConfig } from '../config/deploy.js';
 import type { ControlStoragePort, VersionRecord } from '../storage/control.js';
 import type { StoragePorts } from '../storage/ports.js';
+import type { AssetContentStore } from '../storage/asset-content.js';
+import { AssetServer } from '../entry/assets/handler.js';
+import { ASSET_MANIFEST_MODULE, siteFromManifest, type StoredManifest } from '../entry/assets/manifest.js';
+import { assetsBindings } from '../bindings/assets/index.js';
 
 /** Options of the hosting of many deployments' versions. */
 export interface HostingOptions {
@@ -22,6 +26,8 @@ export interface HostingOptions {
   cacheDir: string;
   /** The binding data of an account. */
   data(accountId: string): StoragePorts;
+  /** The asset files of an account by content hash. */
+  assetContent(accountId: string): AssetContentStore;
   /** Fire crons and push queue batches by real timers, and sweep idle versions every minute. @default true */
   timers?: boolean;
   /** A version with no event for this long gives its isolate back (it starts again on the next event). @default 600000 */
@@ -36,6 +42,12 @@ interface RunningVersion {
   lastUsed: number;
   /** Events being dispatched through `use` right now. */
   active: number;
+}
+
+/** A version's asset server, and whether the version has an application behind it. */
+interface VersionAssets {
+  server: AssetServer;
+  hasWorker: boolean;
 }
 
 /** The background work of a deployment's current version: its cron windows and push consumers. */
@@ -68,6 +80,8 @@ export function createHosting(options: HostingOptions): Hosting {
   const background = new Map<string, BackgroundWork>();
   const cronRunning = new Map<string, Set<string>>();
   const retiring = new Set<Promise<DeploymentRuntime>>();
+  /** Each version's asset server, read once from its stored manifest (null: the version has no assets). Bounded: the oldest are read again when needed. */
+  const assetServers = new Map<string, Promise<VersionAssets | null>>();
   const sweeper = options.timers === false ? undefined : setInterval(() => hosting.sweepIdle(), 60_000).unref();
 
   /** A version stops being served: its isolates stop as soon as their events in flight finish, and the CPU it used is logged. */
@@ -129,7 +143,7 @@ export function createHosting(options: HostingOptions): Hosting {
         vars: { ...config.vars },
         limits: config.limits,
         compatibilityFlags: config.compatibility_flags,
-        bindings: createBindingServices(config, { storage: options.data(version.account_id), clock, logger }),
+        bindings: [...createBindingServices(config, { storage: options.data(version.account_id), clock, logger }), ...assetsBindings(config.assets?.binding, (await assetsOf(version))?.server)],
       });
     } catch (err) {
       await runtime.close();
@@ -137,6 +151,33 @@ export function createHosting(options: HostingOptions): Hosting {
       throw new LedgeError('isolate_failed', `version ${version.id} of ${version.deployment} failed to start`);
     }
     return runtime;
+  }
+
+  /** The asset server of a version, or null when it has none. */
+  function assetsOf(version: VersionRecord): Promise<VersionAssets | null> {
+    let found = assetServers.get(version.id);
+    if (!found) {
+      found = loadAssets(version);
+      found.catch(() => assetServers.delete(version.id));
+      assetServers.set(version.id, found);
+      if (assetServers.size > 256) assetServers.delete(assetServers.keys().next().value as string);
+    }
+    return found;
+  }
+
+  async function loadAssets(version: VersionRecord): Promise<VersionAssets | null> {
+    const assets = toVersionConfig(version.config as DeployConfig).assets;
+    const module = (await store.getModules(version.id)).find((m) => m.name === ASSET_MANIFEST_MODULE);
+    if (!module) return null;
+    const manifest = JSON.parse(new TextDecoder().decode(module.content)) as StoredManifest;
+    const content = options.assetContent(version.account_id);
+    const { site } = siteFromManifest(manifest, content);
+    const server = new AssetServer(() => site, {
+      notFound: assets?.not_found_handling ?? 'none',
+      html: assets?.html_handling ?? 'auto-trailing-slash',
+      runWorkerFirst: assets?.run_worker_first ?? false,
+    });
+    return { server, hasWorker: version.main_module !== ASSET_MANIFEST_MODULE };
   }
 
   async function versionOrFail(versionId: string): Promise<VersionRecord> {
@@ -197,8 +238,11 @@ export function createHosting(options: HostingOptions): Hosting {
   const syncing = new Map<string, Promise<void>>();
   const hosting: Hosting = {
     async dispatch(versionId, request) {
-      const known = runtimes.get(versionId);
-      return use(known ?? entryFor(await versionOrFail(versionId)), (r) => r.dispatch(request));
+      const toRuntime = async (req: DispatchRequest) => use(runtimes.get(versionId) ?? entryFor(await versionOrFail(versionId)), (r) => r.dispatch(req));
+      const assets = await (assetServers.get(versionId) ?? assetsOf(await versionOrFail(versionId)));
+      if (!assets) return toRuntime(request);
+      // Assets are answered here, without starting the version's isolate (docs/assets.md); a version of assets only has none.
+      return assets.server.handle(request, assets.hasWorker ? toRuntime : undefined);
     },
     sweepIdle() {
       let stopped = 0;

@@ -20,6 +20,7 @@ import { PERMISSION_GROUPS } from '../control/permissions.js';
 import { newAccountId } from '../control/routes/accounts.js';
 import { newTokenId } from '../control/routes/tokens.js';
 import { createHosting, type Hosting } from './hosting.js';
+import { openAssetContentStore, type AssetContentStore } from '../storage/asset-content.js';
 import { createSqliteTunnelStorage } from '../storage/sqlite/tunnel-storage.js';
 import { createConnectorRegistry } from '../entry/tunnel/registry.js';
 import { CONNECT_PATH } from '../entry/tunnel/protocol.js';
@@ -93,7 +94,13 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     if (!ports) accountData.set(accountId, (ports = openEmbeddedStorage(path.join(stateDir, 'accounts', accountId), clock)));
     return ports;
   };
-  const hosting = createHosting({ store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, timers: options.timers });
+  const assetStores = new Map<string, AssetContentStore>();
+  const assetContent = (accountId: string): AssetContentStore => {
+    let found = assetStores.get(accountId);
+    if (!found) assetStores.set(accountId, (found = openAssetContentStore(path.join(stateDir, 'accounts', accountId, 'assets'))));
+    return found;
+  };
+  const hosting = createHosting({ store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, assetContent, timers: options.timers });
   const rebuildRoutes = async () => buildRouteTable(store, platformDomain, await access.listApps());
   let routes: RouteTable = await rebuildRoutes();
   const team = createTeamDomain({
@@ -111,7 +118,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     return { accountId, issuer: `https://${host}`, loginUrl: `${requestUrl.protocol}//${host}${requestUrl.port ? `:${requestUrl.port}` : ''}${LOGIN_PATH}` };
   };
   const services: ControlServices = {
-    store, tunnels, access, keyring, connectors, clock, platformDomain, data, connectUrl: () => connectUrl,
+    store, tunnels, access, keyring, connectors, clock, platformDomain, data, assetContent, connectUrl: () => connectUrl,
     async changed(accountId) {
       routes = await rebuildRoutes();
       await hosting.sync(accountId);
