@@ -298,6 +298,7 @@ function duplicateNames(section: RawEnvironment, where: string): string[] {
   };
   const prefix = where ? `${where}.` : '';
   for (const name of Object.keys(section.vars ?? {})) note(name, `${prefix}vars.${name}`);
+  if (section.assets?.binding !== undefined) note(section.assets.binding, `${prefix}assets.binding`);
   for (const plugin of Object.values(BINDINGS)) {
     for (const { entry, path: where } of sectionEntries(plugin, (section as Record<string, unknown>)[plugin.configKey])) {
       note(entry.binding, `${prefix}${plugin.configKey}${where}`);
