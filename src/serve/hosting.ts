@@ -14,6 +14,7 @@ import type { ControlStoragePort, VersionRecord } from '../storage/control.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { AssetContentStore } from '../storage/asset-content.js';
 import { AssetServer } from '../entry/assets/handler.js';
+import { ContentCache } from '../entry/assets/content.js';
 import { ASSET_MANIFEST_MODULE, siteFromManifest, type StoredManifest } from '../entry/assets/manifest.js';
 import { assetsBindings } from '../bindings/assets/index.js';
 
@@ -82,6 +83,8 @@ export function createHosting(options: HostingOptions): Hosting {
   const retiring = new Set<Promise<DeploymentRuntime>>();
   /** Each version's asset server, read once from its stored manifest (null: the version has no assets). Bounded: the oldest are read again when needed. */
   const assetServers = new Map<string, Promise<VersionAssets | null>>();
+  /** One memory budget for the asset bytes of every version on the platform. */
+  const assetCache = new ContentCache();
   const sweeper = options.timers === false ? undefined : setInterval(() => hosting.sweepIdle(), 60_000).unref();
 
   /** A version stops being served: its isolates stop as soon as their events in flight finish, and the CPU it used is logged. */
@@ -176,7 +179,7 @@ export function createHosting(options: HostingOptions): Hosting {
       notFound: assets?.not_found_handling ?? 'none',
       html: assets?.html_handling ?? 'auto-trailing-slash',
       runWorkerFirst: assets?.run_worker_first ?? false,
-    });
+    }, assetCache);
     return { server, hasWorker: version.main_module !== ASSET_MANIFEST_MODULE };
   }
 

@@ -7,8 +7,10 @@ export const CACHED_FILE_BYTES = 2 * 1024 * 1024;
 export const CACHE_BUDGET_BYTES = 64 * 1024 * 1024;
 
 /**
- * Asset bytes by content hash. Since a hash names one content forever, a cached copy never goes stale: a
- * changed file has a new hash. The oldest entries leave first once the budget is spent.
+ * Asset bytes by content hash and file. Since a hash names one content forever, a cached copy never goes
+ * stale: a changed file has a new hash. The file is part of the key so that accounts, whose contents live in
+ * separate stores, never share an entry. One cache serves all versions of a platform; the oldest entries
+ * leave first once the budget is spent.
  */
 export class ContentCache {
   #entries = new Map<string, Uint8Array>();
@@ -16,10 +18,11 @@ export class ContentCache {
 
   /** The whole content, from memory when it is there. */
   async bytes(hash: string, file: string, size: number): Promise<Uint8Array> {
-    const cached = this.#entries.get(hash);
+    const key = `${hash}\u0000${file}`;
+    const cached = this.#entries.get(key);
     if (cached) return cached;
     const read = new Uint8Array(await readFile(file));
-    if (size <= CACHED_FILE_BYTES && read.byteLength === size) this.#remember(hash, read);
+    if (size <= CACHED_FILE_BYTES && read.byteLength === size) this.#remember(key, read);
     return read;
   }
 
@@ -33,8 +36,8 @@ export class ContentCache {
     return createReadStream(file, { start, end, highWaterMark: 64 * 1024 }) as AsyncIterable<Uint8Array>;
   }
 
-  #remember(hash: string, content: Uint8Array): void {
-    this.#entries.set(hash, content);
+  #remember(key: string, content: Uint8Array): void {
+    this.#entries.set(key, content);
     this.#bytes += content.byteLength;
     for (const [oldest, value] of this.#entries) {
       if (this.#bytes <= CACHE_BUDGET_BYTES) break;

@@ -19,10 +19,12 @@ type Outcome = { response: DispatchResponse } | { worker: true };
  * method, html_handling, not_found_handling; `_headers` applies to every response made from an asset.
  */
 export class AssetServer {
-  readonly #cache = new ContentCache();
+  readonly #cache: ContentCache;
   readonly #workerFirst: (pathname: string) => boolean;
 
-  constructor(readonly site: () => AssetSite, readonly routing: AssetRouting) {
+  /** `cache` is shared by the servers of one platform (its budget is the platform's); by default each has its own. */
+  constructor(readonly site: () => AssetSite, readonly routing: AssetRouting, cache = new ContentCache()) {
+    this.#cache = cache;
     this.#workerFirst = compileWorkerFirst(routing.runWorkerFirst);
   }
 

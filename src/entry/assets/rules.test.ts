@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ASSET_RULE_LIMITS, parseHeaders, parseRedirects } from './rules.js';
 import { ASSET_LIMITS, scanAssetDirectory } from './scan.js';
@@ -46,4 +46,13 @@ test('.assetsignore leaves files out, and the rule files are never served', asyn
   const scanned = await scanAssetDirectory(dir);
   assert.deepEqual([...scanned.files.keys()], ['/index.html']);
   assert.equal(scanned.headersText, 'x');
+});
+
+test('a link back up the tree is read once instead of looping forever', async () => {
+  const dir = tempDir('ledge-assets-');
+  mkdirSync(path.join(dir, 'sub'));
+  writeFileSync(path.join(dir, 'sub', 'a.txt'), 'a');
+  symlinkSync(dir, path.join(dir, 'sub', 'loop'));
+  const scanned = await scanAssetDirectory(dir);
+  assert.deepEqual([...scanned.files.keys()], ['/sub/a.txt']);
 });

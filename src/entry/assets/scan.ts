@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import mime from 'mime';
 import picomatch from 'picomatch';
@@ -41,7 +41,12 @@ export async function scanAssetDirectory(dir: string, memo: HashMemo = new Map()
   const ignored = ignoreMatcher(root);
   const files = new Map<string, AssetEntry>();
   const paths = new Map<string, string>();
+  // Links are followed, but a directory is read once: a link back up the tree would never end.
+  const visited = new Set<string>();
   const walk = async (current: string): Promise<void> => {
+    const real = await realpath(current);
+    if (visited.has(real)) return;
+    visited.add(real);
     for (const dirent of await readdir(current, { withFileTypes: true })) {
       const absolute = path.join(current, dirent.name);
       const relative = path.relative(root, absolute).split(path.sep).join('/');
