@@ -19,7 +19,7 @@ const connections = Number(values.connections);
 const root = path.resolve(import.meta.dirname, '..');
 const work = path.join(root, '.ledge', 'bench-assets');
 const CLI = path.join(root, 'dist', 'cli', 'main.js');
-const FILES = { '/small.js': 10 * 1024, '/large.bin': 1024 * 1024 };
+const FILES = process.env.BENCH_ONLY_LARGE ? { "/large.bin": 1024 * 1024 } : { "/small.js": 10 * 1024, "/large.bin": 1024 * 1024 };
 
 /** An assets-only project with the two files (random bytes: nothing compresses or caches by accident). */
 function project() {
