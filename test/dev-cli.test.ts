@@ -55,12 +55,12 @@ test('invalid configuration exits 2 with the file, path and rule, before listeni
   assert.doesNotMatch(proc.output(), / {4}at /, 'a user error prints no stack');
 });
 
-test('unknown fields are warned about and the project still starts', async (t) => {
+test('an unknown field is an error naming it, before listening', async () => {
   const dir = makeProject({ 'src/index.js': 'export default { fetch() { return new Response("up"); } };' }, { colour: 'blue' });
-  const dev = await startDev(dir);
-  t.after(() => { dev.child.kill('SIGKILL'); });
-  assert.match(dev.output(), /unknown field "colour" at the top level is ignored/);
-  assert.equal(await (await fetch(dev.url)).text(), 'up');
+  const proc = runCli(['dev', dir, '--port', '0']);
+  assert.equal(await proc.exited, 2);
+  assert.match(proc.output(), /ledge: .*ledge\.jsonc: colour: Ledge has no such setting; remove it or check its spelling/);
+  assert.doesNotMatch(proc.output(), /ready on/);
 });
 
 test('a port in use is a clear error', async (t) => {

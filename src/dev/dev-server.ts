@@ -70,8 +70,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const logger = options.logger;
   const clock = options.clock ?? SYSTEM_CLOCK;
   const file = findConfigFile(options.dir);
+  let noticed = false;
   const loadOnce = () => {
     const loaded = loadConfig(file, { env: options.env, clock });
+    // Which file was read (the original platform's) is said once, not again on every reload.
+    if (loaded.notice && !noticed) logger.info(loaded.notice);
+    noticed = true;
     for (const warning of loaded.warnings) logger.warn(warning);
     return loaded.config;
   };
