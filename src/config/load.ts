@@ -101,7 +101,8 @@ export function loadConfig(file: string, options: { env?: string | undefined; cl
 /** Loads the original platform's file as the equivalent ledge.jsonc; the result also carries the translation (`ledge config import` writes it). */
 function loadOriginal(file: string, text: string, label: string, options: { env?: string | undefined; clock?: Clock }): LoadedConfig & { notice: string; translation: Translation } {
   const source = file.endsWith('.toml') ? parseOriginalToml(text, label) : parseDocument(text, label) as Record<string, unknown>;
-  const translation = translateOriginal(source, { label, dirName: path.basename(path.dirname(file)) });
+  // Comments name the file as the written ledge.jsonc beside it sees it.
+  const translation = translateOriginal(source, { label: path.basename(file), dirName: path.basename(path.dirname(file)) });
   return { ...finishOriginalLoad(translation, label, () => validateConfig(translation.doc, { ...options, file, label })), translation };
 }
 

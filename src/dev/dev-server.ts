@@ -20,6 +20,7 @@ import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { consumersOf } from '../bindings/queues/schema.js';
 import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
 import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
+import { isSecretsFileName, readLocalSecrets } from './local-secrets.js';
 
 /** Options of `ledge dev`. */
 export interface DevServerOptions {
@@ -84,15 +85,23 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const buildDir = path.join(stateDir, 'build');
   const runtime = new DeploymentRuntime({ logger: logger.child(config.name) });
   const storage = openEmbeddedStorage(stateDir, clock);
-  const toVersion = (cfg: ProjectConfig, bundleFile: string): DeploymentVersion => ({
-    name: cfg.name,
-    compatibilityDate: cfg.compatibility_date,
-    bundleFile,
-    vars: { ...cfg.vars },
-    limits: cfg.limits,
-    compatibilityFlags: cfg.compatibility_flags,
-    bindings: createBindingServices(cfg, { storage, clock, logger }),
-  });
+  let secretsSeen = '';
+  const toVersion = (cfg: ProjectConfig, bundleFile: string): DeploymentVersion => {
+    // Secrets files override vars of the same name, as in the original's local development; only names are logged.
+    const secrets = readLocalSecrets(cfg);
+    const seen = secrets.files.length ? `secrets from ${secrets.files.join(', ')}: ${Object.keys(secrets.values).join(', ') || 'none'} (values hidden)` : '';
+    if (seen !== secretsSeen && seen) logger.info(seen);
+    secretsSeen = seen;
+    return {
+      name: cfg.name,
+      compatibilityDate: cfg.compatibility_date,
+      bundleFile,
+      vars: { ...cfg.vars, ...secrets.values },
+      limits: cfg.limits,
+      compatibilityFlags: cfg.compatibility_flags,
+      bindings: createBindingServices(cfg, { storage, clock, logger }),
+    };
+  };
   let bundler: Bundler = await newBundler(config);
   let version = 1;
   let inputs: string[] = [];
@@ -187,7 +196,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   function onChange(dir: string, name: string | null): void {
     const changed = name ? path.join(dir, name) : dir;
     if (changed === file) configChanged = true;
-    else if (name && !inputs.includes(changed)) return;
+    else if (name && !inputs.includes(changed) && !(dir === path.dirname(file) && isSecretsFileName(name))) return;
     clearTimeout(debounce);
     debounce = setTimeout(() => void reload().catch(reportReloadFailure), 50);
   }
