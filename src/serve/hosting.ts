@@ -29,6 +29,8 @@ export interface HostingOptions {
   timers?: boolean;
   /** A version with no event for this long gives its isolate back (it starts again on the next event). @default 600000 */
   idleMs?: number;
+  /** A deployment's secrets, opened, given to its code as strings in `env` beside the vars. @default none */
+  secrets?(accountId: string, deployment: string): Promise<Record<string, string>>;
 }
 
 /** The background work of a deployment's current version: its cron windows and push consumers. */
@@ -50,13 +52,15 @@ export interface Hosting {
   sweepIdle(): number;
   /** How many versions have an isolate now. */
   running(): number;
+  /** Replaces a deployment's running isolates (after its secrets changed): requests in flight finish, the next event starts a fresh one. */
+  restart(accountId: string, deployment: string): void;
   close(): Promise<void>;
 }
 
 /** Creates the hosting layer of `ledge serve`. */
 export function createHosting(options: HostingOptions): Hosting {
   const { store, clock, logger } = options;
-  const runtimes = new Map<string, { accountId: string; runtime: Promise<DeploymentRuntime>; lastUsed: number; active: number }>();
+  const runtimes = new Map<string, { accountId: string; deployment: string; runtime: Promise<DeploymentRuntime>; lastUsed: number; active: number }>();
   const idleMs = options.idleMs ?? 600_000;
   const background = new Map<string, BackgroundWork>();
   const cronRunning = new Map<string, Set<string>>();
@@ -73,7 +77,7 @@ export function createHosting(options: HostingOptions): Hosting {
     let entry = runtimes.get(version.id);
     if (!entry) {
       const runtime = start(version);
-      entry = { accountId: version.account_id, runtime, lastUsed: clock.now(), active: 0 };
+      entry = { accountId: version.account_id, deployment: version.deployment, runtime, lastUsed: clock.now(), active: 0 };
       runtimes.set(version.id, entry);
       runtime.catch(() => runtimes.delete(version.id));
     }
@@ -105,13 +109,14 @@ export function createHosting(options: HostingOptions): Hosting {
       renameSync(temp, dir);
     }
     const config = toVersionConfig(version.config as DeployConfig);
+    const secrets = await options.secrets?.(version.account_id, version.deployment) ?? {};
     const runtime = new DeploymentRuntime({ logger: logger.child(version.deployment) });
     try {
       await runtime.load({
         name: version.deployment,
         compatibilityDate: config.compatibility_date,
         bundleFile: path.join(dir, version.main_module),
-        vars: { ...config.vars },
+        vars: { ...config.vars, ...secrets },
         limits: config.limits,
         compatibilityFlags: config.compatibility_flags,
         bindings: createBindingServices(config, { storage: options.data(version.account_id), clock, logger }),
@@ -197,6 +202,13 @@ export function createHosting(options: HostingOptions): Hosting {
     },
     running() {
       return runtimes.size;
+    },
+    restart(accountId, deployment) {
+      for (const [versionId, entry] of runtimes) {
+        if (entry.accountId !== accountId || entry.deployment !== deployment) continue;
+        runtimes.delete(versionId);
+        retire(entry.runtime);
+      }
     },
     sync(accountId) {
       // One sync at a time per account: two overlapping ones would both start background work for one version.
