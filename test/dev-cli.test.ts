@@ -80,7 +80,7 @@ test('bad arguments are usage errors', async () => {
   assert.match(proc.output(), /--port: expected an integer from 0 to 65535, got "eighty"/);
   const missing = runCli(['dev', tempDir()]);
   assert.equal(await missing.exited, 2);
-  assert.match(missing.output(), /no ledge\.jsonc in .* \(run "ledge init" to create one\)/);
+  assert.match(missing.output(), /no ledge\.jsonc \(nor wrangler\.json, wrangler\.jsonc, wrangler\.toml\) in .*; run "ledge init" to create one/);
 });
 
 test('--env selects an environment and --state places local state', async (t) => {
