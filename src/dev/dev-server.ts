@@ -86,13 +86,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const runtime = new DeploymentRuntime({ logger: logger.child(config.name) });
   const storage = openEmbeddedStorage(stateDir, clock);
   let secretsSeen = '';
-  const toVersion = (cfg: ProjectConfig, bundleFile: string): DeploymentVersion => {
+  const toVersion = (cfg: ProjectConfig, bundleFile: string, number: number): DeploymentVersion => {
     // Secrets files override vars of the same name, as in the original's local development; only names are logged.
     const secrets = readLocalSecrets(cfg);
     const seen = secrets.files.length ? `secrets from ${secrets.files.join(', ')}: ${Object.keys(secrets.values).join(', ') || 'none'} (values hidden)` : '';
     if (seen !== secretsSeen && seen) logger.info(seen);
     secretsSeen = seen;
     return {
+      id: String(number),
       name: cfg.name,
       compatibilityDate: cfg.compatibility_date,
       bundleFile,
@@ -108,7 +109,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   try {
     const built = await bundler.rebuild(version);
     inputs = built.inputs;
-    await runtime.load(toVersion(config, built.file));
+    await runtime.load(toVersion(config, built.file, version));
   } catch (err) {
     await bundler.dispose();
     await runtime.close();
@@ -169,7 +170,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     const built = await bundler.rebuild(++version);
     inputs = built.inputs;
-    await runtime.load(toVersion(config, built.file));
+    await runtime.load(toVersion(config, built.file, version));
     logger.info(`reloaded ${config.name} (version ${version})`);
     refreshWatchers();
   }

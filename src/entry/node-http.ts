@@ -43,6 +43,7 @@ export function createNodeHandler(options: NodeHandlerOptions): (req: IncomingMe
       headers: req.rawHeaders,
       body: hasBody ? limitBody(req, max) : null,
       signal,
+      clientAddress: req.socket.remoteAddress,
     }, options.logger);
     await send(res, response, req.method === 'HEAD');
   }
