@@ -123,7 +123,14 @@ export function createHosting(options: HostingOptions): Hosting {
       renameSync(temp, dir);
     }
     const config = toVersionConfig(version.config as DeployConfig);
-    const secrets = await options.secrets?.(version.account_id, version.deployment) ?? {};
+    let secrets: Record<string, string> = {};
+    try {
+      secrets = await options.secrets?.(version.account_id, version.deployment) ?? {};
+    } catch (err) {
+      // The message names the key file, never a value.
+      logger.error(`version ${version.id} of ${version.deployment} failed to start: its secrets could not be opened: ${(err as Error).message}`);
+      throw new LedgeError('isolate_failed', `version ${version.id} of ${version.deployment} failed to start`);
+    }
     const runtime = new DeploymentRuntime({ logger: logger.child(version.deployment) });
     try {
       await runtime.load({

@@ -62,7 +62,7 @@ export function translateOriginal(source: Doc, options: { label: string; dirName
       const edgeDev = own.workers_dev ?? source.workers_dev ?? routesOf(own, topRoutes).length === 0;
       if (own.workers_dev === undefined && edgeDev !== doc.edge_dev) {
         env.edge_dev = edgeDev;
-        t.comment(`${at}.edge_dev`, 'the original answers on its default hostname only without routes, and this environment has routes');
+        t.comment(`${at}.edge_dev`, `the original answers on its default hostname only when no route is set, and this environment has ${routesOf(own, topRoutes).length || 'no'} route(s)`);
       }
       const previewUrls = own.preview_urls ?? source.preview_urls ?? edgeDev;
       if (own.preview_urls === undefined && previewUrls !== doc.preview_urls) {
