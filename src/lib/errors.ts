@@ -35,6 +35,8 @@ export const ERROR_CODES = {
   store_damaged: { status: 503, audience: 'user' },
   state_locked: { status: 409, audience: 'user' },
   control_state_missing: { status: 409, audience: 'user' },
+  config_unsupported: { status: 400, audience: 'user' },
+  init_found_application: { status: 400, audience: 'user' },
 } as const satisfies Record<string, { status: number; audience: 'user' | 'system' }>;
 
 /** Every error code Ledge can produce. */

@@ -26,6 +26,8 @@ export interface HostingOptions {
   timers?: boolean;
   /** A version with no event for this long gives its isolate back (it starts again on the next event). @default 600000 */
   idleMs?: number;
+  /** A deployment's secrets, opened, given to its code as strings in `env` beside the vars. @default none */
+  secrets?(accountId: string, deployment: string): Promise<Record<string, string>>;
 }
 
 /** A version with a runtime: started on its first event, counted while events use it. */
@@ -58,6 +60,8 @@ export interface Hosting {
   sweepIdle(): number;
   /** How many versions have an isolate now. */
   running(): number;
+  /** Replaces a deployment's running isolates (after its secrets changed): requests in flight finish, the next event starts a fresh one. */
+  restart(accountId: string, deployment: string): void;
   close(): Promise<void>;
 }
 
@@ -72,7 +76,7 @@ export function createHosting(options: HostingOptions): Hosting {
   const sweeper = options.timers === false ? undefined : setInterval(() => hosting.sweepIdle(), 60_000).unref();
 
   /** A version stops being served: its isolates stop as soon as their events in flight finish, and the CPU it used is logged. */
-  function retire(versionId: string, entry: RunningVersion, why: 'replaced' | 'deleted' | 'idle'): void {
+  function retire(versionId: string, entry: RunningVersion, why: 'replaced' | 'deleted' | 'idle' | 'secrets changed'): void {
     runtimes.delete(versionId);
     const { runtime } = entry;
     retiring.add(runtime);
@@ -110,6 +114,14 @@ export function createHosting(options: HostingOptions): Hosting {
   async function start(version: VersionRecord): Promise<DeploymentRuntime> {
     const dir = await prepareModules({ cacheDir: options.cacheDir, version, store, logger });
     const config = toVersionConfig(version.config as DeployConfig);
+    let secrets: Record<string, string> = {};
+    try {
+      secrets = await options.secrets?.(version.account_id, version.deployment) ?? {};
+    } catch (err) {
+      // The message names the key file, never a value.
+      logger.error(`version ${version.id} of ${version.deployment} failed to start: its secrets could not be opened: ${(err as Error).message}`);
+      throw new LedgeError('isolate_failed', `version ${version.id} of ${version.deployment} failed to start`);
+    }
     const runtime = new DeploymentRuntime({ logger: logger.child(version.deployment) });
     try {
       await runtime.load({
@@ -117,7 +129,7 @@ export function createHosting(options: HostingOptions): Hosting {
         name: version.deployment,
         compatibilityDate: config.compatibility_date,
         bundleFile: path.join(dir, version.main_module),
-        vars: { ...config.vars },
+        vars: { ...config.vars, ...secrets },
         limits: config.limits,
         compatibilityFlags: config.compatibility_flags,
         bindings: createBindingServices(config, { storage: options.data(version.account_id), clock, logger }),
@@ -215,6 +227,11 @@ export function createHosting(options: HostingOptions): Hosting {
     },
     running() {
       return runtimes.size;
+    },
+    restart(accountId, deployment) {
+      for (const [versionId, entry] of runtimes) {
+        if (entry.accountId === accountId && entry.deployment === deployment) retire(versionId, entry, 'secrets changed');
+      }
     },
     sync(accountId) {
       // One sync at a time per account: two overlapping ones would both start background work for one version.

@@ -20,6 +20,7 @@ import { PERMISSION_GROUPS } from '../control/permissions.js';
 import { newAccountId } from '../control/routes/accounts.js';
 import { newTokenId } from '../control/routes/tokens.js';
 import { createHosting, type Hosting } from './hosting.js';
+import { deploymentSecrets, openSecretVault } from '../control/secret-vault.js';
 import { createSqliteTunnelStorage } from '../storage/sqlite/tunnel-storage.js';
 import { createConnectorRegistry } from '../entry/tunnel/registry.js';
 import { CONNECT_PATH } from '../entry/tunnel/protocol.js';
@@ -118,7 +119,11 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     }
     return ports;
   };
-  const hosting = createHosting({ store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, timers: options.timers });
+  const vault = openSecretVault(stateDir, logger);
+  const hosting = createHosting({
+    store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, timers: options.timers,
+    secrets: (accountId, deployment) => deploymentSecrets(store, vault, accountId, deployment),
+  });
   const rebuildRoutes = async () => buildRouteTable(store, platformDomain, await access.listApps());
   let routes: RouteTable;
   try {
@@ -145,7 +150,8 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     return { accountId, issuer: `https://${host}`, loginUrl: `${requestUrl.protocol}//${host}${requestUrl.port ? `:${requestUrl.port}` : ''}${LOGIN_PATH}` };
   };
   const services: ControlServices = {
-    store, tunnels, access, keyring, connectors, clock, platformDomain, data, connectUrl: () => connectUrl,
+    store, tunnels, access, keyring, connectors, clock, platformDomain, data, connectUrl: () => connectUrl, vault,
+    secretsChanged: async (accountId, deployment) => hosting.restart(accountId, deployment),
     async changed(accountId) {
       routes = await rebuildRoutes();
       await hosting.sync(accountId);
