@@ -66,6 +66,8 @@ class BodyWriter {
   #written = 0;
   #timer: NodeJS.Timeout | undefined;
   #finished = false;
+  /** The connection is being closed after a framing fault: only the client hanging up (or the timeout) is awaited. */
+  #closing = false;
   #resolve: () => void = () => undefined;
   #onDrain = (): void => this.#drained();
   #onEnd = (): void => this.#finish();
@@ -105,7 +107,8 @@ class BodyWriter {
     if (next.done) {
       if (this.#length !== null && this.#written < this.#length) {
         this.#options.logger.warn(`${this.#options.label()}: the body ended after ${this.#written} of the ${this.#length} bytes its content-length declares; the connection is closed`);
-        res.destroy();
+        this.#source = null;
+        this.#closeConnection();
         return;
       }
       res.end();
@@ -123,30 +126,45 @@ class BodyWriter {
     this.#written += chunk.byteLength;
     const more = res.write(chunk);
     if (over) {
+      // The client gets exactly the declared bytes; the connection then closes, so nothing else is read as part of it.
       this.#stopSource();
-      const socket = res.socket;
-      // The client gets exactly the declared bytes; the connection then closes rather than serving another response.
-      res.once('finish', () => socket?.destroySoon());
-      res.end();
-      this.finishing();
+      this.#closeConnection();
       return;
     }
     if (more) this.#pull();
     else this.#arm();
   }
 
+  /**
+   * Ends the connection once what was written has left, without finishing the response: a pipelined
+   * response queued behind this one is never written on a connection whose framing went wrong.
+   */
+  #closeConnection(): void {
+    const res = this.#res;
+    const socket = res.socket;
+    if (!socket) {
+      res.destroy();
+      return;
+    }
+    this.#closing = true;
+    res.flushHeaders();
+    socket.end();
+    this.#arm('closing');
+  }
+
   #drained(): void {
-    if (this.#finished || !this.#timer) return;
+    if (this.#finished || this.#closing || !this.#timer) return;
     clearTimeout(this.#timer);
     this.#timer = undefined;
     if (this.#source) this.#pull();
   }
 
-  /** Starts the write timeout: the client must take some of the pending bytes before it fires. */
-  #arm(): void {
+  /** Starts the write timeout: the client must take some of the pending bytes (or, when closing, hang up) before it fires. */
+  #arm(state: 'writing' | 'closing' = 'writing'): void {
+    if (this.#finished) return;
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
-      this.#options.logger.warn(`${this.#options.label()}: the client took no data for ${this.#options.writeTimeoutMs} ms; the connection is closed`);
+      if (state === 'writing') this.#options.logger.warn(`${this.#options.label()}: the client took no data for ${this.#options.writeTimeoutMs} ms; the connection is closed`);
       this.#res.destroy();
     }, this.#options.writeTimeoutMs);
   }
