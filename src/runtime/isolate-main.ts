@@ -307,7 +307,7 @@ async function respond(id: number, response: Response, state: RequestState, fini
       if (state.abort.signal.aborted) return false;
       next = await reader.read();
     }
-    send({ t: 'res-end', id });
+    if (!state.abort.signal.aborted) send({ t: 'res-end', id });
   } catch (err) {
     if (!state.abort.signal.aborted) send({ t: 'res-error', id, error: serializeError(err) });
   }
