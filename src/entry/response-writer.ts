@@ -39,9 +39,6 @@ export function writeResponse(res: ServerResponse, response: DispatchResponse, o
     res.end(head.hasBody ? body ?? undefined : undefined);
     return res.writableFinished ? Promise.resolve() : new BodyWriter(res, null, head.length, options).finishing();
   }
-  if (complete && size !== head.length) {
-    options.logger.warn(`${options.label()} answered a body of ${size} bytes that declares content-length ${head.length}; ${(size as number) > (head.length as number) ? 'the body is cut and ' : ''}the connection is closed`);
-  }
   const source = complete ? slices(body === null ? new Uint8Array(0) : typeof body === 'string' ? Buffer.from(body) : body) : body;
   return new BodyWriter(res, source[Symbol.asyncIterator](), head.length, options).done;
 }
