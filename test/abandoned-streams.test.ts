@@ -73,11 +73,12 @@ test('500 abandoned streams leave the RSS of a real `ledge dev` where it started
   // to it. Before the fix every abandoned stream kept its buffers: 500 of them added about 650 MB.
   const round = () => Promise.all(Array.from({ length: 25 }, (_, i) => abandon(i % 5 === 0 ? '/quiet' : '/endless')));
   try {
-    // Where it started: the highest RSS the warm-up reached (the collector runs at its own times, so one
-    // sample may fall before or after it freed a round's garbage).
+    // Where it started: the highest RSS the warm-up reached, its garbage included (the collector runs at its
+    // own times, so one sample may fall before or after it freed a round's buffers).
     let before = 0;
     for (let i = 0; i < 4; i++) {
       await round();
+      before = Math.max(before, rssMb());
       await new Promise((r) => setTimeout(r, 250));
       before = Math.max(before, rssMb());
     }
