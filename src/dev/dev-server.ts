@@ -41,6 +41,8 @@ export interface DevServerOptions {
   watch?: boolean;
   /** Largest request body in bytes. @default 104857600 */
   maxRequestBytes?: number;
+  /** Milliseconds a client may take to accept any of a response's pending bytes before it is disconnected. @default 30000 */
+  writeTimeoutMs?: number;
   /** Milliseconds between lifecycle runs of the project's buckets. @default 3600000 */
   lifecycleIntervalMs?: number;
   /** Fire cron windows by real timers; tests that drive a manual clock call `cron.tick()` instead. @default true */
@@ -141,7 +143,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     return scheduler.trigger(expression, time ?? previousWindow(expression, clock.now()));
   };
   const dispatch = withDevRoutes(runtime.dispatch.bind(runtime), trigger, () => pullApi);
-  const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes }));
+  const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }));
   try {
     await listen(server, options.port ?? 8787, options.ip ?? '127.0.0.1');
   } catch (err) {

@@ -281,6 +281,11 @@ async function respond(id: number, response: Response, state: RequestState, fini
   const headers: FlatHeaders = [];
   for (const [name, value] of response.headers) headers.push(name, value);
   const head = { t: 'head' as const, id, status: response.status, statusText: response.statusText, headers };
+  if (state.abort.signal.aborted) {
+    // The host gave up on this event before the response (wall time): nothing will read the body.
+    void response.body?.cancel(state.abort.signal.reason).catch(() => undefined);
+    return false;
+  }
   const source = takeBodySource(response);
   if (source !== undefined) {
     send({ ...head, body: source, streaming: false, ...(finished ? { done: true } : {}) });
@@ -309,17 +314,20 @@ async function respond(id: number, response: Response, state: RequestState, fini
     let next = second ?? (await pending);
     while (!next.done) {
       await sendChunk(id, state, toBytes(next.value));
+      // An abort (the client went away, or wall time) cancelled the reader: the host reads no more.
+      if (state.abort.signal.aborted) return false;
       next = await reader.read();
     }
-    send({ t: 'res-end', id });
+    if (!state.abort.signal.aborted) send({ t: 'res-end', id });
   } catch (err) {
-    send({ t: 'res-error', id, error: serializeError(err) });
+    if (!state.abort.signal.aborted) send({ t: 'res-error', id, error: serializeError(err) });
   }
   return false;
 }
 
 async function sendChunk(id: number, state: RequestState, chunk: Uint8Array): Promise<void> {
-  while (state.outstanding >= STREAM_WINDOW_BYTES) await new Promise<void>((resolve) => { state.creditWaiter = resolve; });
+  while (state.outstanding >= STREAM_WINDOW_BYTES && !state.abort.signal.aborted) await new Promise<void>((resolve) => { state.creditWaiter = resolve; });
+  if (state.abort.signal.aborted) return;
   state.outstanding += chunk.byteLength;
   send({ t: 'res-chunk', id, chunk });
 }

@@ -9,6 +9,7 @@ import type { Logger } from '../lib/logger.js';
 import { BindingError, type BindingService } from '../bindings/plugin.js';
 import { createBatchSender } from './batch-port.js';
 import { CpuMeter, type CpuUsage } from './cpu-meter.js';
+import { ResponseStream } from './response-stream.js';
 import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
@@ -315,13 +316,23 @@ export class Isolate {
     if (!event) return;
     switch (message.t) {
       case 'head': {
+        const resolve = event.resolveHead;
+        if (!resolve && message.streaming) {
+          // Nobody waits for this response any more (the wall-time limit answered first): stop its stream.
+          this.#post({ t: 'abort', id: event.id, reason: 'the response is no longer wanted' });
+          break;
+        }
         let body: DispatchResponse['body'] = message.body;
         if (message.streaming) {
-          event.stream = new ResponseStream(() => this.#post({ t: 'res-credit', id: event.id }));
+          event.stream = new ResponseStream({
+            onDrained: () => this.#post({ t: 'res-credit', id: event.id }),
+            // The reader let go before the end (the client went away or stopped reading): the event must end
+            // whether or not the application asked for request.signal, or its stream and window stay forever.
+            onCancel: () => { if (this.#events.has(event.id)) this.#post({ t: 'abort', id: event.id, reason: 'the client disconnected' }); },
+          });
           if (message.body) event.stream.push(typeof message.body === 'string' ? Buffer.from(message.body) : message.body);
           body = event.stream;
         }
-        const resolve = event.resolveHead;
         event.resolveHead = undefined;
         event.rejectHead = undefined;
         resolve?.({ status: message.status, statusText: message.statusText, headers: message.headers, body });
@@ -417,41 +428,6 @@ const FAILURE_TEXT: Partial<Record<ErrorCode, string>> = {
   exceeded_wall_time: 'the deployment exceeded its wall-time limit',
   isolate_failed: 'the isolate stopped',
 };
-
-/** A response body arriving chunk by chunk from the isolate; credit goes back once the reader has caught up. */
-class ResponseStream implements AsyncIterable<Uint8Array> {
-  #queue: Uint8Array[] = [];
-  #done = false;
-  #error: Error | undefined;
-  #waiter: (() => void) | undefined;
-  #credit: () => void;
-
-  constructor(credit: () => void) { this.#credit = credit; }
-
-  push(chunk: Uint8Array): void { this.#queue.push(chunk); this.#wake(); }
-  end(): void { this.#done = true; this.#wake(); }
-  fail(err: Error): void { if (!this.#done) { this.#error = err; this.#done = true; this.#wake(); } }
-
-  #wake(): void {
-    const waiter = this.#waiter;
-    this.#waiter = undefined;
-    waiter?.();
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
-    for (;;) {
-      const chunk = this.#queue.shift();
-      if (chunk) {
-        if (this.#queue.length === 0 && !this.#done) this.#credit();
-        yield chunk;
-        continue;
-      }
-      if (this.#error) throw this.#error;
-      if (this.#done) return;
-      await new Promise<void>((resolve) => { this.#waiter = resolve; });
-    }
-  }
-}
 
 /**
  * The worker script. From the built package it is isolate-main.js beside this file; when Ledge itself runs

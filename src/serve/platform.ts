@@ -59,6 +59,8 @@ export interface PlatformOptions {
   resetControl?: boolean;
   /** How long a stop waits for requests in flight and tunnel connectors to finish before it closes them. @default 10000 */
   drainMs?: number;
+  /** Milliseconds a client may take to accept any of a response's pending bytes before it is disconnected. @default 30000 */
+  writeTimeoutMs?: number;
 }
 
 /** A running `ledge serve`. */
@@ -194,8 +196,8 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
   let appAddress: AddressInfo;
   let apiAddress: AddressInfo;
   try {
-    appAddress = await listen(servers, createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes }), options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen');
-    apiAddress = await listen(servers, createNodeHandler({ dispatch: apiDispatch, logger }), options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen');
+    appAddress = await listen(servers, createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen');
+    apiAddress = await listen(servers, createNodeHandler({ dispatch: apiDispatch, logger, writeTimeoutMs: options.writeTimeoutMs }), options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen');
     // Tunnel connectors dial the API listener and upgrade to a WebSocket on one path.
     (servers[1] as Server).on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://x').pathname === CONNECT_PATH) connectors.upgrade(req, socket, head);

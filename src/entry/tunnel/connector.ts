@@ -5,11 +5,10 @@ import { arch } from 'node:os';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { WebSocket } from 'ws';
 import type { Logger } from '../../lib/logger.js';
+import { connectionOptions, headerPairs, isHopByHop } from '../hop-by-hop.js';
 import { matchUrl, validateIngress, type IngressRule } from './ingress.js';
 import { decodeTunnelToken, type ConnectorMessage, type PlatformMessage } from './protocol.js';
 
-/** Headers that belong to one hop and are not passed to the origin or back. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'proxy-authorization', 'proxy-authenticate']);
 /** Bytes of a response body per message back to the platform. */
 const CHUNK = 256 * 1024;
 
@@ -133,9 +132,11 @@ export function startConnector(options: ConnectorOptions): Connector {
       if (rule.service.kind === 'status') return answer(ws, message.id, rule.service.status, '');
       const origin = rule.service.origin;
       const headers: Record<string, string | string[]> = {};
+      // Headers of one hop, and those the Connection header names, are not passed to the origin (RFC 9110 7.6.1).
+      const named = connectionOptions(message.headers);
       for (const [name, value] of message.headers) {
         const lower = name.toLowerCase();
-        if (HOP_BY_HOP.has(lower)) continue;
+        if (isHopByHop(lower, named)) continue;
         const prior = headers[lower];
         headers[lower] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [prior]), value];
       }
@@ -158,9 +159,9 @@ export function startConnector(options: ConnectorOptions): Connector {
         req.end(body);
       });
       const out: [string, string][] = [];
-      for (let i = 0; i < response.rawHeaders.length; i += 2) {
-        const name = response.rawHeaders[i] as string;
-        if (!HOP_BY_HOP.has(name.toLowerCase())) out.push([name.toLowerCase(), response.rawHeaders[i + 1] as string]);
+      const originNamed = connectionOptions(headerPairs(response.rawHeaders));
+      for (const [name, value] of headerPairs(response.rawHeaders)) {
+        if (!isHopByHop(name.toLowerCase(), originNamed)) out.push([name.toLowerCase(), value]);
       }
       send(ws, { type: 'response-start', id: message.id, status: response.statusCode ?? 502, headers: out });
       for await (const chunk of response as AsyncIterable<Buffer>) {

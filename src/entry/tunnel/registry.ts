@@ -7,6 +7,8 @@ import { LedgeError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { DispatchRequest, DispatchResponse } from '../../runtime/isolate.js';
 import { readBody } from '../serve.js';
+import { ResponseStream } from '../../runtime/response-stream.js';
+import { headProblem, isWebSocketUpgrade } from './answer-head.js';
 import type { TunnelRecord, TunnelStoragePort } from '../../storage/tunnels.js';
 import { decodeTunnelToken, TUNNEL_REQUEST_LIMIT, type ConnectorMessage, type PlatformMessage } from './protocol.js';
 
@@ -45,7 +47,10 @@ export interface ConnectorView {
 interface Pending {
   resolve(response: DispatchResponse): void;
   reject(err: Error): void;
-  push?: (chunk: Uint8Array | null, err?: Error) => void;
+  /** The answer's body, once its head arrived. */
+  stream?: ResponseStream;
+  /** The request asked to upgrade to a WebSocket (the only request a 101 may answer). */
+  webSocket: boolean;
   timer: NodeJS.Timeout;
 }
 
@@ -208,55 +213,56 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
     if (!pending) return;
     switch (message.type) {
       case 'response-start': {
-        if (pending.push) return;
+        if (pending.stream) return;
         clearTimeout(pending.timer);
-        const queue: (Uint8Array | null | Error)[] = [];
-        let queued = 0;
-        let wake: (() => void) | undefined;
-        let finished = false;
-        pending.push = (chunk, err) => {
-          if (chunk) {
-            queued += chunk.byteLength;
-            // A reader that does not keep up (a slow or vanished client): stop the answer rather than buffer it all.
-            if (queued > STREAM_BUFFER_LIMIT) { conn.pending.delete(message.id); send(conn, { type: 'cancel', id: message.id }); queue.push(new Error('the client does not read the answer fast enough')); wake?.(); return; }
-          }
-          queue.push(err ?? chunk);
-          wake?.();
-        };
         const id = message.id;
-        const body = (async function* () {
-          try {
-            while (true) {
-              if (!queue.length) await new Promise<void>((r) => { wake = r; });
-              wake = undefined;
-              const next = queue.shift();
-              if (next instanceof Error) throw next;
-              if (next === null || next === undefined) { finished = true; return; }
-              queued -= next.byteLength;
-              yield next;
-            }
-          } finally {
-            // The client went away (or the stream failed) before the end: tell the connector to stop.
-            if (!finished && conn.pending.delete(id)) send(conn, { type: 'cancel', id });
-          }
-        })();
-        pending.resolve({ status: message.status, statusText: '', headers: message.headers.flat(), body });
+        const problem = headProblem(message.status, message.headers, pending.webSocket);
+        if (problem) {
+          conn.pending.delete(id);
+          send(conn, { type: 'cancel', id });
+          logger.warn(`tunnel ${conn.tunnelId}: connector ${conn.view.client_id} answered with ${problem}; the client gets 502`);
+          pending.reject(new LedgeError('tunnel_origin_failed', `the connector answered with ${problem}`));
+          return;
+        }
+        const stream = new ResponseStream({
+          // The client went away (or stopped reading) before the end: tell the connector to stop.
+          onCancel: () => { if (conn.pending.delete(id)) send(conn, { type: 'cancel', id }); },
+        });
+        pending.stream = stream;
+        // Connector header names arrive in any case; the platform's own code reads them lowercase.
+        const headers: string[] = [];
+        for (const [name, value] of message.headers) headers.push(name.toLowerCase(), value);
+        pending.resolve({ status: message.status, statusText: '', headers, body: stream });
         break;
       }
-      case 'response-chunk':
-        pending.push?.(new Uint8Array(Buffer.from(message.data, 'base64')));
+      case 'response-chunk': {
+        const stream = pending.stream;
+        if (!stream) return;
+        stream.push(new Uint8Array(Buffer.from(message.data, 'base64')));
+        // A reader that does not keep up (a slow or vanished client): stop the answer rather than buffer it all.
+        if (stream.buffered > STREAM_BUFFER_LIMIT) {
+          conn.pending.delete(message.id);
+          send(conn, { type: 'cancel', id: message.id });
+          stream.fail(new Error('the client does not read the answer fast enough'));
+        }
         break;
+      }
       case 'response-end':
         conn.pending.delete(message.id);
-        pending.push?.(null);
+        if (pending.stream) pending.stream.end();
+        else failBeforeStart(pending, 'the connector ended an answer it never started');
         break;
       case 'response-error':
         conn.pending.delete(message.id);
-        clearTimeout(pending.timer);
-        if (pending.push) pending.push(null, new Error(message.message));
-        else pending.reject(new LedgeError('tunnel_origin_failed', `the connector could not answer: ${message.message}`));
+        if (pending.stream) pending.stream.fail(new Error(message.message));
+        else failBeforeStart(pending, `the connector could not answer: ${message.message}`);
         break;
     }
+  }
+
+  function failBeforeStart(pending: Pending, reason: string): void {
+    clearTimeout(pending.timer);
+    pending.reject(new LedgeError('tunnel_origin_failed', reason));
   }
 
   async function onClose(conn: Live): Promise<void> {
@@ -267,7 +273,7 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
     for (const [id, pending] of conn.pending) {
       clearTimeout(pending.timer);
       const err = new LedgeError('isolate_failed', 'the tunnel connection closed before the answer was complete');
-      if (pending.push) pending.push(null, err);
+      if (pending.stream) pending.stream.fail(err);
       else pending.reject(err);
       conn.pending.delete(id);
     }
@@ -315,7 +321,7 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
           send(conn, { type: 'cancel', id });
           reject(new LedgeError('exceeded_wall_time', 'the tunnel did not answer in time'));
         }, RESPONSE_START_MS);
-        conn.pending.set(id, { resolve, reject, timer });
+        conn.pending.set(id, { resolve, reject, timer, webSocket: isWebSocketUpgrade(headers) });
         send(conn, { type: 'request', id, method: request.method, url: request.url, headers, body });
       });
     },
