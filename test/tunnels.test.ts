@@ -241,6 +241,33 @@ test('private routes: validation, conflicts, longest prefix, virtual networks, a
   }
 });
 
+test('every method on a removed network-encoded path gets the same 410 and no allow header naming the removed methods', async () => {
+  const p = await startTestPlatform();
+  try {
+    const base = `/accounts/${p.accountId}/teamnet/routes/network`;
+    const otherAccount = `/accounts/${'0'.repeat(32)}/teamnet/routes/network`;
+    for (const method of ['GET', 'HEAD', 'PUT', 'OPTIONS', 'PROPFIND', 'POST', 'PATCH', 'DELETE']) {
+      for (const path of [`${base}/10.0.0.0%2F8`, `${base}/10.0.0.0/8`, `${otherAccount}/10.0.0.0%2F8`, `${base}/not-a-network`]) {
+        const res = await p.api(new Request(`http://api.test/api/v1${path}`, { method }));
+        const what = `${method} ${path}`;
+        assert.equal(res.status, 410, what);
+        assert.equal(res.headers.get('allow'), null, `${what}: no allow header advertises a removed method`);
+        if (method === 'HEAD') continue;
+        const body = await res.json() as { success: boolean; errors: { code: number; message: string }[] };
+        assert.deepEqual([body.success, body.errors[0]?.code], [false, 7004], what);
+        assert.match(body.errors[0]?.message ?? '', new RegExp(`^${method} /accounts/\\{account_id\\}/teamnet/routes/network/\\{ip_network_encoded\\} was removed on 2026-10-05\\. Use `), what); // ledge-check: removed-route-guard
+        assert.match(body.errors[0]?.message ?? '', /\/accounts\/\{account_id\}\/teamnet\/routes/, `${what}: names the replacement path`);
+      }
+    }
+    // Over a real socket too, with the replacement a reader of a GET needs.
+    const res = await fetch(`${p.apiUrl}${base}/10.0.0.0%2F8`);
+    assert.deepEqual([res.status, res.headers.get('allow')], [410, null]);
+    assert.match(((await res.json()) as { errors: { message: string }[] }).errors[0]?.message ?? '', /Use GET \/accounts\/\{account_id\}\/teamnet\/routes\?network_subset=/);
+  } finally {
+    await p.close();
+  }
+});
+
 test('an access application guards a tunnel hostname; the origin verifies the assertion, so a direct request to it is refused', async () => {
   const p = await startTestPlatform();
   const { createRemoteJWKSet, jwtVerify } = await import('jose');

@@ -55,8 +55,9 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
       const now = clock.now();
       if (route.auth !== 'none') principal = await authenticate(store, authorizationOf(request.headers), now);
       const params = route.params ? validate(route.params, matched.params, '/params') : matched.params;
-      const account = await reachableAccount(matched.params.account_id, principal);
-      const ctx = context(params, principal, account, now);
+      // A removed path is gone whatever the account: it answers the same 410 even for one that does not exist.
+      const account = route.removed === undefined ? await reachableAccount(matched.params.account_id, principal) : null;
+      const ctx = context(request.method, params, principal, account, now);
       // A route that names a permission without an account in its path would check nothing: refuse it outright.
       if (typeof route.auth === 'object' && !account) throw new ApiError('forbidden', 'this route checks permissions on an account, and its path names none');
       if (typeof route.auth === 'object' && account) {
@@ -89,11 +90,11 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
     }
   };
 
-  function context(params: unknown, principal: Principal | undefined, account: AccountRecord | null, now: number): RouteContext<unknown, unknown, unknown> {
+  function context(method: string, params: unknown, principal: Principal | undefined, account: AccountRecord | null, now: number): RouteContext<unknown, unknown, unknown> {
     const can = (group: Parameters<RouteContext<unknown, unknown, unknown>['can']>[0], kind?: ResourceKindKey, name?: string) =>
       account !== null && principal !== undefined && principal.permissions.can(group, { account: account.id, kind, name: kind === undefined ? undefined : name ?? '*' });
     return {
-      params, query: undefined, body: undefined,
+      method, params, query: undefined, body: undefined,
       principal: principal as Principal,
       account: account as AccountRecord,
       now: new Date(now).toISOString(),
