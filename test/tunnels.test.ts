@@ -128,9 +128,19 @@ test('remote configuration, refused tokens and deletion rules', async () => {
     const bad = await p.call('PUT', `${path}/configurations`, { body: { config: { ingress: [{ hostname: 'app.example.com', service: a.url }] } } });
     assert.equal(bad.status, 400);
     assert.match(bad.body.errors[0]?.message ?? '', /last ingress rule must match all URLs/);
+    // SPEC: the last rule has only `service`; `hostname: "*"` (which other connectors accept) is refused here too.
+    const starred = await p.call('PUT', `${path}/configurations`, { body: { config: { ingress: [{ hostname: 'app.example.com', service: a.url }, { hostname: '*', service: 'http_status:404' }] } } });
+    assert.equal(starred.status, 400);
+    assert.equal(starred.body.errors[0]?.message, 'Rule #2: The last rule is a catch-all with only `service` set to `http_status:404`. This one also sets "hostname"; write it as: - service: http_status:404');
+    // A catch-all reaching an origin is kept, and the answer names the risk.
+    const risky = await p.call('PUT', `${path}/configurations`, { body: { config: { ingress: [{ hostname: 'app.example.com', service: a.url }, { service: a.url }] } } });
+    assert.equal(risky.status, 200, risky.text);
+    assert.equal(risky.body.messages[0]?.code, 10102);
+    assert.match(risky.body.messages[0]?.message ?? '', /^Rule #2: the catch-all's service is .* not http_status:404 .*no firewall/);
     const put = await p.call('PUT', `${path}/configurations`, { body: { config: { ingress: [{ hostname: 'app.example.com', service: a.url }, { service: 'http_status:404' }] } } });
     assert.equal(put.status, 200, put.text);
-    assert.equal(put.body.result.version, 1);
+    assert.deepEqual(put.body.messages, []);
+    assert.equal(put.body.result.version, 2);
     await p.call('POST', `/accounts/${p.accountId}/domains`, { body: { hostname: 'app.example.com', tunnel_id: tunnel.id } });
     const remote = startConnector({ token: tunnel.token, logger: quiet(), version: 'test' });
     connectors.push(remote);
