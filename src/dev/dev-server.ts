@@ -269,7 +269,7 @@ async function scheduledRoute(url: URL, trigger: (cron?: string, time?: number) 
   const body = problem ?? (time !== undefined && Number.isNaN(time) ? `time: expected epoch milliseconds or an ISO time, got "${timeParam}"` : undefined);
   if (body) return json(400, { error: 'bad_argument', message: body });
   const result = await trigger(cron, time);
-  return json(result.outcome.outcome === 'ok' ? 200 : 500, { outcome: result.outcome.outcome, cron: result.firing.cron, scheduledTime: result.firing.scheduledTime, firingId: result.firing.firingId, attempts: result.attempts });
+  return json(result.outcome.outcome === 'ok' ? 200 : 500, { outcome: result.outcome.outcome, cron: result.firing.cron, scheduledTime: result.firing.scheduledTime, window: result.firing.window, firingId: result.firing.firingId, attempts: result.attempts });
 }
 
 async function pullRoute(request: DispatchRequest, queue: string, action: 'pull' | 'ack', api: PullApi): Promise<DispatchResponse> {

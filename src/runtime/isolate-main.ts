@@ -175,6 +175,7 @@ async function runScheduled(firing: ScheduledFiring & { id: number }): Promise<v
     type: 'scheduled',
     cron: firing.cron,
     scheduledTime: firing.scheduledTime,
+    window: Object.freeze({ start: firing.window.start, end: firing.window.end }),
     firingId: firing.firingId,
     late: firing.late,
     noRetry() { noRetry = true; },

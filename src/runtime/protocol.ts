@@ -36,10 +36,18 @@ export interface IsolateInit {
   heartbeat: SharedArrayBuffer;
 }
 
+/** The logical window a cron firing stands for: `[start, end)` in UTC epoch ms, `end` being its scheduled time. */
+export interface CronWindow {
+  start: number;
+  end: number;
+}
+
 /** One cron window to run: `scheduledTime` is the logical window time, not the wall clock. */
 export interface ScheduledFiring {
   cron: string;
   scheduledTime: number;
+  /** The window the firing stands for: from the cron's previous time up to `scheduledTime` (SPEC: Events 2). */
+  window: CronWindow;
   /** Stable identity of the window: (deployment, cron, scheduled time). */
   firingId: string;
   /** True when the window fires after its time, catching up after downtime. */
