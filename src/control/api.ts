@@ -72,21 +72,21 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
       }
       const query = route.query ? validate(route.query, Object.fromEntries(url.searchParams), '/query') : {};
       const body = route.body ? validate(route.body, await readJson(request), '/body') : undefined;
-      if (principal) void store.touchToken(principal.token.id, new Date(now).toISOString()).catch((err: unknown) => logger.warn(`could not record the use of token ${principal?.token.id}: ${(err as Error).message}`));
+      if (principal) void store.touchToken(principal.token.id, new Date(now).toISOString()).catch((err: unknown) => logger.warn(`could not record the use of token ${principal?.token.id}: ${(err as Error).message}`, { request_id: request.requestId }));
       const reply = await route.handler({ ...ctx, query, body });
       status = reply.status ?? route.status ?? 200;
       if (reply.raw) return { status, statusText: '', headers: JSON_HEADERS, body: JSON.stringify(reply.result) };
       return envelope(status, { success: true, errors: [], messages: reply.messages ?? [], result: reply.result ?? null, ...(reply.result_info ? { result_info: reply.result_info } : {}) });
     } catch (err) {
       refusedActor = (err as { actor?: { token_id: string; token_name: string } }).actor;
-      const failure = toApiError(err);
+      const failure = toApiError(err, request.requestId);
       status = failure.status;
       const extra: string[] = Object.entries(failure.headers).flat();
       return envelope(status, { success: false, errors: failure.errors, messages: [], result: null }, extra);
     } finally {
       // Calls by a token, accepted or refused; anonymous calls name nobody and are not recorded (anyone could fill the log).
       const actor = principal ? { token_id: principal.token.id, token_name: principal.token.name } : refusedActor;
-      if (route && accountId && actor && WRITE_METHODS.has(request.method)) await audit(route, request.method, path ?? '', accountId, actor, resource, status);
+      if (route && accountId && actor && WRITE_METHODS.has(request.method)) await audit(route, request.method, path ?? '', accountId, actor, resource, status, request.requestId);
     }
   };
 
@@ -115,17 +115,18 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
     return account;
   }
 
-  function toApiError(err: unknown): ApiError {
+  /** The envelope error for `err`; an unexpected fault is logged under the event's request id (the `ledge-request-id` header). */
+  function toApiError(err: unknown, eventId: string | undefined): ApiError {
     if (err instanceof ApiError) return err;
     if (isLedgeError(err) && err.code === 'conflict') return new ApiError('conflict', err.message);
     if (isLedgeError(err) && err.code === 'not_found') return new ApiError('object_not_found', err.message);
     if (isLedgeError(err) && (err.code === 'bad_argument' || err.code === 'config_invalid' || err.code === 'operation_failed')) return new ApiError('invalid_field', err.message);
-    const requestId = randomBytes(8).toString('hex');
-    logger.error(`API request ${requestId} failed: ${(err as Error)?.stack ?? String(err)}`);
+    const requestId = eventId ?? randomBytes(8).toString('hex');
+    logger.error(`API request ${requestId} failed: ${(err as Error)?.stack ?? String(err)}`, { request_id: requestId });
     return new ApiError('internal', `Internal error; the platform log has the details under request id ${requestId}`);
   }
 
-  async function audit(route: RouteDefinition, method: string, path: string, accountId: string, actor: { token_id: string; token_name: string }, resource: string, status: number): Promise<void> {
+  async function audit(route: RouteDefinition, method: string, path: string, accountId: string, actor: { token_id: string; token_name: string }, resource: string, status: number, requestId: string | undefined): Promise<void> {
     try {
       await store.appendAudit({
         id: randomUUID(),
@@ -140,7 +141,7 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
         result: status < 400 ? 'success' : 'failure',
       });
     } catch (err) {
-      logger.error(`could not write the audit record of ${method} ${path}: ${(err as Error).message}`);
+      logger.error(`could not write the audit record of ${method} ${path}: ${(err as Error).message}`, { request_id: requestId });
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../lib/logger.js';
 import { errorResponse } from './error-response.js';
+import { newRequestId } from './response-origin.js';
 import { DEFAULT_MAX_REQUEST_BYTES, limitBody, serveEvent, type Dispatcher } from './serve.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
 
@@ -28,11 +29,12 @@ export function createNodeHandler(options: NodeHandlerOptions): (req: IncomingMe
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = newRequestId();
     const { host, declared, chunked } = scanHeaders(req.rawHeaders);
-    if (!VALID_HOST.test(host)) return send(res, errorResponse('bad_argument', 'none'), req.method === 'HEAD');
+    if (!VALID_HOST.test(host)) return send(res, errorResponse('bad_argument', requestId), req.method === 'HEAD');
     if (declared > max) {
       res.setHeader('connection', 'close');
-      return send(res, errorResponse('request_too_large', 'none'), req.method === 'HEAD');
+      return send(res, errorResponse('request_too_large', requestId), req.method === 'HEAD');
     }
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && (declared > 0 || chunked);
     const signal = { addEventListener: (_type: 'abort', listener: () => void) => { res.once('close', () => { if (!res.writableFinished) listener(); }); } };
@@ -43,6 +45,7 @@ export function createNodeHandler(options: NodeHandlerOptions): (req: IncomingMe
       headers: req.rawHeaders,
       body: hasBody ? limitBody(req, max) : null,
       signal,
+      requestId,
     }, options.logger);
     await send(res, response, req.method === 'HEAD');
   }

@@ -141,8 +141,9 @@ export class DeploymentRuntime {
     else this.#draining.add(isolate);
   }
 
-  #limitHit(code: 'exceeded_cpu' | 'exceeded_memory' | 'exceeded_wall_time', limits: Limits): void {
-    this.#logger.error(`the deployment ${LIMIT_TEXT[code](limits)}; the isolate is replaced`, { code });
+  /** Logs a limit once per isolate, with the request ids of the requests it ended (each also gets its own 503 line). */
+  #limitHit(code: 'exceeded_cpu' | 'exceeded_memory' | 'exceeded_wall_time', limits: Limits, requestIds: readonly string[] = []): void {
+    this.#logger.error(`the deployment ${LIMIT_TEXT[code](limits)}; the isolate is replaced`, requestIds.length ? { code, request_id: requestIds.join(',') } : { code });
   }
 
   #startWatchdog(limits: Limits): void {
@@ -177,12 +178,12 @@ export class DeploymentRuntime {
         continue;
       }
       if (cpuExceeded) {
-        this.#limitHit('exceeded_cpu', limits);
+        this.#limitHit('exceeded_cpu', limits, isolate.requestIds());
         void isolate.terminate('exceeded_cpu');
         continue;
       }
       if (overdue.length) {
-        this.#limitHit('exceeded_wall_time', limits);
+        this.#limitHit('exceeded_wall_time', limits, isolate.requestIds(overdue));
         for (const id of overdue) isolate.abortEvent(id, 'exceeded_wall_time', 'the deployment exceeded its wall-time limit');
         this.#retire(isolate);
       }

@@ -20,6 +20,8 @@ export interface DispatchRequest {
   body: AsyncIterable<Uint8Array> | null;
   /** Fires when the client goes away: the application sees its request's signal abort. */
   signal?: AbortHook;
+  /** The event's id, given by the entry layer (src/entry/response-origin.ts); log lines of the event carry it. */
+  requestId?: string;
 }
 
 /** The part of AbortSignal the runtime needs; the HTTP bridge supplies a cheaper one per request. */
@@ -33,6 +35,8 @@ export interface DispatchResponse {
   statusText: string;
   headers: FlatHeaders;
   body: string | Uint8Array | null | AsyncIterable<Uint8Array>;
+  /** Who made it when not the application: the platform itself, or an origin behind a tunnel (header `ledge-origin`). */
+  origin?: 'platform' | 'upstream';
 }
 
 /** How an isolate is started. */
@@ -58,6 +62,8 @@ interface PendingEvent {
   stream: ResponseStream | undefined;
   requestCredit: (() => void) | undefined;
   requestOutstanding: number;
+  /** The request id the entry gave the event: its log lines carry it. */
+  requestId?: string;
 }
 
 const WORKER_URL = isolateEntry();
@@ -137,11 +143,17 @@ export class Isolate {
   /** Events still running, waitUntil work included. */
   get inflight(): number { return this.#events.size; }
 
+  /** The request ids of the fetch events in flight (or of the events named), for log lines about them. */
+  requestIds(eventIds?: Iterable<number>): string[] {
+    const events = eventIds === undefined ? [...this.#events.values()] : [...eventIds].map((id) => this.#events.get(id));
+    return events.flatMap((event) => (event?.requestId === undefined ? [] : [event.requestId]));
+  }
+
   /** Runs one fetch event; rejects with a LedgeError when the event fails before a response head. */
   dispatch(request: DispatchRequest): Promise<DispatchResponse> {
     if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
     const id = this.#nextEvent++;
-    const event: PendingEvent = { id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
+    const event: PendingEvent = { id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0, requestId: request.requestId };
     this.#events.set(id, event);
     const head = new Promise<DispatchResponse>((resolve, reject) => {
       event.resolveHead = resolve;
@@ -240,12 +252,12 @@ export class Isolate {
 
   #onMessage(message: IsolateMessage): void {
     if (message.t === 'log') {
-      this.#logger[message.level](message.message);
+      this.#logger[message.level](message.message, this.#eventFields(message.event));
       return;
     }
     if (message.t === 'ready' || message.t === 'load-error') return;
     if (message.t === 'call') {
-      void this.#answerCall(message.id, message.binding, message.method, message.args);
+      void this.#answerCall(message.id, message.binding, message.method, message.args, message.event);
       return;
     }
     const event = this.#events.get(message.id);
@@ -288,7 +300,7 @@ export class Isolate {
       case 'res-chunk': event.stream?.push(message.chunk); break;
       case 'res-end': event.stream?.end(); break;
       case 'res-error':
-        this.#logger.error(`the response body stream failed: ${message.error.stack ?? message.error.message}`);
+        this.#logger.error(`the response body stream failed: ${message.error.stack ?? message.error.message}`, this.#eventFields(event.id));
         event.stream?.fail(new LedgeError('internal_error', 'the response body stream failed'));
         break;
       case 'req-credit': {
@@ -300,7 +312,7 @@ export class Isolate {
       }
       case 'fail': {
         const detail = message.error.stack ?? `${message.error.name}: ${message.error.message}`;
-        this.#logger.error(message.code === 'internal_error' ? `Uncaught exception in fetch: ${detail}` : detail);
+        this.#logger.error(message.code === 'internal_error' ? `Uncaught exception in fetch: ${detail}` : detail, this.#eventFields(event.id));
         this.#settleHead(event, new LedgeError(message.code, message.error.message));
         break;
       }
@@ -311,7 +323,13 @@ export class Isolate {
     }
   }
 
-  async #answerCall(id: number, binding: string, method: string, args: unknown[]): Promise<void> {
+  /** The request id of a fetch event still running, as log fields (none for other events). */
+  #eventFields(eventId: number | undefined): { request_id: string } | undefined {
+    const requestId = eventId === undefined ? undefined : this.#events.get(eventId)?.requestId;
+    return requestId === undefined ? undefined : { request_id: requestId };
+  }
+
+  async #answerCall(id: number, binding: string, method: string, args: unknown[], eventId: number | undefined): Promise<void> {
     const service = this.#services[binding];
     try {
       if (!service) throw new BindingError('TypeError', `${binding} is not a binding of this deployment`);
@@ -322,7 +340,7 @@ export class Isolate {
         return;
       }
       // A fault in Ledge or its storage: the application learns only that the call failed; the log has the detail.
-      this.#logger.error(`binding ${binding}.${method} failed: ${(err as Error)?.stack ?? String(err)}`);
+      this.#logger.error(`binding ${binding}.${method} failed: ${(err as Error)?.stack ?? String(err)}`, this.#eventFields(eventId));
       this.#post({ t: 'call-result', id, error: { name: 'Error', message: `${binding}.${method}() failed inside the platform; the error was logged` } });
     }
   }

@@ -111,8 +111,9 @@ export type IsolateMessage =
   | { t: 'done'; id: number }
   | ({ t: 'scheduled-result'; id: number } & ScheduledOutcome)
   | ({ t: 'queue-result'; id: number } & QueueOutcome)
-  | { t: 'call'; id: number; binding: string; method: string; args: unknown[] }
-  | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string };
+  | { t: 'call'; id: number; binding: string; method: string; args: unknown[]; event?: number }
+  /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */
+  | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number };
 
 /** Bytes one side may send ahead of the other's consumption before it waits for credit. */
 export const STREAM_WINDOW_BYTES = 1 << 20;

@@ -201,7 +201,8 @@ export function createConnectorRegistry(options: { tunnels: TunnelStoragePort; c
             if (!finished && conn.pending.delete(id)) send(conn, { type: 'cancel', id });
           }
         })();
-        pending.resolve({ status: message.status, statusText: '', headers: message.headers.flat(), body });
+        // Whatever the connector sent (an origin's answer, or one of its own rules'), it came from beyond the tunnel.
+        pending.resolve({ status: message.status, statusText: '', headers: message.headers.flat(), body, origin: 'upstream' });
         break;
       }
       case 'response-chunk':
