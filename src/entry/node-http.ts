@@ -45,6 +45,7 @@ export function createNodeHandler(options: NodeHandlerOptions): (req: IncomingMe
       headers: req.rawHeaders,
       body: hasBody ? limitBody(req, max) : null,
       signal,
+      clientAddress: req.socket.remoteAddress,
       requestId,
     }, options.logger);
     await send(res, response, req.method === 'HEAD');

@@ -43,6 +43,31 @@ export function headerValues(raw: readonly string[], name: string): string[] {
   return out;
 }
 
+/** The prefix of the headers the gateway owns; clients may not send them (SPEC, Authentication 5). */
+const IDENTITY_PREFIX = 'edge-access-';
+
+/**
+ * True for a header the gateway owns: `edge-access-*` in any case, with underscores read as dashes
+ * (`Edge_Access_Jwt_Assertion`), because CGI-style servers and many frameworks map both spellings to one name.
+ */
+function isIdentityHeader(name: string): boolean {
+  return name.length > IDENTITY_PREFIX.length && name.slice(0, IDENTITY_PREFIX.length).toLowerCase().replaceAll('_', '-') === IDENTITY_PREFIX;
+}
+
+/**
+ * The request without any assertion or identity header the client sent: the one place they are removed,
+ * before every application and tunnel origin, guarded or not.
+ */
+export function withoutClientIdentityHeaders(request: DispatchRequest): DispatchRequest {
+  const raw = request.headers;
+  let i = 0;
+  while (i < raw.length && !isIdentityHeader(raw[i] as string)) i += 2;
+  if (i >= raw.length) return request;
+  const headers = raw.slice(0, i);
+  for (; i < raw.length; i += 2) if (!isIdentityHeader(raw[i] as string)) headers.push(raw[i] as string, raw[i + 1] as string);
+  return { ...request, headers };
+}
+
 /** A cookie's value from the request's Cookie headers. */
 export function cookieValue(raw: readonly string[], name: string): string | undefined {
   for (const header of headerValues(raw, 'cookie')) {
@@ -72,19 +97,15 @@ function isNavigation(request: DispatchRequest): boolean {
 }
 
 /**
- * Creates the gateway. Client-supplied assertion and identity headers (`edge-access-*`) are removed from
- * every request it forwards; an allowed request gets a freshly checked assertion. Service-token outcomes
+ * Creates the gateway. Client-supplied assertion and identity headers are removed from every request it
+ * forwards (withoutClientIdentityHeaders); an allowed request gets a freshly checked assertion. Service-token outcomes
  * are logged with the token's name and client id, the time and pass or deny, never a secret.
  */
 export function createAccessGateway(options: { store: AccessStoragePort; keyring: Keyring; clock: Clock; logger: Logger }): AccessGateway {
   const { store, keyring, clock, logger } = options;
 
   function forward(request: DispatchRequest, assertion: string): GatewayOutcome {
-    const headers: string[] = [];
-    for (let i = 0; i < request.headers.length; i += 2) {
-      if (!(request.headers[i] as string).toLowerCase().startsWith('edge-access-')) headers.push(request.headers[i] as string, request.headers[i + 1] as string);
-    }
-    headers.push(ASSERTION_HEADER, assertion);
+    const headers = [...withoutClientIdentityHeaders(request).headers, ASSERTION_HEADER, assertion];
     return { forward: { ...request, headers } };
   }
 

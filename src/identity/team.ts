@@ -8,6 +8,7 @@ import { createOidcClient } from './oidc.js';
 import { checkPassword, hashPassword } from './credentials.js';
 import { CALLBACK_PATH, cookieValue, gatewayJson, headerValues, sessionMs, SESSION_COOKIE, type TeamInfo } from './gateway.js';
 import type { Keyring } from './keys.js';
+import { addressKey, ADDRESS_FAILURE_LIMIT, createSignInLimiter, FAILURE_WINDOW_MS, USER_FAILURE_LIMIT } from './sign-in-limits.js';
 
 /** The certs path on the team domain: the JWKS of the account's assertions. */
 export const CERTS_PATH = '/access/certs';
@@ -72,6 +73,7 @@ export interface TeamDomainOptions {
 export function createTeamDomain(options: TeamDomainOptions) {
   const { store, keyring, clock, logger } = options;
   const oidc = createOidcClient(clock);
+  const limiter = createSignInLimiter(clock);
   const codes = new Map<string, { token: string; aud: string; expires: number }>();
 
   /** Signs the application token for a person and sends them to the application's hostname to set the session. */
@@ -90,14 +92,20 @@ export function createTeamDomain(options: TeamDomainOptions) {
     return { status: 302, statusText: '', headers: ['location', back, 'cache-control', 'no-store'], body: null };
   }
 
-  /** The page to return to, if it belongs to the application. */
-  function returnTo(app: AccessAppRecord, redirectUrl: string): URL | null {
+  /**
+   * The page to return to, if it is a page of the application on the origin the sign-in came through: the
+   * scheme and port of the team domain request (one listener serves both), a hostname and path the
+   * application guards, no credentials. The one-use code is sent to this origin and nowhere else.
+   */
+  function returnTo(app: AccessAppRecord, redirectUrl: string, teamUrl: URL): URL | null {
+    let target: URL;
     try {
-      const target = new URL(redirectUrl);
-      return options.servesApp(target, app) ? target : null;
+      target = new URL(redirectUrl);
     } catch {
       return null;
     }
+    if (target.protocol !== teamUrl.protocol || target.port !== teamUrl.port || target.username !== '' || target.password !== '') return null;
+    return options.servesApp(target, app) ? target : null;
   }
 
   async function appByAud(accountId: string, aud: string | null): Promise<AccessAppRecord | undefined> {
@@ -112,7 +120,7 @@ export function createTeamDomain(options: TeamDomainOptions) {
       const idp = await store.getIdentityProvider(team.accountId, url.searchParams.get('idp') ?? '');
       const app = await appByAud(team.accountId, url.searchParams.get('app'));
       const redirectUrl = url.searchParams.get('redirect_url') ?? '';
-      if (!idp || !app || !returnTo(app, redirectUrl)) return html(400, '<h1>Bad sign-in link</h1>');
+      if (!idp || !app || !returnTo(app, redirectUrl, url)) return html(400, '<h1>Bad sign-in link</h1>');
       try {
         const { url: authorize, state } = await oidc.start(idp, callbackUrl, app.aud, redirectUrl);
         // The state is bound to this browser: a provider answer carried to another browser (login CSRF) is refused.
@@ -128,7 +136,7 @@ export function createTeamDomain(options: TeamDomainOptions) {
     if (!login) return html(400, '<h1>This sign-in has expired or was already used</h1><p>Start again from the application.</p>');
     const idp = await store.getIdentityProvider(team.accountId, login.idpId);
     const app = await appByAud(team.accountId, login.app);
-    const target = app ? returnTo(app, login.redirectUrl) : null;
+    const target = app ? returnTo(app, login.redirectUrl, url) : null;
     const code = url.searchParams.get('code');
     if (!idp || !app || !target || !code) return html(400, '<h1>Bad sign-in response</h1>');
     try {
@@ -164,16 +172,28 @@ export function createTeamDomain(options: TeamDomainOptions) {
       const app = await appByAud(team.accountId, form.get('app'));
       if (!app) return html(404, '<h1>Unknown application</h1>');
       const redirectUrl = form.get('redirect_url') ?? '';
-      const target = returnTo(app, redirectUrl);
+      const target = returnTo(app, redirectUrl, url);
       if (!target) return html(400, '<h1>Bad sign-in link</h1><p>The page to return to is not part of this application.</p>');
       const email = (form.get('email') ?? '').trim().toLowerCase();
+      // Limited before the user is even looked up: known and unknown emails get the same answer, at once,
+      // and a right password is not checked either, so a limit cannot be guessed past.
+      const attempt = limiter.attempt(team.accountId, email, request.clientAddress);
+      if ('retryAfterMs' in attempt) {
+        const seconds = Math.ceil(attempt.retryAfterMs / 1000);
+        return html(429, `<h1>Too many failed sign-in attempts</h1><p>Try again in ${Math.ceil(seconds / 60)} minute(s).</p>`, ['retry-after', String(seconds)]);
+      }
       const user = email ? await store.userByEmail(team.accountId, email) : null;
       // An unknown email costs the same scrypt as a known one, so timing does not tell which emails exist.
       const matches = await checkPassword(form.get('password') ?? '', user?.password_hash ?? await unknownUserHash());
       if (!user || !matches) {
+        const reached = attempt.failed();
+        const minutes = FAILURE_WINDOW_MS / 60_000;
+        if (reached === 'user') logger.warn(`access: sign-in to ${app.name} limited for one user after ${USER_FAILURE_LIMIT} failed attempts in ${minutes} minutes`, { result: 'limited', request_id: request.requestId });
+        if (reached === 'address') logger.warn(`access: sign-in limited for ${addressKey(request.clientAddress)} after ${ADDRESS_FAILURE_LIMIT} failed attempts in ${minutes} minutes`, { result: 'limited', request_id: request.requestId });
         logger.warn(`access: sign-in refused for ${app.name}`, { result: 'deny', request_id: request.requestId });
         return html(401, loginForm(app, redirectUrl, await store.listIdentityProviders(team.accountId), 'Wrong email or password.'));
       }
+      attempt.succeeded();
       return admit(request, team, app, target, { sub: user.id, email: user.email, idp: 'local', groups: user.groups });
     },
 
@@ -189,15 +209,7 @@ export function createTeamDomain(options: TeamDomainOptions) {
       const app = entry && entry.expires > clock.now() ? apps.find((a) => a.aud === entry.aud) : undefined;
       const claims = app && entry ? await keyring.verify(team.accountId, entry.token, app.aud, team.issuer) : null;
       if (!app || !entry || !claims || typeof claims.sub !== 'string' || claims.sub === '') return gatewayJson(401, 'unauthorized', 'The sign-in link is not valid or was already used; sign in again.');
-      const redirect = url.searchParams.get('redirect') ?? '/';
-      // Only a page of this very origin: control characters and backslashes could turn a path into another host.
-      let path = '/';
-      // Matching control characters is the point here.
-      // eslint-disable-next-line no-control-regex
-      if (!/[\u0000-\u001f\u007f\\]/.test(redirect)) {
-        const back = new URL(redirect, url.origin);
-        if (back.origin === url.origin) path = `${back.pathname}${back.search}`;
-      }
+      const path = samePagePath(url.searchParams.get('redirect') ?? '/', url);
       const maxAge = Math.max(0, Math.floor(((claims.exp ?? 0) * 1000 - clock.now()) / 1000));
       const secure = url.protocol === 'https:' ? '; Secure' : '';
       return {
@@ -207,4 +219,21 @@ export function createTeamDomain(options: TeamDomainOptions) {
       };
     },
   };
+}
+
+/**
+ * The return target as a path of this very origin, read as a browser reads it: parsed as a URL against
+ * the origin (tabs and newlines dropped, backslashes as slashes, dot segments resolved) and kept only when
+ * scheme, host and port are the same; `/` otherwise. Leading slashes are folded into one, so the answer
+ * can never be read as another host (`/.//evil.example` resolves to the path `//evil.example`).
+ */
+function samePagePath(redirect: string, origin: URL): string {
+  let back: URL;
+  try {
+    back = new URL(redirect, origin.origin);
+  } catch {
+    return '/';
+  }
+  if (back.origin !== origin.origin) return '/';
+  return `${back.pathname.replace(/^\/+/, '/')}${back.search}`;
 }

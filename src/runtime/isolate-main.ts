@@ -14,6 +14,7 @@ import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { createBatchSender } from './batch-port.js';
 import { installResponse, takeBodySource } from './response.js';
+import { installRuntimeHooks, toEventHandler } from './runtime-hooks.js';
 import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
 
 interface ExecutionContext {
@@ -30,6 +31,8 @@ interface FetchHandler {
 
 interface EventState {
   subrequests: number;
+  /** The event's ctx.waitUntil list, which `waitUntil` from ledge:workers extends too. */
+  waits: Promise<unknown>[];
   /** The fetch event's id: its log lines and binding calls name it, so the host logs them with its request id. */
   fetchId?: number;
 }
@@ -74,6 +77,14 @@ for (const { name, kind } of init.bindings) {
   if (!create) throw new Error(`unknown binding kind ${kind}`);
   env[name] = create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate });
 }
+installRuntimeHooks({
+  env,
+  waitUntil(promise) {
+    const event = events.getStore();
+    if (!event) throw new Error('waitUntil() was called outside of an event; call it while handling a request, a cron window or a queue batch');
+    event.waits.push(Promise.resolve(promise));
+  },
+});
 
 /** One call to a binding's host-side service; errors come back as the TypeError or Error the service chose. */
 function callBinding(binding: string, method: string, args: unknown[]): Promise<unknown> {
@@ -114,7 +125,7 @@ function receive(message: HostMessage): void {
 
 try {
   const mod = (await import(pathToFileURL(init.bundlePath).href)) as { default?: FetchHandler };
-  handler = mod.default;
+  handler = toEventHandler(mod.default) as FetchHandler | undefined;
   send({ t: 'ready', hasFetch: typeof handler?.fetch === 'function' });
 } catch (err) {
   send({ t: 'load-error', error: serializeError(err) });
@@ -130,7 +141,7 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
     props: {},
   };
   let reported = false;
-  await events.run({ subrequests: 0, fetchId: id }, async () => {
+  await events.run({ subrequests: 0, waits, fetchId: id }, async () => {
     try {
       const fetchFn = handler?.fetch;
       if (typeof fetchFn !== 'function') {
@@ -182,7 +193,7 @@ async function runScheduled(firing: ScheduledFiring & { id: number }): Promise<v
     late: firing.late,
     noRetry() { noRetry = true; },
   });
-  await events.run({ subrequests: 0 }, async () => {
+  await events.run({ subrequests: 0, waits }, async () => {
     const scheduled = handler?.scheduled;
     if (typeof scheduled !== 'function') {
       send({ t: 'scheduled-result', id: firing.id, outcome: 'no-handler', noRetry: true });
@@ -243,7 +254,7 @@ async function runQueue(event: QueueBatchEvent & { id: number }): Promise<void> 
     ackAll() { all ??= { ack: true }; },
     retryAll(options?: { delaySeconds?: number }) { const delaySeconds = retryDelay(options); all ??= { ack: false, delaySeconds }; },
   });
-  await events.run({ subrequests: 0 }, async () => {
+  await events.run({ subrequests: 0, waits }, async () => {
     const queue = handler?.queue;
     if (typeof queue !== 'function') {
       send({ t: 'queue-result', id: event.id, outcome: 'no-handler', decisions: own.map(() => ({ ack: false, delaySeconds: null })) });

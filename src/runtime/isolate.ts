@@ -8,6 +8,7 @@ import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { BindingError, type BindingService } from '../bindings/plugin.js';
 import { createBatchSender } from './batch-port.js';
+import { CpuMeter, type CpuUsage } from './cpu-meter.js';
 import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
@@ -20,6 +21,8 @@ export interface DispatchRequest {
   body: AsyncIterable<Uint8Array> | null;
   /** Fires when the client goes away: the application sees its request's signal abort. */
   signal?: AbortHook;
+  /** The peer address of the client's connection; absent for requests made without a socket. */
+  clientAddress?: string;
   /** The event's id, given by the entry layer (src/entry/response-origin.ts); log lines of the event carry it. */
   requestId?: string;
 }
@@ -64,6 +67,26 @@ interface PendingEvent {
   requestOutstanding: number;
   /** The request id the entry gave the event: its log lines carry it. */
   requestId?: string;
+  /** When the isolate finished the response (its body included): from then on only ctx.waitUntil work keeps the event. */
+  answeredAt?: number;
+}
+
+/** What the watchdog sees of one event in flight. */
+export interface EventSample {
+  cpuMs: number;
+  startedAt: number;
+  headSent: boolean;
+  scheduled: boolean;
+  answeredAt: number | undefined;
+}
+
+/** One watchdog reading of an isolate. */
+export interface IsolateSample {
+  events: ReadonlyMap<number, EventSample>;
+  /** How long the event loop has gone without turning (a loop that never yields), once the module has loaded. */
+  stalledMs: number;
+  /** Background CPU not yet forgiven (see cpu-meter.ts). */
+  backgroundDebtMs: number;
 }
 
 const WORKER_URL = isolateEntry();
@@ -79,8 +102,9 @@ export class Isolate {
   #heartbeat = new Int32Array(new SharedArrayBuffer(4));
   #lastBeat = 0;
   #lastBeatAt = Date.now();
-  #lastActive = 0;
+  #meter: CpuMeter;
   #exited = false;
+  #stopping = false;
   #failure: ErrorCode = 'isolate_failed';
   #logger: Logger;
   #services: Readonly<Record<string, BindingService>>;
@@ -102,10 +126,14 @@ export class Isolate {
       stderr: false,
     });
     this.#send = createBatchSender<HostMessage>(this.#worker);
+    const worker = this.#worker;
+    this.#meter = new CpuMeter(() => worker.performance.eventLoopUtilization().active, Date.now());
     this.ready = new Promise<void>((resolve, reject) => {
       const onMessage = (messages: IsolateMessage[]) => messages.forEach((message) => {
         if (message.t === 'ready') {
           this.#hasFetch = message.hasFetch;
+          // Loading is counted, but it is not background work to stop: the limit applies from here on.
+          this.#book(Date.now());
           this.#isReady = true;
           resolve();
         } else if (message.t === 'load-error') {
@@ -140,6 +168,9 @@ export class Isolate {
   /** Whether the worker thread has stopped. */
   get exited(): boolean { return this.#exited; }
 
+  /** Whether the thread was told to stop (it may still be running). */
+  get stopping(): boolean { return this.#stopping; }
+
   /** Events still running, waitUntil work included. */
   get inflight(): number { return this.#events.size; }
 
@@ -149,12 +180,15 @@ export class Isolate {
     return events.flatMap((event) => (event?.requestId === undefined ? [] : [event.requestId]));
   }
 
+  /** CPU used so far, as of the last watchdog reading. */
+  get cpu(): CpuUsage { return this.#meter.usage; }
+
   /** Runs one fetch event; rejects with a LedgeError when the event fails before a response head. */
   dispatch(request: DispatchRequest): Promise<DispatchResponse> {
     if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
     const id = this.#nextEvent++;
     const event: PendingEvent = { id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0, requestId: request.requestId };
-    this.#events.set(id, event);
+    this.#begin(event);
     const head = new Promise<DispatchResponse>((resolve, reject) => {
       event.resolveHead = resolve;
       event.rejectHead = reject;
@@ -183,7 +217,7 @@ export class Isolate {
     if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
     const id = this.#nextEvent++;
     const event: PendingEvent = { id, scheduled: true, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
-    this.#events.set(id, event);
+    this.#begin(event);
     const result = new Promise<T>((resolve, reject) => {
       event.resolveHead = resolve as unknown as (response: DispatchResponse) => void;
       event.rejectHead = reject;
@@ -201,33 +235,62 @@ export class Isolate {
     event.stream?.fail(new LedgeError(code, reason));
   }
 
+  /**
+   * Stops counting an event whose response was sent long ago (its ctx.waitUntil bound is past): the isolate
+   * is told to abort it, and from now on what it runs is background work.
+   */
+  release(id: number): void {
+    if (!this.#events.has(id)) return;
+    this.#post({ t: 'abort', id, reason: 'ctx.waitUntil() work ran past its time bound' });
+    this.#finish(id);
+  }
+
   /** Stops the thread; events still running fail with `code`. */
   terminate(code: ErrorCode): Promise<number> {
     this.#failure = code;
+    if (!this.#exited && !this.#stopping) this.#book(Date.now());
+    this.#stopping = true;
     return this.#worker.terminate();
   }
 
   /**
-   * Charges busy time since the last sample to the running events, shared evenly, and reports how long
-   * the event loop has gone without turning (a synchronous loop in application code).
+   * Charges busy time since the last reading (to the running events, shared evenly, or to the background)
+   * and reports how long the event loop has gone without turning (a synchronous loop in application code).
    */
-  sampleCpu(now: number): { events: ReadonlyMap<number, { cpuMs: number; startedAt: number; headSent: boolean; scheduled: boolean }>; stalledMs: number } {
-    if (this.#exited) return { events: new Map(), stalledMs: 0 };
-    const active = this.#worker.performance.eventLoopUtilization().active;
-    const busy = Math.max(0, active - this.#lastActive);
-    this.#lastActive = active;
+  sampleCpu(now: number): IsolateSample {
+    if (this.#exited) return { events: new Map(), stalledMs: 0, backgroundDebtMs: 0 };
+    this.#book(now);
     const beat = Atomics.load(this.#heartbeat, 0);
-    if (beat !== this.#lastBeat || this.#events.size === 0) {
+    // Module loading may block the loop (top-level work); from then on a stall counts, event or not.
+    if (beat !== this.#lastBeat || !this.#isReady) {
       this.#lastBeat = beat;
       this.#lastBeatAt = now;
     }
-    const view = new Map<number, { cpuMs: number; startedAt: number; headSent: boolean; scheduled: boolean }>();
-    const share = this.#events.size > 0 ? busy / this.#events.size : 0;
+    const view = new Map<number, EventSample>();
     for (const event of this.#events.values()) {
-      event.cpuMs += share;
-      view.set(event.id, { cpuMs: event.cpuMs, startedAt: event.startedAt, headSent: event.resolveHead === undefined, scheduled: event.scheduled === true });
+      view.set(event.id, { cpuMs: event.cpuMs, startedAt: event.startedAt, headSent: event.resolveHead === undefined, scheduled: event.scheduled === true, answeredAt: event.answeredAt });
     }
-    return { events: view, stalledMs: now - this.#lastBeatAt };
+    return { events: view, stalledMs: now - this.#lastBeatAt, backgroundDebtMs: this.#meter.backgroundDebtMs };
+  }
+
+  /** Books busy time since the last reading to the events in flight, or to the background when there is none. */
+  #book(now: number): void {
+    const busy = this.#meter.take(now, this.#events.size > 0, this.#isReady);
+    if (this.#events.size === 0) return;
+    const share = busy / this.#events.size;
+    for (const event of this.#events.values()) event.cpuMs += share;
+  }
+
+  /** An event starts; the stretch before it, if no other event was in flight, was background time. */
+  #begin(event: PendingEvent): void {
+    if (this.#events.size === 0) this.#book(Date.now());
+    this.#events.set(event.id, event);
+  }
+
+  /** An event is over; if it was the last in flight, the stretch up to now was still its time. */
+  #finish(id: number): void {
+    if (this.#events.size === 1 && this.#events.has(id)) this.#book(Date.now());
+    this.#events.delete(id);
   }
 
   #post(message: HostMessage, transfer?: ArrayBuffer): void {
@@ -274,7 +337,8 @@ export class Isolate {
         event.resolveHead = undefined;
         event.rejectHead = undefined;
         resolve?.({ status: message.status, statusText: message.statusText, headers: message.headers, body });
-        if (message.done) this.#events.delete(event.id);
+        if (!message.streaming) event.answeredAt = Date.now();
+        if (message.done) this.#finish(event.id);
         break;
       }
       case 'scheduled-result': {
@@ -298,8 +362,9 @@ export class Isolate {
         break;
       }
       case 'res-chunk': event.stream?.push(message.chunk); break;
-      case 'res-end': event.stream?.end(); break;
+      case 'res-end': event.stream?.end(); event.answeredAt = Date.now(); break;
       case 'res-error':
+        event.answeredAt = Date.now();
         this.#logger.error(`the response body stream failed: ${message.error.stack ?? message.error.message}`, this.#eventFields(event.id));
         event.stream?.fail(new LedgeError('internal_error', 'the response body stream failed'));
         break;
@@ -313,11 +378,12 @@ export class Isolate {
       case 'fail': {
         const detail = message.error.stack ?? `${message.error.name}: ${message.error.message}`;
         this.#logger.error(message.code === 'internal_error' ? `Uncaught exception in fetch: ${detail}` : detail, this.#eventFields(event.id));
+        event.answeredAt = Date.now();
         this.#settleHead(event, new LedgeError(message.code, message.error.message));
         break;
       }
       case 'done':
-        this.#events.delete(event.id);
+        this.#finish(event.id);
         event.requestCredit?.();
         break;
     }

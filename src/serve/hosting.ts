@@ -13,9 +13,6 @@ import { toVersionConfig, type DeployConfig } from '../config/deploy.js';
 import type { ControlStoragePort, VersionRecord } from '../storage/control.js';
 import type { StoragePorts } from '../storage/ports.js';
 
-/** How long a version that stopped being current keeps its isolate, so requests in flight finish. */
-const RETIRE_AFTER_MS = 60_000;
-
 /** Options of the hosting of many deployments' versions. */
 export interface HostingOptions {
   store: ControlStoragePort;
@@ -29,6 +26,16 @@ export interface HostingOptions {
   timers?: boolean;
   /** A version with no event for this long gives its isolate back (it starts again on the next event). @default 600000 */
   idleMs?: number;
+}
+
+/** A version with a runtime: started on its first event, counted while events use it. */
+interface RunningVersion {
+  accountId: string;
+  deployment: string;
+  runtime: Promise<DeploymentRuntime>;
+  lastUsed: number;
+  /** Events being dispatched through `use` right now. */
+  active: number;
 }
 
 /** The background work of a deployment's current version: its cron windows and push consumers. */
@@ -56,16 +63,23 @@ export interface Hosting {
 /** Creates the hosting layer of `ledge serve`. */
 export function createHosting(options: HostingOptions): Hosting {
   const { store, clock, logger } = options;
-  const runtimes = new Map<string, { accountId: string; runtime: Promise<DeploymentRuntime>; lastUsed: number; active: number }>();
+  const runtimes = new Map<string, RunningVersion>();
   const idleMs = options.idleMs ?? 600_000;
   const background = new Map<string, BackgroundWork>();
   const cronRunning = new Map<string, Set<string>>();
-  const retiring = new Map<Promise<DeploymentRuntime>, NodeJS.Timeout>();
+  const retiring = new Set<Promise<DeploymentRuntime>>();
   const sweeper = options.timers === false ? undefined : setInterval(() => hosting.sweepIdle(), 60_000).unref();
 
-  function retire(runtime: Promise<DeploymentRuntime>): void {
-    const close = () => { retiring.delete(runtime); void runtime.then((r) => r.close(), () => undefined); };
-    retiring.set(runtime, setTimeout(close, RETIRE_AFTER_MS).unref());
+  /** A version stops being served: its isolates stop as soon as their events in flight finish, and the CPU it used is logged. */
+  function retire(versionId: string, entry: RunningVersion, why: 'replaced' | 'deleted' | 'idle'): void {
+    runtimes.delete(versionId);
+    const { runtime } = entry;
+    retiring.add(runtime);
+    void runtime.then(async (r) => {
+      await r.retire();
+      const { cpuMs, backgroundMs } = r.cpu;
+      logger.child(entry.deployment).info(`version ${versionId} stopped (${why}) once its events in flight finished; it used ${Math.round(cpuMs)} ms of CPU, ${Math.round(backgroundMs)} ms of it with no event in flight`, { version: versionId, cpu_used_ms: Math.round(cpuMs), background_cpu_ms: Math.round(backgroundMs) });
+    }, () => undefined).finally(() => retiring.delete(runtime));
   }
 
   /** The entry of a running version (started if needed), marked as used now. */
@@ -73,7 +87,7 @@ export function createHosting(options: HostingOptions): Hosting {
     let entry = runtimes.get(version.id);
     if (!entry) {
       const runtime = start(version);
-      entry = { accountId: version.account_id, runtime, lastUsed: clock.now(), active: 0 };
+      entry = { accountId: version.account_id, deployment: version.deployment, runtime, lastUsed: clock.now(), active: 0 };
       runtimes.set(version.id, entry);
       runtime.catch(() => runtimes.delete(version.id));
     }
@@ -82,7 +96,7 @@ export function createHosting(options: HostingOptions): Hosting {
   }
 
   /** Runs one event on a version, counted so an idle sweep never stops a version while it works. */
-  async function use<T>(entry: ReturnType<typeof entryFor>, work: (runtime: DeploymentRuntime) => Promise<T>): Promise<T> {
+  async function use<T>(entry: RunningVersion, work: (runtime: DeploymentRuntime) => Promise<T>): Promise<T> {
     entry.active++;
     try {
       return await work(await entry.runtime);
@@ -108,6 +122,7 @@ export function createHosting(options: HostingOptions): Hosting {
     const runtime = new DeploymentRuntime({ logger: logger.child(version.deployment) });
     try {
       await runtime.load({
+        id: version.id,
         name: version.deployment,
         compatibilityDate: config.compatibility_date,
         bundleFile: path.join(dir, version.main_module),
@@ -171,11 +186,11 @@ export function createHosting(options: HostingOptions): Hosting {
         await stopBackground(work);
       }
     }
-    // Versions no longer current stop once their requests in flight had time to finish; a preview request starts one again.
+    // Versions no longer current stop as soon as their events in flight finish; a preview request starts one again.
+    const named = new Set(deployments.map((d) => d.name));
     for (const [versionId, entry] of runtimes) {
       if (entry.accountId !== accountId || current.has(versionId)) continue;
-      runtimes.delete(versionId);
-      retire(entry.runtime);
+      retire(versionId, entry, named.has(entry.deployment) ? 'replaced' : 'deleted');
     }
   }
 
@@ -189,8 +204,7 @@ export function createHosting(options: HostingOptions): Hosting {
       let stopped = 0;
       for (const [versionId, entry] of runtimes) {
         if (entry.active > 0 || clock.now() - entry.lastUsed < idleMs) continue;
-        runtimes.delete(versionId);
-        retire(entry.runtime);
+        retire(versionId, entry, 'idle');
         stopped++;
       }
       return stopped;
@@ -213,8 +227,7 @@ export function createHosting(options: HostingOptions): Hosting {
       background.clear();
       for (const work of works) work.scheduler.stop();
       const stopping = Promise.all(works.flatMap((w) => w.consumers.map((c) => c.stop())));
-      const all = [...[...runtimes.values()].map((e) => e.runtime), ...retiring.keys()];
-      for (const timer of retiring.values()) clearTimeout(timer);
+      const all = [...[...runtimes.values()].map((e) => e.runtime), ...retiring];
       runtimes.clear();
       retiring.clear();
       await Promise.all(all.map((runtime) => runtime.then((r) => r.close(), () => undefined)));

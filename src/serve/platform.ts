@@ -10,7 +10,7 @@ import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import { answerClientErrors } from '../entry/client-error.js';
 import { madeByPlatform } from '../entry/response-origin.js';
 import type { Dispatcher } from '../entry/serve.js';
-import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
+import type { DispatchResponse } from '../runtime/isolate.js';
 import { openDatabase } from '../storage/sqlite/open.js';
 import { createSqliteControlStorage } from '../storage/sqlite/control-storage.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
@@ -29,7 +29,7 @@ import { buildRouteTable, TEAM_LABEL, type RouteTable } from './route-table.js';
 import { createSqliteAccessStorage } from '../storage/sqlite/access-storage.js';
 import type { AccessStoragePort } from '../storage/access.js';
 import { createKeyring } from '../identity/keys.js';
-import { CALLBACK_PATH, createAccessGateway, type TeamInfo } from '../identity/gateway.js';
+import { CALLBACK_PATH, createAccessGateway, withoutClientIdentityHeaders, type TeamInfo } from '../identity/gateway.js';
 import { createTeamDomain, LOGIN_PATH } from '../identity/team.js';
 
 /** The platform domain when none is given: `*.localhost` resolves to the loopback address. */
@@ -132,7 +132,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     }
     // SPEC, Authentication 8: every hostname of a protected deployment or tunnel goes through the gateway.
     const app = routes.protection(target, url.pathname);
-    let forwarded = withoutIdentityHeaders(request);
+    let forwarded = withoutClientIdentityHeaders(request);
     if (app) {
       const info = await teamInfo(app.account_id, url);
       const outcome = await gateway.guard(request, app, info);
@@ -206,16 +206,6 @@ async function bootstrapIfEmpty(store: ControlStoragePort, clock: Clock): Promis
     }],
   );
   return { accountId, token };
-}
-
-/** Client-supplied assertion and identity headers never reach an application (SPEC, Authentication 5). */
-function withoutIdentityHeaders(request: DispatchRequest): DispatchRequest {
-  if (!request.headers.some((h, i) => i % 2 === 0 && h.length > 12 && h.toLowerCase().startsWith('edge-access-'))) return request;
-  const headers: string[] = [];
-  for (let i = 0; i < request.headers.length; i += 2) {
-    if (!(request.headers[i] as string).toLowerCase().startsWith('edge-access-')) headers.push(request.headers[i] as string, request.headers[i + 1] as string);
-  }
-  return { ...request, headers };
 }
 
 /** How long before expiry a service token's warning is logged. */

@@ -1,5 +1,7 @@
 import { toVersionConfig, type DeployConfig } from '../config/deploy.js';
+import { ipAddressOf } from '../entry/custom-domains.js';
 import { defaultHostname, normalizeHost, parsePlatformHost, parsePreviewLabel, TEAM_LABEL } from '../entry/hostnames.js';
+import { covers, pathReadings, toGuardedPrefix } from '../identity/access-paths.js';
 import type { AccessAppRecord } from '../storage/access.js';
 import type { ControlStoragePort } from '../storage/control.js';
 
@@ -22,25 +24,6 @@ export interface RouteTable {
   protection(target: RouteTarget, path: string): AccessAppRecord | null;
   /** Every access application guarding some path of a deployment or tunnel. */
   guardians(target: RouteTarget): AccessAppRecord[];
-}
-
-/**
- * A path as the gateway compares it: percent-decoded, backslashes as slashes, runs of slashes collapsed,
- * dot segments resolved, lowercase. An application's path then covers itself and everything below it,
- * so neither an encoding, a case change nor a `..` walks around it (SPEC, Authentication 8).
- */
-export function normalizePath(path: string): string {
-  let decoded = path;
-  for (let i = 0; i < 3 && /%[0-9a-f]{2}/i.test(decoded); i++) {
-    try { decoded = decodeURIComponent(decoded); } catch { break; }
-  }
-  // Matrix parameters are dropped per segment (`/public/..;/admin` is `/admin` to some servers).
-  const cleaned = decoded.replace(/\\/g, '/').replace(/;[^/]*/g, '').replace(/\/{2,}/g, '/');
-  return new URL(cleaned.startsWith('/') ? cleaned : `/${cleaned}`, 'http://x').pathname.toLowerCase().replace(/\/+$/, '') || '/';
-}
-
-function covers(prefix: string, path: string): boolean {
-  return prefix === '/' || path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`);
 }
 
 /**
@@ -82,6 +65,8 @@ export async function buildRouteTable(store: ControlStoragePort, platformDomain:
 
   function resolve(rawHost: string): RouteTarget | null {
     const host = normalizeHost(rawHost);
+    // A request by IP address (any spelling) reaches no application, even through a domain stored before they were refused.
+    if (ipAddressOf(host) !== null) return null;
     const found = exact.get(host);
     if (found) return found;
     const parts = parsePlatformHost(host, platformDomain);
@@ -105,7 +90,7 @@ export async function buildRouteTable(store: ControlStoragePort, platformDomain:
   for (const app of apps) {
     const slash = app.domain.indexOf('/');
     const host = slash === -1 ? app.domain : app.domain.slice(0, slash);
-    const path = slash === -1 ? '/' : normalizePath(app.domain.slice(slash));
+    const path = slash === -1 ? '/' : toGuardedPrefix(app.domain.slice(slash));
     const keys = new Set<string>();
     const target = resolve(host);
     if (target && target.kind !== 'team' && target.accountId === app.account_id) keys.add(target.key);
@@ -117,10 +102,11 @@ export async function buildRouteTable(store: ControlStoragePort, platformDomain:
   return {
     resolve,
     protection(target, rawPath) {
-      if (target.kind === 'team') return null;
-      const path = normalizePath(rawPath);
-      const raw = rawPath.toLowerCase();
-      const candidates = (guarded.get(target.key) ?? []).filter((g) => covers(g.path, path) || covers(g.path, raw));
+      const entries = target.kind === 'team' ? undefined : guarded.get(target.key);
+      if (!entries) return null;
+      // Any reading of the path that falls under a guarded prefix guards it; the most specific application wins.
+      const readings = pathReadings(rawPath);
+      const candidates = entries.filter((g) => readings.some((reading) => covers(g.path, reading)));
       return candidates.sort((a, b) => b.path.length - a.path.length)[0]?.app ?? null;
     },
     guardians(target) {
