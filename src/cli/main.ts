@@ -19,6 +19,7 @@ import { registerRollback } from './commands/rollback.js';
 import { registerDomains } from './commands/domains.js';
 import { registerConfig } from './commands/config.js';
 import { registerSecret } from './commands/secret.js';
+import { registerDesign } from './commands/design.js';
 import { reportCliError } from './errors.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -49,6 +50,7 @@ export function createProgram(): Command {
   registerDomains(program);
   registerConfig(program);
   registerSecret(program);
+  registerDesign(program);
   return program;
 }
 

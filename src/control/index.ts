@@ -31,7 +31,10 @@ const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.me
 
 /** Every route of the account API, in matching order (fixed paths before parameters). */
 export function controlRoutes(services: ControlServices): RouteDefinition[] {
-  const checkIngress = (ingress: unknown[]) => validateIngress({ ingress }, 'config.ingress').problems.map((p) => p.message);
+  const checkIngress = (ingress: unknown[]) => {
+    const checked = validateIngress({ ingress }, 'config.ingress');
+    return { problems: checked.problems.map((p) => p.message), risks: [...checked.risks] };
+  };
   return [
     ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...secretRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
     ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services),

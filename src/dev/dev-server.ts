@@ -5,6 +5,7 @@ import path from 'node:path';
 import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import { createNodeHandler } from '../entry/node-http.js';
+import { answerClientErrors } from '../entry/client-error.js';
 import { LedgeError } from '../lib/errors.js';
 import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -144,6 +145,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
   const dispatch = withDevRoutes(runtime.dispatch.bind(runtime), trigger, () => pullApi);
   const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }));
+  answerClientErrors(server, logger);
   try {
     await listen(server, options.port ?? 8787, options.ip ?? '127.0.0.1');
   } catch (err) {
@@ -329,7 +331,7 @@ async function scheduledRoute(url: URL, trigger: (cron?: string, time?: number) 
   const body = problem ?? (time !== undefined && Number.isNaN(time) ? `time: expected epoch milliseconds or an ISO time, got "${timeParam}"` : undefined);
   if (body) return json(400, { error: 'bad_argument', message: body });
   const result = await trigger(cron, time);
-  return json(result.outcome.outcome === 'ok' ? 200 : 500, { outcome: result.outcome.outcome, cron: result.firing.cron, scheduledTime: result.firing.scheduledTime, firingId: result.firing.firingId, attempts: result.attempts });
+  return json(result.outcome.outcome === 'ok' ? 200 : 500, { outcome: result.outcome.outcome, cron: result.firing.cron, scheduledTime: result.firing.scheduledTime, window: result.firing.window, firingId: result.firing.firingId, attempts: result.attempts });
 }
 
 async function pullRoute(request: DispatchRequest, queue: string, action: 'pull' | 'ack', api: PullApi): Promise<DispatchResponse> {
@@ -358,8 +360,9 @@ async function pullRoute(request: DispatchRequest, queue: string, action: 'pull'
   return json(answer.status, answer.body);
 }
 
+/** An answer of the dev-only routes: the platform's own, never the application's. */
 function json(status: number, value: unknown): DispatchResponse {
-  return { status, statusText: '', headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'], body: JSON.stringify(value) };
+  return { status, statusText: '', headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'], body: JSON.stringify(value), origin: 'platform' };
 }
 
 function listen(server: Server, port: number, ip: string): Promise<void> {

@@ -3,6 +3,7 @@ import type { Logger } from '../lib/logger.js';
 import { errorResponse } from './error-response.js';
 import { toRequestTarget } from './request-target.js';
 import { DEFAULT_WRITE_TIMEOUT_MS, writeResponse } from './response-writer.js';
+import { newRequestId } from './response-origin.js';
 import { DEFAULT_MAX_REQUEST_BYTES, limitBody, serveEvent, type Dispatcher } from './serve.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
 
@@ -30,16 +31,17 @@ export function createNodeHandler(options: NodeHandlerOptions): (req: IncomingMe
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
+    const requestId = newRequestId();
     const { host, hosts, declared, chunked } = scanHeaders(req.rawHeaders);
     const target = hosts > 1 ? null : toRequestTarget(req.url, host);
-    const send = (response: DispatchResponse) => writeResponse(res, response, { method, writeTimeoutMs, logger, label: () => `${method} ${target?.host ?? '-'}${pathOf(req.url)}` });
+    const send = (response: DispatchResponse) => writeResponse(res, response, { method, writeTimeoutMs, logger, label: () => `${method} ${target?.host ?? '-'}${pathOf(req.url)} (request ${requestId})` });
     if (!target) {
       res.setHeader('connection', 'close');
-      return send(errorResponse('bad_argument', 'none'));
+      return send(errorResponse('bad_argument', requestId));
     }
     if (declared > max) {
       res.setHeader('connection', 'close');
-      return send(errorResponse('request_too_large', 'none'));
+      return send(errorResponse('request_too_large', requestId));
     }
     const hasBody = method !== 'GET' && method !== 'HEAD' && (declared > 0 || chunked);
     const signal = { addEventListener: (_type: 'abort', listener: () => void) => { res.once('close', () => { if (!res.writableFinished) listener(); }); } };
@@ -50,6 +52,7 @@ export function createNodeHandler(options: NodeHandlerOptions): (req: IncomingMe
       body: hasBody ? limitBody(req, max) : null,
       signal,
       clientAddress: req.socket.remoteAddress,
+      requestId,
     }, logger);
     await send(response);
   }

@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   control_state_missing: { status: 409, audience: 'user' },
   config_unsupported: { status: 400, audience: 'user' },
   init_found_application: { status: 400, audience: 'user' },
+  request_headers_too_large: { status: 431, audience: 'user' },
+  request_timeout: { status: 408, audience: 'user' },
 } as const satisfies Record<string, { status: number; audience: 'user' | 'system' }>;
 
 /** Every error code Ledge can produce. */

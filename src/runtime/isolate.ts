@@ -24,6 +24,8 @@ export interface DispatchRequest {
   signal?: AbortHook;
   /** The peer address of the client's connection; absent for requests made without a socket. */
   clientAddress?: string;
+  /** The event's id, given by the entry layer (src/entry/response-origin.ts); log lines of the event carry it. */
+  requestId?: string;
 }
 
 /** The part of AbortSignal the runtime needs; the HTTP bridge supplies a cheaper one per request. */
@@ -37,6 +39,8 @@ export interface DispatchResponse {
   statusText: string;
   headers: FlatHeaders;
   body: string | Uint8Array | null | AsyncIterable<Uint8Array>;
+  /** Who made it when not the application: the platform itself, or an origin behind a tunnel (header `ledge-origin`). */
+  origin?: 'platform' | 'upstream';
 }
 
 /** How an isolate is started. */
@@ -62,6 +66,8 @@ interface PendingEvent {
   stream: ResponseStream | undefined;
   requestCredit: (() => void) | undefined;
   requestOutstanding: number;
+  /** The request id the entry gave the event: its log lines carry it. */
+  requestId?: string;
   /** When the isolate finished the response (its body included): from then on only ctx.waitUntil work keeps the event. */
   answeredAt?: number;
 }
@@ -169,6 +175,12 @@ export class Isolate {
   /** Events still running, waitUntil work included. */
   get inflight(): number { return this.#events.size; }
 
+  /** The request ids of the fetch events in flight (or of the events named), for log lines about them. */
+  requestIds(eventIds?: Iterable<number>): string[] {
+    const events = eventIds === undefined ? [...this.#events.values()] : [...eventIds].map((id) => this.#events.get(id));
+    return events.flatMap((event) => (event?.requestId === undefined ? [] : [event.requestId]));
+  }
+
   /** CPU used so far, as of the last watchdog reading. */
   get cpu(): CpuUsage { return this.#meter.usage; }
 
@@ -176,7 +188,7 @@ export class Isolate {
   dispatch(request: DispatchRequest): Promise<DispatchResponse> {
     if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
     const id = this.#nextEvent++;
-    const event: PendingEvent = { id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
+    const event: PendingEvent = { id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0, requestId: request.requestId };
     this.#begin(event);
     const head = new Promise<DispatchResponse>((resolve, reject) => {
       event.resolveHead = resolve;
@@ -304,12 +316,12 @@ export class Isolate {
 
   #onMessage(message: IsolateMessage): void {
     if (message.t === 'log') {
-      this.#logger[message.level](message.message);
+      this.#logger[message.level](message.message, this.#eventFields(message.event));
       return;
     }
     if (message.t === 'ready' || message.t === 'load-error') return;
     if (message.t === 'call') {
-      void this.#answerCall(message.id, message.binding, message.method, message.args);
+      void this.#answerCall(message.id, message.binding, message.method, message.args, message.event);
       return;
     }
     const event = this.#events.get(message.id);
@@ -364,7 +376,7 @@ export class Isolate {
       case 'res-end': event.stream?.end(); event.answeredAt = Date.now(); break;
       case 'res-error':
         event.answeredAt = Date.now();
-        this.#logger.error(`the response body stream failed: ${message.error.stack ?? message.error.message}`);
+        this.#logger.error(`the response body stream failed: ${message.error.stack ?? message.error.message}`, this.#eventFields(event.id));
         event.stream?.fail(new LedgeError('internal_error', 'the response body stream failed'));
         break;
       case 'req-credit': {
@@ -376,7 +388,7 @@ export class Isolate {
       }
       case 'fail': {
         const detail = message.error.stack ?? `${message.error.name}: ${message.error.message}`;
-        this.#logger.error(message.code === 'internal_error' ? `Uncaught exception in fetch: ${detail}` : detail);
+        this.#logger.error(message.code === 'internal_error' ? `Uncaught exception in fetch: ${detail}` : detail, this.#eventFields(event.id));
         event.answeredAt = Date.now();
         this.#settleHead(event, new LedgeError(message.code, message.error.message));
         break;
@@ -388,7 +400,13 @@ export class Isolate {
     }
   }
 
-  async #answerCall(id: number, binding: string, method: string, args: unknown[]): Promise<void> {
+  /** The request id of a fetch event still running, as log fields (none for other events). */
+  #eventFields(eventId: number | undefined): { request_id: string } | undefined {
+    const requestId = eventId === undefined ? undefined : this.#events.get(eventId)?.requestId;
+    return requestId === undefined ? undefined : { request_id: requestId };
+  }
+
+  async #answerCall(id: number, binding: string, method: string, args: unknown[], eventId: number | undefined): Promise<void> {
     const service = this.#services[binding];
     try {
       if (!service) throw new BindingError('TypeError', `${binding} is not a binding of this deployment`);
@@ -399,7 +417,7 @@ export class Isolate {
         return;
       }
       // A fault in Ledge or its storage: the application learns only that the call failed; the log has the detail.
-      this.#logger.error(`binding ${binding}.${method} failed: ${(err as Error)?.stack ?? String(err)}`);
+      this.#logger.error(`binding ${binding}.${method} failed: ${(err as Error)?.stack ?? String(err)}`, this.#eventFields(eventId));
       this.#post({ t: 'call-result', id, error: { name: 'Error', message: `${binding}.${method}() failed inside the platform; the error was logged` } });
     }
   }

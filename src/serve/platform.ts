@@ -7,6 +7,8 @@ import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { createNodeHandler } from '../entry/node-http.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
+import { answerClientErrors } from '../entry/client-error.js';
+import { madeByPlatform } from '../entry/response-origin.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
 import { isDamagedFile } from '../storage/sqlite/damage.js';
@@ -164,10 +166,10 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     const url = new URL(request.url);
     const target = routes.resolve(url.hostname);
     if (!target) return notFound();
-    if (target.kind === 'team') return team.handle(request, await teamInfo(target.accountId, url));
+    if (target.kind === 'team') return madeByPlatform(await team.handle(request, await teamInfo(target.accountId, url)));
     if (url.pathname === CALLBACK_PATH) {
       const guardians = routes.guardians(target);
-      if (guardians.length) return team.callback(request, guardians, await teamInfo(target.accountId, url));
+      if (guardians.length) return madeByPlatform(await team.callback(request, guardians, await teamInfo(target.accountId, url)));
     }
     // SPEC, Authentication 8: every hostname of a protected deployment or tunnel goes through the gateway.
     const app = routes.protection(target, url.pathname);
@@ -175,13 +177,17 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     if (app) {
       const info = await teamInfo(app.account_id, url);
       const outcome = await gateway.guard(request, app, info);
-      if ('response' in outcome) return outcome.response;
+      if ('response' in outcome) return madeByPlatform(outcome.response);
       forwarded = outcome.forward;
     }
+    // A tunnel's answers are labelled `upstream` by the registry; an application's carry no label of the platform's.
     if (target.kind === 'tunnel') return connectors.forward(target.tunnelId, forwarded);
     return hosting.dispatch(target.versionId, forwarded);
   };
-  const apiDispatch = createControlPlane(services, logger.child('api'));
+  const controlPlane = createControlPlane(services, logger.child('api'));
+  const apiDispatch: Dispatcher = async function platformApi(request) {
+    return madeByPlatform(await controlPlane(request));
+  };
 
   const servers: Server[] = [];
   let expiries: { stop(): void } | undefined = undefined;
@@ -196,8 +202,8 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
   let appAddress: AddressInfo;
   let apiAddress: AddressInfo;
   try {
-    appAddress = await listen(servers, createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen');
-    apiAddress = await listen(servers, createNodeHandler({ dispatch: apiDispatch, logger, writeTimeoutMs: options.writeTimeoutMs }), options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen');
+    appAddress = await listen(servers, createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen', logger);
+    apiAddress = await listen(servers, createNodeHandler({ dispatch: apiDispatch, logger, writeTimeoutMs: options.writeTimeoutMs }), options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen', logger);
     // Tunnel connectors dial the API listener and upgrade to a WebSocket on one path.
     (servers[1] as Server).on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://x').pathname === CONNECT_PATH) connectors.upgrade(req, socket, head);
@@ -277,11 +283,13 @@ function notFound(): DispatchResponse {
     statusText: '',
     headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store', 'x-content-type-options', 'nosniff', 'ledge-origin', 'platform'],
     body: JSON.stringify({ error: 'not_found', message: 'No deployment answers for this hostname.' }),
+    origin: 'platform',
   };
 }
 
-function listen(servers: Server[], handler: Parameters<typeof createServer>[1], address: ListenAddress, option: string): Promise<AddressInfo> {
+function listen(servers: Server[], handler: Parameters<typeof createServer>[1], address: ListenAddress, option: string, logger: Logger): Promise<AddressInfo> {
   const server = createServer({ keepAliveTimeout: 5_000 }, handler);
+  answerClientErrors(server, logger);
   servers.push(server);
   return new Promise((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {

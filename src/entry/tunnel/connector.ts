@@ -94,6 +94,7 @@ export function startConnector(options: ConnectorOptions): Connector {
         if (!options.rules) {
           const remote = message.config ? validateIngress({ ingress: message.config.ingress }, 'the tunnel configuration') : null;
           rules = remote && !remote.problems.length ? remote.rules : undefined;
+          for (const risk of rules ? remote?.risks ?? [] : []) logger.warn(risk);
           if (!rules) logger.error('no ingress rules: give --config FILE, or set the tunnel configuration with PUT .../edge_tunnel/{id}/configurations; answering 503 until then');
         }
         logger.info(`connected to the platform as connection ${message.connection_id} of tunnel ${message.tunnel_id}`);

@@ -232,7 +232,8 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
         // Connector header names arrive in any case; the platform's own code reads them lowercase.
         const headers: string[] = [];
         for (const [name, value] of message.headers) headers.push(name.toLowerCase(), value);
-        pending.resolve({ status: message.status, statusText: '', headers, body: stream });
+        // Whatever the connector sent (an origin's answer, or one of its own rules'), it came from beyond the tunnel.
+        pending.resolve({ status: message.status, statusText: '', headers, body: stream, origin: 'upstream' });
         break;
       }
       case 'response-chunk': {
