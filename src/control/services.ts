@@ -6,6 +6,7 @@ import type { AccessStoragePort } from '../storage/access.js';
 import type { Keyring } from '../identity/keys.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { AssetContentStore } from '../storage/asset-content.js';
+import type { SecretVault } from './secret-vault.js';
 
 /** What the API's routes work with: control state, the clock, and the platform they change. */
 export interface ControlServices {
@@ -27,4 +28,8 @@ export interface ControlServices {
   data(accountId: string): StoragePorts;
   /** The asset files of an account by content hash, shared by its versions. */
   assetContent(accountId: string): AssetContentStore;
+  /** Seals deployment secrets under the platform key. */
+  vault: SecretVault;
+  /** Called after a deployment's secrets changed: its running isolates are replaced so the next event sees them. */
+  secretsChanged(accountId: string, deployment: string): Promise<void>;
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import { createNodeHandler } from '../entry/node-http.js';
+import { answerClientErrors } from '../entry/client-error.js';
 import { LedgeError } from '../lib/errors.js';
 import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -23,6 +24,7 @@ import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consu
 import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
 import { openDevAssets, type DevAssets } from './assets.js';
 import { assetsBindings } from '../bindings/assets/index.js';
+import { isSecretsFileName, readLocalSecrets } from './local-secrets.js';
 
 /** Options of `ledge dev`. */
 export interface DevServerOptions {
@@ -42,6 +44,8 @@ export interface DevServerOptions {
   watch?: boolean;
   /** Largest request body in bytes. @default 104857600 */
   maxRequestBytes?: number;
+  /** Milliseconds a client may take to accept any of a response's pending bytes before it is disconnected. @default 30000 */
+  writeTimeoutMs?: number;
   /** Milliseconds between lifecycle runs of the project's buckets. @default 3600000 */
   lifecycleIntervalMs?: number;
   /** Fire cron windows by real timers; tests that drive a manual clock call `cron.tick()` instead. @default true */
@@ -73,8 +77,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const logger = options.logger;
   const clock = options.clock ?? SYSTEM_CLOCK;
   const file = findConfigFile(options.dir);
+  let noticed = false;
   const loadOnce = () => {
     const loaded = loadConfig(file, { env: options.env, clock });
+    // Which file was read (the original platform's) is said once, not again on every reload.
+    if (loaded.notice && !noticed) logger.info(loaded.notice);
+    noticed = true;
     for (const warning of loaded.warnings) logger.warn(warning);
     return loaded.config;
   };
@@ -83,16 +91,24 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const buildDir = path.join(stateDir, 'build');
   const runtime = new DeploymentRuntime({ logger: logger.child(config.name) });
   const storage = openEmbeddedStorage(stateDir, clock);
-  const toVersion = (cfg: ProjectConfig, bundleFile: string, number: number): DeploymentVersion => ({
-    id: String(number),
-    name: cfg.name,
-    compatibilityDate: cfg.compatibility_date,
-    bundleFile,
-    vars: { ...cfg.vars },
-    limits: cfg.limits,
-    compatibilityFlags: cfg.compatibility_flags,
-    bindings: [...createBindingServices(cfg, { storage, clock, logger }), ...assetsBindings(cfg.assets?.binding, assets?.server)],
-  });
+  let secretsSeen = '';
+  const toVersion = (cfg: ProjectConfig, bundleFile: string, number: number): DeploymentVersion => {
+    // Secrets files override vars of the same name, as in the original's local development; only names are logged.
+    const secrets = readLocalSecrets(cfg);
+    const seen = secrets.files.length ? `secrets from ${secrets.files.join(', ')}: ${Object.keys(secrets.values).join(', ') || 'none'} (values hidden)` : '';
+    if (seen !== secretsSeen && seen) logger.info(seen);
+    secretsSeen = seen;
+    return {
+      id: String(number),
+      name: cfg.name,
+      compatibilityDate: cfg.compatibility_date,
+      bundleFile,
+      vars: { ...cfg.vars, ...secrets.values },
+      limits: cfg.limits,
+      compatibilityFlags: cfg.compatibility_flags,
+      bindings: [...createBindingServices(cfg, { storage, clock, logger }), ...assetsBindings(cfg.assets?.binding, assets?.server)],
+    };
+  };
   const closing = new AbortController();
   let building = false;
   let bundler: Bundler | undefined;
@@ -139,7 +155,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // Assets are answered on the host before the isolate is asked (docs/assets.md); a project without `main` has only them.
   const application: Dispatcher = (request) => (assets ? assets.server.handle(request, config.main === undefined ? undefined : toRuntime) : toRuntime(request));
   const dispatch = withDevRoutes(application, trigger, () => pullApi);
-  const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes }));
+  const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }));
+  answerClientErrors(server, logger);
   try {
     await listen(server, options.port ?? 8787, options.ip ?? '127.0.0.1');
   } catch (err) {
@@ -223,7 +240,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       // What the build itself writes while it runs does not start it again.
       if (building) return;
       buildNeeded = true;
-    } else if (name && !inputs.includes(changed)) return;
+    } else if (name && !inputs.includes(changed) && !(dir === path.dirname(file) && isSecretsFileName(name))) return;
     clearTimeout(debounce);
     debounce = setTimeout(() => void reload().catch(reportReloadFailure), 50);
   }
@@ -337,7 +354,7 @@ async function scheduledRoute(url: URL, trigger: (cron?: string, time?: number) 
   const body = problem ?? (time !== undefined && Number.isNaN(time) ? `time: expected epoch milliseconds or an ISO time, got "${timeParam}"` : undefined);
   if (body) return json(400, { error: 'bad_argument', message: body });
   const result = await trigger(cron, time);
-  return json(result.outcome.outcome === 'ok' ? 200 : 500, { outcome: result.outcome.outcome, cron: result.firing.cron, scheduledTime: result.firing.scheduledTime, firingId: result.firing.firingId, attempts: result.attempts });
+  return json(result.outcome.outcome === 'ok' ? 200 : 500, { outcome: result.outcome.outcome, cron: result.firing.cron, scheduledTime: result.firing.scheduledTime, window: result.firing.window, firingId: result.firing.firingId, attempts: result.attempts });
 }
 
 async function pullRoute(request: DispatchRequest, queue: string, action: 'pull' | 'ack', api: PullApi): Promise<DispatchResponse> {
@@ -366,8 +383,9 @@ async function pullRoute(request: DispatchRequest, queue: string, action: 'pull'
   return json(answer.status, answer.body);
 }
 
+/** An answer of the dev-only routes: the platform's own, never the application's. */
 function json(status: number, value: unknown): DispatchResponse {
-  return { status, statusText: '', headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'], body: JSON.stringify(value) };
+  return { status, statusText: '', headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'], body: JSON.stringify(value), origin: 'platform' };
 }
 
 function listen(server: Server, port: number, ip: string): Promise<void> {

@@ -33,6 +33,8 @@ interface EventState {
   subrequests: number;
   /** The event's ctx.waitUntil list, which `waitUntil` from ledge:workers extends too. */
   waits: Promise<unknown>[];
+  /** The fetch event's id: its log lines and binding calls name it, so the host logs them with its request id. */
+  fetchId?: number;
 }
 
 interface RequestState {
@@ -64,8 +66,8 @@ Object.defineProperty(globalThis, 'navigator', { value: Object.freeze({ userAgen
 const events = new AsyncLocalStorage<EventState>();
 installSubrequestLimit();
 
-process.on('unhandledRejection', (reason) => send({ t: 'log', level: 'error', message: `Uncaught (in promise) ${describe(reason)}` }));
-process.on('uncaughtException', (err) => send({ t: 'log', level: 'error', message: `Uncaught ${describe(err)}` }));
+process.on('unhandledRejection', (reason) => log('error', `Uncaught (in promise) ${describe(reason)}`));
+process.on('uncaughtException', (err) => log('error', `Uncaught ${describe(err)}`));
 
 const calls = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
 let nextCall = 1;
@@ -89,7 +91,7 @@ function callBinding(binding: string, method: string, args: unknown[]): Promise<
   const id = nextCall++;
   return new Promise((resolve, reject) => {
     calls.set(id, { resolve, reject });
-    send({ t: 'call', id, binding, method, args });
+    send({ t: 'call', id, binding, method, args, event: events.getStore()?.fetchId });
   });
 }
 
@@ -139,7 +141,7 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
     props: {},
   };
   let reported = false;
-  await events.run({ subrequests: 0, waits }, async () => {
+  await events.run({ subrequests: 0, waits, fetchId: id }, async () => {
     try {
       const fetchFn = handler?.fetch;
       if (typeof fetchFn !== 'function') {
@@ -168,7 +170,7 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
   });
   requests.delete(id);
   if (reported && waits.length === 0) return;
-  await settleWaitUntil(waits);
+  await settleWaitUntil(waits, id);
   send({ t: 'done', id });
 }
 
@@ -186,6 +188,7 @@ async function runScheduled(firing: ScheduledFiring & { id: number }): Promise<v
     type: 'scheduled',
     cron: firing.cron,
     scheduledTime: firing.scheduledTime,
+    window: Object.freeze({ start: firing.window.start, end: firing.window.end }),
     firingId: firing.firingId,
     late: firing.late,
     noRetry() { noRetry = true; },
@@ -281,6 +284,11 @@ async function respond(id: number, response: Response, state: RequestState, fini
   const headers: FlatHeaders = [];
   for (const [name, value] of response.headers) headers.push(name, value);
   const head = { t: 'head' as const, id, status: response.status, statusText: response.statusText, headers };
+  if (state.abort.signal.aborted) {
+    // The host gave up on this event before the response (wall time): nothing will read the body.
+    void response.body?.cancel(state.abort.signal.reason).catch(() => undefined);
+    return false;
+  }
   const source = takeBodySource(response);
   if (source !== undefined) {
     send({ ...head, body: source, streaming: false, ...(finished ? { done: true } : {}) });
@@ -309,17 +317,20 @@ async function respond(id: number, response: Response, state: RequestState, fini
     let next = second ?? (await pending);
     while (!next.done) {
       await sendChunk(id, state, toBytes(next.value));
+      // An abort (the client went away, or wall time) cancelled the reader: the host reads no more.
+      if (state.abort.signal.aborted) return false;
       next = await reader.read();
     }
-    send({ t: 'res-end', id });
+    if (!state.abort.signal.aborted) send({ t: 'res-end', id });
   } catch (err) {
-    send({ t: 'res-error', id, error: serializeError(err) });
+    if (!state.abort.signal.aborted) send({ t: 'res-error', id, error: serializeError(err) });
   }
   return false;
 }
 
 async function sendChunk(id: number, state: RequestState, chunk: Uint8Array): Promise<void> {
-  while (state.outstanding >= STREAM_WINDOW_BYTES) await new Promise<void>((resolve) => { state.creditWaiter = resolve; });
+  while (state.outstanding >= STREAM_WINDOW_BYTES && !state.abort.signal.aborted) await new Promise<void>((resolve) => { state.creditWaiter = resolve; });
+  if (state.abort.signal.aborted) return;
   state.outstanding += chunk.byteLength;
   send({ t: 'res-chunk', id, chunk });
 }
@@ -383,7 +394,7 @@ function abortRequest(id: number, reason: string): void {
   credit(id);
 }
 
-async function settleWaitUntil(waits: Promise<unknown>[]): Promise<void> {
+async function settleWaitUntil(waits: Promise<unknown>[], fetchId?: number): Promise<void> {
   if (waits.length === 0) return;
   const deadline = Date.now() + init.waitUntilMs;
   let settled = 0;
@@ -397,11 +408,11 @@ async function settleWaitUntil(waits: Promise<unknown>[]): Promise<void> {
     const outcome = await Promise.race([Promise.allSettled(batch), timeout]);
     clearTimeout(timer);
     if (outcome === 'timeout') {
-      send({ t: 'log', level: 'warn', message: `ctx.waitUntil() work was still running ${init.waitUntilMs / 1000} s after the response and was abandoned` });
+      log('warn', `ctx.waitUntil() work was still running ${init.waitUntilMs / 1000} s after the response and was abandoned`, fetchId);
       return;
     }
     for (const result of outcome) {
-      if (result.status === 'rejected') send({ t: 'log', level: 'error', message: `ctx.waitUntil() promise rejected: ${describe(result.reason)}` });
+      if (result.status === 'rejected') log('error', `ctx.waitUntil() promise rejected: ${describe(result.reason)}`, fetchId);
     }
   }
 }
@@ -409,8 +420,13 @@ async function settleWaitUntil(waits: Promise<unknown>[]): Promise<void> {
 function installConsole(): void {
   const levels = { log: 'info', info: 'info', debug: 'debug', trace: 'debug', warn: 'warn', error: 'error' } as const;
   for (const [method, level] of Object.entries(levels)) {
-    (console as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => send({ t: 'log', level, message: format(...args) });
+    (console as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => log(level, format(...args));
   }
+}
+
+/** One log line to the host, naming the fetch event it belongs to (the running one unless given). */
+function log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fetchId = events.getStore()?.fetchId): void {
+  send(fetchId === undefined ? { t: 'log', level, message } : { t: 'log', level, message, event: fetchId });
 }
 
 function installSubrequestLimit(): void {

@@ -36,10 +36,18 @@ export interface IsolateInit {
   heartbeat: SharedArrayBuffer;
 }
 
+/** The logical window a cron firing stands for: `[start, end)` in UTC epoch ms, `end` being its scheduled time. */
+export interface CronWindow {
+  start: number;
+  end: number;
+}
+
 /** One cron window to run: `scheduledTime` is the logical window time, not the wall clock. */
 export interface ScheduledFiring {
   cron: string;
   scheduledTime: number;
+  /** The window the firing stands for: from the cron's previous time up to `scheduledTime` (SPEC: Events 2). */
+  window: CronWindow;
   /** Stable identity of the window: (deployment, cron, scheduled time). */
   firingId: string;
   /** True when the window fires after its time, catching up after downtime. */
@@ -103,8 +111,9 @@ export type IsolateMessage =
   | { t: 'done'; id: number }
   | ({ t: 'scheduled-result'; id: number } & ScheduledOutcome)
   | ({ t: 'queue-result'; id: number } & QueueOutcome)
-  | { t: 'call'; id: number; binding: string; method: string; args: unknown[] }
-  | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string };
+  | { t: 'call'; id: number; binding: string; method: string; args: unknown[]; event?: number }
+  /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */
+  | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number };
 
 /** Bytes one side may send ahead of the other's consumption before it waits for credit. */
 export const STREAM_WINDOW_BYTES = 1 << 20;
