@@ -158,7 +158,7 @@ test('ledge.schema.json is generated from the configuration schema and up to dat
   for (const key of ['name', 'main', 'compatibility_date', 'edge_dev', 'preview_urls', 'routes', 'vars', 'limits', 'observability', 'env', 'compatibility_flags']) {
     assert.ok(key in schema.properties, key);
   }
-  assert.deepEqual([...schema.required].sort(), ['compatibility_date', 'main', 'name']);
+  assert.deepEqual([...schema.required].sort(), ['compatibility_date', 'name'], 'main is optional: a project of static assets has none');
 });
 
 test('two environments that bind the same resource under one binding name are refused, naming both', () => {
