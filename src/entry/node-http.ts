@@ -44,6 +44,7 @@ export function createNodeHandler(options: NodeHandlerOptions): (req: IncomingMe
       body: hasBody ? limitBody(req, max) : null,
       signal,
       clientAddress: req.socket.remoteAddress,
+      httpProtocol: `HTTP/${req.httpVersion}`,
     }, options.logger);
     await send(res, response, req.method === 'HEAD');
   }

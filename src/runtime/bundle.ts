@@ -5,11 +5,9 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { LedgeError } from '../lib/errors.js';
 
-/** The `node:` modules application code may import under the `nodejs_compat` flag (docs/runtime.md). */
-export const NODEJS_COMPAT_MODULES: readonly string[] = [
-  'assert', 'async_hooks', 'buffer', 'crypto', 'diagnostics_channel', 'events', 'path', 'punycode',
-  'querystring', 'stream', 'stream/web', 'string_decoder', 'url', 'util', 'zlib',
-];
+import { NODEJS_COMPAT_MODULES } from './node-compat.js';
+
+export { NODEJS_COMPAT_MODULES };
 
 const LIB_EXT = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
 /** Libraries application code imports from Ledge (`import { createTaskStore } from 'ledge/tasks'`). */
