@@ -70,6 +70,9 @@ const probes = {
     }
     return undefined;
   },
+  prototypeProxy: () => Reflect.get(Object.getPrototypeOf(globalThis), 'Buffer') ?? Reflect.get(Object.getPrototypeOf(globalThis), 'global', {}),
+  prototypeDescriptor: () => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(globalThis), 'Buffer')?.value,
+  inOperator: () => ('Buffer' in globalThis) && typeof Buffer === 'undefined' ? { kill() {} } : undefined,
   consoleStreams: () => {
     for (const key of Reflect.ownKeys(console)) {
       const value = console[key];

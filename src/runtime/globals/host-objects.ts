@@ -10,10 +10,10 @@
  * `allocUnsafe` hands out recycled memory that may hold another deployment's data), `global` is
  * `globalThis`.
  *
- * One reader of the global `Buffer` must keep Node's own: the fetch implementation built into Node
- * (undici) names `Buffer` as a global in its code. So `Buffer` is answered by a proxy at the root of the
- * global object's prototype chain, which gives Node's class only to lookups made from undici's own file
- * and the stand-in (or nothing) to everyone else. Node's class is also made harmless in this thread
+ * One reader of the globals must keep Node's own: the fetch implementation built into Node (undici)
+ * names `Buffer` and `global` as globals in its code. So those two names are answered by a proxy at the
+ * root of the global object's prototype chain, which gives Node's values only to lookups made from
+ * undici's own file and the stand-ins (or nothing) to everyone else. Node's class is also made harmless in this thread
  * (zero-filled allocations, no shared pool), in case it ever leaks.
  */
 import { Buffer as NodeBuffer } from 'node:buffer';
@@ -41,32 +41,31 @@ export function replaceHostObjects(nodejsCompat: boolean): void {
   const polyfill = nodejsCompat ? (require('buffer/') as { Buffer: unknown }).Buffer : undefined;
   hardenNodeBuffer();
   for (const name of HOST_GLOBALS) Reflect.deleteProperty(globalThis, name);
-  answerBuffer(polyfill);
-  if (!nodejsCompat) return;
-  for (const [name, value] of Object.entries({ process: createProcessStandIn(), global: globalThis })) {
-    Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
-  }
+  answerUndici({ Buffer: polyfill, global: nodejsCompat ? globalThis : undefined });
+  if (nodejsCompat) Object.defineProperty(globalThis, 'process', { value: createProcessStandIn(), writable: true, configurable: true, enumerable: false });
 }
 
 /**
- * Puts a proxy between the global object and its prototype that answers the name `Buffer`: Node's
- * class for undici's lookups, `standIn` (the polyfill, or undefined) for everyone else. Every other
- * name goes straight to the original prototype. A global lookup asks `has` and then `get` at once, so
- * the caller checked in `has` is remembered for the `get` that follows.
+ * Puts a proxy between the global object and its prototype that answers the names undici reads as
+ * globals: Node's `Buffer` and `global` for lookups made from undici's file, the stand-in (or nothing)
+ * for everyone else. Every other name goes straight to the original prototype. A global lookup asks
+ * `has` and then `get` at once, so the caller checked in `has` is remembered for the `get` that follows.
  */
-function answerBuffer(standIn: unknown): void {
+function answerUndici(standIns: { Buffer: unknown; global: unknown }): void {
+  const forUndici: Record<string, unknown> = { Buffer: NodeBuffer, global: globalThis };
+  const forOthers: Record<string, unknown> = standIns;
   let undiciAsked = false;
   const handler: ProxyHandler<object> = {
     has(target, key) {
-      if (key !== 'Buffer') return Reflect.has(target, key);
+      if (key !== 'Buffer' && key !== 'global') return Reflect.has(target, key);
       undiciAsked = callerFileName(handler.has as () => unknown) === UNDICI_FILE;
-      return undiciAsked || standIn !== undefined;
+      return undiciAsked || forOthers[key] !== undefined;
     },
     get(target, key, receiver) {
-      if (key !== 'Buffer') return Reflect.get(target, key, receiver);
+      if (key !== 'Buffer' && key !== 'global') return Reflect.get(target, key, receiver);
       const fromUndici = undiciAsked || callerFileName(handler.get as () => unknown) === UNDICI_FILE;
       undiciAsked = false;
-      return fromUndici ? NodeBuffer : standIn;
+      return fromUndici ? forUndici[key] : forOthers[key];
     },
   };
   Object.setPrototypeOf(globalThis, new Proxy(Object.getPrototypeOf(globalThis) as object, handler));

@@ -36,6 +36,11 @@ const NativeWebAssembly = WebAssembly;
 
 let engine: RewriterEngine | undefined;
 
+/** Whether the engine has been loaded in this thread. */
+export function rewriterEngineLoaded(): boolean {
+  return engine !== undefined;
+}
+
 /** The engine, loading it on first call (synchronously, like the package itself). */
 export function loadRewriterEngine(): RewriterEngine {
   engine ??= evaluate('html_rewriter.js', {

@@ -13,10 +13,10 @@ export function fixedLengthOf(stream: unknown): number | undefined {
   return typeof stream === 'object' && stream !== null ? lengths.get(stream as ReadableStream) : undefined;
 }
 
-function toBytes(chunk: unknown): Uint8Array<ArrayBuffer> {
-  // Copied, because enqueueing a view into a byte stream detaches its buffer, and the writer still owns it.
-  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk.slice(0));
-  if (ArrayBuffer.isView(chunk)) return new Uint8Array(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+function toBytes(chunk: unknown): Uint8Array {
+  // A view of the writer's bytes: what reaches the reader is always a copy (enqueue would detach the buffer).
+  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
+  if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   throw new TypeError('This TransformStream is being used as a byte stream, but received an object of non-ArrayBuffer/ArrayBufferView type on its writable side.');
 }
 
@@ -40,43 +40,80 @@ export class IdentityTransformStream extends TransformStream<ArrayBuffer | Array
     super();
     let output!: ReadableByteStreamController;
     let input!: WritableStreamDefaultController;
-    let wantsMore: (() => void) | undefined;
-    const wake = () => { const resolve = wantsMore; wantsMore = undefined; resolve?.(); };
+    // The chunk being handed over and the read waiting for it: a write settles once its chunk is fully read.
+    let pending: { bytes: Uint8Array; offset: number; resolve: () => void; reject: (reason: unknown) => void } | undefined;
+    let waitingRead: (() => void) | undefined;
+    const deliver = () => {
+      if (!pending || !waitingRead) return;
+      const rest = pending.bytes.subarray(pending.offset);
+      const request = output.byobRequest;
+      let taken: number;
+      if (request?.view) {
+        taken = Math.min(request.view.byteLength, rest.byteLength);
+        new Uint8Array(request.view.buffer, request.view.byteOffset, taken).set(rest.subarray(0, taken));
+        request.respond(taken);
+      } else {
+        taken = rest.byteLength;
+        output.enqueue(rest.slice());
+      }
+      pending.offset += taken;
+      if (pending.offset === pending.bytes.byteLength) {
+        pending.resolve();
+        pending = undefined;
+      }
+      const read = waitingRead;
+      waitingRead = undefined;
+      read();
+    };
+    const fail = (reason: unknown, stream: 'input' | 'output') => {
+      if (stream === 'output') output.error(reason);
+      else input.error(reason);
+      pending?.reject(reason);
+      pending = undefined;
+      waitingRead?.();
+      waitingRead = undefined;
+    };
     this.#readable = new ReadableStream({
       type: 'bytes',
       start(controller) { output = controller; },
-      pull() { wake(); },
-      cancel(reason) {
-        input.error(reason);
-        wake();
+      pull() {
+        return new Promise<void>((resolve) => {
+          waitingRead = resolve;
+          deliver();
+        });
       },
+      cancel(reason) { fail(reason, 'input'); },
     }) as ReadableStream<Uint8Array>;
     this.#writable = new WritableStream({
       start(controller) { input = controller; },
-      async write(chunk) {
+      write(chunk) {
         const bytes = toBytes(chunk);
         try {
           check?.write(bytes.byteLength);
         } catch (err) {
-          output.error(err);
+          fail(err, 'output');
           throw err;
         }
-        if (bytes.byteLength === 0) return;
-        output.enqueue(bytes);
-        if ((output.desiredSize ?? 0) <= 0) await new Promise<void>((resolve) => { wantsMore = resolve; });
+        if (bytes.byteLength === 0) return undefined;
+        return new Promise<void>((resolve, reject) => {
+          pending = { bytes, offset: 0, resolve, reject };
+          deliver();
+        });
       },
       close() {
         try {
           check?.close();
         } catch (err) {
-          output.error(err);
+          fail(err, 'output');
           throw err;
         }
         output.close();
         // A BYOB read waiting for bytes that will never come completes empty.
         output.byobRequest?.respond(0);
+        waitingRead?.();
+        waitingRead = undefined;
       },
-      abort(reason) { output.error(reason); },
+      abort(reason) { fail(reason, 'output'); },
     });
   }
 
@@ -112,6 +149,11 @@ export class FixedLengthStream extends IdentityTransformStream {
  */
 export function withFixedLengths(Base: typeof Response): typeof Response {
   return class Response extends Base {
+    /** Every response the base class recognises, from fetch() included, is still a Response. */
+    static override [Symbol.hasInstance](value: unknown): boolean {
+      return value instanceof Base;
+    }
+
     constructor(body?: BodyInit | null, init?: ResponseInit) {
       super(body, init);
       if (body instanceof ReadableStream) {
