@@ -15,6 +15,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS packages the bundler tests take in, written the way npm ships them.
+    files: ['test/fixtures/**/*.js', 'test/fixtures/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', exports: 'writable', require: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: {
       globals: {

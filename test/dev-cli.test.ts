@@ -55,6 +55,26 @@ test('invalid configuration exits 2 with the file, path and rule, before listeni
   assert.doesNotMatch(proc.output(), / {4}at /, 'a user error prints no stack');
 });
 
+test('configuration nested thousands deep (vars, arrays in arrays) exits 2 with the place named, never a stack overflow', async () => {
+  const objects = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+  const arrays = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+  for (const vars of [`{"X":${objects(3000)}}`, `{"X":${arrays(3000)}}`, `{"X":[${arrays(200_000)}]}`]) {
+    const dir = makeProject({ 'src/index.js': 'export default {}' });
+    // A comment and a string full of brackets come first: they are not nesting.
+    writeFileSync(path.join(dir, 'ledge.jsonc'), `// deep\n{ /* [[[[ {{{{ */ "name": "deep", "main": "src/index.js", "compatibility_date": "2026-10-01",\n  "x_note": "${'['.repeat(100)}",\n  "vars": ${vars} }\n`);
+    for (const args of [['dev', dir, '--port', '0'], ['deploy', dir, '--dry-run']]) {
+      const proc = runCli(args, { env: { LEDGE_API_TOKEN: 'ledge_unused', LEDGE_API_URL: 'http://127.0.0.1:9' } });
+      assert.equal(await proc.exited, 2, `${args[0]}: ${proc.output().slice(0, 300)}`);
+      assert.match(proc.output(), /ledge: .*ledge\.jsonc:4:\d+: objects and arrays nest more than 64 levels deep/);
+      assert.doesNotMatch(proc.output(), /RangeError|Maximum call stack|internal error| {4}at /);
+    }
+  }
+  const within = makeProject({ 'src/index.js': 'export default { fetch() { return new Response("ok"); } }' }, { vars: { X: JSON.parse(objects(40)) } });
+  const dev = runCli(['dev', within, '--port', '0']);
+  await dev.waitFor(/ready on/);
+  assert.equal(await interrupt(dev), 0, 'nesting within the limit starts');
+});
+
 test('unknown fields are warned about and the project still starts', async (t) => {
   const dir = makeProject({ 'src/index.js': 'export default { fetch() { return new Response("up"); } };' }, { colour: 'blue' });
   const dev = await startDev(dir);

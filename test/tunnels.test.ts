@@ -330,3 +330,63 @@ test('a request path cannot leave the rule origin, and malformed connector messa
     await p.close();
   }
 });
+
+test('a tunnel takes at most 100 connectors (the next is refused with a close reason), and a connector message over 16 MiB closes its connection', { timeout: 60_000 }, async () => {
+  const p = await startTestPlatform();
+  const { WebSocket } = await import('ws');
+  const { decodeTunnelToken } = await import('../src/entry/tunnel/protocol.js');
+  const sockets: InstanceType<typeof WebSocket>[] = [];
+  const a = await origin('A');
+  let connector: Connector | undefined;
+  try {
+    const tunnel = await makeTunnel(p, 'crowded');
+    const endpoint = (decodeTunnelToken(tunnel.token) as { e: string }).e;
+    /** A raw connector: connects, registers, and resolves with the platform's first answer (and, if it closes, how). */
+    const dial = (clientId: string) => new Promise<{ ws: InstanceType<typeof WebSocket>; first: { type: string; message?: string }; closed: Promise<{ code: number; reason: string }> }>((resolve, reject) => {
+      const ws = new WebSocket(endpoint, { headers: { 'edge-tunnel-token': tunnel.token } });
+      sockets.push(ws);
+      const closed = new Promise<{ code: number; reason: string }>((done) => ws.once('close', (code, reason) => done({ code, reason: reason.toString() })));
+      ws.once('open', () => ws.send(JSON.stringify({ type: 'register', client_id: clientId, version: 'x', arch: 'x', local_config: false })));
+      ws.once('message', (data) => resolve({ ws, first: JSON.parse(String(data)) as { type: string; message?: string }, closed }));
+      ws.once('error', reject);
+    });
+    const accepted = await Promise.all(Array.from({ length: 100 }, (_, i) => dial(`connector-${i}`)));
+    assert.deepEqual([...new Set(accepted.map((c) => c.first.type))], ['registered'], 'the first 100 connect, all at once');
+    const extra = await dial('connector-100');
+    assert.equal(extra.first.type, 'refused');
+    assert.match(extra.first.message ?? '', /already has 100 connected connectors, the most one tunnel takes/);
+    assert.deepEqual(await extra.closed, { code: 4003, reason: 'too many connectors' });
+    const listed = await p.call('GET', `/accounts/${p.accountId}/edge_tunnel/${tunnel.id}/connections`);
+    assert.equal(listed.body.result.length, 100);
+
+    // One leaves: a real connector takes its place and serves.
+    const leaving = accepted.pop() as (typeof accepted)[number];
+    leaving.ws.close();
+    await leaving.closed;
+    const count = async () => ((await p.call('GET', `/accounts/${p.accountId}/edge_tunnel/${tunnel.id}/connections`)).body.result as unknown[]).length;
+    for (let i = 0; i < 200 && await count() !== 99; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(await count(), 99);
+    await p.call('POST', `/accounts/${p.accountId}/domains`, { body: { hostname: 'app.example.com', tunnel_id: tunnel.id } });
+    connector = startConnector({ token: tunnel.token, rules: rules(a.url), logger: quiet(), version: 'test' });
+    await connector.registered;
+    assert.equal(await count(), 100);
+    for (const c of accepted) c.ws.close();
+    await Promise.all(accepted.map((c) => c.closed));
+
+    // Messages: one just under the limit is read (and ignored, it is no known message); one over it closes that connection only.
+    const big = await dial('big');
+    assert.equal(big.first.type, 'registered');
+    big.ws.send(JSON.stringify({ type: 'draining', padding: 'x'.repeat(16 * 1024 * 1024 - 64) }));
+    const over = await dial('over');
+    over.ws.send('x'.repeat(16 * 1024 * 1024 + 1));
+    assert.equal((await over.closed).code, 1009, 'message too big');
+    assert.equal(big.ws.readyState, WebSocket.OPEN, 'a message within the limit keeps its connection');
+    assert.equal(await (await p.visit('app.example.com', '/after')).text(), 'A GET /after', 'the platform and the other connectors carry on');
+    assert.ok(p.logs.some((r) => /tunnel connection .* was closed: Max payload size exceeded/.test(r.message)), 'the close is logged');
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    await connector?.stop();
+    a.server.close();
+    await p.close();
+  }
+});

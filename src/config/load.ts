@@ -1,13 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { createScanner, parse as parseJsonc, printParseErrorCode, type ParseError, type SyntaxKind } from 'jsonc-parser';
 import { BINDINGS } from '../bindings/registry.js';
 import { sectionEntries } from '../bindings/plugin.js';
 import { LedgeError } from '../lib/errors.js';
 import { SYSTEM_CLOCK, utcDate, type Clock } from '../lib/clock.js';
-import { CONFIG_SCHEMA, NON_INHERITABLE_KEYS, type RawConfig, type RawEnvironment, type Route } from './schema.js';
+import { CONFIG_SCHEMA, NON_INHERITABLE_KEYS, type RawBuild, type RawConfig, type RawEnvironment, type RawModuleRule, type Route } from './schema.js';
 import { formatIssue, formatPath } from './issues.js';
 import { cronProblem } from '../entry/cron/expression.js';
+
+/** Deepest nesting of objects and arrays a configuration file may have (docs/configuration.md). */
+export const CONFIG_MAX_DEPTH = 64;
 
 /** File names searched for in a project directory, in order. */
 export const CONFIG_FILE_NAMES = ['ledge.jsonc', 'ledge.json'] as const;
@@ -49,6 +52,19 @@ export interface ProjectConfig {
   readonly bindings: Readonly<Record<string, readonly { binding: string }[]>>;
   /** Each binding kind's section as written, by configuration key (queue consumers live in theirs). */
   readonly sections: Readonly<Record<string, unknown>>;
+  /** Module rules (`rules`), applied before the defaults. */
+  readonly rules: readonly RawModuleRule[];
+  /** The project's own build (`build`), or undefined when there is no command. */
+  readonly build: ProjectBuild | undefined;
+}
+
+/** The project's own build with its directories resolved. */
+export interface ProjectBuild {
+  readonly command: string;
+  /** Absolute directory the command runs in. */
+  readonly cwd: string;
+  /** Absolute directories `ledge dev` watches to run the command again. */
+  readonly watchDirs: readonly string[];
 }
 
 /** The outcome of loading: the configuration and the warnings a person should see. */
@@ -121,7 +137,8 @@ export function validateConfig(
 
   const dir = path.dirname(options.file);
   const main = path.resolve(dir, section.main ?? raw.main);
-  if (!existsSync(main)) problems.push(`${envName && section.main ? `env.${envName}.main` : 'main'}: file "${section.main ?? raw.main}" not found (looked for ${main})`);
+  // A project with its own build may produce its entry only when that build runs (checked again after it).
+  if (!existsSync(main) && (section.build ?? raw.build)?.command === undefined) problems.push(`${envName && section.main ? `env.${envName}.main` : 'main'}: file "${section.main ?? raw.main}" not found (looked for ${main})`);
   if (problems.length) throw configError(label, problems);
 
   const pick = <K extends keyof RawEnvironment>(key: K) => (envName === undefined ? raw[key] : section[key]);
@@ -145,8 +162,16 @@ export function validateConfig(
     triggers: { crons: inherit('triggers')?.crons ?? [], catch_up: inherit('triggers')?.catch_up ?? 'latest' },
     bindings,
     sections: bindingSections,
+    rules: inherit('rules') ?? [],
+    build: resolveBuild(inherit('build'), dir),
   };
   return { config: deepFreeze(config), warnings };
+}
+
+function resolveBuild(build: RawBuild | undefined, dir: string): ProjectBuild | undefined {
+  if (build?.command === undefined) return undefined;
+  const watch = build.watch_dir ?? './src';
+  return { command: build.command, cwd: path.resolve(dir, build.cwd ?? '.'), watchDirs: (Array.isArray(watch) ? watch : [watch]).map((d) => path.resolve(dir, d)) };
 }
 
 /**
@@ -191,6 +216,12 @@ export function bindingsOf(section: Record<string, unknown>): { bindings: Record
 }
 
 function parseDocument(text: string, label: string): unknown {
+  // The parser, validation and freezing all recurse: a file nested thousands deep would overflow the stack.
+  const tooDeep = nestingPastLimit(text, CONFIG_MAX_DEPTH);
+  if (tooDeep !== -1) {
+    const { line, column } = lineAndColumn(text, tooDeep);
+    throw new LedgeError('config_invalid', `${label}:${line}:${column}: objects and arrays nest more than ${CONFIG_MAX_DEPTH} levels deep here; Ledge reads configuration at most ${CONFIG_MAX_DEPTH} levels deep`);
+  }
   const errors: ParseError[] = [];
   const doc: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
   if (errors.length) {
@@ -266,6 +297,27 @@ function sharedResources(raw: RawConfig): string[] {
     }
   }
   return problems;
+}
+
+// jsonc-parser's SyntaxKind is a const enum, which verbatimModuleSyntax cannot read at run time: its values, typed by it.
+const OPEN_BRACE = 1 as SyntaxKind.OpenBraceToken;
+const CLOSE_BRACE = 2 as SyntaxKind.CloseBraceToken;
+const OPEN_BRACKET = 3 as SyntaxKind.OpenBracketToken;
+const CLOSE_BRACKET = 4 as SyntaxKind.CloseBracketToken;
+const EOF = 17 as SyntaxKind.EOF;
+
+/** The offset where objects and arrays nest past `limit`, or -1; the scanner skips strings and comments, in a loop. */
+function nestingPastLimit(text: string, limit: number): number {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
+    if (kind === OPEN_BRACE || kind === OPEN_BRACKET) {
+      if (++depth > limit) return scanner.getTokenOffset();
+    } else if (kind === CLOSE_BRACE || kind === CLOSE_BRACKET) {
+      depth--;
+    }
+  }
+  return -1;
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {

@@ -53,6 +53,24 @@ const TRIGGERS = z.strictObject({
   catch_up: z.enum(['latest', 'none']).optional(),
 });
 
+/** A module rule: what imports matching the globs become (docs/runtime.md, Module rules). */
+const MODULE_RULE = z.strictObject({
+  type: z.enum(['ESModule', 'CommonJS', 'CompiledWasm', 'Text', 'Data']),
+  globs: z.array(z.string().min(1)).min(1),
+  /** Let later rules of the same type apply too. */
+  fallthrough: z.boolean().optional(),
+});
+
+/** The project's own build, run before bundling by `ledge dev` and `ledge deploy` (docs/configuration.md). */
+const BUILD = z.strictObject({
+  /** A shell command, for example "npm run build". */
+  command: z.string().min(1).optional(),
+  /** Where the command runs, relative to the configuration file. @default "." */
+  cwd: z.string().min(1).optional(),
+  /** What `ledge dev` watches to run the command again. @default "./src" */
+  watch_dir: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
+});
+
 /** Keys an environment takes from the top level unless it sets them itself. */
 const INHERITABLE = {
   name: NAME.optional(),
@@ -67,6 +85,8 @@ const INHERITABLE = {
   limits: LIMITS.optional(),
   observability: OBSERVABILITY.optional(),
   triggers: TRIGGERS.optional(),
+  rules: z.array(MODULE_RULE).optional(),
+  build: BUILD.optional(),
 };
 
 /** Keys an environment never inherits: vars and every binding kind (SPEC, Authentication 4). */
@@ -97,6 +117,10 @@ export const CONFIG_SCHEMA = z.strictObject({
 export type RawConfig = z.infer<typeof CONFIG_SCHEMA>;
 /** One environment section as written. */
 export type RawEnvironment = z.infer<typeof ENVIRONMENT_SCHEMA>;
+/** A module rule as written. */
+export type RawModuleRule = z.infer<typeof MODULE_RULE>;
+/** The `build` section as written. */
+export type RawBuild = z.infer<typeof BUILD>;
 /** A route pattern as written. */
 export type Route = z.infer<typeof ROUTE>;
 

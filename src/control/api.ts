@@ -2,18 +2,18 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../lib/clock.js';
 import { isLedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
-import { readBody, type Dispatcher } from '../entry/serve.js';
+import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import type { AccountRecord, ControlStoragePort } from '../storage/control.js';
 import { ApiError, type ApiErrorInfo } from './api-error.js';
 import { authenticate, authorizationOf } from './auth.js';
+import { queryOf, readJson } from './input.js';
 import { resourceKey, type ResourceKindKey } from './permissions.js';
 import { compileRoutes, matchRoute, validate, type Principal, type RouteContext, type RouteDefinition } from './router.js';
 
 /** Where the API lives on its listener. */
 export const API_BASE = '/api/v1';
-/** Largest request body the API reads (a deployment's bundled modules, base64). */
-export const API_BODY_LIMIT = 32 * 1024 * 1024;
+export { API_BODY_LIMIT, API_JSON_DEPTH } from './input.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_HEADERS = ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store', 'x-content-type-options', 'nosniff'];
@@ -69,7 +69,7 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
           ctx.require(group, target?.kind, target?.name);
         }
       }
-      const query = route.query ? validate(route.query, Object.fromEntries(url.searchParams), '/query') : {};
+      const query = route.query ? validate(route.query, queryOf(url), '/query') : {};
       const body = route.body ? validate(route.body, await readJson(request), '/body') : undefined;
       if (principal) void store.touchToken(principal.token.id, new Date(now).toISOString()).catch((err: unknown) => logger.warn(`could not record the use of token ${principal?.token.id}: ${(err as Error).message}`));
       const reply = await route.handler({ ...ctx, query, body });
@@ -150,24 +150,4 @@ function forbidden(group: string, key: string): ApiError {
 
 function envelope(status: number, value: { success: boolean; errors: ApiErrorInfo[]; messages: unknown[]; result: unknown; result_info?: unknown }, extra: string[] = []): DispatchResponse {
   return { status, statusText: '', headers: [...JSON_HEADERS, ...extra], body: JSON.stringify(value) };
-}
-
-/** Reads a JSON body: 415 unless it says JSON, 413 past the limit, 400 when it does not parse. */
-async function readJson(request: DispatchRequest): Promise<unknown> {
-  let type = '';
-  for (let i = 0; i < request.headers.length; i += 2) if ((request.headers[i] as string).toLowerCase() === 'content-type') type = request.headers[i + 1] as string;
-  if (!request.body) throw new ApiError('invalid_field', 'this request needs a JSON body', { pointer: '/body' });
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type.trim())) throw new ApiError('unsupported_media_type', `expected content-type application/json, got ${type === '' ? 'none' : `"${type.slice(0, 100)}"`}`);
-  let text: string;
-  try {
-    text = (await readBody(request.body, API_BODY_LIMIT)).toString('utf8');
-  } catch (err) {
-    if (isLedgeError(err) && err.code === 'request_too_large') throw new ApiError('body_too_large', `the request body is larger than ${API_BODY_LIMIT} bytes`);
-    throw err;
-  }
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new ApiError('invalid_json', `the body is not valid JSON: ${(err as Error).message}`);
-  }
 }

@@ -9,6 +9,7 @@ import { LedgeError } from '../lib/errors.js';
 import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { createBundler, type Bundler } from '../runtime/bundle.js';
+import { runBuildCommand } from '../runtime/build-command.js';
 import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
 import { createBindingServices } from '../bindings/services.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
@@ -90,19 +91,24 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     compatibilityFlags: cfg.compatibility_flags,
     bindings: createBindingServices(cfg, { storage, clock, logger }),
   });
-  let bundler: Bundler = await newBundler(config);
+  const closing = new AbortController();
+  let building = false;
+  let bundler: Bundler | undefined;
   let version = 1;
   let inputs: string[] = [];
   try {
+    await runProjectBuild(config);
+    bundler = await newBundler(config);
     const built = await bundler.rebuild(version);
     inputs = built.inputs;
     await runtime.load(toVersion(config, built.file, version));
   } catch (err) {
-    await bundler.dispose();
+    await bundler?.dispose();
     await runtime.close();
     storage.close();
     throw err;
   }
+  let currentBundler: Bundler = bundler;
 
   let lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
   const cronRunning = new Set<string>();
@@ -126,7 +132,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   try {
     await listen(server, options.port ?? 8787, options.ip ?? '127.0.0.1');
   } catch (err) {
-    await bundler.dispose();
+    await currentBundler.dispose();
     await runtime.close();
     storage.close();
     throw err;
@@ -137,12 +143,16 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let reloading: Promise<void> | undefined;
   let again = false;
   let configChanged = false;
+  let buildNeeded = false;
   async function reloadNow(): Promise<void> {
     if (configChanged) {
       configChanged = false;
       const next = loadOnce();
-      await bundler.dispose();
-      bundler = await newBundler(next);
+      // A new configuration may name another build or entry: run the build before bundling it.
+      await runProjectBuild(next);
+      buildNeeded = false;
+      await currentBundler.dispose();
+      currentBundler = await newBundler(next);
       config = next;
       lifecycle.stop();
       lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
@@ -155,7 +165,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       pullApi = createPullApi({ consumers: consumersOf(config.sections.queues), storage: storage.queues, clock, logger });
       void Promise.all(previous.map((c) => c.stop()));
     }
-    const built = await bundler.rebuild(++version);
+    if (buildNeeded) {
+      buildNeeded = false;
+      await runProjectBuild(config);
+    }
+    const built = await currentBundler.rebuild(++version);
     inputs = built.inputs;
     await runtime.load(toVersion(config, built.file, version));
     logger.info(`reloaded ${config.name} (version ${version})`);
@@ -184,19 +198,25 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   function onChange(dir: string, name: string | null): void {
     const changed = name ? path.join(dir, name) : dir;
     if (changed === file) configChanged = true;
-    else if (name && !inputs.includes(changed)) return;
+    else if (config.build?.watchDirs.some((watched) => isInside(changed, watched))) {
+      // What the build itself writes while it runs does not start it again.
+      if (building) return;
+      buildNeeded = true;
+    } else if (name && !inputs.includes(changed)) return;
     clearTimeout(debounce);
     debounce = setTimeout(() => void reload().catch(reportReloadFailure), 50);
   }
   // Watch only the directories holding the bundle's own sources (never node_modules) and the configuration.
   function refreshWatchers(): void {
     if (options.watch === false) return;
-    const dirs = new Set([path.dirname(file), ...inputs.map((input) => path.dirname(input))]);
+    const buildDirs = config.build?.watchDirs ?? [];
+    const dirs = new Set([path.dirname(file), ...inputs.map((input) => path.dirname(input)), ...buildDirs]);
     for (const [dir, watcher] of watchers) if (!dirs.has(dir)) { watcher.close(); watchers.delete(dir); }
     for (const dir of dirs) {
       if (watchers.has(dir)) continue;
       try {
-        const watcher = watch(dir, (_event, name) => onChange(dir, name));
+        // The build's watch directories are watched with everything below them, as a build tool reads them.
+        const watcher = watch(dir, { recursive: buildDirs.includes(dir) }, (_event, name) => onChange(dir, name));
         watcher.on('error', () => { watcher.close(); watchers.delete(dir); });
         watchers.set(dir, watcher);
       } catch {
@@ -223,6 +243,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     reload,
     async close() {
       clearTimeout(debounce);
+      closing.abort();
       lifecycle.stop();
       scheduler.stop();
       const stopping = Promise.all(consumers.map((c) => c.stop()));
@@ -231,14 +252,37 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await runtime.close();
       // Batches cut off by the isolate's end are settled (put back at once) before the store closes.
       await stopping;
-      await bundler.dispose();
+      await currentBundler.dispose();
       storage.close();
     },
   };
 
-  function newBundler(cfg: ProjectConfig): Promise<Bundler> {
-    return createBundler({ entry: cfg.main, projectDir: cfg.dir, outDir: buildDir, compatibilityFlags: cfg.compatibility_flags, mode: 'development' });
+  async function newBundler(cfg: ProjectConfig): Promise<Bundler> {
+    const created = await createBundler({ entry: cfg.main, projectDir: cfg.dir, outDir: buildDir, compatibilityFlags: cfg.compatibility_flags, mode: 'development', rules: cfg.rules });
+    for (const warning of created.warnings) logger.warn(`${path.basename(file)}: ${warning}`);
+    return created;
   }
+
+  /** The project's own build (`build.command`), its output logged line by line under "build". */
+  async function runProjectBuild(cfg: ProjectConfig): Promise<void> {
+    const build = cfg.build;
+    if (!build) return;
+    const log = logger.child('build');
+    log.info(`running the build: ${build.command} (in ${path.relative(cfg.dir, build.cwd) || '.'})`);
+    const started = Date.now();
+    building = true;
+    try {
+      await runBuildCommand({ command: build.command, cwd: build.cwd, projectDir: cfg.dir, produces: cfg.main, signal: closing.signal, onLine: (line) => log.info(line) });
+    } finally {
+      building = false;
+    }
+    log.info(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+function isInside(file: string, dir: string): boolean {
+  const relative = path.relative(dir, file);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 /** The dev-only path that fires a scheduled event by hand: `/__ledge/scheduled?cron=<expr>&time=<ms or ISO>`. */

@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   conflict: { status: 409, audience: 'user' },
   tunnel_unavailable: { status: 502, audience: 'user' },
   tunnel_origin_failed: { status: 502, audience: 'user' },
+  build_command_failed: { status: 400, audience: 'user' },
 } as const satisfies Record<string, { status: number; audience: 'user' | 'system' }>;
 
 /** Every error code Ledge can produce. */

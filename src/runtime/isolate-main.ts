@@ -16,6 +16,7 @@ import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { createBatchSender } from './batch-port.js';
 import { defineRequestCf, installGlobalScope } from './globals/index.js';
 import { installResponse, takeBodySource } from './response.js';
+import { installRuntimeHooks, toEventHandler } from './runtime-hooks.js';
 import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
 
 interface ExecutionContext {
@@ -32,6 +33,8 @@ interface FetchHandler {
 
 interface EventState {
   subrequests: number;
+  /** The event's ctx.waitUntil list, which `waitUntil` from ledge:workers extends too. */
+  waits: Promise<unknown>[];
 }
 
 interface RequestState {
@@ -74,6 +77,14 @@ for (const { name, kind } of init.bindings) {
   if (!create) throw new Error(`unknown binding kind ${kind}`);
   env[name] = create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate });
 }
+installRuntimeHooks({
+  env,
+  waitUntil(promise) {
+    const event = events.getStore();
+    if (!event) throw new Error('waitUntil() was called outside of an event; call it while handling a request, a cron window or a queue batch');
+    event.waits.push(Promise.resolve(promise));
+  },
+});
 
 /** One call to a binding's host-side service; errors come back as the TypeError or Error the service chose. */
 function callBinding(binding: string, method: string, args: unknown[]): Promise<unknown> {
@@ -115,7 +126,7 @@ function receive(message: HostMessage): void {
 try {
   installGlobalScope({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat });
   const mod = (await import(pathToFileURL(init.bundlePath).href)) as { default?: FetchHandler };
-  handler = mod.default;
+  handler = toEventHandler(mod.default) as FetchHandler | undefined;
   send({ t: 'ready', hasFetch: typeof handler?.fetch === 'function' });
 } catch (err) {
   send({ t: 'load-error', error: serializeError(err) });
@@ -131,7 +142,7 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
     props: {},
   };
   let reported = false;
-  await events.run({ subrequests: 0 }, async () => {
+  await events.run({ subrequests: 0, waits }, async () => {
     try {
       const fetchFn = handler?.fetch;
       if (typeof fetchFn !== 'function') {
@@ -183,7 +194,7 @@ async function runScheduled(firing: ScheduledFiring & { id: number }): Promise<v
     late: firing.late,
     noRetry() { noRetry = true; },
   });
-  await events.run({ subrequests: 0 }, async () => {
+  await events.run({ subrequests: 0, waits }, async () => {
     const scheduled = handler?.scheduled;
     if (typeof scheduled !== 'function') {
       send({ t: 'scheduled-result', id: firing.id, outcome: 'no-handler', noRetry: true });
@@ -244,7 +255,7 @@ async function runQueue(event: QueueBatchEvent & { id: number }): Promise<void> 
     ackAll() { all ??= { ack: true }; },
     retryAll(options?: { delaySeconds?: number }) { const delaySeconds = retryDelay(options); all ??= { ack: false, delaySeconds }; },
   });
-  await events.run({ subrequests: 0 }, async () => {
+  await events.run({ subrequests: 0, waits }, async () => {
     const queue = handler?.queue;
     if (typeof queue !== 'function') {
       send({ t: 'queue-result', id: event.id, outcome: 'no-handler', decisions: own.map(() => ({ ack: false, delaySeconds: null })) });

@@ -43,6 +43,11 @@ export interface TokenRecord {
   issued_on: string;
   last_used_on: string | null;
   revoked_on: string | null;
+  /**
+   * The token that created this one, or null (the bootstrap token). A child never outlives its parent:
+   * its `expires_on` is no later, and revoking the parent revokes it (docs/api.md, Token lineage).
+   */
+  parent_id?: string | null;
 }
 
 /** One state-changing call, as the audit log keeps it. Never a token value. */
@@ -131,11 +136,16 @@ export interface ControlStoragePort {
   listMembers(accountId: string): Promise<MemberRecord[]>;
   deleteMember(accountId: string, id: string): Promise<boolean>;
 
+  /** Stores a token; refused (`conflict`) when its parent was revoked meanwhile, so no live child of a revoked token exists. */
   createToken(token: TokenRecord): Promise<void>;
   tokenByHash(hash: string): Promise<TokenRecord | null>;
   getToken(accountId: string, id: string): Promise<TokenRecord | null>;
   listTokens(accountId: string): Promise<TokenRecord[]>;
-  revokeToken(accountId: string, id: string, time: string): Promise<boolean>;
+  /**
+   * Revokes a token and, in the same transaction, every token it created, directly or through others.
+   * Returns the ids of those descendants, or null when the account has no such token.
+   */
+  revokeToken(accountId: string, id: string, time: string): Promise<string[] | null>;
   touchToken(id: string, time: string): Promise<void>;
 
   appendAudit(record: AuditRecord): Promise<void>;

@@ -10,6 +10,7 @@ import type { ProjectConfig } from '../../config/load.js';
 import type { Route } from '../../config/schema.js';
 import { LedgeError } from '../../lib/errors.js';
 import { bundle } from '../../runtime/bundle.js';
+import { runBuildCommand } from '../../runtime/build-command.js';
 import { accountPath, connectPlatform, getIfExists, loadProjectConfig, type ApiMessage, type Deployment, type Domain, type PlatformSession, type Version } from '../api-client.js';
 import { printJson } from '../local.js';
 
@@ -44,6 +45,8 @@ async function deploy(dir: string, opts: DeployOptions): Promise<void> {
   const progress = createProgress(process.stderr);
   // Loaded before the first step, so its warnings never cut through a spinner.
   const loaded = loadProjectConfig({ dir, env: opts.env }, true) as ProjectConfig;
+  // The project's own build comes first, as it does for the original's tooling: it may produce `main`.
+  if (loaded.build) await runProjectBuild(loaded, loaded.build, process.stderr);
   const session = await progress.step('verifying the token and the account', () => connectPlatform(loaded, opts),
     (s) => `token ${s.token.id} (${s.credentials.source === 'env' ? 'LEDGE_API_TOKEN' : 'credentials file'}), account ${s.account.name} (${s.account.id})`);
   const config = session.config as ProjectConfig;
@@ -187,7 +190,8 @@ function formatPlan(plan: { account: { id: string; name: string }; deployment: s
 async function bundleModules(config: ProjectConfig): Promise<{ list: { name: string; content_base64: string }[]; bytes: number; sha256: string }> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'ledge-deploy-'));
   try {
-    await bundle({ entry: config.main, projectDir: config.dir, outDir, compatibilityFlags: config.compatibility_flags, mode: 'production' }, 0);
+    const built = await bundle({ entry: config.main, projectDir: config.dir, outDir, compatibilityFlags: config.compatibility_flags, mode: 'production', rules: config.rules }, 0);
+    for (const warning of built.warnings) process.stderr.write(`warning: ${warning}\n`);
     const main = readFileSync(path.join(outDir, MAIN_MODULE));
     const map = readFileSync(path.join(outDir, SOURCE_MAP));
     return {
@@ -198,6 +202,20 @@ async function bundleModules(config: ProjectConfig): Promise<{ list: { name: str
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+/** Runs the project's own build (`build.command`) before bundling, its output streamed under the step's name. */
+async function runProjectBuild(config: ProjectConfig, build: NonNullable<ProjectConfig['build']>, stream: NodeJS.WriteStream): Promise<void> {
+  const where = path.relative(config.dir, build.cwd) || '.';
+  stream.write(`… running the build: ${build.command} (in ${where})\n`);
+  const started = Date.now();
+  try {
+    await runBuildCommand({ command: build.command, cwd: build.cwd, projectDir: config.dir, produces: config.main, onLine: (line) => stream.write(`  build │ ${line}\n`) });
+  } catch (err) {
+    stream.write(`✗ running the build: ${build.command}\n`);
+    throw err;
+  }
+  stream.write(`✓ build finished: ${build.command} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
 }
 
 /** The URLs the deployment answers on now: the default and preview hostnames only when switched on (the record names them either way). */

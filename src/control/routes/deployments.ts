@@ -11,6 +11,7 @@ import { consumersOf } from '../../bindings/queues/schema.js';
 import type { AccountRecord, ControlStoragePort, DeploymentRecord, DomainRecord, ResourceKind, VersionRecord } from '../../storage/control.js';
 import { ACCOUNT_PARAMS, DNS_LABEL } from './accounts.js';
 import { defaultHostname, previewHostname } from '../../entry/hostnames.js';
+import { customDomainProblem } from '../../entry/custom-domains.js';
 
 /** Which API resource kind each binding kind points at. */
 const RESOURCE_OF: Readonly<Record<string, ResourceKind>> = { kv: 'kv', sql: 'sql', objects: 'bucket', queues: 'queue' };
@@ -95,7 +96,6 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
     if (!found) throw new ApiError('object_not_found', `no deployment ${name} in this account`);
     return found;
   };
-  const underPlatform = (host: string) => host === platformDomain || host.endsWith(`.${platformDomain}`);
 
   return [
     defineRoute({
@@ -193,7 +193,8 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
     for (const [i, route] of (config.routes ?? []).entries()) {
       const found = routeHostname(route);
       if ('problem' in found) throw fieldError(`/body/config/routes/${i}`, found.problem);
-      if (underPlatform(found.hostname)) throw fieldError(`/body/config/routes/${i}`, `${found.hostname} lies under the platform domain ${platformDomain}; use edge_dev and preview_urls for those hostnames`);
+      const problem = customDomainProblem(found.hostname, platformDomain);
+      if (problem !== null) throw fieldError(`/body/config/routes/${i}`, problem);
       ctx.require('domains:write', 'domain', found.hostname);
       domains.push({ id: randomUUID().replace(/-/g, ''), account_id: ctx.account.id, hostname: found.hostname, deployment: ctx.params.name, tunnel_id: null, created_on: ctx.now });
     }

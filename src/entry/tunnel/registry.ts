@@ -16,6 +16,12 @@ const PING_MS = 15_000;
 const STREAM_BUFFER_LIMIT = 16 * 1024 * 1024;
 /** How long the platform waits for a connector's answer to start. */
 const RESPONSE_START_MS = 100_000;
+/** Connections one tunnel holds at once (docs/tunnels.md); the next one is refused. */
+export const MAX_CONNECTORS_PER_TUNNEL = 100;
+/** Largest WebSocket message the platform takes from a connector (docs/tunnels.md); a larger one closes the connection (1009). */
+export const MAX_CONNECTOR_MESSAGE_BYTES = 16 * 1024 * 1024;
+/** The close code of a connection refused because its tunnel has MAX_CONNECTORS_PER_TUNNEL already. */
+export const CLOSE_TOO_MANY_CONNECTORS = 4003;
 
 /** One live connection, as the connections endpoint shows it. */
 export interface ConnectionView {
@@ -70,10 +76,23 @@ export interface ConnectorRegistry {
   close(): Promise<void>;
 }
 
+/** Options of the registry. */
+export interface ConnectorRegistryOptions {
+  tunnels: TunnelStoragePort;
+  clock: Clock;
+  logger: Logger;
+  /** Connections one tunnel holds at once. @default 100 */
+  maxConnectorsPerTunnel?: number;
+  /** Largest message from a connector, in bytes (response chunks are 256 KiB). @default 16777216 */
+  maxMessageBytes?: number;
+}
+
 /** Creates the registry; connectors authenticate with their tunnel token, checked against the stored secret. */
-export function createConnectorRegistry(options: { tunnels: TunnelStoragePort; clock: Clock; logger: Logger }): ConnectorRegistry {
+export function createConnectorRegistry(options: ConnectorRegistryOptions): ConnectorRegistry {
   const { tunnels, clock, logger } = options;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  const maxConnectors = options.maxConnectorsPerTunnel ?? MAX_CONNECTORS_PER_TUNNEL;
+  // ws closes a connection whose message passes this with 1009 before buffering it whole.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? MAX_CONNECTOR_MESSAGE_BYTES });
   const live = new Map<string, Live[]>();
   let turn = 0;
   let nextId = 1;
@@ -94,9 +113,11 @@ export function createConnectorRegistry(options: { tunnels: TunnelStoragePort; c
   }
 
   async function accept(socket: WebSocket, req: IncomingMessage): Promise<void> {
+    // A protocol error (a message past the limit, a bad frame) closes the socket; without a listener it would throw.
+    socket.on('error', (err) => logger.warn(`a tunnel connection from ${req.socket.remoteAddress ?? '?'} was closed: ${err.message}`));
     const header = req.headers['edge-tunnel-token'];
     const decoded = typeof header === 'string' ? decodeTunnelToken(header) : 'no Edge-Tunnel-Token header';
-    const refuse = (message: string) => { socket.send(JSON.stringify({ type: 'refused', message } satisfies PlatformMessage)); socket.close(4001, 'refused'); };
+    const refuse = (message: string, code = 4001, reason = 'refused') => { socket.send(JSON.stringify({ type: 'refused', message } satisfies PlatformMessage)); socket.close(code, reason); };
     if (typeof decoded === 'string') return refuse(decoded);
     const tunnel = await tunnels.getTunnel(decoded.a, decoded.t);
     const given = Buffer.from(decoded.s, 'base64');
@@ -111,6 +132,11 @@ export function createConnectorRegistry(options: { tunnels: TunnelStoragePort; c
       socket.once('close', () => { clearTimeout(timer); resolve(null); });
     });
     if (!first || first.type !== 'register' || typeof first.client_id !== 'string') return refuse('expected a register message first');
+    // Checked where the connection is added, with no await in between, so simultaneous connects cannot all slip under the cap.
+    if ((live.get(tunnel.id)?.length ?? 0) >= maxConnectors) {
+      logger.warn(`tunnel ${tunnel.name} (${tunnel.id}): connector ${first.client_id} was refused: the tunnel has ${maxConnectors} connections, the most it takes`);
+      return refuse(`the tunnel already has ${maxConnectors} connected connectors, the most one tunnel takes; stop one first`, CLOSE_TOO_MANY_CONNECTORS, 'too many connectors');
+    }
     const conn: Live = {
       view: { id: randomUUID(), client_id: first.client_id, client_version: String(first.version ?? ''), opened_at: iso(), origin_ip: req.socket.remoteAddress ?? '', is_pending_reconnect: false },
       arch: String(first.arch ?? ''), runAt: iso(), accountId: tunnel.account_id, tunnelId: tunnel.id, socket, draining: false, alive: true, pending: new Map(),

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { URLPattern } from 'urlpattern-polyfill/urlpattern';
-import { NODEJS_COMPAT_MODULES } from '../node-compat.js';
+import { NODEJS_COMPAT_MODULES } from '../bundle-node.js';
 import { replaceConsole } from './console.js';
 import { BUFFER_POLYFILL_URL, replaceHostObjects } from './host-objects.js';
 import { guardImports } from './import-guard.js';

@@ -104,7 +104,7 @@ test('the output streams: rewritten bytes arrive before the input has ended', as
     },
   });
   const response = new HTMLRewriter().on('p', { element(el: Element) { el.setAttribute('x', '1'); } }).transform(new Response(source));
-  const reader = response.body!.getReader();
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   let first = '';
   const stalled = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no output before the input ended (got "${first}")`)), 5000).unref());
   // lol-html may emit a tag in several pieces: read until the first element is out, the source still open.

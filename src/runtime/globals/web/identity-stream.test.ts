@@ -7,7 +7,7 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 test('an IdentityTransformStream passes bytes through unchanged and is a TransformStream', async () => {
   const stream = new IdentityTransformStream();
   assert.ok(stream instanceof TransformStream);
-  const piped = new Response('hello, identity').body!.pipeThrough(stream);
+  const piped = (new Response('hello, identity').body as ReadableStream<Uint8Array>).pipeThrough(stream);
   assert.equal(await new Response(piped).text(), 'hello, identity');
 });
 
