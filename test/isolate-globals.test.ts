@@ -238,3 +238,83 @@ test("code reached by the runtime's callbacks cannot climb the stack to its call
   assert.equal(res.status, 200, server.logText());
   assert.deepEqual(await res.json(), { callers: 0, functions: 0 });
 });
+
+test("a walk of everything reachable from the global scope and from fetch's own objects finds no host object", async (t) => {
+  // Starts from globalThis and from the objects an outbound fetch leaves behind (the response, its body,
+  // the dispatcher under undici's global symbol), follows every own property, symbol, getter result and
+  // prototype, and looks for Node's objects: process, require, Buffer, sockets and other native handles.
+  const upstream = (await import('node:http')).createServer((req, res) => res.end('upstream'));
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  t.after(() => upstream.close());
+  const port = (upstream.address() as import('node:net').AddressInfo).port;
+  const dir = makeProject({
+    'src/index.js': `${PRELUDE}
+    function native(value) {
+      try {
+        if (typeof value !== 'object' || value === null) return undefined;
+        if (typeof value._handle === 'object' && value._handle !== null) return 'an object holding a native handle (' + (value.constructor?.name ?? '?') + ')';
+        if (value instanceof MessagePort) return 'a MessagePort';
+      } catch { return undefined; }
+      return undefined;
+    }
+    async function walk(roots) {
+      const seen = new Set();
+      const queue = roots;
+      while (queue.length > 0 && seen.size < 60000) {
+        const [value, path] = queue.shift();
+        if (value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value)) continue;
+        seen.add(value);
+        const what = found(value) ?? native(value);
+        if (what) return path + ' is ' + what;
+        let keys = [];
+        try { keys = Reflect.ownKeys(value); } catch {}
+        for (const key of keys) {
+          if (key === 'caller' || key === 'arguments') continue;
+          let descriptor;
+          try { descriptor = Object.getOwnPropertyDescriptor(value, key); } catch { continue; }
+          if (!descriptor) continue;
+          const next = path + '.' + String(key);
+          if ('value' in descriptor) queue.push([descriptor.value, next]);
+          else if (descriptor.get) { try { queue.push([descriptor.get.call(value), next]); } catch {} }
+        }
+        try { queue.push([Object.getPrototypeOf(value), path + '.__proto__']); } catch {}
+        try {
+          if (value instanceof Map) for (const [k, v] of value) queue.push([k, path + '.<key>'], [v, path + '.get(' + String(k).slice(0, 40) + ')']);
+          else if (value instanceof Set) for (const v of value) queue.push([v, path + '.<entry>']);
+          else if (value instanceof WeakRef) queue.push([value.deref(), path + '.deref()']);
+        } catch {}
+      }
+      return 'blocked: walked ' + seen.size + ' objects';
+    }
+    export default { async fetch(request, env, ctx) {
+      await env.KV.put('k', 'v');
+      await env.FILES.put('f', 'body');
+      const response = await fetch('http://127.0.0.1:${port}/');
+      const clone = response.clone();
+      await response.text();
+      const dispatcher = globalThis[Symbol.for('undici.globalDispatcher.1')];
+      let direct = 'blocked: no dispatcher';
+      if (dispatcher) {
+        direct = await new Promise((resolve) => {
+          try {
+            dispatcher.dispatch({ origin: 'http://127.0.0.1:${port}', path: '/', method: 'GET' }, {
+              onConnect() {}, onError(err) { resolve('blocked: ' + err.message); }, onUpgrade() {},
+              onHeaders(status, headers) { resolve(found(headers[0]?.constructor) ?? 'blocked: plain headers'); return true; },
+              onData() { return true; }, onComplete() {},
+            });
+          } catch (err) { resolve('blocked: ' + err.message); }
+        });
+      }
+      const walked = await walk([[globalThis, 'globalThis'], [clone, 'response'], [clone.body, 'body'], [new Request('http://x/', { method: 'POST', body: 'b' }), 'request'],
+        [request, 'the incoming request'], [env, 'env'], [ctx, 'ctx'], [await env.FILES.get('f'), 'an object from the bucket']]);
+      return Response.json({ direct, walked });
+    } };`,
+  }, { kv_namespaces: [{ binding: 'KV', id: 'walk-kv' }], buckets: [{ binding: 'FILES', bucket_name: 'walk-files' }] });
+  const server = await startProject(dir);
+  t.after(() => server.close());
+  const res = await server.request(new Request(`${URL_BASE}/`));
+  assert.equal(res.status, 200, server.logText());
+  const body = await res.json() as { direct: string; walked: string };
+  assert.match(body.direct, /^blocked/, `the global dispatcher: ${body.direct}`);
+  assert.match(body.walked, /^blocked/, body.walked);
+});

@@ -42,6 +42,7 @@ export function replaceHostObjects(nodejsCompat: boolean): void {
   hardenNodeBuffer();
   for (const name of HOST_GLOBALS) Reflect.deleteProperty(globalThis, name);
   answerUndici({ Buffer: polyfill, global: nodejsCompat ? globalThis : undefined });
+  hideGlobalDispatcher();
   if (nodejsCompat) Object.defineProperty(globalThis, 'process', { value: createProcessStandIn(), writable: true, configurable: true, enumerable: false });
 }
 
@@ -69,6 +70,28 @@ function answerUndici(standIns: { Buffer: unknown; global: unknown }): void {
     },
   };
   Object.setPrototypeOf(globalThis, new Proxy(Object.getPrototypeOf(globalThis) as object, handler));
+}
+
+/**
+ * Node's fetch keeps its connection pool (an undici Agent: clients, their sockets, Node's Buffers in every
+ * callback) on the global object, under a registered symbol any code can read. The property cannot be
+ * removed (undici defines it non-configurable), so its value becomes a stand-in that forwards `dispatch`
+ * for undici's own calls, which is all `fetch()` needs, and refuses everyone else. An application may still
+ * put a dispatcher of its own there; its own fetch calls then go through it.
+ */
+function hideGlobalDispatcher(): void {
+  void globalThis.Response; // Loads Node's fetch, which creates the agent, if nothing has yet.
+  const key = Symbol.for('undici.globalDispatcher.1');
+  const slot = globalThis as unknown as Record<symbol, { dispatch(options: unknown, handler: unknown): boolean } | undefined>;
+  const agent = slot[key];
+  if (typeof agent?.dispatch !== 'function') return;
+  slot[key] = Object.freeze({
+    isMockActive: false,
+    dispatch: function dispatch(options: unknown, handler: unknown): boolean {
+      if (callerFileName(dispatch) !== UNDICI_FILE) throw new TypeError("The platform's HTTP connection pool is not available to application code; fetch() uses it");
+      return agent.dispatch(options, handler);
+    },
+  });
 }
 
 /** Node's Buffer in this thread: allocations zero-filled and never carved out of a shared pool. */
