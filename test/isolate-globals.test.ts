@@ -3,6 +3,8 @@
 // nodejs_compat, and give only the documented stand-ins with it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { makeProject, startProject } from './helpers.js';
 
@@ -243,10 +245,10 @@ test("a walk of everything reachable from the global scope and from fetch's own 
   // Starts from globalThis and from the objects an outbound fetch leaves behind (the response, its body,
   // the dispatcher under undici's global symbol), follows every own property, symbol, getter result and
   // prototype, and looks for Node's objects: process, require, Buffer, sockets and other native handles.
-  const upstream = (await import('node:http')).createServer((req, res) => res.end('upstream'));
+  const upstream = createServer((req, res) => res.end('upstream'));
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   t.after(() => upstream.close());
-  const port = (upstream.address() as import('node:net').AddressInfo).port;
+  const port = (upstream.address() as AddressInfo).port;
   const dir = makeProject({
     'src/index.js': `${PRELUDE}
     function native(value) {
