@@ -320,3 +320,40 @@ test("a walk of everything reachable from the global scope and from fetch's own 
   assert.match(body.direct, /^blocked/, `the global dispatcher: ${body.direct}`);
   assert.match(body.walked, /^blocked/, body.walked);
 });
+
+test("under nodejs_compat, async_hooks and diagnostics_channel give the application its own context, not Node's", async (t) => {
+  // Node's executionAsyncResource() is the isolate's channel to the host (carrying the runtime's per-event
+  // state), and Node's own diagnostics channels publish the sockets of its fetch.
+  const upstream = createServer((req, res) => res.end('upstream'));
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  t.after(() => upstream.close());
+  const port = (upstream.address() as AddressInfo).port;
+  const dir = makeProject({
+    'src/index.js': `import { AsyncLocalStorage, AsyncResource, executionAsyncResource, createHook } from 'node:async_hooks';
+      import dc from 'node:diagnostics_channel';
+      const published = [];
+      for (const name of ['undici:client:connected', 'undici:client:sendHeaders', 'undici:request:create', 'net.client.socket']) dc.subscribe(name, (message) => published.push(name));
+      dc.subscribe('app:event', (message) => published.push('app:' + message.n));
+      const als = new AsyncLocalStorage();
+      export default { async fetch() {
+        const tried = (fn) => { try { const v = fn(); return typeof v; } catch (err) { return err.message; } };
+        const resource = tried(() => executionAsyncResource());
+        const hook = tried(() => createHook({}));
+        const dynamic = await import('node:' + 'async_hooks');
+        const store = await als.run({ id: 7 }, async () => { await new Promise((r) => setTimeout(r, 1)); return als.getStore().id; });
+        const scoped = new AsyncResource('job').runInAsyncScope(() => 'ran');
+        await (await fetch('http://127.0.0.1:${port}/')).text();
+        dc.channel('app:event').publish({ n: 1 });
+        return Response.json({ resource, hook, dynamicResource: tried(() => dynamic.executionAsyncResource()), store, scoped, published });
+      } };`,
+  }, { compatibility_flags: ['nodejs_compat'] });
+  const server = await startProject(dir);
+  t.after(() => server.close());
+  const res = await server.request(new Request(`${URL_BASE}/`));
+  assert.equal(res.status, 200, server.logText());
+  const unavailable = (name: string) => `async_hooks.${name}() is not available in Ledge: use AsyncLocalStorage or AsyncResource`;
+  assert.deepEqual(await res.json(), {
+    resource: unavailable('executionAsyncResource'), hook: unavailable('createHook'), dynamicResource: unavailable('executionAsyncResource'),
+    store: 7, scoped: 'ran', published: ['app:1'],
+  });
+});

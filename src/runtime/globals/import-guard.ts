@@ -15,7 +15,7 @@ export interface ImportPolicy {
   appDir: string;
   /** Bare names of the `node:` modules application code may import (empty without `nodejs_compat`). */
   nodeModules: readonly string[];
-  /** Bare names served by another module instead of Node's own, with that module's `file:` URL. */
+  /** Bare names served to application code by another module instead of Node's own, with that module's URL. */
   replaced: Readonly<Record<string, string>>;
 }
 
@@ -29,7 +29,8 @@ export type ImportDecision = { allow: true } | { allow: true; url: string } | { 
  */
 export function decideImport(policy: ImportPolicy, specifier: string, parentURL: string | undefined): ImportDecision {
   const fromApp = parentURL === undefined || !parentURL.startsWith('file:') || parentURL.startsWith(policy.appDir);
-  if (!fromApp) return { allow: true };
+  // A replacement module is Ledge's code, even when it is a data: URL; it imports the real module.
+  if (!fromApp || Object.values(policy.replaced).includes(parentURL as string)) return { allow: true };
   const bare = specifier.startsWith('node:') ? specifier.slice(5) : specifier;
   if (policy.nodeModules.includes(bare)) {
     const url = policy.replaced[bare];

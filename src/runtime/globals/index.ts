@@ -10,7 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { URLPattern } from 'urlpattern-polyfill/urlpattern';
 import { NODEJS_COMPAT_MODULES } from '../bundle-node.js';
 import { replaceConsole } from './console.js';
-import { BUFFER_POLYFILL_URL, replaceHostObjects } from './host-objects.js';
+import { COMPAT_REPLACEMENTS } from './compat-modules.js';
+import { replaceHostObjects } from './host-objects.js';
 import { guardImports } from './import-guard.js';
 import { guardStackTraces } from './stack-traces.js';
 import { DigestStream } from './web/digest-stream.js';
@@ -38,7 +39,7 @@ export function installGlobalScope(options: GlobalScopeOptions): void {
   guardImports({
     appDir: pathToFileURL(path.dirname(options.bundlePath) + path.sep).href,
     nodeModules: options.nodejsCompat ? NODEJS_COMPAT_MODULES : [],
-    replaced: options.nodejsCompat ? { buffer: BUFFER_POLYFILL_URL } : {},
+    replaced: options.nodejsCompat ? COMPAT_REPLACEMENTS : {},
   });
 }
 
