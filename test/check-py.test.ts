@@ -89,3 +89,27 @@ test('a queue consumer without a dead-letter queue is a warning naming file and 
   assert.match(out, /PASS queue dead-letter configuration: examples\/health-worker\/ledge\.jsonc/);
   assert.match(out, /consistency check: (\d+) of \1 checks pass, 2 warnings$/m);
 });
+
+test('a secrets file tracked by git fails the check, naming the file and never its values; templates and untracked files pass', () => {
+  const root = brokenCopy(() => undefined);
+  const git = (...args: string[]) => {
+    const result = spawnSync('git', ['-C', root, ...args], { encoding: 'utf8' });
+    assert.equal(result.status, 0, result.stderr);
+  };
+  git('init', '-q');
+  writeFileSync(path.join(root, 'examples/health-worker/.dev.vars'), 'API_KEY=tracked-secret-value-123\n');
+  writeFileSync(path.join(root, 'examples/health-worker/.dev.vars.example'), 'API_KEY=\n');
+  writeFileSync(path.join(root, '.env.production'), 'DB_PASSWORD=another-secret-value-456\n');
+  writeFileSync(path.join(root, '.env.local'), 'NOT_TRACKED=1\n');
+  git('add', 'examples', 'templates', '.env.production', 'examples/health-worker/.dev.vars.example');
+  const tracked = runCheck(root);
+  assert.equal(tracked.status, 1, tracked.out);
+  assert.match(tracked.out, /^FAIL no secrets files tracked by git: \.env\.production, examples\/health-worker\/\.dev\.vars - holds local secrets; untrack it/m);
+  assert.doesNotMatch(tracked.out, /\.dev\.vars\.example|\.env\.local/);
+  assert.doesNotMatch(tracked.out, /tracked-secret-value-123|another-secret-value-456/);
+
+  git('rm', '-q', '--cached', '.env.production', 'examples/health-worker/.dev.vars');
+  const untracked = runCheck(root);
+  assert.equal(untracked.status, 0, untracked.out);
+  assert.match(untracked.out, /^PASS no secrets files tracked by git/m);
+});

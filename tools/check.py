@@ -11,6 +11,7 @@ import datetime
 import json
 import os
 import re
+import subprocess
 import sys
 
 TEMPLATE = "templates/init/ledge.jsonc"
@@ -38,6 +39,10 @@ SECRET_VALUE = [
     ("a Ledge API token", re.compile(r"\bledge_[A-Za-z0-9_-]{40,}")),
     ("a long random-looking string", re.compile(r"^(?=[A-Za-z0-9+/_=-]*\d)(?=[A-Za-z0-9+/_=-]*[A-Za-z])[A-Za-z0-9+/_=-]{40,}$")),
 ]
+# Local secrets files (the original platform's .dev.vars and the dotenv .env family, docs/configuration.md).
+SECRETS_FILE = re.compile(r"^\.(?:dev\.vars|env)(?:\..+)?$")
+# Templates of those files, committed on purpose with placeholder values.
+SECRETS_FILE_TEMPLATES = (".example", ".sample", ".template")
 RESOURCE_FIELDS = ("id", "database_id", "bucket_name", "queue", "index_name", "namespace_id", "service", "database_name")
 CONFIG_NAMES = ("ledge.jsonc", "ledge.json")
 
@@ -237,6 +242,23 @@ def check_secrets(root):
                "looks like a secret or token at " + ", ".join(found) + " (use a secret store, not the configuration file)")
 
 
+def check_tracked_secrets_files(root):
+    """SPEC, Authentication 6: real secret values never go into a repository. A secrets file (.dev.vars*,
+    .env*) tracked by git fails; its templates (.example, .sample, .template) do not. Only names are printed."""
+    try:
+        listed = subprocess.run(["git", "-C", root, "ls-files", "-z"], capture_output=True, check=False)
+    except OSError:
+        warn("no secrets files tracked by git", root, "git is not available, so tracked files were not checked")
+        return
+    if listed.returncode != 0:
+        record(True, "no secrets files tracked by git", "not a git work tree, so nothing is tracked")
+        return
+    tracked = [p for p in listed.stdout.decode("utf-8", "replace").split("\0") if p]
+    offenders = sorted(p for p in tracked if SECRETS_FILE.match(os.path.basename(p)) and not p.endswith(SECRETS_FILE_TEMPLATES))
+    record(not offenders, "no secrets files tracked by git", ", ".join(offenders) or "the files git tracks",
+           "holds local secrets; untrack it (git rm --cached <file>), list it in .gitignore, and rotate what it held")
+
+
 def resource_of(entry):
     for field in RESOURCE_FIELDS:
         if isinstance(entry.get(field), str):
@@ -310,6 +332,7 @@ def main():
     check_secrets(root)
     check_shared_resources(root)
     check_queue_consumers(root)
+    check_tracked_secrets_files(root)
     failed = results.count(False)
     noted = f", {len(warnings)} warning{'' if len(warnings) == 1 else 's'}" if warnings else ""
     print(f"consistency check: {len(results) - failed} of {len(results)} checks pass{noted}")

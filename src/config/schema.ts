@@ -71,6 +71,24 @@ const BUILD = z.strictObject({
   watch_dir: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
 });
 
+/**
+ * Static assets served beside the code (issue 14, item 1). The key is validated strictly now so files
+ * written for the original platform are checked; serving is not implemented yet, so a section that sets
+ * it is refused with that reason (src/config/unimplemented.ts).
+ */
+const ASSETS = z.strictObject({
+  /** The folder of files to serve, relative to the configuration file. */
+  directory: z.string().min(1),
+  /** The name under which code reaches the files (`env.ASSETS.fetch(request)`). */
+  binding: BINDING_NAME.optional(),
+  /** What a request for a missing file gets. @default "none" */
+  not_found_handling: z.enum(['none', '404-page', 'single-page-application']).optional(),
+  /** How `.html` files and trailing slashes map to paths. @default "auto-trailing-slash" */
+  html_handling: z.enum(['auto-trailing-slash', 'force-trailing-slash', 'drop-trailing-slash', 'none']).optional(),
+  /** Send requests to the code before looking for a file: all of them, or those matching these path patterns. @default false */
+  run_worker_first: z.union([z.boolean(), z.array(z.string().min(1))]).optional(),
+});
+
 /** Keys an environment takes from the top level unless it sets them itself. */
 const INHERITABLE = {
   name: NAME.optional(),
@@ -87,6 +105,7 @@ const INHERITABLE = {
   triggers: TRIGGERS.optional(),
   rules: z.array(MODULE_RULE).optional(),
   build: BUILD.optional(),
+  assets: ASSETS.optional(),
 };
 
 /** Keys an environment never inherits: vars and every binding kind (SPEC, Authentication 4). */

@@ -16,6 +16,7 @@ import { domainRoutes } from './routes/domains.js';
 import { tunnelRoutes } from './routes/tunnels.js';
 import { privateRouteRoutes } from './routes/private-routes.js';
 import { accessRoutes } from './routes/access.js';
+import { secretRoutes } from './routes/secrets.js';
 import { createSqliteAccessStorage } from '../storage/sqlite/access-storage.js';
 import { createKeyring } from '../identity/keys.js';
 import { validateIngress } from '../entry/tunnel/ingress.js';
@@ -32,7 +33,7 @@ const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.me
 export function controlRoutes(services: ControlServices): RouteDefinition[] {
   const checkIngress = (ingress: unknown[]) => validateIngress({ ingress }, 'config.ingress').problems.map((p) => p.message);
   return [
-    ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
+    ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...secretRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
     ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services),
   ];
 }
@@ -48,6 +49,8 @@ export function controlOpenApi(): Record<string, unknown> {
     const services: ControlServices = {
       store, tunnels, access, keyring: createKeyring(access, SYSTEM_CLOCK), connectors, clock: SYSTEM_CLOCK, platformDomain: 'ledge.localhost', changed: async () => {}, connectUrl: () => '',
       data: () => { throw new Error('not used to build the document'); },
+      vault: { seal: () => { throw new Error('not used to build the document'); }, open: () => { throw new Error('not used to build the document'); } },
+      secretsChanged: async () => {},
     };
     return toOpenApi(controlRoutes(services), VERSION);
   } finally {

@@ -21,6 +21,7 @@ import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { consumersOf } from '../bindings/queues/schema.js';
 import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
 import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
+import { isSecretsFileName, readLocalSecrets } from './local-secrets.js';
 
 /** Options of `ledge dev`. */
 export interface DevServerOptions {
@@ -71,8 +72,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const logger = options.logger;
   const clock = options.clock ?? SYSTEM_CLOCK;
   const file = findConfigFile(options.dir);
+  let noticed = false;
   const loadOnce = () => {
     const loaded = loadConfig(file, { env: options.env, clock });
+    // Which file was read (the original platform's) is said once, not again on every reload.
+    if (loaded.notice && !noticed) logger.info(loaded.notice);
+    noticed = true;
     for (const warning of loaded.warnings) logger.warn(warning);
     return loaded.config;
   };
@@ -81,16 +86,24 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const buildDir = path.join(stateDir, 'build');
   const runtime = new DeploymentRuntime({ logger: logger.child(config.name) });
   const storage = openEmbeddedStorage(stateDir, clock);
-  const toVersion = (cfg: ProjectConfig, bundleFile: string, number: number): DeploymentVersion => ({
-    id: String(number),
-    name: cfg.name,
-    compatibilityDate: cfg.compatibility_date,
-    bundleFile,
-    vars: { ...cfg.vars },
-    limits: cfg.limits,
-    compatibilityFlags: cfg.compatibility_flags,
-    bindings: createBindingServices(cfg, { storage, clock, logger }),
-  });
+  let secretsSeen = '';
+  const toVersion = (cfg: ProjectConfig, bundleFile: string, number: number): DeploymentVersion => {
+    // Secrets files override vars of the same name, as in the original's local development; only names are logged.
+    const secrets = readLocalSecrets(cfg);
+    const seen = secrets.files.length ? `secrets from ${secrets.files.join(', ')}: ${Object.keys(secrets.values).join(', ') || 'none'} (values hidden)` : '';
+    if (seen !== secretsSeen && seen) logger.info(seen);
+    secretsSeen = seen;
+    return {
+      id: String(number),
+      name: cfg.name,
+      compatibilityDate: cfg.compatibility_date,
+      bundleFile,
+      vars: { ...cfg.vars, ...secrets.values },
+      limits: cfg.limits,
+      compatibilityFlags: cfg.compatibility_flags,
+      bindings: createBindingServices(cfg, { storage, clock, logger }),
+    };
+  };
   const closing = new AbortController();
   let building = false;
   let bundler: Bundler | undefined;
@@ -202,7 +215,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       // What the build itself writes while it runs does not start it again.
       if (building) return;
       buildNeeded = true;
-    } else if (name && !inputs.includes(changed)) return;
+    } else if (name && !inputs.includes(changed) && !(dir === path.dirname(file) && isSecretsFileName(name))) return;
     clearTimeout(debounce);
     debounce = setTimeout(() => void reload().catch(reportReloadFailure), 50);
   }

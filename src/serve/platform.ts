@@ -9,7 +9,7 @@ import { createNodeHandler } from '../entry/node-http.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
-import { openDatabase } from '../storage/sqlite/open.js';
+import { isDamagedFile } from '../storage/sqlite/damage.js';
 import { createSqliteControlStorage } from '../storage/sqlite/control-storage.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
 import type { StoragePorts } from '../storage/ports.js';
@@ -20,6 +20,7 @@ import { PERMISSION_GROUPS } from '../control/permissions.js';
 import { newAccountId } from '../control/routes/accounts.js';
 import { newTokenId } from '../control/routes/tokens.js';
 import { createHosting, type Hosting } from './hosting.js';
+import { deploymentSecrets, openSecretVault } from '../control/secret-vault.js';
 import { createSqliteTunnelStorage } from '../storage/sqlite/tunnel-storage.js';
 import { createConnectorRegistry } from '../entry/tunnel/registry.js';
 import { CONNECT_PATH } from '../entry/tunnel/protocol.js';
@@ -29,6 +30,9 @@ import type { AccessStoragePort } from '../storage/access.js';
 import { createKeyring } from '../identity/keys.js';
 import { CALLBACK_PATH, createAccessGateway, withoutClientIdentityHeaders, type TeamInfo } from '../identity/gateway.js';
 import { createTeamDomain, LOGIN_PATH } from '../identity/team.js';
+import { lockStateDir, type StateLock } from './state-lock.js';
+import { CONTROL_FILE, damagedControlError, openControlState } from './control-state.js';
+import { DEFAULT_DRAIN_MS, drainListeners } from './shutdown.js';
 
 /** The platform domain when none is given: `*.localhost` resolves to the loopback address. */
 export const DEFAULT_PLATFORM_DOMAIN = 'ledge.localhost';
@@ -51,6 +55,10 @@ export interface PlatformOptions {
   timers?: boolean;
   /** Largest application request body. @default 104857600 */
   maxRequestBytes?: number;
+  /** Start with a new control state where `control.sqlite` is missing or empty beside accounts' data (refused otherwise). @default false */
+  resetControl?: boolean;
+  /** How long a stop waits for requests in flight and tunnel connectors to finish before it closes them. @default 10000 */
+  drainMs?: number;
 }
 
 /** A running `ledge serve`. */
@@ -72,17 +80,31 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-/** Starts the platform: control state, the account API, hostname routing and the deployments it serves. */
+/**
+ * Starts the platform: control state, the account API, hostname routing and the deployments it serves.
+ * One platform per state directory: a second one is refused (`state_locked`) while the first runs.
+ */
 export async function startPlatform(options: PlatformOptions): Promise<Platform> {
+  const stateDir = path.resolve(options.stateDir);
+  const lock = lockStateDir(stateDir);
+  if (lock.takenOverFrom !== null) options.logger.info(`took over the state directory from pid ${lock.takenOverFrom}, which stopped without releasing it`);
+  try {
+    return await startLocked(options, stateDir, lock);
+  } catch (err) {
+    lock.release();
+    // Nothing else is opened before the listeners are up: SQLite damage here is control.sqlite's.
+    throw isDamagedFile(err) ? damagedControlError(path.join(stateDir, CONTROL_FILE), err) : err;
+  }
+}
+
+async function startLocked(options: PlatformOptions, stateDir: string, lock: StateLock): Promise<Platform> {
   const { logger } = options;
   const clock = options.clock ?? SYSTEM_CLOCK;
   const platformDomain = (options.platformDomain ?? DEFAULT_PLATFORM_DOMAIN).toLowerCase();
-  const stateDir = path.resolve(options.stateDir);
-  const controlDb = openDatabase(path.join(stateDir, 'control.sqlite'));
-  const store = createSqliteControlStorage(controlDb);
-  const tunnels = createSqliteTunnelStorage(controlDb);
+  const { store, tunnels, access } = openControlState(stateDir, { resetControl: options.resetControl ?? false, logger }, (db) => ({
+    store: createSqliteControlStorage(db), tunnels: createSqliteTunnelStorage(db), access: createSqliteAccessStorage(db),
+  }));
   const connectors = createConnectorRegistry({ tunnels, clock, logger: logger.child('tunnels') });
-  const access = createSqliteAccessStorage(controlDb);
   const keyring = createKeyring(access, clock);
   const accessLogger = logger.child('access');
   const gateway = createAccessGateway({ store: access, keyring, clock, logger: accessLogger });
@@ -90,12 +112,29 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const accountData = new Map<string, StoragePorts>();
   const data = (accountId: string): StoragePorts => {
     let ports = accountData.get(accountId);
-    if (!ports) accountData.set(accountId, (ports = openEmbeddedStorage(path.join(stateDir, 'accounts', accountId), clock)));
+    if (!ports) {
+      // Each store opens on first use and on its own: a damaged file fails that account's bindings, never the platform.
+      const onDamage = (err: Error) => logger.error(`account ${accountId}: ${err.message}; its applications that bind it answer 503 until then`);
+      accountData.set(accountId, (ports = openEmbeddedStorage(path.join(stateDir, 'accounts', accountId), clock, { onDamage })));
+    }
     return ports;
   };
-  const hosting = createHosting({ store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, timers: options.timers });
+  const vault = openSecretVault(stateDir, logger);
+  const hosting = createHosting({
+    store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, timers: options.timers,
+    secrets: (accountId, deployment) => deploymentSecrets(store, vault, accountId, deployment),
+  });
   const rebuildRoutes = async () => buildRouteTable(store, platformDomain, await access.listApps());
-  let routes: RouteTable = await rebuildRoutes();
+  let routes: RouteTable;
+  try {
+    routes = await rebuildRoutes();
+    for (const account of await store.listAccounts()) await hosting.sync(account.id);
+  } catch (err) {
+    await hosting.close();
+    await connectors.close();
+    store.close();
+    throw err;
+  }
   const team = createTeamDomain({
     store: access, keyring, clock, logger: accessLogger,
     servesApp: (url, app) => {
@@ -111,13 +150,13 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     return { accountId, issuer: `https://${host}`, loginUrl: `${requestUrl.protocol}//${host}${requestUrl.port ? `:${requestUrl.port}` : ''}${LOGIN_PATH}` };
   };
   const services: ControlServices = {
-    store, tunnels, access, keyring, connectors, clock, platformDomain, data, connectUrl: () => connectUrl,
+    store, tunnels, access, keyring, connectors, clock, platformDomain, data, connectUrl: () => connectUrl, vault,
+    secretsChanged: async (accountId, deployment) => hosting.restart(accountId, deployment),
     async changed(accountId) {
       routes = await rebuildRoutes();
       await hosting.sync(accountId);
     },
   };
-  for (const account of await store.listAccounts()) await hosting.sync(account.id);
 
   const appDispatch: Dispatcher = async function platformApp(request) {
     const url = new URL(request.url);
@@ -145,12 +184,12 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const servers: Server[] = [];
   let expiries: { stop(): void } | undefined = undefined;
   const cleanup = async () => {
-    await Promise.all(servers.map((s) => new Promise<void>((resolve) => { s.close(() => resolve()); s.closeAllConnections(); })));
+    await drainListeners({ servers, connectors, drainMs: options.drainMs ?? DEFAULT_DRAIN_MS, logger });
     expiries?.stop();
-    await connectors.close();
     await hosting.close();
     for (const ports of accountData.values()) ports.close();
     store.close();
+    lock.release();
   };
   let appAddress: AddressInfo;
   let apiAddress: AddressInfo;

@@ -32,7 +32,7 @@ export function registerDeploy(program: Command): void {
   program
     .command('deploy')
     .description('bundle the project and upload it as a new version; shows what changes first, and changes nothing with --dry-run')
-    .argument('[dir]', 'project directory (holds ledge.jsonc)', '.')
+    .argument('[dir]', "project directory (holds ledge.jsonc, or the original platform's wrangler file)", '.')
     .option('--env <name>', 'environment section of ledge.jsonc to deploy')
     .option('--dry-run', 'verify and show the plan, change nothing')
     .option('--message <text>', 'a note stored with the version')

@@ -12,6 +12,7 @@ import type { AccountRecord, ControlStoragePort, DeploymentRecord, DomainRecord,
 import { ACCOUNT_PARAMS, DNS_LABEL } from './accounts.js';
 import { defaultHostname, previewHostname } from '../../entry/hostnames.js';
 import { customDomainProblem } from '../../entry/custom-domains.js';
+import { envNames } from './secrets.js';
 
 /** Which API resource kind each binding kind points at. */
 const RESOURCE_OF: Readonly<Record<string, ResourceKind>> = { kv: 'kv', sql: 'sql', objects: 'bucket', queues: 'queue' };
@@ -119,6 +120,9 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
         const modules = decodeModules(body);
         const problems = deployConfigProblems(body.config, now.slice(0, 10));
         if (problems.length) throw new ApiError('invalid_field', problems.join('; '), { pointer: '/body/config' });
+        const secrets = new Set((await store.listSecrets(account.id, params.name)).map((s) => s.name));
+        const clash = envNames(body.config).find((n) => secrets.has(n.name));
+        if (clash) throw fieldError(clash.pointer, `"${clash.name}" is a secret of ${params.name}; a var or binding needs another name (or delete the secret: ledge secret delete ${clash.name})`);
         for (const use of resourceUses(body.config)) {
           if (!(await store.getResource(account.id, use.kind, use.ref))) throw fieldError(use.pointer, `${use.binding}: no ${use.kind} resource "${use.ref}" in this account; create it first`);
           // A binding hands code a capability: the deploying token must be able to see what it hands out.

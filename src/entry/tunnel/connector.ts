@@ -62,7 +62,20 @@ export function startConnector(options: ConnectorOptions): Connector {
   const registered = new Promise<void>((resolve) => { markRegistered = resolve; });
   let finish: (outcome: { refused?: string }) => void = () => undefined;
   const done = new Promise<{ refused?: string }>((resolve) => { finish = resolve; });
-  let drained: (() => void) | undefined;
+  /** Told when the last request in flight finishes. */
+  const idleWaiters = new Set<() => void>();
+  /** Resolves when no request is in flight, or after the grace period. */
+  const whenIdle = async (): Promise<void> => {
+    if (!inflight.size) return;
+    let timer: NodeJS.Timeout | undefined;
+    let waiter: (() => void) | undefined;
+    await Promise.race([
+      new Promise<void>((resolve) => { waiter = resolve; idleWaiters.add(resolve); }),
+      new Promise<void>((resolve) => { timer = setTimeout(resolve, options.graceMs ?? 30_000).unref(); }),
+    ]);
+    clearTimeout(timer);
+    if (waiter) idleWaiters.delete(waiter);
+  };
 
   function connect(): void {
     const ws = new WebSocket(endpoint as string, { headers: { 'edge-tunnel-token': options.token }, handshakeTimeout: 10_000 });
@@ -90,6 +103,7 @@ export function startConnector(options: ConnectorOptions): Connector {
       }
       if (message.type === 'request') void serve(ws, message);
       if (message.type === 'cancel') inflight.get(message.id)?.abort();
+      if (message.type === 'stopping') void leave(ws);
     });
     ws.on('error', (err) => logger.warn(`tunnel connection: ${err.message}`));
     ws.on('close', () => {
@@ -158,7 +172,7 @@ export function startConnector(options: ConnectorOptions): Connector {
       send(ws, { type: 'response-error', id: message.id, message: 'the origin could not be reached' });
     } finally {
       inflight.delete(message.id);
-      if (!inflight.size) drained?.();
+      if (!inflight.size) for (const resolve of idleWaiters) resolve();
     }
   }
 
@@ -184,6 +198,13 @@ export function startConnector(options: ConnectorOptions): Connector {
     }
   }
 
+  /** The platform is stopping: finish the requests in flight (up to the grace period), then close; the close handler dials again. */
+  async function leave(ws: WebSocket): Promise<void> {
+    logger.info('the platform is stopping: finishing the requests in flight, then reconnecting');
+    await whenIdle();
+    if (ws.readyState === WebSocket.OPEN) ws.close(1001, 'the platform is stopping');
+  }
+
   function answer(ws: WebSocket, id: number, status: number, text: string): void {
     send(ws, { type: 'response-start', id, status, headers: text ? [['content-type', 'text/plain; charset=utf-8']] : [] });
     if (text) send(ws, { type: 'response-chunk', id, data: Buffer.from(text).toString('base64') });
@@ -205,12 +226,7 @@ export function startConnector(options: ConnectorOptions): Connector {
       const ws = socket;
       if (!ws || ws.readyState !== WebSocket.OPEN) { ws?.terminate(); finish({}); return; }
       send(ws, { type: 'draining' });
-      if (inflight.size) {
-        await Promise.race([
-          new Promise<void>((resolve) => { drained = resolve; }),
-          new Promise<void>((resolve) => setTimeout(resolve, options.graceMs ?? 30_000).unref()),
-        ]);
-      }
+      await whenIdle();
       ws.close(1000, 'connector stopping');
       await done;
     },

@@ -73,6 +73,12 @@ export interface ConnectorRegistry {
   disconnect(tunnelId: string, clientId?: string): number;
   /** Sends a request through one of the tunnel's connections (round robin over those not draining). */
   forward(tunnelId: string, request: DispatchRequest): Promise<DispatchResponse>;
+  /**
+   * The first step of a stop: refuses new connections, routes nothing new to the live ones and tells their
+   * connectors to go (`stopping`); resolves once every connection has closed. `close()` ends the rest.
+   */
+  drain(): Promise<void>;
+  /** Closes every connection at once, registered or still in its handshake. */
   close(): Promise<void>;
 }
 
@@ -94,6 +100,9 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
   // ws closes a connection whose message passes this with 1009 before buffering it whole.
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? MAX_CONNECTOR_MESSAGE_BYTES });
   const live = new Map<string, Live[]>();
+  let stopping = false;
+  /** Called when the last connection closes (drain() waits for it). */
+  let allClosed: (() => void) | undefined;
   let turn = 0;
   let nextId = 1;
   const iso = () => new Date(clock.now()).toISOString();
@@ -120,6 +129,8 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
     const refuse = (message: string, code = 4001, reason = 'refused') => { socket.send(JSON.stringify({ type: 'refused', message } satisfies PlatformMessage)); socket.close(code, reason); };
     if (typeof decoded === 'string') return refuse(decoded);
     const tunnel = await tunnels.getTunnel(decoded.a, decoded.t);
+    // Closed while the tunnel was looked up (the connector left, or the platform is stopping).
+    if (socket.readyState !== socket.OPEN) return;
     const given = Buffer.from(decoded.s, 'base64');
     const expected = tunnel ? Buffer.from(tunnel.secret, 'base64') : Buffer.alloc(0);
     if (!tunnel || tunnel.deleted_at !== null || given.length !== expected.length || !timingSafeEqual(given, expected)) {
@@ -127,11 +138,12 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
       return refuse('the tunnel does not exist, was deleted, or the token is wrong');
     }
     const first = await new Promise<ConnectorMessage | null>((resolve) => {
-      const timer = setTimeout(() => resolve(null), 10_000);
+      const timer = setTimeout(() => resolve(null), 10_000).unref();
       socket.once('message', (data) => { clearTimeout(timer); try { resolve(JSON.parse(String(data)) as ConnectorMessage); } catch { resolve(null); } });
       socket.once('close', () => { clearTimeout(timer); resolve(null); });
     });
     if (!first || first.type !== 'register' || typeof first.client_id !== 'string') return refuse('expected a register message first');
+    if (stopping || socket.readyState !== socket.OPEN) return void socket.terminate();
     // Checked where the connection is added, with no await in between, so simultaneous connects cannot all slip under the cap.
     if ((live.get(tunnel.id)?.length ?? 0) >= maxConnectors) {
       logger.warn(`tunnel ${tunnel.name} (${tunnel.id}): connector ${first.client_id} was refused: the tunnel has ${maxConnectors} connections, the most it takes`);
@@ -144,6 +156,8 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
     const earlier = (live.get(tunnel.id) ?? []).find((c) => c.view.client_id === first.client_id);
     if (earlier) conn.runAt = earlier.runAt;
     live.set(tunnel.id, [...(live.get(tunnel.id) ?? []), conn]);
+    // Before any await: a connection that closes from here on is always removed again.
+    socket.on('close', () => void onClose(conn));
     await tunnels.updateTunnel(tunnel.account_id, tunnel.id, { conns_active_at: conn.view.opened_at, conns_inactive_at: null });
     socket.on('pong', () => { conn.alive = true; });
     socket.on('message', (data, isBinary) => {
@@ -154,7 +168,6 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
         logger.warn(`tunnel ${conn.tunnelId}: a message from connector ${conn.view.client_id} was dropped: ${(err as Error).message}`);
       }
     });
-    socket.on('close', () => void onClose(conn));
     send(conn, { type: 'registered', connection_id: conn.view.id, tunnel_id: tunnel.id, config: tunnel.config, config_version: tunnel.config_version });
     logger.info(`tunnel ${tunnel.name} (${tunnel.id}): connector ${first.client_id} connected from ${conn.view.origin_ip}`);
   }
@@ -250,6 +263,7 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
     const rest = (live.get(conn.tunnelId) ?? []).filter((c) => c !== conn);
     if (rest.length) live.set(conn.tunnelId, rest);
     else live.delete(conn.tunnelId);
+    if (!live.size) allClosed?.();
     for (const [id, pending] of conn.pending) {
       clearTimeout(pending.timer);
       const err = new LedgeError('isolate_failed', 'the tunnel connection closed before the answer was complete');
@@ -263,6 +277,7 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
 
   return {
     upgrade(req, socket, head) {
+      if (stopping) return void socket.destroy();
       wss.handleUpgrade(req, socket, head, (ws) => {
         accept(ws, req).catch((err: unknown) => { logger.error(`tunnel connect failed: ${(err as Error).message}`); ws.terminate(); });
       });
@@ -304,8 +319,25 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
         send(conn, { type: 'request', id, method: request.method, url: request.url, headers, body });
       });
     },
+    drain() {
+      stopping = true;
+      const registered = new Set<WebSocket>();
+      for (const conns of live.values()) {
+        for (const c of conns) {
+          registered.add(c.socket);
+          c.draining = true;
+          send(c, { type: 'stopping' });
+        }
+      }
+      // A connection still in its handshake has nothing in flight: it can go now (its connector dials again later).
+      for (const ws of wss.clients) if (!registered.has(ws)) ws.terminate();
+      if (!live.size) return Promise.resolve();
+      return new Promise<void>((resolve) => { allClosed = resolve; });
+    },
     async close() {
+      stopping = true;
       clearInterval(pinger);
+      for (const ws of wss.clients) ws.terminate();
       for (const conns of live.values()) for (const c of conns) c.socket.terminate();
       live.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
