@@ -53,6 +53,7 @@ export function createNodeHandler(options: NodeHandlerOptions): (req: IncomingMe
       signal,
       clientAddress: req.socket.remoteAddress,
       requestId,
+      httpProtocol: `HTTP/${req.httpVersion}`,
     }, logger);
     await send(response);
   }

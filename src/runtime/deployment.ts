@@ -170,7 +170,7 @@ export class DeploymentRuntime {
 
   #spawn(version: DeploymentVersion): Isolate {
     const isolate = new Isolate({
-      init: { bundlePath: version.bundleFile, name: version.name, compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind }) => ({ name, kind })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), waitUntilMs: this.#waitUntilMs },
+      init: { bundlePath: version.bundleFile, name: version.name, compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind }) => ({ name, kind })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), nodejsCompat: version.compatibilityFlags.includes('nodejs_compat'), waitUntilMs: this.#waitUntilMs },
       memoryMb: version.limits.memory_mb,
       logger: this.#logger,
       services: Object.fromEntries(version.bindings.map((b) => [b.name, b.service])),

@@ -1,10 +1,11 @@
 /**
  * The isolate side of a deployment: runs inside a worker thread, loads the bundled application and
  * turns host messages into `fetch(request, env, ctx)` events. Application code shares this realm, so
- * web-standard classes are the real ones and `instanceof` works across libraries; the bundle hides
- * `process`, `require` and `Buffer` from it (see bundle.ts), and the worker runs with an empty
- * process environment. This separates deployments; it is not a sandbox (docs/architecture.md).
+ * web-standard classes are the real ones and `instanceof` works across libraries. Before the bundle
+ * loads, globals/ takes Node's host objects out of the global scope and guards imports, so this file
+ * uses `process` only through its own import (docs/architecture.md says what this does not protect).
  */
+import process from 'node:process';
 import { parentPort, workerData } from 'node:worker_threads';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +14,7 @@ import { ISOLATE_BINDINGS } from '../bindings/isolate-registry.js';
 import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { createBatchSender } from './batch-port.js';
+import { defineRequestCf, installGlobalScope } from './globals/index.js';
 import { installResponse, takeBodySource } from './response.js';
 import { installRuntimeHooks, toEventHandler } from './runtime-hooks.js';
 import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
@@ -112,7 +114,7 @@ port.on('message', (messages: HostMessage[]) => {
 
 function receive(message: HostMessage): void {
   switch (message.t) {
-    case 'req': void runFetch(message.id, message.method, message.url, message.headers, message.hasBody); break;
+    case 'req': void runFetch(message.id, message.method, message.url, message.headers, message.hasBody, message.httpProtocol); break;
     case 'req-chunk': pushBody(message.id, message.chunk); break;
     case 'req-end': endBody(message.id); break;
     case 'abort': abortRequest(message.id, message.reason); break;
@@ -124,6 +126,7 @@ function receive(message: HostMessage): void {
 }
 
 try {
+  installGlobalScope({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat });
   const mod = (await import(pathToFileURL(init.bundlePath).href)) as { default?: FetchHandler };
   handler = toEventHandler(mod.default) as FetchHandler | undefined;
   send({ t: 'ready', hasFetch: typeof handler?.fetch === 'function' });
@@ -131,7 +134,7 @@ try {
   send({ t: 'load-error', error: serializeError(err) });
 }
 
-async function runFetch(id: number, method: string, url: string, flat: FlatHeaders, hasBody: boolean): Promise<void> {
+async function runFetch(id: number, method: string, url: string, flat: FlatHeaders, hasBody: boolean, httpProtocol: string | undefined): Promise<void> {
   const state: RequestState = { id, abort: new AbortController(), body: undefined, queued: [], ended: false, pullWaiter: undefined, reader: undefined, outstanding: 0, creditWaiter: undefined };
   requests.set(id, state);
   const waits: Promise<unknown>[] = [];
@@ -157,6 +160,7 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
         // @ts-expect-error -- duplex is required by Node's fetch for streamed bodies but missing from the DOM types.
         duplex: 'half',
       });
+      defineRequestCf(request, { httpProtocol });
       const result = await fetchFn.call(handler, request, env, ctx);
       if (!(result instanceof Response)) {
         send({ t: 'fail', id, code: 'invalid_response', error: { name: 'TypeError', message: `fetch() returned ${describe(result)} instead of a Response` } });

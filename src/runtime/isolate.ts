@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -26,6 +25,8 @@ export interface DispatchRequest {
   clientAddress?: string;
   /** The event's id, given by the entry layer (src/entry/response-origin.ts); log lines of the event carry it. */
   requestId?: string;
+  /** The HTTP version the client spoke (`HTTP/1.1`); absent for requests made without a socket. */
+  httpProtocol?: string;
 }
 
 /** The part of AbortSignal the runtime needs; the HTTP bridge supplies a cheaper one per request. */
@@ -194,7 +195,7 @@ export class Isolate {
       event.resolveHead = resolve;
       event.rejectHead = reject;
     });
-    this.#post({ t: 'req', id, method: request.method, url: request.url, headers: request.headers, hasBody: request.body !== null });
+    this.#post({ t: 'req', id, method: request.method, url: request.url, headers: request.headers, hasBody: request.body !== null, httpProtocol: request.httpProtocol });
     if (request.body) void this.#pumpBody(event, request.body);
     // Only deployments that asked for request.signal (enable_request_signal) pay for a close listener per request.
     if (this.#requestSignal) request.signal?.addEventListener('abort', () => {
@@ -450,12 +451,13 @@ const FAILURE_TEXT: Partial<Record<ErrorCode, string>> = {
 /**
  * The worker script. From the built package it is isolate-main.js beside this file; when Ledge itself runs
  * from TypeScript sources (its own tests), Node 20 applies no loader hooks inside workers, so the entry is
- * transpiled once into the temporary directory.
+ * transpiled once into node_modules/.cache.
  */
 function isolateEntry(): URL {
   if (!import.meta.url.endsWith('.ts')) return new URL('./isolate-main.js', import.meta.url);
   const source = fileURLToPath(new URL('./isolate-main.ts', import.meta.url));
-  const outDir = path.join(tmpdir(), `ledge-isolate-${process.pid}`);
+  // Inside the repository, so the packages the isolate imports resolve from its node_modules.
+  const outDir = fileURLToPath(new URL(`../../node_modules/.cache/ledge-isolate-${process.pid}`, import.meta.url));
   mkdirSync(outDir, { recursive: true });
   const outfile = path.join(outDir, 'isolate-main.mjs');
   buildSync({ entryPoints: [source], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'silent' });

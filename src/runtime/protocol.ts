@@ -30,6 +30,8 @@ export interface IsolateInit {
   subrequestLimit: number;
   /** Give each Request a signal that aborts when the client goes away (flag `enable_request_signal`). */
   requestSignal: boolean;
+  /** The deployment has `nodejs_compat`: the global scope gets its stand-ins and its node: modules (runtime/globals). */
+  nodejsCompat: boolean;
   /** Per-event bound on ctx.waitUntil work, in milliseconds. */
   waitUntilMs: number;
   /** Int32Array view: [0] is a heartbeat the isolate bumps while its event loop turns. */
@@ -91,7 +93,7 @@ export interface QueueOutcome {
 export type HostMessage =
   | ({ t: 'scheduled'; id: number } & ScheduledFiring)
   | ({ t: 'queue'; id: number } & QueueBatchEvent)
-  | { t: 'req'; id: number; method: string; url: string; headers: FlatHeaders; hasBody: boolean }
+  | { t: 'req'; id: number; method: string; url: string; headers: FlatHeaders; hasBody: boolean; httpProtocol?: string | undefined }
   | { t: 'req-chunk'; id: number; chunk: Uint8Array }
   | { t: 'req-end'; id: number }
   | { t: 'abort'; id: number; reason: string }
