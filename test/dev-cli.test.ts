@@ -72,7 +72,9 @@ test('configuration nested thousands deep (vars, arrays in arrays) exits 2 with 
   const within = makeProject({ 'src/index.js': 'export default { fetch() { return new Response("ok"); } }' }, { vars: { X: JSON.parse(objects(40)) } });
   const dev = runCli(['dev', within, '--port', '0']);
   await dev.waitFor(/ready on/);
-  assert.equal(await interrupt(dev), 0, 'nesting within the limit starts');
+  // Reaching "ready on" is the claim here; a clean stop on SIGINT is tested on its own below.
+  dev.child.kill('SIGKILL');
+  await dev.exited;
 });
 
 test('an unknown field is an error naming it, before listening', async () => {
