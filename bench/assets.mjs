@@ -4,12 +4,12 @@
 // The machine is shared and noisy: each file is measured in several rounds, alternating which server goes
 // first, and the median of the rounds' ratios is the figure.
 // Usage: npm run bench:assets [-- --duration 10 --connections 50 --rounds 3]
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startProcess } from './process.mjs';
 import autocannon from 'autocannon';
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, rounds: { type: 'string', default: '3' } } });
@@ -40,18 +40,6 @@ function sirvArgs(publicDir) {
   return ['-e', code];
 }
 
-async function startProcess(args) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.setEncoding('utf8');
-  while (!/ready on (http:\/\/\S+)/.test(out)) {
-    const [chunk] = await once(child.stdout, 'data');
-    out += chunk;
-  }
-  child.stdout.resume();
-  return { child, url: out.match(/ready on (http:\/\/\S+)/)[1] };
-}
-
 async function measure(name, url, size) {
   const first = await fetch(url);
   const body = await first.arrayBuffer();
@@ -63,7 +51,7 @@ async function measure(name, url, size) {
 }
 
 async function scenario(name, args, pathname) {
-  const server = await startProcess(args);
+  const server = await startProcess(args, { cwd: root });
   try {
     return await measure(name, `${server.url}${pathname}`, FILES[pathname]);
   } finally {
