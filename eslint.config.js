@@ -15,6 +15,25 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS packages the bundler tests take in, written the way npm ships them.
+    files: ['test/fixtures/**/*.js', 'test/fixtures/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', exports: 'writable', require: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Code that runs inside an isolate: Node's globals are deleted there before the application loads
+    // (src/runtime/globals/host-objects.ts), so this code imports what it uses instead.
+    files: ['src/runtime/isolate-main.ts', 'src/runtime/response.ts', 'src/runtime/batch-port.ts', 'src/runtime/runtime-hooks.ts',
+      'src/runtime/globals/**/*.ts', 'src/runtime/modules/**/*.ts', 'src/bindings/*/binding.ts', 'src/bindings/isolate-registry.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error',
+        { name: 'process', message: "The isolate deletes the global process: import process from 'node:process'." },
+        { name: 'Buffer', message: "The isolate deletes the global Buffer: import { Buffer } from 'node:buffer'." },
+        { name: 'global', message: 'The isolate deletes the global `global`: use globalThis.' }],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: {
       globals: {

@@ -55,12 +55,34 @@ test('invalid configuration exits 2 with the file, path and rule, before listeni
   assert.doesNotMatch(proc.output(), / {4}at /, 'a user error prints no stack');
 });
 
-test('unknown fields are warned about and the project still starts', async (t) => {
+test('configuration nested thousands deep (vars, arrays in arrays) exits 2 with the place named, never a stack overflow', async () => {
+  const objects = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+  const arrays = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+  for (const vars of [`{"X":${objects(3000)}}`, `{"X":${arrays(3000)}}`, `{"X":[${arrays(200_000)}]}`]) {
+    const dir = makeProject({ 'src/index.js': 'export default {}' });
+    // A comment and a string full of brackets come first: they are not nesting.
+    writeFileSync(path.join(dir, 'ledge.jsonc'), `// deep\n{ /* [[[[ {{{{ */ "name": "deep", "main": "src/index.js", "compatibility_date": "2026-10-01",\n  "x_note": "${'['.repeat(100)}",\n  "vars": ${vars} }\n`);
+    for (const args of [['dev', dir, '--port', '0'], ['deploy', dir, '--dry-run']]) {
+      const proc = runCli(args, { env: { LEDGE_API_TOKEN: 'ledge_unused', LEDGE_API_URL: 'http://127.0.0.1:9' } });
+      assert.equal(await proc.exited, 2, `${args[0]}: ${proc.output().slice(0, 300)}`);
+      assert.match(proc.output(), /ledge: .*ledge\.jsonc:4:\d+: objects and arrays nest more than 64 levels deep/);
+      assert.doesNotMatch(proc.output(), /RangeError|Maximum call stack|internal error| {4}at /);
+    }
+  }
+  const within = makeProject({ 'src/index.js': 'export default { fetch() { return new Response("ok"); } }' }, { vars: { X: JSON.parse(objects(40)) } });
+  const dev = runCli(['dev', within, '--port', '0']);
+  await dev.waitFor(/ready on/);
+  // Reaching "ready on" is the claim here; a clean stop on SIGINT is tested on its own below.
+  dev.child.kill('SIGKILL');
+  await dev.exited;
+});
+
+test('an unknown field is an error naming it, before listening', async () => {
   const dir = makeProject({ 'src/index.js': 'export default { fetch() { return new Response("up"); } };' }, { colour: 'blue' });
-  const dev = await startDev(dir);
-  t.after(() => { dev.child.kill('SIGKILL'); });
-  assert.match(dev.output(), /unknown field "colour" at the top level is ignored/);
-  assert.equal(await (await fetch(dev.url)).text(), 'up');
+  const proc = runCli(['dev', dir, '--port', '0']);
+  assert.equal(await proc.exited, 2);
+  assert.match(proc.output(), /ledge: .*ledge\.jsonc: colour: Ledge has no such setting; remove it or check its spelling/);
+  assert.doesNotMatch(proc.output(), /ready on/);
 });
 
 test('a port in use is a clear error', async (t) => {
@@ -80,7 +102,7 @@ test('bad arguments are usage errors', async () => {
   assert.match(proc.output(), /--port: expected an integer from 0 to 65535, got "eighty"/);
   const missing = runCli(['dev', tempDir()]);
   assert.equal(await missing.exited, 2);
-  assert.match(missing.output(), /no ledge\.jsonc in .* \(run "ledge init" to create one\)/);
+  assert.match(missing.output(), /no ledge\.jsonc \(nor wrangler\.json, wrangler\.jsonc, wrangler\.toml\) in .*; run "ledge init" to create one/);
 });
 
 test('--env selects an environment and --state places local state', async (t) => {

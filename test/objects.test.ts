@@ -111,6 +111,27 @@ test('ranges', async (t) => {
   });
 });
 
+test('get without a range reports the whole object as its range, as the original does; head reports none', async (t) => {
+  const { server, call } = await run(`async (env) => {
+    const put = await env.FILES.put('whole', '0123456789');
+    const got = await env.FILES.get('whole');
+    const head = await env.FILES.head('whole');
+    const failed = await env.FILES.get('whole', { onlyIf: { etagMatches: 'not-the-etag' } });
+    return {
+      range: got.range, length: got.range.length, offset: got.range.offset, text: await got.text(),
+      headRange: head.range === undefined, putRange: put.range === undefined,
+      failedHasBody: 'body' in failed, failedRange: failed.range,
+    };
+  }`);
+  t.after(() => server.close());
+  const { ok } = await call();
+  assert.deepEqual(ok, {
+    range: { offset: 0, length: 10 }, length: 10, offset: 0, text: '0123456789',
+    headRange: true, putRange: true,
+    failedHasBody: false, failedRange: { offset: 0, length: 10 },
+  });
+});
+
 test('list with prefix, delimiter, cursor, startAfter and include', async (t) => {
   const { server, call } = await run(`async (env) => {
     for (const key of ['a/1', 'a/2', 'a/b/3', 'b/4', 'c', 'd/5', 'd/6']) await env.FILES.put(key, key, { customMetadata: { k: key }, httpMetadata: { contentType: 'text/plain' } });

@@ -34,11 +34,14 @@ export default { async fetch(request) {
       await new Promise((r) => setTimeout(r, 3000));
       return 'started';
     });
-    case '/net': return json(() => new Promise(async (resolve, reject) => {
-      const socket = (await mod('net')).connect(Number(q.get('port')), q.get('host'));
-      socket.on('connect', () => { socket.destroy(); resolve('connected'); });
-      socket.on('error', reject);
-    }));
+    case '/net': return json(async () => {
+      const net = await mod('net');
+      return new Promise((resolve, reject) => {
+        const socket = net.connect(Number(q.get('port')), q.get('host'));
+        socket.on('connect', () => { socket.destroy(); resolve('connected'); });
+        socket.on('error', reject);
+      });
+    });
     case '/vm': return json(async () => (await mod('vm')).runInThisContext('typeof process + " " + typeof require'));
     case '/inspector': return json(async () => { const inspector = await mod('inspector'); inspector.open(Number(q.get('port')), '127.0.0.1'); return inspector.url(); });
     case '/env': return json(async () => JSON.stringify(hostProcess().env));

@@ -4,6 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { deployBody, moduleBody, startTestPlatform, type TestPlatform } from './serve-helpers.js';
 
 const HOUR = 3_600_000;
@@ -401,5 +403,162 @@ test('idle versions give their isolate back and start again on the next request'
     assert.equal(p.hosting.running(), 1);
   } finally {
     await p.close();
+  }
+});
+
+test('token lineage: a token never outlives the token that created it, and revoking it revokes what it created, transitively', async () => {
+  const p = await startTestPlatform();
+  try {
+    const base = `/accounts/${p.accountId}`;
+    const minting = [{ permission_groups: ['tokens:write', 'deployments:read'], resources: { [key(p)]: '*' } }];
+    const status = async (token: string) => {
+      const res = await p.call('GET', `${base}/deployments`, { token });
+      return [res.status, res.body.errors[0]?.code];
+    };
+    const now = p.clock.now();
+    const parentExpiry = new Date(now + HOUR).toISOString();
+
+    // Expiry: a child defaults to its parent's expires_on, may choose an earlier one, and is refused a later one.
+    const parent = await makeToken(p, { name: 'parent', policies: minting, expires_on: parentExpiry });
+    const child = await makeToken(p, { name: 'child', policies: minting }, p.accountId, parent.value);
+    const childView = await p.call('GET', `${base}/tokens/${child.id}`);
+    assert.equal(childView.body.result.expires_on, parentExpiry, 'a child without expires_on inherits its parent\'s');
+    const later = await p.call('POST', `${base}/tokens`, { token: parent.value, body: { name: 'later', policies: minting, expires_on: new Date(now + 2 * HOUR).toISOString() } });
+    assert.deepEqual([later.status, later.body.errors[0]?.code, later.body.errors[0]?.source?.pointer], [400, 1001, '/body/expires_on'], later.text);
+    assert.match(later.body.errors[0]?.message ?? '', /expires_on: must not be later than .* when the token creating it \(parent\) expires/);
+    const earlier = await makeToken(p, { name: 'earlier', policies: minting, expires_on: new Date(now + HOUR / 2).toISOString() }, p.accountId, parent.value);
+    const grandchild = await makeToken(p, { name: 'grandchild', policies: minting }, p.accountId, child.value);
+    for (const t of [parent, child, earlier, grandchild]) assert.deepEqual(await status(t.value), [200, undefined]);
+    p.clock.advance(HOUR);
+    for (const t of [parent, child, earlier, grandchild]) assert.deepEqual(await status(t.value), [401, 10001], 'the whole lineage expired with the parent');
+
+    // Revocation: revoking a token revokes its children and grandchildren, and nothing else.
+    const root = await makeToken(p, { name: 'root', policies: minting });
+    const sibling = await makeToken(p, { name: 'sibling', policies: minting });
+    const a = await makeToken(p, { name: 'a', policies: minting }, p.accountId, root.value);
+    const b = await makeToken(p, { name: 'b', policies: minting }, p.accountId, a.value);
+    const c = await makeToken(p, { name: 'c', policies: minting }, p.accountId, b.value);
+    const fromSibling = await makeToken(p, { name: 'from sibling', policies: minting }, p.accountId, sibling.value);
+    const revokeA = await p.call('DELETE', `${base}/tokens/${a.id}`);
+    assert.equal(revokeA.status, 200, revokeA.text);
+    assert.deepEqual([...revokeA.body.result.also_revoked].sort(), [b.id, c.id].sort());
+    for (const t of [a, b, c]) assert.deepEqual(await status(t.value), [401, 10002], 'revoked with its ancestor');
+    for (const t of [root, sibling, fromSibling]) assert.deepEqual(await status(t.value), [200, undefined], 'the parent and other branches stay');
+    assert.equal((await p.call('DELETE', `${base}/tokens/${sibling.id}`)).status, 200);
+    assert.deepEqual(await status(fromSibling.value), [401, 10002]);
+    const listed = (await p.call('GET', `${base}/tokens?per_page=100`)).body.result as { name: string; status: string }[];
+    assert.deepEqual(listed.filter((t) => ['a', 'b', 'c', 'from sibling'].includes(t.name)).map((t) => t.status), ['revoked', 'revoked', 'revoked', 'revoked']);
+    // A revoked token cannot create a child to escape through.
+    assert.deepEqual(await status(root.value), [200, undefined]);
+    assert.equal((await p.call('POST', `${base}/tokens`, { token: c.value, body: { name: 'escape', policies: minting } })).status, 401);
+  } finally {
+    await p.close();
+  }
+});
+
+test('request bodies: deep nesting is 400 (never 500), a repeated key is refused by name, and names that are not valid Unicode are refused, not altered', async () => {
+  const p = await startTestPlatform();
+  try {
+    const base = `/accounts/${p.accountId}`;
+    const raw = (method: string, path: string, body: string | Buffer) => p.api(new Request(`http://api.test/api/v1${path}`, {
+      method, headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' }, body: typeof body === 'string' ? body : new Uint8Array(body),
+    })).then(async (res) => ({ status: res.status, body: await res.json() as { errors: { code: number; message: string; source?: { pointer: string } }[] } }));
+    const deploy = JSON.stringify(deployBody(moduleBody('x'), {}));
+    const withVars = (vars: string) => deploy.replace('"config":{', `"config":{"vars":${vars},`);
+    const objects = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    const arrays = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+
+    // Nesting: 3,000 levels of vars, arrays in arrays, and far deeper, answer 400 with the limit named.
+    for (const vars of [`{"X":${objects(3000)}}`, `{"X":${arrays(3000)}}`, `{"X":${objects(200_000)}}`, `{"X":[${arrays(100_000)}]}`]) {
+      const res = await raw('PUT', `${base}/deployments/deep`, withVars(vars));
+      assert.deepEqual([res.status, res.body.errors[0]?.code], [400, 1002], res.body.errors[0]?.message);
+      assert.match(res.body.errors[0]?.message ?? '', /nests objects and arrays more than 64 levels deep/);
+    }
+    const fine = await raw('PUT', `${base}/deployments/deep`, withVars(`{"X":${objects(50)}}`));
+    assert.equal(fine.status, 200, 'nesting within the limit is accepted');
+
+    // A repeated key: refused, naming it, wherever it is.
+    let res = await raw('POST', `${base}/storage/kv/namespaces`, '{"title":"cache","title":"other"}');
+    assert.deepEqual([res.status, res.body.errors[0]?.source?.pointer], [400, '/body/title']);
+    assert.match(res.body.errors[0]?.message ?? '', /the key "title" appears twice/);
+    res = await raw('PUT', `${base}/deployments/dupes`, withVars('{"A":"1","B":{"x":1},"A":"2"}'));
+    assert.deepEqual([res.status, res.body.errors[0]?.source?.pointer], [400, '/body/config/vars/A']);
+    res = await raw('POST', `${base}/tokens`, `{"name":"t","policies":[{"permission_groups":["kv:read"],"resources":{"${key(p)}":"*","${key(p)}":"*"}}]}`);
+    assert.deepEqual([res.status, res.body.errors[0]?.source?.pointer], [400, `/body/policies/0/resources/${key(p)}`]);
+
+    // Lone surrogates in names and keys, invalid UTF-8 in a body, a path or a query: refused, never replaced by U+FFFD.
+    res = await raw('POST', `${base}/tokens`, `{"name":"ci\\ud800","policies":[{"permission_groups":["kv:read"],"resources":{"${key(p)}":"*"}}]}`);
+    assert.deepEqual([res.status, res.body.errors[0]?.source?.pointer], [400, '/body/name']);
+    assert.match(res.body.errors[0]?.message ?? '', /not valid Unicode/);
+    res = await raw('POST', `${base}/buckets`, '{"name":"a\\udc00b"}');
+    assert.deepEqual([res.status, res.body.errors[0]?.source?.pointer], [400, '/body/name']);
+    res = await raw('POST', `${base}/domains`, '{"hostname":"shop\\ud83d.example.com","deployment":"deep"}');
+    assert.deepEqual([res.status, res.body.errors[0]?.source?.pointer], [400, '/body/hostname']);
+    res = await raw('PUT', `${base}/deployments/keys`, withVars('{"NAME\\udfff":"x"}'));
+    assert.deepEqual([res.status, res.body.errors[0]?.code], [400, 1001]);
+    assert.match(res.body.errors[0]?.source?.pointer ?? '', /^\/body\/config\/vars\/NAME\\udfff$/);
+    res = await raw('POST', `${base}/storage/kv/namespaces`, Buffer.concat([Buffer.from('{"title":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]));
+    assert.deepEqual([res.status, res.body.errors[0]?.code], [400, 1002]);
+    assert.match(res.body.errors[0]?.message ?? '', /not valid UTF-8/);
+    for (const path of [`${base}/deployments/%ED%A0%80`, `${base}/deployments/ab%FF`]) assert.equal((await p.call('GET', path)).status, 400, path);
+    const query = await p.call('GET', `${base}/edge_tunnel?name=%FF%FE`);
+    assert.deepEqual([query.status, query.body.errors[0]?.source?.pointer], [400, '/query/name']);
+    assert.equal((await p.call('GET', `${base}/edge_tunnel?name=caf%C3%A9`)).status, 200, 'valid UTF-8 in a query is fine');
+
+    // None of the refused calls stored anything.
+    assert.deepEqual((await p.call('GET', `${base}/storage/kv/namespaces`)).body.result, []);
+    assert.deepEqual((await p.call('GET', `${base}/buckets`)).body.result, []);
+    assert.deepEqual((await p.call('GET', `${base}/deployments`)).body.result.map((d: { name: string }) => d.name), ['deep']);
+    assert.equal((await p.call('GET', `${base}/tokens`)).body.result.length, 1);
+    assert.ok(!JSON.stringify(p.logs).includes('RangeError'), 'no stack overflow anywhere');
+  } finally {
+    await p.close();
+  }
+});
+
+test('custom domains: IP addresses in any spelling, localhost, single labels, public suffixes and platform names are refused; a request by IP reaches no application', async () => {
+  const p = await startTestPlatform();
+  let again: TestPlatform | undefined;
+  try {
+    const base = `/accounts/${p.accountId}`;
+    assert.equal((await p.call('PUT', `${base}/deployments/site`, { body: deployBody(moduleBody('site'), {}) })).status, 200);
+    const refusals: [string, RegExp][] = [
+      ['127.0.0.1', /is an IP address \(127\.0\.0\.1\)/], ['10.1.2.3', /IP address/], ['[::1]', /IP address \(::1\)/], ['::1', /IP address/],
+      ['[::ffff:127.0.0.1]', /IP address/], ['2130706433', /IP address \(127\.0\.0\.1\)/], ['0x7f000001', /IP address \(127\.0\.0\.1\)/],
+      ['0x7f.1', /IP address \(127\.0\.0\.1\)/], ['0177.0.0.1', /IP address \(127\.0\.0\.1\)/], ['127.1', /IP address/],
+      ['localhost', /loopback/], ['app.localhost', /loopback/], ['intranet', /single label/], ['com', /single label/],
+      ['co.uk', /public suffix/], ['github.io', /public suffix/], ['s3.amazonaws.com', /public suffix/], ['shop.123', /ends in a number/],
+      ['site.admin.ledge.localhost', /under the platform domain/], ['ledge.localhost', /under the platform domain/],
+    ];
+    for (const [hostname, message] of refusals) {
+      const res = await p.call('POST', `${base}/domains`, { body: { hostname, deployment: 'site' } });
+      assert.deepEqual([res.status, res.body.errors[0]?.source?.pointer], [400, '/body/hostname'], `${hostname}: ${res.text}`);
+      assert.match(res.body.errors[0]?.message ?? '', message, hostname);
+      const viaRoutes = await p.call('PUT', `${base}/deployments/site`, { body: deployBody(moduleBody('site'), { routes: [hostname] }) });
+      assert.equal(viaRoutes.status, 400, `routes: ${hostname}`);
+    }
+    for (const hostname of ['shop.example.com', 'www.example.co.uk', 'mine.github.io']) {
+      assert.equal((await p.call('POST', `${base}/domains`, { body: { hostname, deployment: 'site' } })).status, 201, hostname);
+    }
+    assert.deepEqual((await p.call('GET', `${base}/domains`)).body.result.map((d: { hostname: string }) => d.hostname), ['mine.github.io', 'shop.example.com', 'www.example.co.uk']);
+
+    // A domain stored before these rules (an IP address) still never serves a request by IP.
+    await p.close();
+    const db = new Database(path.join(p.stateDir, 'control.sqlite'));
+    db.prepare("UPDATE domains SET hostname = '127.0.0.1' WHERE hostname = 'shop.example.com'").run();
+    db.prepare("UPDATE domains SET hostname = '2130706433' WHERE hostname = 'mine.github.io'").run();
+    db.close();
+    again = await startTestPlatform(p.stateDir, p.token);
+    assert.equal(await (await again.visit('www.example.co.uk')).text(), 'site');
+    const port = new URL(again.appUrl).port;
+    const direct = await fetch(again.appUrl);
+    assert.deepEqual([direct.status, direct.headers.get('ledge-origin')], [404, 'platform'], `a real request to ${again.appUrl} (Host: 127.0.0.1:${port})`);
+    for (const host of ['127.0.0.1', `127.0.0.1:${port}`, '2130706433', '0x7f000001', '[::1]', `[::1]:${port}`, '127.0.0.1.']) {
+      const res = await again.visit(host);
+      assert.equal(res.status, 404, host);
+      assert.equal(res.headers.get('ledge-origin'), 'platform', `${host}: answered by the platform, never an application`);
+    }
+  } finally {
+    await (again ?? p).close();
   }
 });

@@ -54,6 +54,32 @@ test('result shapes of run, all, first and raw', async (t) => {
   });
 });
 
+test('prepare() with several statements runs them all in one transaction, binds to the last and returns its result, as the original does', async (t) => {
+  const { server, call } = await run(`async (env) => {
+    const created = await env.DB.prepare('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES (\\'a\\'); INSERT INTO notes (body) VALUES (\\'b\\')').run();
+    const selected = await env.DB.prepare("INSERT INTO notes (body) VALUES ('c; not a separator'); SELECT body FROM notes WHERE id >= ? ORDER BY id").bind(2).all();
+    const first = await env.DB.prepare('SELECT 1 AS one; SELECT 2 AS two').first();
+    const raw = await env.DB.prepare('SELECT 1; SELECT ?1 AS v, ?2 AS w').bind('x', 'y').raw({ columnNames: true });
+    let rolledBack;
+    try { await env.DB.prepare("INSERT INTO notes (body) VALUES ('kept?'); INSERT INTO missing_table VALUES (1)").run(); rolledBack = 'no error'; }
+    catch (e) { rolledBack = e.message; }
+    let refused;
+    try { await env.DB.prepare('SELECT 1; BEGIN').run(); refused = 'no error'; } catch (e) { refused = e.message; }
+    const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM notes').first('n');
+    return { createdChanges: created.meta.changes, createdResults: created.results, selected: selected.results, first, raw, rolledBack, refused, count };
+  }`);
+  t.after(() => server.close());
+  const { ok } = await call();
+  assert.equal(ok?.createdChanges, 2, 'changes count every statement of the text');
+  assert.deepEqual(ok?.createdResults, []);
+  assert.deepEqual(ok?.selected, [{ body: 'b' }, { body: 'c; not a separator' }]);
+  assert.deepEqual(ok?.first, { two: 2 });
+  assert.deepEqual(ok?.raw, [['v', 'w'], ['x', 'y']]);
+  assert.match(String(ok?.rolledBack), /^SQL_ERROR: no such table: missing_table/);
+  assert.match(String(ok?.refused), /BEGIN is not allowed/);
+  assert.equal(ok?.count, 3, 'the failed text left nothing behind');
+});
+
 test('bind conversions and refusals', async (t) => {
   const { server, call } = await run(`async (env) => {
     const out = {};

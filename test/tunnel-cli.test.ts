@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runCli } from './cli.js';
 import { tempDir } from './helpers.js';
@@ -53,6 +53,12 @@ test('ledge tunnel: create, token, route dns and ip, and a connector process ser
     assert.match((await ledge(['route', 'ip', 'get', '10.20.3.4'])).out, /10\.20\.3\.4 is served by 10\.20\.0\.0\/16/);
 
     const tunnelToken = (await ledge(['token', 'office'])).out.trim();
+    // A last rule with anything besides `service` stops the connector before it dials (SPEC: Tunnel ingress configuration).
+    const starred = path.join(tempDir(), 'ledge-tunnel.yaml');
+    writeFileSync(starred, `ingress:\n  - hostname: app.example.com\n    service: http://127.0.0.1:1\n  - hostname: "*"\n    service: http_status:404\n`);
+    const refused = runCli(['tunnel', '--config', starred, 'run'], { env: { LEDGE_TUNNEL_TOKEN: tunnelToken } });
+    assert.equal(await refused.exited, 2, refused.output());
+    assert.match(refused.output(), /Rule #2: The last rule is a catch-all with only `service` set to `http_status:404`\. This one also sets "hostname"; write it as: - service: http_status:404/);
     const config = path.join(tempDir(), 'ledge-tunnel.yaml');
     writeFileSync(config, `ingress:\n  - hostname: app.example.com\n    service: http://127.0.0.1:${(origin.address() as AddressInfo).port}\n  - service: http_status:404\n`);
     connector = runCli(['tunnel', '--config', config, 'run'], { env: { LEDGE_TUNNEL_TOKEN: tunnelToken } });
@@ -74,5 +80,64 @@ test('ledge tunnel: create, token, route dns and ip, and a connector process ser
     if (connector && connector.child.exitCode === null) connector.child.kill('SIGKILL');
     serve.child.kill('SIGKILL');
     origin.close();
+  }
+});
+
+test('ledge tunnel run reads its token from --token-file or LEDGE_TUNNEL_TOKEN, out of the process list; --token still works with a warning', { timeout: 120_000 }, async () => {
+  const serve = runCli(['serve', '--state', tempDir('ledge-tunnel-token-'), '--listen', '127.0.0.1:0', '--api-listen', '127.0.0.1:0']);
+  const running: ReturnType<typeof runCli>[] = [];
+  try {
+    const token = (await serve.waitFor(/bootstrap token \(shown once, store it now\): (ledge_\S+)/))[1] as string;
+    const apiUrl = (await serve.waitFor(/API on (http:\/\/\S+)/))[1] as string;
+    const env = { LEDGE_API_TOKEN: token, LEDGE_API_URL: apiUrl, HOME: tempDir(), XDG_CONFIG_HOME: tempDir() };
+    assert.equal(await runCli(['tunnel', 'create', 'office'], { env }).exited, 0);
+    const tokenProc = runCli(['tunnel', 'token', 'office'], { env });
+    assert.equal(await tokenProc.exited, 0);
+    const tunnelToken = tokenProc.output().trim();
+    const file = path.join(tempDir(), 'tunnel-token');
+    writeFileSync(file, `${tunnelToken}\n`, { mode: 0o600 });
+    const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+
+    // A clean environment: the token comes from the file only.
+    const fromFile = runCli(['tunnel', 'run', '--token-file', file], { env: { LEDGE_TUNNEL_TOKEN: '' } });
+    running.push(fromFile);
+    await fromFile.waitFor(/connected to the platform/);
+    assert.ok(!commandLine(fromFile.child.pid as number).includes(tunnelToken), 'the token is not on the command line');
+    assert.doesNotMatch(fromFile.output(), /--token shows/, 'no warning for a file');
+
+    const fromEnv = runCli(['tunnel', 'run'], { env: { LEDGE_TUNNEL_TOKEN: tunnelToken } });
+    running.push(fromEnv);
+    await fromEnv.waitFor(/connected to the platform/);
+    assert.ok(!commandLine(fromEnv.child.pid as number).includes(tunnelToken));
+
+    const fromFlag = runCli(['tunnel', 'run', '--token', tunnelToken], { env: { LEDGE_TUNNEL_TOKEN: '' } });
+    running.push(fromFlag);
+    await fromFlag.waitFor(/connected to the platform/);
+    assert.match(fromFlag.output(), /--token shows the tunnel token to every user of this machine \(ps, \/proc\); use LEDGE_TUNNEL_TOKEN or --token-file instead/);
+
+    const both = runCli(['tunnel', 'run', '--token', tunnelToken, '--token-file', file]);
+    assert.equal(await both.exited, 2);
+    assert.match(both.output(), /give --token or --token-file, not both/);
+    const missing = runCli(['tunnel', 'run', '--token-file', path.join(tempDir(), 'nope')]);
+    assert.equal(await missing.exited, 2);
+    assert.match(missing.output(), /--token-file: cannot read .*nope \(ENOENT\)/);
+    const empty = path.join(tempDir(), 'empty');
+    writeFileSync(empty, '\n');
+    const blank = runCli(['tunnel', 'run', '--token-file', empty], { env: { LEDGE_TUNNEL_TOKEN: tunnelToken } });
+    assert.equal(await blank.exited, 2, 'an empty file is an error, not a fall back to the environment');
+    assert.match(blank.output(), /is empty/);
+    const help = runCli(['tunnel', 'run', '--help']);
+    await help.exited;
+    assert.match(help.output(), /--token-file <file>/);
+
+    for (const proc of running) {
+      proc.child.kill('SIGTERM');
+      assert.equal(await proc.exited, 0);
+      assert.equal(proc.output().includes(tunnelToken), false, 'a connector never prints its token');
+    }
+    for (const proc of [both, missing, blank]) assert.equal(proc.output().includes(tunnelToken), false);
+  } finally {
+    for (const proc of running) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
+    serve.child.kill('SIGKILL');
   }
 });

@@ -128,9 +128,19 @@ test('remote configuration, refused tokens and deletion rules', async () => {
     const bad = await p.call('PUT', `${path}/configurations`, { body: { config: { ingress: [{ hostname: 'app.example.com', service: a.url }] } } });
     assert.equal(bad.status, 400);
     assert.match(bad.body.errors[0]?.message ?? '', /last ingress rule must match all URLs/);
+    // SPEC: the last rule has only `service`; `hostname: "*"` (which other connectors accept) is refused here too.
+    const starred = await p.call('PUT', `${path}/configurations`, { body: { config: { ingress: [{ hostname: 'app.example.com', service: a.url }, { hostname: '*', service: 'http_status:404' }] } } });
+    assert.equal(starred.status, 400);
+    assert.equal(starred.body.errors[0]?.message, 'Rule #2: The last rule is a catch-all with only `service` set to `http_status:404`. This one also sets "hostname"; write it as: - service: http_status:404');
+    // A catch-all reaching an origin is kept, and the answer names the risk.
+    const risky = await p.call('PUT', `${path}/configurations`, { body: { config: { ingress: [{ hostname: 'app.example.com', service: a.url }, { service: a.url }] } } });
+    assert.equal(risky.status, 200, risky.text);
+    assert.equal(risky.body.messages[0]?.code, 10102);
+    assert.match(risky.body.messages[0]?.message ?? '', /^Rule #2: the catch-all's service is .* not http_status:404 .*no firewall/);
     const put = await p.call('PUT', `${path}/configurations`, { body: { config: { ingress: [{ hostname: 'app.example.com', service: a.url }, { service: 'http_status:404' }] } } });
     assert.equal(put.status, 200, put.text);
-    assert.equal(put.body.result.version, 1);
+    assert.deepEqual(put.body.messages, []);
+    assert.equal(put.body.result.version, 2);
     await p.call('POST', `/accounts/${p.accountId}/domains`, { body: { hostname: 'app.example.com', tunnel_id: tunnel.id } });
     const remote = startConnector({ token: tunnel.token, logger: quiet(), version: 'test' });
     connectors.push(remote);
@@ -241,6 +251,33 @@ test('private routes: validation, conflicts, longest prefix, virtual networks, a
   }
 });
 
+test('every method on a removed network-encoded path gets the same 410 and no allow header naming the removed methods', async () => {
+  const p = await startTestPlatform();
+  try {
+    const base = `/accounts/${p.accountId}/teamnet/routes/network`;
+    const otherAccount = `/accounts/${'0'.repeat(32)}/teamnet/routes/network`;
+    for (const method of ['GET', 'HEAD', 'PUT', 'OPTIONS', 'PROPFIND', 'POST', 'PATCH', 'DELETE']) {
+      for (const path of [`${base}/10.0.0.0%2F8`, `${base}/10.0.0.0/8`, `${otherAccount}/10.0.0.0%2F8`, `${base}/not-a-network`]) {
+        const res = await p.api(new Request(`http://api.test/api/v1${path}`, { method }));
+        const what = `${method} ${path}`;
+        assert.equal(res.status, 410, what);
+        assert.equal(res.headers.get('allow'), null, `${what}: no allow header advertises a removed method`);
+        if (method === 'HEAD') continue;
+        const body = await res.json() as { success: boolean; errors: { code: number; message: string }[] };
+        assert.deepEqual([body.success, body.errors[0]?.code], [false, 7004], what);
+        assert.match(body.errors[0]?.message ?? '', new RegExp(`^${method} /accounts/\\{account_id\\}/teamnet/routes/network/\\{ip_network_encoded\\} was removed on 2026-10-05\\. Use `), what); // ledge-check: removed-route-guard
+        assert.match(body.errors[0]?.message ?? '', /\/accounts\/\{account_id\}\/teamnet\/routes/, `${what}: names the replacement path`);
+      }
+    }
+    // Over a real socket too, with the replacement a reader of a GET needs.
+    const res = await fetch(`${p.apiUrl}${base}/10.0.0.0%2F8`);
+    assert.deepEqual([res.status, res.headers.get('allow')], [410, null]);
+    assert.match(((await res.json()) as { errors: { message: string }[] }).errors[0]?.message ?? '', /Use GET \/accounts\/\{account_id\}\/teamnet\/routes\?network_subset=/);
+  } finally {
+    await p.close();
+  }
+});
+
 test('an access application guards a tunnel hostname; the origin verifies the assertion, so a direct request to it is refused', async () => {
   const p = await startTestPlatform();
   const { createRemoteJWKSet, jwtVerify } = await import('jose');
@@ -327,6 +364,66 @@ test('a request path cannot leave the rule origin, and malformed connector messa
     await connector?.stop();
     a.server.close();
     internal.server.close();
+    await p.close();
+  }
+});
+
+test('a tunnel takes at most 100 connectors (the next is refused with a close reason), and a connector message over 16 MiB closes its connection', { timeout: 60_000 }, async () => {
+  const p = await startTestPlatform();
+  const { WebSocket } = await import('ws');
+  const { decodeTunnelToken } = await import('../src/entry/tunnel/protocol.js');
+  const sockets: InstanceType<typeof WebSocket>[] = [];
+  const a = await origin('A');
+  let connector: Connector | undefined;
+  try {
+    const tunnel = await makeTunnel(p, 'crowded');
+    const endpoint = (decodeTunnelToken(tunnel.token) as { e: string }).e;
+    /** A raw connector: connects, registers, and resolves with the platform's first answer (and, if it closes, how). */
+    const dial = (clientId: string) => new Promise<{ ws: InstanceType<typeof WebSocket>; first: { type: string; message?: string }; closed: Promise<{ code: number; reason: string }> }>((resolve, reject) => {
+      const ws = new WebSocket(endpoint, { headers: { 'edge-tunnel-token': tunnel.token } });
+      sockets.push(ws);
+      const closed = new Promise<{ code: number; reason: string }>((done) => ws.once('close', (code, reason) => done({ code, reason: reason.toString() })));
+      ws.once('open', () => ws.send(JSON.stringify({ type: 'register', client_id: clientId, version: 'x', arch: 'x', local_config: false })));
+      ws.once('message', (data) => resolve({ ws, first: JSON.parse(String(data)) as { type: string; message?: string }, closed }));
+      ws.once('error', reject);
+    });
+    const accepted = await Promise.all(Array.from({ length: 100 }, (_, i) => dial(`connector-${i}`)));
+    assert.deepEqual([...new Set(accepted.map((c) => c.first.type))], ['registered'], 'the first 100 connect, all at once');
+    const extra = await dial('connector-100');
+    assert.equal(extra.first.type, 'refused');
+    assert.match(extra.first.message ?? '', /already has 100 connected connectors, the most one tunnel takes/);
+    assert.deepEqual(await extra.closed, { code: 4003, reason: 'too many connectors' });
+    const listed = await p.call('GET', `/accounts/${p.accountId}/edge_tunnel/${tunnel.id}/connections`);
+    assert.equal(listed.body.result.length, 100);
+
+    // One leaves: a real connector takes its place and serves.
+    const leaving = accepted.pop() as (typeof accepted)[number];
+    leaving.ws.close();
+    await leaving.closed;
+    const count = async () => ((await p.call('GET', `/accounts/${p.accountId}/edge_tunnel/${tunnel.id}/connections`)).body.result as unknown[]).length;
+    for (let i = 0; i < 200 && await count() !== 99; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(await count(), 99);
+    await p.call('POST', `/accounts/${p.accountId}/domains`, { body: { hostname: 'app.example.com', tunnel_id: tunnel.id } });
+    connector = startConnector({ token: tunnel.token, rules: rules(a.url), logger: quiet(), version: 'test' });
+    await connector.registered;
+    assert.equal(await count(), 100);
+    for (const c of accepted) c.ws.close();
+    await Promise.all(accepted.map((c) => c.closed));
+
+    // Messages: one just under the limit is read (and ignored, it is no known message); one over it closes that connection only.
+    const big = await dial('big');
+    assert.equal(big.first.type, 'registered');
+    big.ws.send(JSON.stringify({ type: 'draining', padding: 'x'.repeat(16 * 1024 * 1024 - 64) }));
+    const over = await dial('over');
+    over.ws.send('x'.repeat(16 * 1024 * 1024 + 1));
+    assert.equal((await over.closed).code, 1009, 'message too big');
+    assert.equal(big.ws.readyState, WebSocket.OPEN, 'a message within the limit keeps its connection');
+    assert.equal(await (await p.visit('app.example.com', '/after')).text(), 'A GET /after', 'the platform and the other connectors carry on');
+    assert.ok(p.logs.some((r) => /tunnel connection .* was closed: Max payload size exceeded/.test(r.message)), 'the close is logged');
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    await connector?.stop();
+    a.server.close();
     await p.close();
   }
 });

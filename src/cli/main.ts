@@ -17,6 +17,9 @@ import { registerDeploy } from './commands/deploy.js';
 import { registerVersions } from './commands/versions.js';
 import { registerRollback } from './commands/rollback.js';
 import { registerDomains } from './commands/domains.js';
+import { registerConfig } from './commands/config.js';
+import { registerSecret } from './commands/secret.js';
+import { registerDesign } from './commands/design.js';
 import { reportCliError } from './errors.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -45,6 +48,9 @@ export function createProgram(): Command {
   registerVersions(program);
   registerRollback(program);
   registerDomains(program);
+  registerConfig(program);
+  registerSecret(program);
+  registerDesign(program);
   return program;
 }
 

@@ -5,10 +5,12 @@ import path from 'node:path';
 import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import { createNodeHandler } from '../entry/node-http.js';
+import { answerClientErrors } from '../entry/client-error.js';
 import { LedgeError } from '../lib/errors.js';
 import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { createBundler, type Bundler } from '../runtime/bundle.js';
+import { runBuildCommand } from '../runtime/build-command.js';
 import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
 import { createBindingServices } from '../bindings/services.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
@@ -21,6 +23,9 @@ import { consumersOf } from '../bindings/queues/schema.js';
 import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
 import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
 import { createDevSandbox } from './dev-isolation.js';
+import { openDevAssets, type DevAssets } from './assets.js';
+import { assetsBindings } from '../bindings/assets/index.js';
+import { isSecretsFileName, readLocalSecrets } from './local-secrets.js';
 
 /** Options of `ledge dev`. */
 export interface DevServerOptions {
@@ -40,6 +45,8 @@ export interface DevServerOptions {
   watch?: boolean;
   /** Largest request body in bytes. @default 104857600 */
   maxRequestBytes?: number;
+  /** Milliseconds a client may take to accept any of a response's pending bytes before it is disconnected. @default 30000 */
+  writeTimeoutMs?: number;
   /** Milliseconds between lifecycle runs of the project's buckets. @default 3600000 */
   lifecycleIntervalMs?: number;
   /** Fire cron windows by real timers; tests that drive a manual clock call `cron.tick()` instead. @default true */
@@ -75,8 +82,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const logger = options.logger;
   const clock = options.clock ?? SYSTEM_CLOCK;
   const file = findConfigFile(options.dir);
+  let noticed = false;
   const loadOnce = () => {
     const loaded = loadConfig(file, { env: options.env, clock });
+    // Which file was read (the original platform's) is said once, not again on every reload.
+    if (loaded.notice && !noticed) logger.info(loaded.notice);
+    noticed = true;
     for (const warning of loaded.warnings) logger.warn(warning);
     return loaded.config;
   };
@@ -86,30 +97,49 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const sandbox = options.isolation === 'process' ? createDevSandbox({ stateDir, logger, egressAllow: options.egressAllow }) : undefined;
   const runtime = new DeploymentRuntime({ logger: logger.child(config.name), spawn: sandbox?.spawn });
   const storage = openEmbeddedStorage(stateDir, clock);
-  const toVersion = (cfg: ProjectConfig, bundleFile: string, number: number): DeploymentVersion => ({
-    id: String(number),
-    name: cfg.name,
-    compatibilityDate: cfg.compatibility_date,
-    bundleFile,
-    vars: { ...cfg.vars },
-    limits: cfg.limits,
-    compatibilityFlags: cfg.compatibility_flags,
-    bindings: createBindingServices(cfg, { storage, clock, logger }),
-  });
-  let bundler: Bundler = await newBundler(config);
+  let secretsSeen = '';
+  const toVersion = (cfg: ProjectConfig, bundleFile: string, number: number): DeploymentVersion => {
+    // Secrets files override vars of the same name, as in the original's local development; only names are logged.
+    const secrets = readLocalSecrets(cfg);
+    const seen = secrets.files.length ? `secrets from ${secrets.files.join(', ')}: ${Object.keys(secrets.values).join(', ') || 'none'} (values hidden)` : '';
+    if (seen !== secretsSeen && seen) logger.info(seen);
+    secretsSeen = seen;
+    return {
+      id: String(number),
+      name: cfg.name,
+      compatibilityDate: cfg.compatibility_date,
+      bundleFile,
+      vars: { ...cfg.vars, ...secrets.values },
+      limits: cfg.limits,
+      compatibilityFlags: cfg.compatibility_flags,
+      bindings: [...createBindingServices(cfg, { storage, clock, logger }), ...assetsBindings(cfg.assets?.binding, assets?.server)],
+    };
+  };
+  const closing = new AbortController();
+  let building = false;
+  let bundler: Bundler | undefined;
   let version = 1;
   let inputs: string[] = [];
+  let assets: DevAssets | undefined;
   try {
-    const built = await bundler.rebuild(version);
-    inputs = built.inputs;
-    await runtime.load(toVersion(config, built.file, version));
+    await runProjectBuild(config);
+    // The build may write the assets directory: read it after the build.
+    assets = await openDevAssets(config, logger, options.watch !== false);
+    bundler = await newBundler(config);
+    if (bundler) {
+      const built = await bundler.rebuild(version);
+      inputs = built.inputs;
+      await runtime.load(toVersion(config, built.file, version));
+    }
   } catch (err) {
-    await bundler.dispose();
+    assets?.close();
+    await bundler?.dispose();
     await runtime.close();
     await sandbox?.close();
     storage.close();
     throw err;
   }
+  let currentBundler: Bundler | undefined = bundler;
 
   let lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
   const cronRunning = new Set<string>();
@@ -128,12 +158,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const expression = cron ?? config.triggers.crons[0] ?? '* * * * *';
     return scheduler.trigger(expression, time ?? previousWindow(expression, clock.now()));
   };
-  const dispatch = withDevRoutes(runtime.dispatch.bind(runtime), trigger, () => pullApi);
-  const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes }));
+  const toRuntime: Dispatcher = runtime.dispatch.bind(runtime);
+  // Assets are answered on the host before the isolate is asked (docs/assets.md); a project without `main` has only them.
+  const application: Dispatcher = (request) => (assets ? assets.server.handle(request, config.main === undefined ? undefined : toRuntime) : toRuntime(request));
+  const dispatch = withDevRoutes(application, trigger, () => pullApi);
+  const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }));
+  answerClientErrors(server, logger);
   try {
     await listen(server, options.port ?? 8787, options.ip ?? '127.0.0.1');
   } catch (err) {
-    await bundler.dispose();
+    assets?.close();
+    await currentBundler?.dispose();
     await runtime.close();
     await sandbox?.close();
     storage.close();
@@ -146,12 +181,19 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let reloading: Promise<void> | undefined;
   let again = false;
   let configChanged = false;
+  let buildNeeded = false;
   async function reloadNow(): Promise<void> {
     if (configChanged) {
       configChanged = false;
       const next = loadOnce();
-      await bundler.dispose();
-      bundler = await newBundler(next);
+      // A new configuration may name another build or entry: run the build before bundling it.
+      await runProjectBuild(next);
+      buildNeeded = false;
+      await currentBundler?.dispose();
+      currentBundler = await newBundler(next);
+      const nextAssets = await openDevAssets(next, logger, options.watch !== false);
+      assets?.close();
+      assets = nextAssets;
       config = next;
       lifecycle.stop();
       lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
@@ -164,7 +206,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       pullApi = createPullApi({ consumers: consumersOf(config.sections.queues), storage: storage.queues, clock, logger });
       void Promise.all(previous.map((c) => c.stop()));
     }
-    const built = await bundler.rebuild(++version);
+    if (buildNeeded) {
+      buildNeeded = false;
+      await runProjectBuild(config);
+    }
+    if (!currentBundler) {
+      await assets?.site.rescan();
+      logger.info(`reloaded ${config.name} (assets only)`);
+      refreshWatchers();
+      return;
+    }
+    const built = await currentBundler.rebuild(++version);
     inputs = built.inputs;
     await runtime.load(toVersion(config, built.file, version));
     logger.info(`reloaded ${config.name} (version ${version})`);
@@ -193,19 +245,25 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   function onChange(dir: string, name: string | null): void {
     const changed = name ? path.join(dir, name) : dir;
     if (changed === file) configChanged = true;
-    else if (name && !inputs.includes(changed)) return;
+    else if (config.build?.watchDirs.some((watched) => isInside(changed, watched))) {
+      // What the build itself writes while it runs does not start it again.
+      if (building) return;
+      buildNeeded = true;
+    } else if (name && !inputs.includes(changed) && !(dir === path.dirname(file) && isSecretsFileName(name))) return;
     clearTimeout(debounce);
     debounce = setTimeout(() => void reload().catch(reportReloadFailure), 50);
   }
   // Watch only the directories holding the bundle's own sources (never node_modules) and the configuration.
   function refreshWatchers(): void {
     if (options.watch === false) return;
-    const dirs = new Set([path.dirname(file), ...inputs.map((input) => path.dirname(input))]);
+    const buildDirs = config.build?.watchDirs ?? [];
+    const dirs = new Set([path.dirname(file), ...inputs.map((input) => path.dirname(input)), ...buildDirs]);
     for (const [dir, watcher] of watchers) if (!dirs.has(dir)) { watcher.close(); watchers.delete(dir); }
     for (const dir of dirs) {
       if (watchers.has(dir)) continue;
       try {
-        const watcher = watch(dir, (_event, name) => onChange(dir, name));
+        // The build's watch directories are watched with everything below them, as a build tool reads them.
+        const watcher = watch(dir, { recursive: buildDirs.includes(dir) }, (_event, name) => onChange(dir, name));
         watcher.on('error', () => { watcher.close(); watchers.delete(dir); });
         watchers.set(dir, watcher);
       } catch {
@@ -232,23 +290,49 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     reload,
     async close() {
       clearTimeout(debounce);
+      closing.abort();
       lifecycle.stop();
       scheduler.stop();
       const stopping = Promise.all(consumers.map((c) => c.stop()));
       for (const watcher of watchers.values()) watcher.close();
+      assets?.close();
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
       await runtime.close();
       await sandbox?.close();
       // Batches cut off by the isolate's end are settled (put back at once) before the store closes.
       await stopping;
-      await bundler.dispose();
+      await currentBundler?.dispose();
       storage.close();
     },
   };
 
-  function newBundler(cfg: ProjectConfig): Promise<Bundler> {
-    return createBundler({ entry: cfg.main, projectDir: cfg.dir, outDir: buildDir, compatibilityFlags: cfg.compatibility_flags, mode: 'development' });
+  async function newBundler(cfg: ProjectConfig): Promise<Bundler | undefined> {
+    if (cfg.main === undefined) return undefined;
+    const created = await createBundler({ entry: cfg.main, projectDir: cfg.dir, outDir: buildDir, compatibilityFlags: cfg.compatibility_flags, mode: 'development', rules: cfg.rules });
+    for (const warning of created.warnings) logger.warn(`${path.basename(file)}: ${warning}`);
+    return created;
   }
+
+  /** The project's own build (`build.command`), its output logged line by line under "build". */
+  async function runProjectBuild(cfg: ProjectConfig): Promise<void> {
+    const build = cfg.build;
+    if (!build) return;
+    const log = logger.child('build');
+    log.info(`running the build: ${build.command} (in ${path.relative(cfg.dir, build.cwd) || '.'})`);
+    const started = Date.now();
+    building = true;
+    try {
+      await runBuildCommand({ command: build.command, cwd: build.cwd, projectDir: cfg.dir, produces: cfg.main, signal: closing.signal, onLine: (line) => log.info(line) });
+    } finally {
+      building = false;
+    }
+    log.info(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+function isInside(file: string, dir: string): boolean {
+  const relative = path.relative(dir, file);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 /** The dev-only path that fires a scheduled event by hand: `/__ledge/scheduled?cron=<expr>&time=<ms or ISO>`. */
@@ -280,7 +364,7 @@ async function scheduledRoute(url: URL, trigger: (cron?: string, time?: number) 
   const body = problem ?? (time !== undefined && Number.isNaN(time) ? `time: expected epoch milliseconds or an ISO time, got "${timeParam}"` : undefined);
   if (body) return json(400, { error: 'bad_argument', message: body });
   const result = await trigger(cron, time);
-  return json(result.outcome.outcome === 'ok' ? 200 : 500, { outcome: result.outcome.outcome, cron: result.firing.cron, scheduledTime: result.firing.scheduledTime, firingId: result.firing.firingId, attempts: result.attempts });
+  return json(result.outcome.outcome === 'ok' ? 200 : 500, { outcome: result.outcome.outcome, cron: result.firing.cron, scheduledTime: result.firing.scheduledTime, window: result.firing.window, firingId: result.firing.firingId, attempts: result.attempts });
 }
 
 async function pullRoute(request: DispatchRequest, queue: string, action: 'pull' | 'ack', api: PullApi): Promise<DispatchResponse> {
@@ -309,8 +393,9 @@ async function pullRoute(request: DispatchRequest, queue: string, action: 'pull'
   return json(answer.status, answer.body);
 }
 
+/** An answer of the dev-only routes: the platform's own, never the application's. */
 function json(status: number, value: unknown): DispatchResponse {
-  return { status, statusText: '', headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'], body: JSON.stringify(value) };
+  return { status, statusText: '', headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'], body: JSON.stringify(value), origin: 'platform' };
 }
 
 function listen(server: Server, port: number, ip: string): Promise<void> {

@@ -1,15 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { LedgeError } from '../lib/errors.js';
+import { nodeBuiltinsPlugin } from './bundle-node.js';
+import { runtimeModulesPlugin } from './bundle-modules.js';
+import { moduleRulesPlugin, resolveModuleRules, ruleInputPath, type ModuleRule } from './bundle-rules.js';
 
-/** The `node:` modules application code may import under the `nodejs_compat` flag (docs/runtime.md). */
-export const NODEJS_COMPAT_MODULES: readonly string[] = [
-  'assert', 'async_hooks', 'buffer', 'crypto', 'diagnostics_channel', 'events', 'path', 'punycode',
-  'querystring', 'stream', 'stream/web', 'string_decoder', 'url', 'util', 'zlib',
-];
+export { NODEJS_COMPAT_MODULES } from './bundle-node.js';
 
 const LIB_EXT = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
 /** Libraries application code imports from Ledge (`import { createTaskStore } from 'ledge/tasks'`). */
@@ -17,6 +15,7 @@ const APP_LIBRARIES: Record<string, string> = {
   'ledge/tasks': fileURLToPath(new URL(`../lib/tasks/index.${LIB_EXT}`, import.meta.url)),
   'ledge/access': fileURLToPath(new URL(`../lib/access/index.${LIB_EXT}`, import.meta.url)),
   'ledge/csrf': fileURLToPath(new URL(`../lib/csrf/index.${LIB_EXT}`, import.meta.url)),
+  'ledge/webhooks': fileURLToPath(new URL(`../lib/webhooks/index.${LIB_EXT}`, import.meta.url)),
 };
 
 /** What to bundle and where the result goes. */
@@ -30,6 +29,8 @@ export interface BundleOptions {
   compatibilityFlags: readonly string[];
   /** `development` in `ledge dev`. */
   mode: 'development' | 'production';
+  /** The project's module rules (`rules` in ledge.jsonc), applied before the defaults. */
+  rules?: readonly ModuleRule[] | undefined;
 }
 
 /** The output of one build: the file to load and the source files it came from. */
@@ -38,11 +39,16 @@ export interface BundleResult {
   inputs: string[];
 }
 
+/** One build's output with what a person should know about the options (module rules that never apply). */
+export interface OneBundle extends BundleResult {
+  warnings: readonly string[];
+}
+
 /** Bundles the application once. Throws `bundle_failed` or `node_module_forbidden` with esbuild's located messages. */
-export async function bundle(options: BundleOptions, version = 0): Promise<BundleResult> {
+export async function bundle(options: BundleOptions, version = 0): Promise<OneBundle> {
   const context = await createBundler(options);
   try {
-    return await context.rebuild(version);
+    return { ...(await context.rebuild(version)), warnings: context.warnings };
   } finally {
     await context.dispose();
   }
@@ -50,6 +56,8 @@ export async function bundle(options: BundleOptions, version = 0): Promise<Bundl
 
 /** An incremental bundler: `rebuild()` after a source change reuses the previous work. */
 export interface Bundler {
+  /** What a person should know about the options, once (module rules that never apply). */
+  readonly warnings: readonly string[];
   rebuild(version: number): Promise<BundleResult>;
   dispose(): Promise<void>;
 }
@@ -57,13 +65,17 @@ export interface Bundler {
 /** Creates an incremental bundler for one project. */
 export async function createBundler(options: BundleOptions): Promise<Bundler> {
   mkdirSync(options.outDir, { recursive: true });
+  // The bundle is an ES module whatever the project's package.json says, and Node must not advise the user
+  // to change their package.json because of Ledge's files (docs/runtime.md).
+  writeFileSync(path.join(options.outDir, 'package.json'), '{"type":"module"}\n');
   const compat = options.compatibilityFlags.includes('nodejs_compat');
+  const shim = path.join(options.outDir, 'process-shim.mjs');
   const inject: string[] = [];
   if (compat) {
-    const shim = path.join(options.outDir, 'process-shim.mjs');
     writeFileSync(shim, PROCESS_SHIM);
     inject.push(shim);
   }
+  const rules = resolveModuleRules(options.rules);
   const ctx = await esbuild.context({
     entryPoints: { worker: options.entry },
     absWorkingDir: options.projectDir,
@@ -82,18 +94,20 @@ export async function createBundler(options: BundleOptions): Promise<Bundler> {
     metafile: true,
     logLevel: 'silent',
     inject,
-    // Application code sees no Node.js host objects unless nodejs_compat provides stand-ins (SPEC-compatible web global scope).
+    // Application code sees no Node.js host objects unless nodejs_compat provides stand-ins (SPEC-compatible web
+    // global scope). `require` is left alone: esbuild links every require() it can resolve, and the ES module the
+    // isolate loads has no `require` in scope, so a dynamic one fails with "Dynamic require of ... is not supported".
     define: {
       'process.env.NODE_ENV': JSON.stringify(options.mode),
       ...(compat ? {} : { process: 'undefined', Buffer: 'undefined' }),
-      require: 'undefined',
       global: 'globalThis',
     },
     // Ledge's application libraries resolve to this installation, whether or not the project installed ledge itself.
     alias: APP_LIBRARIES,
-    plugins: [nodeBuiltins(compat)],
+    plugins: [runtimeModulesPlugin(), nodeBuiltinsPlugin(compat, shim), moduleRulesPlugin(rules.rules, options.projectDir)],
   });
   return {
+    warnings: rules.warnings,
     async rebuild(version: number) {
       let result: esbuild.BuildResult<{ write: false; metafile: true }>;
       try {
@@ -106,12 +120,13 @@ export async function createBundler(options: BundleOptions): Promise<Bundler> {
       for (const out of result.outputFiles) {
         const name = path.basename(out.path).replace(/^worker/, base);
         const target = path.join(options.outDir, name);
-        const text = name.endsWith('.js') ? out.text.replace(/\/\/# sourceMappingURL=worker\.js\.map/, `//# sourceMappingURL=${base}.js.map`) : out.text;
+        const text = name.endsWith('.js') ? hideRequireStub(out.text).replace(/\/\/# sourceMappingURL=worker\.js\.map/, `//# sourceMappingURL=${base}.js.map`) : out.text;
         writeFileSync(target, text);
         if (name.endsWith('.js')) file = target;
       }
       const inputs = Object.keys(result.metafile.inputs)
-        .filter((input) => !input.includes('node_modules') && !input.startsWith('<'))
+        .map((input) => ruleInputPath(input) ?? input)
+        .filter((input) => !input.includes('node_modules') && !input.startsWith('<') && !/^[a-z-]+:/.test(input))
         .map((input) => path.resolve(options.projectDir, input));
       return { file, inputs };
     },
@@ -119,22 +134,19 @@ export async function createBundler(options: BundleOptions): Promise<Bundler> {
   };
 }
 
-function nodeBuiltins(compat: boolean): esbuild.Plugin {
-  const builtins = new Set(builtinModules.filter((m) => !m.startsWith('_')));
-  return {
-    name: 'ledge-node-builtins',
-    setup(build) {
-      build.onResolve({ filter: /^[a-z_/]+$|^node:/ }, (args) => {
-        const bare = args.path.replace(/^node:/, '');
-        if (!args.path.startsWith('node:') && !builtins.has(bare)) return undefined;
-        if (compat && NODEJS_COMPAT_MODULES.includes(bare)) return { path: `node:${bare}`, external: true };
-        const text = compat
-          ? `"${args.path}" is not in Ledge's nodejs_compat subset (available: ${NODEJS_COMPAT_MODULES.map((m) => `node:${m}`).join(', ')})`
-          : `"${args.path}" cannot be imported: Node.js modules need "compatibility_flags": ["nodejs_compat"] in ledge.jsonc`;
-        return { errors: [{ text, detail: { code: 'node_module_forbidden' } }] };
-      });
-    },
-  };
+/**
+ * In an ES module bundle esbuild turns every free `require` into its own stub (`__require`), which links
+ * nothing and throws "Dynamic require of ... is not supported" when called. Feature checks see that stub as
+ * a function, so `typeof require` in application code would say "function" although no require exists; each
+ * such check is rewritten to the string it would give with no require in scope, padded to the same length
+ * so the source map stays exact (docs/runtime.md).
+ */
+function hideRequireStub(text: string): string {
+  const stub = /^var (__require\d*) = \/\* @__PURE__ \*\/ \(\(x\) => typeof require !== "undefined"/m.exec(text)?.[1];
+  if (!stub) return text;
+  const check = new RegExp(`typeof ${stub}(?![\\w$.[])`, 'g');
+  const replacement = '"undefined"'.padEnd(`typeof ${stub}`.length, ' ');
+  return text.replace(check, replacement);
 }
 
 function toBundleError(err: unknown, projectDir: string): LedgeError {
@@ -165,4 +177,5 @@ export const process = {
   off: () => process,
   emitWarning: (w) => console.warn(String(w)),
 };
+export default process;
 `;

@@ -1,10 +1,11 @@
 /**
  * The isolate side of a deployment: runs inside a worker thread, loads the bundled application and
  * turns host messages into `fetch(request, env, ctx)` events. Application code shares this realm, so
- * web-standard classes are the real ones and `instanceof` works across libraries; the bundle hides
- * `process`, `require` and `Buffer` from it (see bundle.ts), and the worker runs with an empty
- * process environment. This separates deployments; it is not a sandbox (docs/architecture.md).
+ * web-standard classes are the real ones and `instanceof` works across libraries. Before the bundle
+ * loads, globals/ takes Node's host objects out of the global scope and guards imports, so this file
+ * uses `process` only through its own import (docs/architecture.md says what this does not protect).
  */
+import process from 'node:process';
 import { parentPort, workerData } from 'node:worker_threads';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +14,9 @@ import { ISOLATE_BINDINGS } from '../bindings/isolate-registry.js';
 import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { createBatchSender } from './batch-port.js';
+import { defineRequestCf, installGlobalScope } from './globals/index.js';
 import { installResponse, takeBodySource } from './response.js';
+import { installRuntimeHooks, toEventHandler } from './runtime-hooks.js';
 import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
 
 interface ExecutionContext {
@@ -30,6 +33,10 @@ interface FetchHandler {
 
 interface EventState {
   subrequests: number;
+  /** The event's ctx.waitUntil list, which `waitUntil` from ledge:workers extends too. */
+  waits: Promise<unknown>[];
+  /** The fetch event's id: its log lines and binding calls name it, so the host logs them with its request id. */
+  fetchId?: number;
 }
 
 interface RequestState {
@@ -61,8 +68,8 @@ Object.defineProperty(globalThis, 'navigator', { value: Object.freeze({ userAgen
 const events = new AsyncLocalStorage<EventState>();
 installSubrequestLimit();
 
-process.on('unhandledRejection', (reason) => send({ t: 'log', level: 'error', message: `Uncaught (in promise) ${describe(reason)}` }));
-process.on('uncaughtException', (err) => send({ t: 'log', level: 'error', message: `Uncaught ${describe(err)}` }));
+process.on('unhandledRejection', (reason) => log('error', `Uncaught (in promise) ${describe(reason)}`));
+process.on('uncaughtException', (err) => log('error', `Uncaught ${describe(err)}`));
 
 const calls = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
 let nextCall = 1;
@@ -72,13 +79,21 @@ for (const { name, kind } of init.bindings) {
   if (!create) throw new Error(`unknown binding kind ${kind}`);
   env[name] = create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate });
 }
+installRuntimeHooks({
+  env,
+  waitUntil(promise) {
+    const event = events.getStore();
+    if (!event) throw new Error('waitUntil() was called outside of an event; call it while handling a request, a cron window or a queue batch');
+    event.waits.push(Promise.resolve(promise));
+  },
+});
 
 /** One call to a binding's host-side service; errors come back as the TypeError or Error the service chose. */
 function callBinding(binding: string, method: string, args: unknown[]): Promise<unknown> {
   const id = nextCall++;
   return new Promise((resolve, reject) => {
     calls.set(id, { resolve, reject });
-    send({ t: 'call', id, binding, method, args });
+    send({ t: 'call', id, binding, method, args, event: events.getStore()?.fetchId });
   });
 }
 
@@ -99,7 +114,7 @@ port.on('message', (messages: HostMessage[]) => {
 
 function receive(message: HostMessage): void {
   switch (message.t) {
-    case 'req': void runFetch(message.id, message.method, message.url, message.headers, message.hasBody); break;
+    case 'req': void runFetch(message.id, message.method, message.url, message.headers, message.hasBody, message.httpProtocol); break;
     case 'req-chunk': pushBody(message.id, message.chunk); break;
     case 'req-end': endBody(message.id); break;
     case 'abort': abortRequest(message.id, message.reason); break;
@@ -111,14 +126,15 @@ function receive(message: HostMessage): void {
 }
 
 try {
+  installGlobalScope({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat });
   const mod = (await import(pathToFileURL(init.bundlePath).href)) as { default?: FetchHandler };
-  handler = mod.default;
+  handler = toEventHandler(mod.default) as FetchHandler | undefined;
   send({ t: 'ready', hasFetch: typeof handler?.fetch === 'function' });
 } catch (err) {
   send({ t: 'load-error', error: serializeError(err) });
 }
 
-async function runFetch(id: number, method: string, url: string, flat: FlatHeaders, hasBody: boolean): Promise<void> {
+async function runFetch(id: number, method: string, url: string, flat: FlatHeaders, hasBody: boolean, httpProtocol: string | undefined): Promise<void> {
   const state: RequestState = { id, abort: new AbortController(), body: undefined, queued: [], ended: false, pullWaiter: undefined, reader: undefined, outstanding: 0, creditWaiter: undefined };
   requests.set(id, state);
   const waits: Promise<unknown>[] = [];
@@ -128,7 +144,7 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
     props: {},
   };
   let reported = false;
-  await events.run({ subrequests: 0 }, async () => {
+  await events.run({ subrequests: 0, waits, fetchId: id }, async () => {
     try {
       const fetchFn = handler?.fetch;
       if (typeof fetchFn !== 'function') {
@@ -144,6 +160,7 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
         // @ts-expect-error -- duplex is required by Node's fetch for streamed bodies but missing from the DOM types.
         duplex: 'half',
       });
+      defineRequestCf(request, { httpProtocol });
       const result = await fetchFn.call(handler, request, env, ctx);
       if (!(result instanceof Response)) {
         send({ t: 'fail', id, code: 'invalid_response', error: { name: 'TypeError', message: `fetch() returned ${describe(result)} instead of a Response` } });
@@ -157,7 +174,7 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
   });
   requests.delete(id);
   if (reported && waits.length === 0) return;
-  await settleWaitUntil(waits);
+  await settleWaitUntil(waits, id);
   send({ t: 'done', id });
 }
 
@@ -175,11 +192,12 @@ async function runScheduled(firing: ScheduledFiring & { id: number }): Promise<v
     type: 'scheduled',
     cron: firing.cron,
     scheduledTime: firing.scheduledTime,
+    window: Object.freeze({ start: firing.window.start, end: firing.window.end }),
     firingId: firing.firingId,
     late: firing.late,
     noRetry() { noRetry = true; },
   });
-  await events.run({ subrequests: 0 }, async () => {
+  await events.run({ subrequests: 0, waits }, async () => {
     const scheduled = handler?.scheduled;
     if (typeof scheduled !== 'function') {
       send({ t: 'scheduled-result', id: firing.id, outcome: 'no-handler', noRetry: true });
@@ -240,7 +258,7 @@ async function runQueue(event: QueueBatchEvent & { id: number }): Promise<void> 
     ackAll() { all ??= { ack: true }; },
     retryAll(options?: { delaySeconds?: number }) { const delaySeconds = retryDelay(options); all ??= { ack: false, delaySeconds }; },
   });
-  await events.run({ subrequests: 0 }, async () => {
+  await events.run({ subrequests: 0, waits }, async () => {
     const queue = handler?.queue;
     if (typeof queue !== 'function') {
       send({ t: 'queue-result', id: event.id, outcome: 'no-handler', decisions: own.map(() => ({ ack: false, delaySeconds: null })) });
@@ -270,6 +288,11 @@ async function respond(id: number, response: Response, state: RequestState, fini
   const headers: FlatHeaders = [];
   for (const [name, value] of response.headers) headers.push(name, value);
   const head = { t: 'head' as const, id, status: response.status, statusText: response.statusText, headers };
+  if (state.abort.signal.aborted) {
+    // The host gave up on this event before the response (wall time): nothing will read the body.
+    void response.body?.cancel(state.abort.signal.reason).catch(() => undefined);
+    return false;
+  }
   const source = takeBodySource(response);
   if (source !== undefined) {
     send({ ...head, body: source, streaming: false, ...(finished ? { done: true } : {}) });
@@ -298,17 +321,20 @@ async function respond(id: number, response: Response, state: RequestState, fini
     let next = second ?? (await pending);
     while (!next.done) {
       await sendChunk(id, state, toBytes(next.value));
+      // An abort (the client went away, or wall time) cancelled the reader: the host reads no more.
+      if (state.abort.signal.aborted) return false;
       next = await reader.read();
     }
-    send({ t: 'res-end', id });
+    if (!state.abort.signal.aborted) send({ t: 'res-end', id });
   } catch (err) {
-    send({ t: 'res-error', id, error: serializeError(err) });
+    if (!state.abort.signal.aborted) send({ t: 'res-error', id, error: serializeError(err) });
   }
   return false;
 }
 
 async function sendChunk(id: number, state: RequestState, chunk: Uint8Array): Promise<void> {
-  while (state.outstanding >= STREAM_WINDOW_BYTES) await new Promise<void>((resolve) => { state.creditWaiter = resolve; });
+  while (state.outstanding >= STREAM_WINDOW_BYTES && !state.abort.signal.aborted) await new Promise<void>((resolve) => { state.creditWaiter = resolve; });
+  if (state.abort.signal.aborted) return;
   state.outstanding += chunk.byteLength;
   send({ t: 'res-chunk', id, chunk });
 }
@@ -372,7 +398,7 @@ function abortRequest(id: number, reason: string): void {
   credit(id);
 }
 
-async function settleWaitUntil(waits: Promise<unknown>[]): Promise<void> {
+async function settleWaitUntil(waits: Promise<unknown>[], fetchId?: number): Promise<void> {
   if (waits.length === 0) return;
   const deadline = Date.now() + init.waitUntilMs;
   let settled = 0;
@@ -386,11 +412,11 @@ async function settleWaitUntil(waits: Promise<unknown>[]): Promise<void> {
     const outcome = await Promise.race([Promise.allSettled(batch), timeout]);
     clearTimeout(timer);
     if (outcome === 'timeout') {
-      send({ t: 'log', level: 'warn', message: `ctx.waitUntil() work was still running ${init.waitUntilMs / 1000} s after the response and was abandoned` });
+      log('warn', `ctx.waitUntil() work was still running ${init.waitUntilMs / 1000} s after the response and was abandoned`, fetchId);
       return;
     }
     for (const result of outcome) {
-      if (result.status === 'rejected') send({ t: 'log', level: 'error', message: `ctx.waitUntil() promise rejected: ${describe(result.reason)}` });
+      if (result.status === 'rejected') log('error', `ctx.waitUntil() promise rejected: ${describe(result.reason)}`, fetchId);
     }
   }
 }
@@ -398,8 +424,13 @@ async function settleWaitUntil(waits: Promise<unknown>[]): Promise<void> {
 function installConsole(): void {
   const levels = { log: 'info', info: 'info', debug: 'debug', trace: 'debug', warn: 'warn', error: 'error' } as const;
   for (const [method, level] of Object.entries(levels)) {
-    (console as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => send({ t: 'log', level, message: format(...args) });
+    (console as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => log(level, format(...args));
   }
+}
+
+/** One log line to the host, naming the fetch event it belongs to (the running one unless given). */
+function log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fetchId = events.getStore()?.fetchId): void {
+  send(fetchId === undefined ? { t: 'log', level, message } : { t: 'log', level, message, event: fetchId });
 }
 
 function installSubrequestLimit(): void {

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
@@ -102,11 +101,12 @@ export const spawnThread: IsolateSpawner = createThreadSpawner();
 /**
  * The worker script. From the built package it is isolate-entry.js beside this file; when Ledge itself runs
  * from TypeScript sources (its own tests), Node 20 applies no loader hooks inside workers, so the entry is
- * bundled once into the temporary directory.
+ * bundled once into node_modules/.cache: inside the repository, so the packages the isolate imports resolve
+ * from its node_modules.
  */
 function isolateEntry(): URL {
   if (!import.meta.url.endsWith('.ts')) return new URL('./isolate-entry.js', import.meta.url);
-  const outDir = path.join(tmpdir(), `ledge-isolate-${process.pid}`);
+  const outDir = fileURLToPath(new URL(`../../node_modules/.cache/ledge-isolate-${process.pid}`, import.meta.url));
   mkdirSync(outDir, { recursive: true });
   const outfile = path.join(outDir, 'isolate-entry.mjs');
   buildSync({ entryPoints: [fileURLToPath(new URL('./isolate-entry.ts', import.meta.url))], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'silent' });

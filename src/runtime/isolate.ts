@@ -4,6 +4,7 @@ import { BindingError, type BindingService } from '../bindings/plugin.js';
 import { createBatchSender } from './batch-port.js';
 import { CpuMeter, type CpuUsage } from './cpu-meter.js';
 import { spawnThread, type IsolateSpawner, type IsolateWorker } from './isolate-worker.js';
+import { ResponseStream } from './response-stream.js';
 import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
@@ -18,6 +19,10 @@ export interface DispatchRequest {
   signal?: AbortHook;
   /** The peer address of the client's connection; absent for requests made without a socket. */
   clientAddress?: string;
+  /** The event's id, given by the entry layer (src/entry/response-origin.ts); log lines of the event carry it. */
+  requestId?: string;
+  /** The HTTP version the client spoke (`HTTP/1.1`); absent for requests made without a socket. */
+  httpProtocol?: string;
 }
 
 /** The part of AbortSignal the runtime needs; the HTTP bridge supplies a cheaper one per request. */
@@ -31,6 +36,8 @@ export interface DispatchResponse {
   statusText: string;
   headers: FlatHeaders;
   body: string | Uint8Array | null | AsyncIterable<Uint8Array>;
+  /** Who made it when not the application: the platform itself, or an origin behind a tunnel (header `ledge-origin`). */
+  origin?: 'platform' | 'upstream';
 }
 
 /** How an isolate is started. */
@@ -58,6 +65,8 @@ interface PendingEvent {
   stream: ResponseStream | undefined;
   requestCredit: (() => void) | undefined;
   requestOutstanding: number;
+  /** The request id the entry gave the event: its log lines carry it. */
+  requestId?: string;
   /** When the isolate finished the response (its body included): from then on only ctx.waitUntil work keeps the event. */
   answeredAt?: number;
 }
@@ -157,6 +166,12 @@ export class Isolate {
   /** Events still running, waitUntil work included. */
   get inflight(): number { return this.#events.size; }
 
+  /** The request ids of the fetch events in flight (or of the events named), for log lines about them. */
+  requestIds(eventIds?: Iterable<number>): string[] {
+    const events = eventIds === undefined ? [...this.#events.values()] : [...eventIds].map((id) => this.#events.get(id));
+    return events.flatMap((event) => (event?.requestId === undefined ? [] : [event.requestId]));
+  }
+
   /** CPU used so far, as of the last watchdog reading. */
   get cpu(): CpuUsage { return this.#meter.usage; }
 
@@ -164,13 +179,13 @@ export class Isolate {
   dispatch(request: DispatchRequest): Promise<DispatchResponse> {
     if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
     const id = this.#nextEvent++;
-    const event: PendingEvent = { id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
+    const event: PendingEvent = { id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0, requestId: request.requestId };
     this.#begin(event);
     const head = new Promise<DispatchResponse>((resolve, reject) => {
       event.resolveHead = resolve;
       event.rejectHead = reject;
     });
-    this.#post({ t: 'req', id, method: request.method, url: request.url, headers: request.headers, hasBody: request.body !== null });
+    this.#post({ t: 'req', id, method: request.method, url: request.url, headers: request.headers, hasBody: request.body !== null, httpProtocol: request.httpProtocol });
     if (request.body) void this.#pumpBody(event, request.body);
     // Only deployments that asked for request.signal (enable_request_signal) pay for a close listener per request.
     if (this.#requestSignal) request.signal?.addEventListener('abort', () => {
@@ -292,25 +307,35 @@ export class Isolate {
 
   #onMessage(message: IsolateMessage): void {
     if (message.t === 'log') {
-      this.#logger[message.level](message.message);
+      this.#logger[message.level](message.message, this.#eventFields(message.event));
       return;
     }
     if (message.t === 'ready' || message.t === 'load-error') return;
     if (message.t === 'call') {
-      void this.#answerCall(message.id, message.binding, message.method, message.args);
+      void this.#answerCall(message.id, message.binding, message.method, message.args, message.event);
       return;
     }
     const event = this.#events.get(message.id);
     if (!event) return;
     switch (message.t) {
       case 'head': {
+        const resolve = event.resolveHead;
+        if (!resolve && message.streaming) {
+          // Nobody waits for this response any more (the wall-time limit answered first): stop its stream.
+          this.#post({ t: 'abort', id: event.id, reason: 'the response is no longer wanted' });
+          break;
+        }
         let body: DispatchResponse['body'] = message.body;
         if (message.streaming) {
-          event.stream = new ResponseStream(() => this.#post({ t: 'res-credit', id: event.id }));
+          event.stream = new ResponseStream({
+            onDrained: () => this.#post({ t: 'res-credit', id: event.id }),
+            // The reader let go before the end (the client went away or stopped reading): the event must end
+            // whether or not the application asked for request.signal, or its stream and window stay forever.
+            onCancel: () => { if (this.#events.has(event.id)) this.#post({ t: 'abort', id: event.id, reason: 'the client disconnected' }); },
+          });
           if (message.body) event.stream.push(typeof message.body === 'string' ? Buffer.from(message.body) : message.body);
           body = event.stream;
         }
-        const resolve = event.resolveHead;
         event.resolveHead = undefined;
         event.rejectHead = undefined;
         resolve?.({ status: message.status, statusText: message.statusText, headers: message.headers, body });
@@ -342,7 +367,7 @@ export class Isolate {
       case 'res-end': event.stream?.end(); event.answeredAt = Date.now(); break;
       case 'res-error':
         event.answeredAt = Date.now();
-        this.#logger.error(`the response body stream failed: ${message.error.stack ?? message.error.message}`);
+        this.#logger.error(`the response body stream failed: ${message.error.stack ?? message.error.message}`, this.#eventFields(event.id));
         event.stream?.fail(new LedgeError('internal_error', 'the response body stream failed'));
         break;
       case 'req-credit': {
@@ -354,7 +379,7 @@ export class Isolate {
       }
       case 'fail': {
         const detail = message.error.stack ?? `${message.error.name}: ${message.error.message}`;
-        this.#logger.error(message.code === 'internal_error' ? `Uncaught exception in fetch: ${detail}` : detail);
+        this.#logger.error(message.code === 'internal_error' ? `Uncaught exception in fetch: ${detail}` : detail, this.#eventFields(event.id));
         event.answeredAt = Date.now();
         this.#settleHead(event, new LedgeError(message.code, message.error.message));
         break;
@@ -366,7 +391,13 @@ export class Isolate {
     }
   }
 
-  async #answerCall(id: number, binding: string, method: string, args: unknown[]): Promise<void> {
+  /** The request id of a fetch event still running, as log fields (none for other events). */
+  #eventFields(eventId: number | undefined): { request_id: string } | undefined {
+    const requestId = eventId === undefined ? undefined : this.#events.get(eventId)?.requestId;
+    return requestId === undefined ? undefined : { request_id: requestId };
+  }
+
+  async #answerCall(id: number, binding: string, method: string, args: unknown[], eventId: number | undefined): Promise<void> {
     const service = this.#services[binding];
     try {
       if (!service) throw new BindingError('TypeError', `${binding} is not a binding of this deployment`);
@@ -377,7 +408,7 @@ export class Isolate {
         return;
       }
       // A fault in Ledge or its storage: the application learns only that the call failed; the log has the detail.
-      this.#logger.error(`binding ${binding}.${method} failed: ${(err as Error)?.stack ?? String(err)}`);
+      this.#logger.error(`binding ${binding}.${method} failed: ${(err as Error)?.stack ?? String(err)}`, this.#eventFields(eventId));
       this.#post({ t: 'call-result', id, error: { name: 'Error', message: `${binding}.${method}() failed inside the platform; the error was logged` } });
     }
   }
@@ -406,38 +437,3 @@ const FAILURE_TEXT: Partial<Record<ErrorCode, string>> = {
   exceeded_wall_time: 'the deployment exceeded its wall-time limit',
   isolate_failed: 'the isolate stopped',
 };
-
-/** A response body arriving chunk by chunk from the isolate; credit goes back once the reader has caught up. */
-class ResponseStream implements AsyncIterable<Uint8Array> {
-  #queue: Uint8Array[] = [];
-  #done = false;
-  #error: Error | undefined;
-  #waiter: (() => void) | undefined;
-  #credit: () => void;
-
-  constructor(credit: () => void) { this.#credit = credit; }
-
-  push(chunk: Uint8Array): void { this.#queue.push(chunk); this.#wake(); }
-  end(): void { this.#done = true; this.#wake(); }
-  fail(err: Error): void { if (!this.#done) { this.#error = err; this.#done = true; this.#wake(); } }
-
-  #wake(): void {
-    const waiter = this.#waiter;
-    this.#waiter = undefined;
-    waiter?.();
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
-    for (;;) {
-      const chunk = this.#queue.shift();
-      if (chunk) {
-        if (this.#queue.length === 0 && !this.#done) this.#credit();
-        yield chunk;
-        continue;
-      }
-      if (this.#error) throw this.#error;
-      if (this.#done) return;
-      await new Promise<void>((resolve) => { this.#waiter = resolve; });
-    }
-  }
-}

@@ -1,4 +1,5 @@
 import { toVersionConfig, type DeployConfig } from '../config/deploy.js';
+import { ipAddressOf } from '../entry/custom-domains.js';
 import { defaultHostname, normalizeHost, parsePlatformHost, parsePreviewLabel, TEAM_LABEL } from '../entry/hostnames.js';
 import { covers, pathReadings, toGuardedPrefix } from '../identity/access-paths.js';
 import type { AccessAppRecord } from '../storage/access.js';
@@ -64,6 +65,8 @@ export async function buildRouteTable(store: ControlStoragePort, platformDomain:
 
   function resolve(rawHost: string): RouteTarget | null {
     const host = normalizeHost(rawHost);
+    // A request by IP address (any spelling) reaches no application, even through a domain stored before they were refused.
+    if (ipAddressOf(host) !== null) return null;
     const found = exact.get(host);
     if (found) return found;
     const parts = parsePlatformHost(host, platformDomain);

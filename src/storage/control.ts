@@ -43,6 +43,11 @@ export interface TokenRecord {
   issued_on: string;
   last_used_on: string | null;
   revoked_on: string | null;
+  /**
+   * The token that created this one, or null (the bootstrap token). A child never outlives its parent:
+   * its `expires_on` is no later, and revoking the parent revokes it (docs/api.md, Token lineage).
+   */
+  parent_id?: string | null;
 }
 
 /** One state-changing call, as the audit log keeps it. Never a token value. */
@@ -115,6 +120,18 @@ export interface ResourceRecord {
   created_on: string;
 }
 
+/** A secret of a deployment as stored: its value only sealed under the platform key (src/control/secret-vault.ts). */
+export interface SecretRecord {
+  account_id: string;
+  /** The deployment's name; a secret may be set before the deployment's first version. */
+  deployment: string;
+  name: string;
+  /** The sealed value: base64 of nonce, tag and ciphertext. Never the value itself. */
+  sealed: string;
+  created_on: string;
+  modified_on: string;
+}
+
 /** What a new version changes, written in one transaction. */
 export interface VersionWrite {
   version: VersionRecord;
@@ -133,11 +150,16 @@ export interface ControlStoragePort {
   listMembers(accountId: string): Promise<MemberRecord[]>;
   deleteMember(accountId: string, id: string): Promise<boolean>;
 
+  /** Stores a token; refused (`conflict`) when its parent was revoked meanwhile, so no live child of a revoked token exists. */
   createToken(token: TokenRecord): Promise<void>;
   tokenByHash(hash: string): Promise<TokenRecord | null>;
   getToken(accountId: string, id: string): Promise<TokenRecord | null>;
   listTokens(accountId: string): Promise<TokenRecord[]>;
-  revokeToken(accountId: string, id: string, time: string): Promise<boolean>;
+  /**
+   * Revokes a token and, in the same transaction, every token it created, directly or through others.
+   * Returns the ids of those descendants, or null when the account has no such token.
+   */
+  revokeToken(accountId: string, id: string, time: string): Promise<string[] | null>;
   touchToken(id: string, time: string): Promise<void>;
 
   appendAudit(record: AuditRecord): Promise<void>;
@@ -150,7 +172,7 @@ export interface ControlStoragePort {
   pointAt(accountId: string, name: string, versionId: string, time: string): Promise<DeploymentRecord | null>;
   getDeployment(accountId: string, name: string): Promise<DeploymentRecord | null>;
   listDeployments(accountId?: string): Promise<DeploymentRecord[]>;
-  /** Deletes the deployment, its versions and its domains. */
+  /** Deletes the deployment, its versions, its domains and its secrets. */
   deleteDeployment(accountId: string, name: string): Promise<boolean>;
   getVersion(id: string): Promise<VersionRecord | null>;
   /** Newest first. */
@@ -168,6 +190,12 @@ export interface ControlStoragePort {
   getResource(accountId: string, kind: ResourceKind, idOrRef: string): Promise<ResourceRecord | null>;
   listResources(accountId: string, kind: ResourceKind): Promise<ResourceRecord[]>;
   deleteResource(accountId: string, kind: ResourceKind, id: string): Promise<boolean>;
+
+  /** Sets a deployment's secret (created, or replaced keeping its creation time); returns the stored record. */
+  putSecret(secret: SecretRecord): Promise<SecretRecord>;
+  /** A deployment's secrets, by name. */
+  listSecrets(accountId: string, deployment: string): Promise<SecretRecord[]>;
+  deleteSecret(accountId: string, deployment: string, name: string): Promise<boolean>;
 
   close(): void;
 }

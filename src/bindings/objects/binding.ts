@@ -1,4 +1,6 @@
+import { Buffer } from 'node:buffer';
 import type { BindingCall } from '../isolate-registry.js';
+import { withOriginalName } from '../original-names.js';
 import { OBJECT_LIMITS, objectErrorText } from './limits.js';
 import type { WireConditional, WireObject, WireRange } from './service.js';
 
@@ -63,8 +65,11 @@ export class BucketObject {
   }
 }
 
-/** An object with its body. */
-export class BucketObjectBody extends BucketObject {
+/** BucketObject under the name the original platform gives it. */
+const NamedBucketObject = withOriginalName(BucketObject, 'R2Object');
+
+/** An object with its body; it extends the named class so `instanceof` holds for both names of both classes. */
+export class BucketObjectBody extends NamedBucketObject {
   readonly body: ReadableStream<Uint8Array>;
 
   constructor(wire: WireObject, body: ReadableStream<Uint8Array>) {
@@ -79,6 +84,9 @@ export class BucketObjectBody extends BucketObject {
   async json(): Promise<unknown> { return JSON.parse(await this.text()) as unknown; }
   async blob(): Promise<Blob> { return new Blob([await this.arrayBuffer()], { type: this.httpMetadata.contentType ?? '' }); }
 }
+
+/** BucketObjectBody under the name the original platform gives it. */
+const NamedBucketObjectBody = withOriginalName(BucketObjectBody, 'R2ObjectBody');
 
 /** A multipart upload in progress. */
 export class MultipartUpload {
@@ -106,9 +114,12 @@ export class MultipartUpload {
 
   async complete(parts: { partNumber: number; etag: string }[]): Promise<BucketObject> {
     if (!Array.isArray(parts)) throw new TypeError('complete() takes an array of { partNumber, etag }');
-    return new BucketObject((await this.#call('completeUpload', [this.key, this.uploadId, parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag }))])) as WireObject);
+    return new NamedBucketObject((await this.#call('completeUpload', [this.key, this.uploadId, parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag }))])) as WireObject);
   }
 }
+
+/** MultipartUpload under the name the original platform gives it. */
+const NamedMultipartUpload = withOriginalName(MultipartUpload, 'R2MultipartUpload');
 
 /** The bucket object application code finds in `env` (isolate side). */
 export class ObjectBucket {
@@ -121,7 +132,7 @@ export class ObjectBucket {
   async head(key: string): Promise<BucketObject | null> {
     checkKey('head', key);
     const wire = (await this.#call('head', [key])) as WireObject | null;
-    return wire && new BucketObject(wire);
+    return wire && new NamedBucketObject(wire);
   }
 
   async get(key: string, options: { onlyIf?: unknown; range?: unknown } = {}): Promise<BucketObject | BucketObjectBody | null> {
@@ -130,9 +141,9 @@ export class ObjectBucket {
     const range = options.range === undefined ? null : toRange(options.range);
     const found = (await this.#call('get', [key, onlyIf, range])) as { object: WireObject; body: boolean; inline?: Uint8Array } | null;
     if (!found) return null;
-    if (!found.body) return new BucketObject(found.object);
+    if (!found.body) return new NamedBucketObject(found.object);
     const span = found.object.range ?? { offset: 0, length: found.object.size };
-    return new BucketObjectBody(found.object, bodyStream(this.#call, found.object, span, found.inline));
+    return new NamedBucketObjectBody(found.object, bodyStream(this.#call, found.object, span, found.inline));
   }
 
   async put(key: string, value: unknown, options: { onlyIf?: unknown; httpMetadata?: unknown; customMetadata?: unknown; md5?: unknown; sha1?: unknown; sha256?: unknown; sha384?: unknown; sha512?: unknown; storageClass?: string } = {}): Promise<BucketObject | null> {
@@ -146,7 +157,7 @@ export class ObjectBucket {
     };
     const body = await sendBody(this.#call, 'put', value, checksum ? [checksum.algorithm] : []);
     const wire = (await this.#call('put', [key, body, meta])) as WireObject | null;
-    return wire && new BucketObject(wire);
+    return wire && new NamedBucketObject(wire);
   }
 
   async delete(keys: string | string[]): Promise<void> {
@@ -162,7 +173,7 @@ export class ObjectBucket {
     for (const field of include) if (field !== 'httpMetadata' && field !== 'customMetadata') throw new TypeError(`list(): include may contain "httpMetadata" and "customMetadata", not "${field}"`);
     const page = (await this.#call('list', [{ prefix: options.prefix ?? '', cursor: options.cursor ?? null, startAfter: options.startAfter ?? null, delimiter: options.delimiter ?? null, limit, include }])) as { objects: WireObject[]; delimitedPrefixes: string[]; truncated: boolean; cursor?: string };
     const objects = page.objects.map((wire) => {
-      const object = new BucketObject(wire);
+      const object = new NamedBucketObject(wire);
       // Listed objects carry only the metadata asked for with `include`.
       if (!include.includes('httpMetadata')) Object.defineProperty(object, 'httpMetadata', { value: undefined });
       if (!include.includes('customMetadata')) Object.defineProperty(object, 'customMetadata', { value: undefined });
@@ -174,17 +185,20 @@ export class ObjectBucket {
   async createMultipartUpload(key: string, options: { httpMetadata?: unknown; customMetadata?: unknown } = {}): Promise<MultipartUpload> {
     checkKey('createMultipartUpload', key);
     const uploadId = (await this.#call('createUpload', [key, { httpMetadata: toHttpMetadata(options.httpMetadata), customMetadata: toCustomMetadata('createMultipartUpload', options.customMetadata) }])) as string;
-    return new MultipartUpload(this.#call, key, uploadId);
+    return new NamedMultipartUpload(this.#call, key, uploadId);
   }
 
   resumeMultipartUpload(key: string, uploadId: string): MultipartUpload {
-    return new MultipartUpload(this.#call, key, uploadId);
+    return new NamedMultipartUpload(this.#call, key, uploadId);
   }
 }
 
+/** ObjectBucket under the name the original platform gives it. */
+const NamedObjectBucket = withOriginalName(ObjectBucket, 'R2Bucket');
+
 /** Builds the `env` object for one bucket binding. */
 export function createObjectBinding(call: BindingCall): object {
-  return new ObjectBucket(call);
+  return new NamedObjectBucket(call);
 }
 
 function checkKey(action: string, key: unknown): void {

@@ -99,10 +99,11 @@ export function createObjectService(options: { bucket: string; storage: ObjectSt
           const [key, onlyIf, range] = args as [string, WireConditional | null, WireRange | null];
           const object = await storage.head(bucket, key);
           if (!object) return null;
-          if (onlyIf && !conditionPasses(onlyIf, object)) return { object: toWire(object), body: false };
+          // As on the original platform, what get() returns always says which bytes it covers: the whole object without a range.
+          if (onlyIf && !conditionPasses(onlyIf, object)) return { object: { ...toWire(object), range: { offset: 0, length: object.size } }, body: false };
           const resolved = resolveRange('get', range, object.size);
           const wire = toWire(object);
-          if (range) wire.range = resolved;
+          wire.range = resolved;
           const inline = resolved.length <= OBJECT_LIMITS.chunkBytes ? await storage.read(object.blobId, resolved.offset, resolved.length) : undefined;
           return { object: wire, body: true, inline };
         }

@@ -1,4 +1,5 @@
 import type { BindingCall } from '../isolate-registry.js';
+import { withOriginalName } from '../original-names.js';
 
 /** A statement and its bound values as they travel to the service. */
 interface WireQuery {
@@ -49,7 +50,7 @@ export class SqlPreparedStatement {
   get target(): QueryTarget { return this.#target; }
 
   bind(...values: unknown[]): SqlPreparedStatement {
-    return new SqlPreparedStatement(this.#target, this.#sql, values.map(toWire));
+    return new NamedPreparedStatement(this.#target, this.#sql, values.map(toWire));
   }
 
   async first(column?: string): Promise<unknown> {
@@ -76,6 +77,9 @@ export class SqlPreparedStatement {
     return options?.columnNames ? [(result as WireResult).columns, ...rows] : rows;
   }
 }
+
+/** SqlPreparedStatement under the name the original platform gives it. */
+const NamedPreparedStatement = withOriginalName(SqlPreparedStatement, 'D1PreparedStatement');
 
 function toResult(result: WireResult): { success: true; meta: Record<string, unknown>; results: unknown[] } {
   return { success: true, meta: result.meta, results: result.results };
@@ -109,10 +113,13 @@ export class SqlSession {
     },
   };
 
-  prepare(sql: string): SqlPreparedStatement { return new SqlPreparedStatement(this.#target, sql); }
+  prepare(sql: string): SqlPreparedStatement { return new NamedPreparedStatement(this.#target, sql); }
   batch(statements: SqlPreparedStatement[]): Promise<unknown[]> { return runBatch(this.#target, statements); }
   getBookmark(): string | null { return this.#bookmark; }
 }
+
+/** SqlSession under the name the original platform gives it. */
+const NamedSession = withOriginalName(SqlSession, 'D1DatabaseSession');
 
 /** The SQL database object application code finds in `env` (isolate side). */
 export class SqlDatabaseBinding {
@@ -124,7 +131,7 @@ export class SqlDatabaseBinding {
     this.#target = { run: async (queries, format) => ((await call('query', [queries, format, false])) as { results: WireResult[] }).results };
   }
 
-  prepare(sql: string): SqlPreparedStatement { return new SqlPreparedStatement(this.#target, sql); }
+  prepare(sql: string): SqlPreparedStatement { return new NamedPreparedStatement(this.#target, sql); }
 
   batch(statements: SqlPreparedStatement[]): Promise<unknown[]> { return runBatch(this.#target, statements); }
 
@@ -135,8 +142,8 @@ export class SqlDatabaseBinding {
 
   withSession(constraintOrBookmark?: string): SqlSession {
     const given = constraintOrBookmark ?? 'first-unconstrained';
-    if (given === 'first-unconstrained' || given === 'first-primary') return new SqlSession(this.#call, null);
-    if (typeof given === 'string' && BOOKMARK.test(given)) return new SqlSession(this.#call, given);
+    if (given === 'first-unconstrained' || given === 'first-primary') return new NamedSession(this.#call, null);
+    if (typeof given === 'string' && BOOKMARK.test(given)) return new NamedSession(this.#call, given);
     throw new Error('SQL_SESSION_ERROR: invalid bookmark or constraint');
   }
 
@@ -145,7 +152,10 @@ export class SqlDatabaseBinding {
   }
 }
 
+/** SqlDatabaseBinding under the name the original platform gives it. */
+const NamedDatabase = withOriginalName(SqlDatabaseBinding, 'D1Database');
+
 /** Builds the `env` object for one SQL database binding. */
 export function createSqlBinding(call: BindingCall): object {
-  return new SqlDatabaseBinding(call);
+  return new NamedDatabase(call);
 }

@@ -1,9 +1,10 @@
 import path from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { untilStopped } from '../signals.js';
 import { LedgeError } from '../../lib/errors.js';
 import { createConsoleSink, createLogger } from '../../lib/logger.js';
 import { DEFAULT_PLATFORM_DOMAIN, startPlatform, type ListenAddress } from '../../serve/platform.js';
+import { DEFAULT_DRAIN_MS } from '../../serve/shutdown.js';
 import type { IsolationMode } from '../../serve/isolation.js';
 import { DEFAULT_MAX_SANDBOXES } from '../../runtime/sandbox/pool.js';
 
@@ -32,6 +33,13 @@ export function parseListen(option: string, value: string): ListenAddress {
   return { host: m[1] ?? (m[2] || '127.0.0.1'), port };
 }
 
+/** Parses a number of seconds for `option` (0 to 3600, fractions allowed) into milliseconds. */
+export function parseSeconds(option: string, value: string): number {
+  const seconds = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+  if (!(seconds <= 3600)) throw new LedgeError('bad_argument', `${option}: expected seconds from 0 to 3600, got "${value}"`);
+  return Math.round(seconds * 1000);
+}
+
 /** `ledge serve`: the platform for many accounts, with the account API. */
 export function registerServe(program: Command): void {
   program
@@ -45,13 +53,17 @@ export function registerServe(program: Command): void {
     .option('--trust-all-code', 'accept --isolation thread with several accounts (their code can reach this process and each other)')
     .option('--egress-allow <cidr|host>', 'let application code fetch this range, address or host name beyond the public internet (repeatable)', collect, [])
     .option('--max-sandboxes <n>', 'sandbox processes that may run at once; past it the least recently used stops', parseCount, DEFAULT_MAX_SANDBOXES)
+    .addOption(new Option('--drain-timeout <seconds>', 'on SIGINT/SIGTERM, how long to wait for requests in flight and tunnel connectors before closing them')
+      .argParser((v: string) => parseSeconds('--drain-timeout', v)).default(DEFAULT_DRAIN_MS, String(DEFAULT_DRAIN_MS / 1000)))
+    .option('--reset-control', 'start with a new control state where control.sqlite is missing or empty beside accounts\' data (a new administrator account and bootstrap token)')
     .option('--verbose', 'print debug logs')
-    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; verbose?: boolean; isolation: IsolationMode; trustAllCode?: boolean; egressAllow: string[]; maxSandboxes: number }) => {
+    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; drainTimeout: number; resetControl?: boolean; verbose?: boolean; isolation: IsolationMode; trustAllCode?: boolean; egressAllow: string[]; maxSandboxes: number }) => {
       if (!/^(?=.{1,200}$)[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(opts.platformDomain)) throw new LedgeError('bad_argument', `--platform-domain: expected a domain name, got "${opts.platformDomain}"`);
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
       const platform = await startPlatform({
         stateDir: opts.state, listen: opts.listen, apiListen: opts.apiListen, platformDomain: opts.platformDomain, logger,
         isolation: opts.isolation, trustAllCode: opts.trustAllCode, egressAllow: opts.egressAllow, maxSandboxes: opts.maxSandboxes,
+        drainMs: opts.drainTimeout, resetControl: opts.resetControl === true,
       });
       if (platform.bootstrap) {
         // Written straight to the terminal, never through the logger: this is the one place a secret is printed.

@@ -23,9 +23,18 @@ async function findTunnel(session: PlatformSession, nameOrId: string): Promise<T
   return found;
 }
 
-/** The token a connector runs with: --token, LEDGE_TUNNEL_TOKEN, or the credentials file the configuration names. */
-function connectorToken(opts: { token?: string }, credentialsFile: string | undefined): string {
-  const token = opts.token ?? process.env.LEDGE_TUNNEL_TOKEN;
+/**
+ * The token a connector runs with: --token-file, LEDGE_TUNNEL_TOKEN, or the credentials file the
+ * configuration names; --token still works but puts the secret in the process list, so it warns.
+ */
+function connectorToken(opts: { token?: string; tokenFile?: string }, credentialsFile: string | undefined, warn: (message: string) => void): string {
+  if (opts.token !== undefined && opts.tokenFile !== undefined) throw new LedgeError('bad_argument', 'give --token or --token-file, not both');
+  if (opts.tokenFile !== undefined) return readTokenFile(opts.tokenFile);
+  if (opts.token !== undefined) {
+    warn('--token shows the tunnel token to every user of this machine (ps, /proc); use LEDGE_TUNNEL_TOKEN or --token-file instead');
+    return opts.token;
+  }
+  const token = process.env.LEDGE_TUNNEL_TOKEN;
   if (token) return token;
   if (credentialsFile) {
     let creds: { AccountTag?: unknown; TunnelID?: unknown; TunnelSecret?: unknown; Endpoint?: unknown } | null;
@@ -41,7 +50,20 @@ function connectorToken(opts: { token?: string }, credentialsFile: string | unde
     }
     return encodeTunnelToken({ a: creds.AccountTag, t: creds.TunnelID, s: creds.TunnelSecret, ...(creds.Endpoint ? { e: creds.Endpoint } : {}) });
   }
-  throw new LedgeError('bad_argument', 'no tunnel token: give --token, set LEDGE_TUNNEL_TOKEN, or name a credentials-file in --config (get a token with "ledge tunnel token <tunnel>")');
+  throw new LedgeError('bad_argument', 'no tunnel token: set LEDGE_TUNNEL_TOKEN, give --token-file, or name a credentials-file in --config (get a token with "ledge tunnel token <tunnel>")');
+}
+
+/** The token in a file: its content without surrounding whitespace. Errors never quote the file. */
+function readTokenFile(file: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new LedgeError('bad_argument', `--token-file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+  }
+  const token = text.trim();
+  if (token === '') throw new LedgeError('bad_argument', `--token-file: ${file} is empty; write the output of "ledge tunnel token <tunnel>" into it`);
+  return token;
 }
 
 /** `ledge tunnel ...`: tunnels, their connector, private routes and hostnames, through the account API (docs/tunnels.md). */
@@ -85,16 +107,17 @@ export function registerTunnel(program: Command): void {
     });
 
   tunnel.command('run').description('run a connector: dial the platform, serve the tunnel by its ingress rules, reconnect when cut off')
-    .option('--token <token>', 'tunnel token (default: LEDGE_TUNNEL_TOKEN, or the credentials-file of --config)')
+    .option('--token-file <file>', 'read the tunnel token from this file (default: LEDGE_TUNNEL_TOKEN, or the credentials-file of --config)')
+    .option('--token <token>', 'tunnel token on the command line: visible to other users in the process list; kept for compatibility, prefer LEDGE_TUNNEL_TOKEN or --token-file')
     .option('--edge <url>', 'connect URL when the token has none (ws://host:port/connect/tunnel)')
     .option('--verbose', 'print debug logs')
-    .action(async (opts: { token?: string; edge?: string; verbose?: boolean }, command: Command) => {
+    .action(async (opts: { token?: string; tokenFile?: string; edge?: string; verbose?: boolean }, command: Command) => {
       const { config } = command.optsWithGlobals<{ config?: string }>();
       const ingress = config === undefined ? undefined : loadIngress({ file: config });
       if (ingress?.problems.length) throw new LedgeError('config_invalid', `${config}: ${ingress.problems.map((p) => p.message).join('; ')} (see "ledge tunnel ingress validate ${config}")`);
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }), 'tunnel');
-      for (const warning of ingress?.warnings ?? []) logger.warn(warning);
-      const token = connectorToken(opts, ingress?.credentialsFile);
+      for (const warning of [...ingress?.risks ?? [], ...ingress?.warnings ?? []]) logger.warn(warning);
+      const token = connectorToken(opts, ingress?.credentialsFile, (message) => logger.warn(message));
       let connector;
       try {
         connector = startConnector({ token, edge: opts.edge, rules: ingress?.rules, logger, version: VERSION });

@@ -4,6 +4,7 @@ import { ApiError, fieldError } from '../api-error.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import { HOSTNAME } from '../../config/deploy.js';
+import { customDomainProblem } from '../../entry/custom-domains.js';
 import type { DomainRecord } from '../../storage/control.js';
 import { ACCOUNT_PARAMS, DNS_LABEL } from './accounts.js';
 
@@ -30,13 +31,15 @@ export function domainRoutes(services: ControlServices): RouteDefinition[] {
       id: 'domains.create', method: 'POST', path: '/accounts/{account_id}/domains', summary: 'Bind a custom hostname to a deployment or a tunnel',
       auth: { group: 'domains:write', resource: 'any' }, params: ACCOUNT_PARAMS, status: 201,
       body: z.strictObject({
-        hostname: z.string().trim().toLowerCase().regex(HOSTNAME, { error: 'expected a hostname without scheme, port or path (e.g. shop.example.com)' }),
+        // The problem check comes first so an IP address or a public suffix is named as such.
+        hostname: z.string().trim().toLowerCase().superRefine((name, ctx) => {
+          const problem = customDomainProblem(name, platformDomain);
+          if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, abort: true });
+        }).regex(HOSTNAME, { error: 'expected a hostname without scheme, port or path (e.g. shop.example.com)' }),
         deployment: DNS_LABEL.optional(),
         tunnel_id: z.string().optional(),
       }).refine((b) => (b.deployment === undefined) !== (b.tunnel_id === undefined), { error: 'give either deployment or tunnel_id' }),
       async handler({ account, body, now, require }) {
-        const underPlatform = body.hostname === platformDomain || body.hostname.endsWith(`.${platformDomain}`);
-        if (underPlatform) throw fieldError('/body/hostname', `${body.hostname} lies under the platform domain ${platformDomain}; custom domains must be outside it`);
         require('domains:write', 'domain', body.hostname);
         if (body.deployment !== undefined) {
           require('deployments:write', 'deployment', body.deployment);

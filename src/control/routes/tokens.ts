@@ -74,7 +74,20 @@ function checkGrant(policies: TokenPolicy[], creator: Permissions, accountId: st
   }
 }
 
-/** API tokens: create, list, get, revoke, verify, and the permission group catalog. */
+/**
+ * A new token's `expires_on`: never later than its creator's, so a token cannot outlive the one that made
+ * it; without one it inherits the creator's (null when the creator never expires).
+ */
+function childExpiry(asked: string | undefined, parent: TokenRecord): string | null {
+  if (asked === undefined) return parent.expires_on;
+  const expiresOn = new Date(asked).toISOString();
+  if (parent.expires_on !== null && Date.parse(expiresOn) > Date.parse(parent.expires_on)) {
+    throw new ApiError('invalid_field', `expires_on: must not be later than ${parent.expires_on}, when the token creating it (${parent.name}) expires`, { pointer: '/body/expires_on' });
+  }
+  return expiresOn;
+}
+
+/** API tokens: create, list, get, revoke (with the tokens each one created), verify, and the permission group catalog. */
 export function tokenRoutes(services: ControlServices): RouteDefinition[] {
   const { store, clock } = services;
   const verifyResult = (token: TokenRecord) => ({
@@ -116,13 +129,13 @@ export function tokenRoutes(services: ControlServices): RouteDefinition[] {
         const policies = body.policies as TokenPolicy[];
         checkGrant(policies, principal.permissions, account.id);
         const notBefore = body.not_before === undefined ? null : new Date(body.not_before).toISOString();
-        const expiresOn = body.expires_on === undefined ? null : new Date(body.expires_on).toISOString();
+        const expiresOn = childExpiry(body.expires_on, principal.token);
         if (expiresOn !== null && Date.parse(expiresOn) <= clock.now()) throw new ApiError('invalid_field', 'expires_on: must lie in the future', { pointer: '/body/expires_on' });
         if (expiresOn !== null && notBefore !== null && expiresOn <= notBefore) throw new ApiError('invalid_field', 'expires_on: must come after not_before', { pointer: '/body/expires_on' });
         const value = newTokenValue();
         const token: TokenRecord = {
           id: newTokenId(), account_id: account.id, name: body.name, hash: hashToken(value), policies,
-          not_before: notBefore, expires_on: expiresOn, issued_on: now, last_used_on: null, revoked_on: null,
+          not_before: notBefore, expires_on: expiresOn, issued_on: now, last_used_on: null, revoked_on: null, parent_id: principal.token.id,
         };
         await store.createToken(token);
         return { result: { ...toTokenView(token, clock.now()), value } };
@@ -141,8 +154,9 @@ export function tokenRoutes(services: ControlServices): RouteDefinition[] {
       id: 'tokens.revoke', method: 'DELETE', path: '/accounts/{account_id}/tokens/{token_id}', summary: 'Revoke a token at once',
       auth: { group: 'tokens:write' }, params: TOKEN_PARAMS,
       async handler({ account, params, now }) {
-        if (!(await store.revokeToken(account.id, params.token_id, now))) throw new ApiError('object_not_found', `no token ${params.token_id} in this account`);
-        return { result: { id: params.token_id } };
+        const descendants = await store.revokeToken(account.id, params.token_id, now);
+        if (descendants === null) throw new ApiError('object_not_found', `no token ${params.token_id} in this account`);
+        return { result: { id: params.token_id, also_revoked: descendants } };
       },
     }),
     defineRoute({

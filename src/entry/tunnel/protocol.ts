@@ -35,7 +35,9 @@ export type PlatformMessage =
   | { type: 'registered'; connection_id: string; tunnel_id: string; config: { ingress: unknown[] } | null; config_version: number }
   | { type: 'refused'; message: string }
   | { type: 'request'; id: number; method: string; url: string; headers: [string, string][]; body: string | null }
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** The platform is stopping: finish what runs, then close this connection and dial again later (with back-off). */
+  | { type: 'stopping' };
 
 /** The token a connector runs with: base64 of `{ a: account, t: tunnel, s: secret, e: connect URL }`. */
 export interface TunnelToken {

@@ -46,22 +46,25 @@ let cachedRuntime: RuntimeFiles | undefined;
 export function runtimeFiles(): RuntimeFiles {
   if (cachedRuntime) return cachedRuntime;
   const here = import.meta.url;
+  // The packages the isolate imports (urlpattern-polyfill, ...) resolve from Ledge's node_modules, read-only.
+  const modules = { from: fileURLToPath(new URL('../../../node_modules', here)), to: `${RUNTIME_MOUNT}/node_modules` };
   if (!here.endsWith('.ts')) {
     const dist = fileURLToPath(new URL('../../', here));
     const root = path.dirname(dist);
     cachedRuntime = {
-      binds: [{ from: dist, to: `${RUNTIME_MOUNT}/dist` }, { from: path.join(root, 'package.json'), to: `${RUNTIME_MOUNT}/package.json` }],
+      binds: [{ from: dist, to: `${RUNTIME_MOUNT}/dist` }, { from: path.join(root, 'package.json'), to: `${RUNTIME_MOUNT}/package.json` }, modules],
       main: `${RUNTIME_MOUNT}/dist/runtime/sandbox/sandbox-main.js`,
       workerEntry: `${RUNTIME_MOUNT}/dist/runtime/isolate-entry.js`,
     };
     return cachedRuntime;
   }
   const outDir = path.join(tmpdir(), `ledge-sandbox-runtime-${process.pid}`);
-  mkdirSync(outDir, { recursive: true });
+  // The mount point of node_modules inside the read-only view.
+  mkdirSync(path.join(outDir, 'node_modules'), { recursive: true });
   for (const [source, name] of [['./sandbox-main.ts', 'sandbox-main.mjs'], ['../isolate-entry.ts', 'isolate-entry.mjs']] as const) {
     buildSync({ entryPoints: [fileURLToPath(new URL(source, here))], outfile: path.join(outDir, name), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'silent' });
   }
-  cachedRuntime = { binds: [{ from: outDir, to: RUNTIME_MOUNT }], main: `${RUNTIME_MOUNT}/sandbox-main.mjs`, workerEntry: `${RUNTIME_MOUNT}/isolate-entry.mjs` };
+  cachedRuntime = { binds: [{ from: outDir, to: RUNTIME_MOUNT }, modules], main: `${RUNTIME_MOUNT}/sandbox-main.mjs`, workerEntry: `${RUNTIME_MOUNT}/isolate-entry.mjs` };
   return cachedRuntime;
 }
 
@@ -110,10 +113,9 @@ let cachedBuild: { binds: { from: string; to: string }[]; main: string } | undef
 export function buildFiles(): { binds: { from: string; to: string }[]; main: string } {
   if (cachedBuild) return cachedBuild;
   const here = import.meta.url;
-  const root = path.dirname(fileURLToPath(new URL('../../../package.json', here)));
-  const modules = { from: path.join(root, 'node_modules'), to: `${RUNTIME_MOUNT}/node_modules` };
+  const modules = { from: fileURLToPath(new URL('../../../node_modules', here)), to: `${RUNTIME_MOUNT}/node_modules` };
   if (!here.endsWith('.ts')) {
-    cachedBuild = { binds: [...runtimeFiles().binds, modules], main: `${RUNTIME_MOUNT}/dist/runtime/sandbox/build-main.js` };
+    cachedBuild = { binds: runtimeFiles().binds, main: `${RUNTIME_MOUNT}/dist/runtime/sandbox/build-main.js` };
     return cachedBuild;
   }
   const outDir = path.join(tmpdir(), `ledge-build-runtime-${process.pid}`);

@@ -46,13 +46,19 @@ export class SqliteDatabase implements SqlDatabasePort {
   get #wal(): string { return `${this.#file}-wal`; }
 
   #open(): void {
-    this.#db = new Database(this.#file);
-    this.#db.pragma('journal_mode = WAL');
-    this.#db.pragma('synchronous = NORMAL');
-    this.#db.pragma('busy_timeout = 5000');
-    // Checkpoints are ours: each one first archives the WAL it folds in (see pitr.ts).
-    this.#db.pragma('wal_autocheckpoint = 0');
-    this.#db.pragma('foreign_keys = ON');
+    const db = new Database(this.#file);
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('busy_timeout = 5000');
+      // Checkpoints are ours: each one first archives the WAL it folds in (see pitr.ts).
+      db.pragma('wal_autocheckpoint = 0');
+      db.pragma('foreign_keys = ON');
+    } catch (err) {
+      db.close(); // a damaged file: nothing may keep it open
+      throw err;
+    }
+    this.#db = db;
     this.#inode = statSync(this.#file).ino;
     this.#statements.clear();
     this.#pageSize = undefined;
@@ -216,7 +222,14 @@ export class SqliteDatabase implements SqlDatabasePort {
     const started = performance.now();
     try {
       if (!/\S/.test(query.sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ''))) throw new Error('No SQL statements detected.');
-      const { statement, order } = this.#prepare(query.sql);
+      let prepared: { statement: Database.Statement; order: number[] | undefined };
+      try {
+        prepared = this.#prepare(query.sql);
+      } catch (err) {
+        if (!isSeveralStatements(err)) throw err;
+        return this.#executeSeveral(query, format, index);
+      }
+      const { statement, order } = prepared;
       checkValues(query);
       const params = order ? order.map((i) => toSqlite(query.params[i] ?? null)) : query.params.map(toSqlite);
       if (order && Math.max(...order) + 1 < query.params.length) throw new Error('Too many parameter values were provided');
@@ -265,6 +278,33 @@ export class SqliteDatabase implements SqlDatabasePort {
     } catch (err) {
       throw new SqlStatementError(sqliteMessage(err), index);
     }
+  }
+
+  /**
+   * A prepared text holding several statements runs as the original platform runs it (its SQL storage's
+   * `exec`): every statement in order, in one transaction, the bound values applied to the last one, and
+   * the result is the last statement's, with `changes` counting all of them (docs/bindings/sql.md).
+   */
+  #executeSeveral(query: SqlQuery, format: 'objects' | 'rows', index: number): SqlResult {
+    const statements = splitSql(query.sql);
+    const last = statements.pop() ?? '';
+    return this.#db.transaction(() => {
+      const before = this.#totalChanges();
+      for (const sql of statements) {
+        try {
+          const { statement } = this.#prepare(sql);
+          if (statement.reader) statement.all();
+          else statement.run();
+        } catch (err) {
+          throw new SqlStatementError(sqliteMessage(err), index);
+        }
+        this.#cachedPages = undefined;
+        this.#cachedRowId = undefined;
+      }
+      const result = this.#execute({ sql: last, params: query.params }, format, index);
+      const changes = this.#totalChanges() - before;
+      return { ...result, meta: { ...result.meta, changes, rows_written: changes, changed_db: result.meta.changed_db || changes > 0 } };
+    })();
   }
 
   #afterCommit(): void {
@@ -372,6 +412,11 @@ function toSqlite(value: unknown): unknown {
 /** BLOBs come back as arrays of byte values, as existing application code expects. */
 function fromSqlite(value: unknown): unknown {
   return Buffer.isBuffer(value) ? Array.from(value) : value;
+}
+
+/** better-sqlite3 refuses to prepare a text with more than one statement. */
+function isSeveralStatements(err: unknown): boolean {
+  return err instanceof RangeError && /more than one statement/.test(err.message);
 }
 
 function sqliteMessage(err: unknown): string {

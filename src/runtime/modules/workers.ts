@@ -1,0 +1,67 @@
+/**
+ * `ledge:workers` (also imported as the original platform's `cloudflare:workers`): the base classes
+ * applications extend, the deployment's `env` and `waitUntil`. Bundled into the application; see
+ * docs/runtime.md, The runtime module.
+ */
+import { ENTRYPOINT_BRAND, requireHooks, runtimeHooks } from './hooks.js';
+
+/** What a class-based handler receives as `this.ctx`. */
+interface EntrypointContext {
+  waitUntil(promise: unknown): void;
+  passThroughOnException(): void;
+}
+
+/** The deployment's env (vars and bindings), the same object handlers receive as their `env` argument. */
+export const env: Record<string, unknown> = runtimeHooks()?.env ?? {};
+
+/** Keeps the current event (request, cron window, queue batch) alive until `promise` settles, like `ctx.waitUntil`. */
+export function waitUntil(promise: unknown): void {
+  requireHooks('waitUntil()').waitUntil(promise);
+}
+
+/**
+ * The base of a class-based handler: `export default class extends WorkerEntrypoint { fetch(request) {...} }`.
+ * Ledge creates one instance per event with `ctx` and `env`.
+ */
+export class WorkerEntrypoint<Env = Record<string, unknown>> {
+  static readonly [ENTRYPOINT_BRAND] = true;
+  ctx: EntrypointContext;
+  env: Env;
+
+  constructor(ctx: EntrypointContext, env: Env) {
+    this.ctx = ctx;
+    this.env = env;
+  }
+}
+
+/** A class whose instances may be passed by reference over RPC; RPC between deployments is not available yet. */
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a base class applications extend; it carries no behaviour of its own.
+export class RpcTarget {}
+
+/** Coordination objects are not implemented yet: importing and extending the class works, creating one says what is missing. */
+export class DurableObject<Env = Record<string, unknown>> {
+  ctx: unknown;
+  env: Env;
+
+  constructor(ctx: unknown, env: Env) {
+    this.ctx = ctx;
+    this.env = env;
+    throw notAvailable('DurableObject', 'coordination objects (durable_objects bindings) are not implemented');
+  }
+}
+
+/** Workflows are not implemented yet: importing and extending the class works, creating one says what is missing. */
+export class WorkflowEntrypoint<Env = Record<string, unknown>> {
+  ctx: unknown;
+  env: Env;
+
+  constructor(ctx: unknown, env: Env) {
+    this.ctx = ctx;
+    this.env = env;
+    throw notAvailable('WorkflowEntrypoint', 'workflows (workflows bindings) are not implemented');
+  }
+}
+
+function notAvailable(name: string, missing: string): Error {
+  return new Error(`${name} is not available in Ledge yet: ${missing}. Importing and extending ${name} works; creating an instance does not.`);
+}
