@@ -62,7 +62,7 @@ async function cold(spare) {
   const pool = new SandboxPool({ dir: path.join(work, 'slots'), logger, egress, spare });
   const times = [];
   for (let i = 0; i < 20; i++) {
-    if (spare) await new Promise((r) => setTimeout(r, 400)); // the spare has started
+    if (spare) await new Promise((r) => setTimeout(r, 2000)); // the spare and its standby isolate have started
     const t = performance.now();
     const runtime = new DeploymentRuntime({ logger, spawn: pool.spawnerFor(`account-${spare}-${i}`) });
     await runtime.load({ id: '1', name: 'cold', compatibilityDate: '2026-10-01', bundleFile: path.join(bundleDir, 'index.js'), vars: {}, limits: DEFAULT_LIMITS, compatibilityFlags: [], bindings: [] });

@@ -6,7 +6,7 @@
  * uses `process` only through its own import (docs/architecture.md says what this does not protect).
  */
 import process from 'node:process';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
@@ -17,7 +17,9 @@ import { createBatchSender } from './batch-port.js';
 import { defineRequestCf, installGlobalScope } from './globals/index.js';
 import { installResponse, takeBodySource } from './response.js';
 import { installRuntimeHooks, toEventHandler } from './runtime-hooks.js';
-import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
+import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
+// Last: a standby isolate waits here for its init, with everything above already loaded.
+import { init, onHostMessages } from './isolate-init.js';
 
 interface ExecutionContext {
   waitUntil(promise: unknown): void;
@@ -51,7 +53,6 @@ interface RequestState {
   creditWaiter: (() => void) | undefined;
 }
 
-const init = workerData as IsolateInit;
 const port = parentPort;
 if (!port) throw new Error('isolate-main must run in a worker thread');
 const send = createBatchSender<IsolateMessage>(port);
@@ -108,7 +109,7 @@ function settleCall(id: number, value: unknown, error: SerializedError | undefin
 const requests = new Map<number, RequestState>();
 let handler: FetchHandler | undefined;
 
-port.on('message', (messages: HostMessage[]) => {
+onHostMessages((messages) => {
   for (const message of messages) receive(message);
 });
 

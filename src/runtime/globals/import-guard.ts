@@ -8,6 +8,7 @@
  * application's reach.
  */
 import { register } from 'node:module';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 
 /** What the resolve hook decides by; plain data, since it crosses to the loader thread. */
 export interface ImportPolicy {
@@ -48,9 +49,15 @@ export function decideImport(policy: ImportPolicy, specifier: string, parentURL:
 /** The loader-thread module: the decision above, wired into Node's `initialize`/`resolve` hooks. */
 function hookSource(): string {
   return `let policy;
-export function initialize(data) { policy = data; }
+let arrived;
+export function initialize(data) {
+  if (data.policy) { policy = data.policy; return; }
+  // Registered ahead of the policy (a standby isolate): every resolve waits until it arrives.
+  arrived = new Promise((resolve) => data.port.once('message', (p) => { policy = p; data.port.close(); resolve(); }));
+}
 const decide = ${decideImport.toString()};
 export async function resolve(specifier, context, nextResolve) {
+  if (!policy) await arrived;
   const decision = decide(policy, specifier, context.parentURL);
   if (!decision.allow) throw Object.assign(new Error(decision.message), { code: 'ERR_MODULE_NOT_FOUND' });
   if (decision.url) return { url: decision.url, shortCircuit: true };
@@ -59,10 +66,33 @@ export async function resolve(specifier, context, nextResolve) {
 `;
 }
 
+const HOOK_URL = () => `data:text/javascript,${encodeURIComponent(hookSource())}`;
+
+/** The port of a hook registered ahead of its policy (prepareImportGuard), until guardImports sends the policy. */
+let policyPort: MessagePort | undefined;
+
 /**
- * Registers the hook for this thread. Node 20 starts one loader thread per worker that registers
- * hooks, so this costs about one thread start per isolate (docs/runtime.md).
+ * Registers the hook for this thread before the policy is known (a standby isolate, isolate-init.ts), so
+ * the loader thread starts ahead of need; until guardImports hands it the policy, every import it is asked
+ * about waits.
+ */
+export function prepareImportGuard(): void {
+  const { port1, port2 } = new MessageChannel();
+  register(HOOK_URL(), { data: { port: port2 }, transferList: [port2] });
+  policyPort = port1;
+}
+
+/**
+ * Registers the hook for this thread, or hands the policy to the one prepareImportGuard registered. Node 20
+ * starts one loader thread per worker that registers hooks, so this costs about one thread start per
+ * isolate (docs/runtime.md), ahead of need in a standby isolate.
  */
 export function guardImports(policy: ImportPolicy): void {
-  register(`data:text/javascript,${encodeURIComponent(hookSource())}`, { data: policy });
+  if (policyPort) {
+    // The loader thread closes the channel once it has the policy.
+    policyPort.postMessage(policy);
+    policyPort = undefined;
+    return;
+  }
+  register(HOOK_URL(), { data: { policy } });
 }

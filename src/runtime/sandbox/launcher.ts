@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 import { LedgeError } from '../../lib/errors.js';
+import { DEFAULT_LIMITS } from '../../config/load.js';
 
 /** Size of a sandbox's private /tmp (nothing in Ledge writes there; the permission model refuses writes anyway). */
 export const SANDBOX_TMPFS_BYTES = 8 * 1024 * 1024;
@@ -81,14 +82,15 @@ export interface LaunchSpec {
  * its own pids, ipc and hostname), no capabilities, killed with its parent, and a filesystem of only the Node
  * binary and its libraries, Ledge's runtime files and the account's bundles, all read-only, plus a small
  * private /tmp. Inside, Node's permission model allows reading only the runtime and the bundles, starting
- * worker threads, and nothing else (no child processes, no native addons, no writes).
+ * worker threads, and nothing else (no child processes, no native addons, no writes). The last argument is
+ * the memory limit of the standby isolate the sandbox keeps started ahead (the default limits.memory_mb).
  */
 export function sandboxCommand(spec: LaunchSpec): { command: string; args: string[] } {
   const { node, args } = systemView();
   for (const bind of spec.runtime.binds) args.push('--ro-bind', bind.from, bind.to);
   args.push('--ro-bind', spec.bundlesDir, BUNDLES_MOUNT);
   args.push('--proc', '/proc', '--dev', '/dev', '--size', String(SANDBOX_TMPFS_BYTES), '--tmpfs', '/tmp', '--chdir', '/');
-  args.push('--', node, '--experimental-permission', `--allow-fs-read=${RUNTIME_MOUNT}/*`, `--allow-fs-read=${BUNDLES_MOUNT}/*`, '--allow-worker', '--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning', spec.runtime.main, spec.runtime.workerEntry);
+  args.push('--', node, '--experimental-permission', `--allow-fs-read=${RUNTIME_MOUNT}/*`, `--allow-fs-read=${BUNDLES_MOUNT}/*`, '--allow-worker', '--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning', spec.runtime.main, spec.runtime.workerEntry, String(DEFAULT_LIMITS.memory_mb));
   return { command: spec.bwrap, args };
 }
 

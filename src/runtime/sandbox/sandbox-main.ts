@@ -8,6 +8,7 @@
 import { Socket } from 'node:net';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { EgressReplyMessage } from '../egress/protocol.js';
+import type { StandbyData, StandbyInit } from '../isolate-init.js';
 import type { HostMessage, IsolateMessage } from '../protocol.js';
 import type { HostRecord, SandboxRecord, SpawnSpec } from './channel.js';
 import { createFrameWriter, FrameReader } from './frames.js';
@@ -25,6 +26,9 @@ interface Running {
 
 const workerEntry = process.argv[2];
 if (!workerEntry) throw new Error('sandbox-main: the isolate entry path is missing');
+/** The memory limit (MiB) of the first standby isolate: the default limits.memory_mb; 0 for none. */
+const firstStandbyMb = Number(process.argv[3] ?? 0);
+let standby: (Running & { memoryMb: number }) | undefined;
 const channel = new Socket({ fd: 3, readable: true, writable: true });
 const out = createFrameWriter<SandboxRecord>((frame) => channel.write(frame));
 const reader = new FrameReader(Number.MAX_SAFE_INTEGER);
@@ -45,6 +49,7 @@ setInterval(() => {
 }, STATS_MS);
 
 out.send(['ready']);
+scheduleStandby(firstStandbyMb);
 
 function receive(record: HostRecord): void {
   switch (record[0]) {
@@ -57,12 +62,39 @@ function receive(record: HostRecord): void {
 
 function spawn(id: number, spec: SpawnSpec): void {
   if (running.has(id)) return;
+  // The standby has loaded Ledge's isolate code and started its loader thread: it only needs its init.
+  const warm = standby?.memoryMb === spec.memoryMb ? standby : undefined;
+  if (warm) {
+    standby = undefined;
+    warm.worker.postMessage({ t: 'standby-init', init: spec.init } satisfies StandbyInit);
+  }
+  const started = warm ?? startWorker(spec.memoryMb, spec.init);
+  const { worker, egress } = started;
+  running.set(id, started);
+  let first = true;
+  worker.on('message', (messages: IsolateMessage[]) => {
+    // The next standby starts once this isolate is up, so the two do not load at the same time.
+    if (first) { first = false; scheduleStandby(spec.memoryMb); }
+    for (const part of split(messages)) out.send(['msg', id, part], sizeOf(part));
+  });
+  egress.on('message', (message) => out.send(['egress', id, message]));
+  worker.on('error', (err: Error & { code?: string }) => out.send(['error', id, { message: err.message, ...(typeof err.code === 'string' ? { code: err.code } : {}) }]));
+  worker.once('exit', (code) => {
+    running.delete(id);
+    egress.close();
+    out.send(['exit', id, code]);
+  });
+}
+
+/** Starts a worker: an isolate with its init, or (without one) a standby waiting for it. */
+function startWorker(memoryMb: number, init?: SpawnSpec['init']): Running & { memoryMb: number } {
   const heartbeat = new Int32Array(new SharedArrayBuffer(4));
   const channel = new MessageChannel();
+  const own = init ?? ({ standby: true } satisfies Omit<StandbyData, 'heartbeat'>);
   const worker = new Worker(workerEntry as string, {
-    workerData: { ...spec.init, heartbeat: heartbeat.buffer, memoryBytes: spec.memoryMb * 1024 * 1024, egress: channel.port2 },
+    workerData: { ...own, heartbeat: heartbeat.buffer, memoryBytes: memoryMb * 1024 * 1024, egress: channel.port2 },
     transferList: [channel.port2],
-    resourceLimits: { maxOldGenerationSizeMb: spec.memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, spec.memoryMb / 8)) },
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, memoryMb / 8)) },
     env: {},
     stdout: true,
     stderr: true,
@@ -70,17 +102,17 @@ function spawn(id: number, spec: SpawnSpec): void {
   // Whatever the worker writes to its own stdio is dropped: its console goes to the host as log messages.
   worker.stdout.resume();
   worker.stderr.resume();
-  running.set(id, { worker, heartbeat, egress: channel.port1 });
-  worker.on('message', (messages: IsolateMessage[]) => {
-    for (const part of split(messages)) out.send(['msg', id, part], sizeOf(part));
-  });
-  channel.port1.on('message', (message) => out.send(['egress', id, message]));
-  worker.on('error', (err: Error & { code?: string }) => out.send(['error', id, { message: err.message, ...(typeof err.code === 'string' ? { code: err.code } : {}) }]));
-  worker.once('exit', (code) => {
-    running.delete(id);
-    channel.port1.close();
-    out.send(['exit', id, code]);
-  });
+  return { worker, heartbeat, egress: channel.port1, memoryMb };
+}
+
+/** Keeps one standby isolate for the next spawn (with the memory limit of the last one). */
+function scheduleStandby(memoryMb: number): void {
+  if (standby || !(memoryMb > 0)) return;
+  const next = startWorker(memoryMb);
+  standby = next;
+  next.worker.on('error', () => undefined);
+  // A standby that stops before it is used is not replaced in a loop: the next spawn starts one.
+  next.worker.once('exit', () => { if (standby === next) standby = undefined; });
 }
 
 /** Bodies bigger than SPLIT_BYTES become a streamed response, so each record stays small. */
