@@ -23,6 +23,7 @@ import { consumersOf } from '../bindings/queues/schema.js';
 import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
 import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
 import { createDevSandbox } from './dev-isolation.js';
+import { drainListeners } from '../serve/shutdown.js';
 import { openDevAssets, type DevAssets } from './assets.js';
 import { assetsBindings } from '../bindings/assets/index.js';
 import { isSecretsFileName, readLocalSecrets } from './local-secrets.js';
@@ -296,7 +297,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const stopping = Promise.all(consumers.map((c) => c.stop()));
       for (const watcher of watchers.values()) watcher.close();
       assets?.close();
-      await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
+      // Requests in flight finish before the isolate stops: cut off, they would be logged as 503s nobody received.
+      await drainListeners({ servers: [server], drainMs: DEV_DRAIN_MS, logger });
       await runtime.close();
       await sandbox?.close();
       // Batches cut off by the isolate's end are settled (put back at once) before the store closes.
@@ -337,6 +339,8 @@ function isInside(file: string, dir: string): boolean {
 
 /** The dev-only path that fires a scheduled event by hand: `/__ledge/scheduled?cron=<expr>&time=<ms or ISO>`. */
 export const DEV_SCHEDULED_PATH = '/__ledge/scheduled';
+/** On stop, how long requests in flight may take to finish before their connections are closed (docs/cli.md). */
+export const DEV_DRAIN_MS = 2_000;
 /** The local API of pull consumers: `POST /__ledge/queues/<queue>/messages/pull` and `.../messages/ack`. */
 const PULL_PATH = /^\/__ledge\/queues\/([^/]+)\/messages\/(pull|ack)$/;
 /** Largest body the local API reads. */

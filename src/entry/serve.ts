@@ -17,12 +17,16 @@ export const DEFAULT_MAX_REQUEST_BYTES = 100 * 1024 * 1024;
  */
 export async function serveEvent(dispatch: Dispatcher, request: DispatchRequest, logger: Logger): Promise<DispatchResponse> {
   const requestId = request.requestId ?? newRequestId();
+  let clientGone = false;
+  request.signal?.addEventListener('abort', () => { clientGone = true; }, { once: true });
   try {
     return labelResponse(await dispatch(request.requestId === undefined ? { ...request, requestId } : request), requestId);
   } catch (err) {
     const code: ErrorCode = isLedgeError(err) ? err.code : 'internal_error';
     const response = errorResponse(code, requestId);
     if (!isLedgeError(err)) logger.error(`request ${requestId} failed: ${(err as Error)?.stack ?? String(err)}`, { request_id: requestId });
+    // Nobody receives an answer once the client has gone: saying "answered 503" would report a failure no one saw.
+    else if (clientGone) logger.debug(`${request.method} ${pathOf(request.url)}: the client went away before the answer (${err.message})`, { request_id: requestId, code });
     else logger.warn(`${request.method} ${pathOf(request.url)} answered ${response.status}: ${err.message}`, { request_id: requestId, code });
     return response;
   }
