@@ -22,6 +22,7 @@ export default { async fetch(request) {
   const json = async (fn) => Response.json(await capture(fn));
   switch (url.pathname) {
     case '/ping': return new Response('A ok');
+    case '/sleep': await new Promise((r) => setTimeout(r, Number(q.get('ms')))); return new Response('slept');
     case '/import': return json(async () => Object.keys(await mod(q.get('name'))).length);
     case '/read': return json(async () => (await mod('fs')).readFileSync(q.get('path'), 'utf8').slice(0, 200));
     case '/readdir': return json(async () => (await mod('fs')).readdirSync(q.get('path')));

@@ -179,14 +179,14 @@ export class DeploymentRuntime {
       memoryMb: version.limits.memory_mb,
       logger: this.#logger,
       services: Object.fromEntries(version.bindings.map((b) => [b.name, b.service])),
-      onExit: (stopped, failure) => this.#onExit(stopped, failure, version),
+      onExit: (stopped, failure, reclaimed) => this.#onExit(stopped, failure, version, reclaimed),
       spawn: this.#spawnWorker,
     });
     this.#live.set(isolate, version);
     return isolate;
   }
 
-  #onExit(isolate: Isolate, failure: ErrorCode, version: DeploymentVersion): void {
+  #onExit(isolate: Isolate, failure: ErrorCode, version: DeploymentVersion, reclaimed: boolean): void {
     this.#live.delete(isolate);
     this.#spent = addUsage(this.#spent, isolate.cpu);
     if (failure === 'exceeded_memory') this.#limitHit('exceeded_memory', version);
@@ -196,7 +196,8 @@ export class DeploymentRuntime {
     }
     if (isolate !== this.#current) return;
     // The current isolate died (a limit, or a crash): start its replacement now so the next event finds it warm.
-    this.#current = this.#version === version ? this.#spawn(version) : undefined;
+    // One the platform reclaimed (its sandbox evicted for the cap) starts again only with the next event.
+    this.#current = this.#version === version && !reclaimed ? this.#spawn(version) : undefined;
   }
 
   /** An isolate no longer current (or of a retired version) stops once nothing runs or waits on it. */

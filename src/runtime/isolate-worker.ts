@@ -24,8 +24,12 @@ export interface IsolateWorker {
   postMessage(messages: HostMessage[], transfer?: readonly ArrayBuffer[]): void;
   onMessage(listener: (messages: IsolateMessage[]) => void): void;
   onError(listener: (err: Error & { code?: string }) => void): void;
-  /** Called once when the worker has stopped; `failure` names the limit that stopped it, if one did. */
-  onExit(listener: (failure: ErrorCode | undefined) => void): void;
+  /**
+   * Called once when the worker has stopped; `failure` names the limit that stopped it, if one did.
+   * `reclaimed`: the platform took its resources back (a sandbox evicted for the cap), so the isolate is not
+   * restarted ahead of the next event (that would evict another account's sandbox in turn).
+   */
+  onExit(listener: (failure: ErrorCode | undefined, reclaimed?: boolean) => void): void;
   terminate(): Promise<void>;
   /** The worker's event-loop busy time so far, in milliseconds, as the host last read it. */
   activeMs(): number;

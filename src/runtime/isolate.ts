@@ -48,7 +48,7 @@ export interface IsolateOptions {
   /** Host-side services of the isolate's bindings, by binding name. */
   services: Readonly<Record<string, BindingService>>;
   /** Called once when the isolate stops for any reason. */
-  onExit: (isolate: Isolate, failure: ErrorCode) => void;
+  onExit: (isolate: Isolate, failure: ErrorCode, reclaimed: boolean) => void;
   /** Starts the worker: a thread of this process, or one inside the account's sandbox. @default a thread */
   spawn?: IsolateSpawner;
 }
@@ -143,11 +143,11 @@ export class Isolate {
       if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') this.#failure = 'exceeded_memory';
       else this.#logger.error(`isolate error: ${err.stack ?? err.message}`);
     });
-    this.#worker.onExit((failure) => {
+    this.#worker.onExit((failure, reclaimed) => {
       if (failure) this.#failure = failure;
       this.#exited = true;
       this.#failAll(this.#failure);
-      options.onExit(this, this.#failure);
+      options.onExit(this, this.#failure, reclaimed === true);
     });
   }
 

@@ -17,7 +17,7 @@ export class ProxyWorker implements IsolateWorker {
   #onViolation: (why: string) => void;
   #messageListeners: ((messages: IsolateMessage[]) => void)[] = [];
   #errorListeners: ((err: Error & { code?: string }) => void)[] = [];
-  #exitListeners: ((failure: ErrorCode | undefined) => void)[] = [];
+  #exitListeners: ((failure: ErrorCode | undefined, reclaimed?: boolean) => void)[] = [];
   #exited = false;
   #exitWaiters: (() => void)[] = [];
   #activeMs = 0;
@@ -40,7 +40,7 @@ export class ProxyWorker implements IsolateWorker {
 
   onMessage(listener: (messages: IsolateMessage[]) => void): void { this.#messageListeners.push(listener); }
   onError(listener: (err: Error & { code?: string }) => void): void { this.#errorListeners.push(listener); }
-  onExit(listener: (failure: ErrorCode | undefined) => void): void { this.#exitListeners.push(listener); }
+  onExit(listener: (failure: ErrorCode | undefined, reclaimed?: boolean) => void): void { this.#exitListeners.push(listener); }
 
   terminate(): Promise<void> {
     if (this.#exited) return Promise.resolve();
@@ -82,13 +82,13 @@ export class ProxyWorker implements IsolateWorker {
     for (const listener of this.#errorListeners) listener(error);
   }
 
-  /** The worker stopped (by itself, or with its whole sandbox: then `failure` says why). */
-  exit(code: number | undefined, failure?: ErrorCode): void {
+  /** The worker stopped (by itself, or with its whole sandbox: then `failure` says why, and `reclaimed` whether the platform took it back). */
+  exit(code: number | undefined, failure?: ErrorCode, reclaimed = false): void {
     if (this.#exited) return;
     this.#exited = true;
     this.#egress?.close();
     const reason = failure ?? (code === MEMORY_EXIT_CODE ? 'exceeded_memory' : undefined);
-    for (const listener of this.#exitListeners) listener(reason);
+    for (const listener of this.#exitListeners) listener(reason, reclaimed);
     for (const wake of this.#exitWaiters.splice(0)) wake();
   }
 }

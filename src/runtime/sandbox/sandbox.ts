@@ -185,7 +185,7 @@ export class Sandbox {
     const reason = this.#stopReason ?? 'crashed';
     this.#stopReason = reason;
     const failure: ErrorCode = reason === 'exceeded_memory' ? 'exceeded_memory' : 'isolate_failed';
-    for (const worker of [...this.#workers.values()]) worker.exit(undefined, failure);
+    for (const worker of [...this.#workers.values()]) worker.exit(undefined, failure, reason === 'evicted');
     this.#workers.clear();
     const how = reason === 'crashed' ? `crashed (${signal ?? `exit code ${code}`})` : `stopped (${reason})`;
     const log = reason === 'crashed' || reason === 'protocol' ? this.#logger.error : this.#logger.info;
