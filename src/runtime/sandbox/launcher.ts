@@ -23,9 +23,9 @@ export interface RuntimeFiles {
   workerEntry: string;
 }
 
-/** How to find bubblewrap, or a LedgeError saying how to install it. */
+/** Where bubblewrap is on PATH (as a shell would find it), or a LedgeError saying how to install it. */
 export function findBubblewrap(): string {
-  for (const dir of (process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(':').concat(['/usr/bin', '/usr/local/bin'])) {
+  for (const dir of (process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(':').filter((d) => d !== '')) {
     const candidate = path.join(dir, 'bwrap');
     try {
       accessSync(candidate, constants.X_OK);
