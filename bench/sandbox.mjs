@@ -1,5 +1,6 @@
 // Process isolation against thread isolation in the same run (issue 13, item 8): hello and KV get under
-// `ledge dev --isolation thread|process`, and the first response of a cold sandbox (median of 20).
+// `ledge dev --isolation thread|process`, plain node:http as the baseline, and the first response of a cold
+// sandbox (median of 20).
 // Usage: npm run build && node bench/sandbox.mjs [--duration 10 --connections 50]
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -41,6 +42,12 @@ async function measure(name, args, pathname) {
 await new Promise((resolve, reject) => spawn(process.execPath, [CLI, 'kv', 'put', 'greeting', 'hello from kv', '--dir', kvDir, '--state', path.join(work, 'kv-state')], { stdio: 'ignore' }).once('exit', (c) => (c === 0 ? resolve() : reject(new Error('kv put')))));
 const health = path.join(root, 'examples', 'health-worker');
 const results = [];
+// The baseline, in its own process like ledge dev, so both get the same share of the machine.
+const plain = `const http = require('node:http');
+  const body = Buffer.from('{"ok":true,"schema":"health/1"}');
+  const s = http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length }); res.end(body); });
+  s.listen(0, '127.0.0.1', () => console.log('ready on http://127.0.0.1:' + s.address().port));`;
+results.push(await measure('node:http', ['-e', plain], '/health'));
 for (const isolation of ['thread', 'process']) {
   results.push(await measure(`hello ${isolation}`, [CLI, 'dev', health, '--port', '0', '--state', path.join(work, `h-${isolation}`), '--isolation', isolation], '/health'));
   results.push(await measure(`kv get ${isolation}`, [CLI, 'dev', kvDir, '--port', '0', '--state', path.join(work, 'kv-state'), '--isolation', isolation], '/'));
@@ -82,4 +89,5 @@ console.log(`\n${values.connections} connections, ${values.duration} s each, ${n
 for (const r of results) console.log(`${r.name.padEnd(18)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms`);
 const by = Object.fromEntries(results.map((r) => [r.name, r.rps]));
 console.log(`hello process / thread = ${(by['hello process'] / by['hello thread']).toFixed(2)} (target >= 0.8); kv get process / thread = ${(by['kv get process'] / by['kv get thread']).toFixed(2)} (target >= 0.8)`);
+console.log(`hello process / node:http = ${(by['hello process'] / by['node:http']).toFixed(2)} (target >= 0.35); hello thread / node:http = ${(by['hello thread'] / by['node:http']).toFixed(2)}`);
 console.log(`cold sandbox, first response (median of 20): ${coldSpare.toFixed(0)} ms from the spare, ${coldNone.toFixed(0)} ms starting the process (target < 150)`);
