@@ -94,7 +94,7 @@ test('a port in use is a clear error', async (t) => {
   const dir = makeProject({ 'src/index.js': 'export default { fetch() { return new Response("x"); } };' });
   const proc = runCli(['dev', dir, '--port', String(port)]);
   assert.equal(await proc.exited, 1);
-  assert.match(proc.output(), new RegExp(`ledge: port ${port} on 127\\.0\\.0\\.1 is already in use; choose another with --port`));
+  assert.match(proc.output(), new RegExp(`ledge: --port: 127\\.0\\.0\\.1:${port} is already in use; choose another port \\(0 picks a free one\\)`));
 });
 
 test('bad arguments are usage errors', async () => {

@@ -1,12 +1,11 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import { createNodeHandler } from '../entry/node-http.js';
-import { answerClientErrors } from '../entry/client-error.js';
-import { LedgeError } from '../lib/errors.js';
+import { listenHttp } from '../entry/listen.js';
 import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { createBundler, type Bundler } from '../runtime/bundle.js';
@@ -155,10 +154,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // Assets are answered on the host before the isolate is asked (docs/assets.md); a project without `main` has only them.
   const application: Dispatcher = (request) => (assets ? assets.server.handle(request, config.main === undefined ? undefined : toRuntime) : toRuntime(request));
   const dispatch = withDevRoutes(application, trigger, () => pullApi);
-  const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }));
-  answerClientErrors(server, logger);
+  let server: Server;
   try {
-    await listen(server, options.port ?? 8787, options.ip ?? '127.0.0.1');
+    server = await listenHttp(createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), { host: options.ip ?? '127.0.0.1', port: options.port ?? 8787 }, '--port', logger);
   } catch (err) {
     assets?.close();
     await currentBundler?.dispose();
@@ -386,19 +384,4 @@ async function pullRoute(request: DispatchRequest, queue: string, action: 'pull'
 /** An answer of the dev-only routes: the platform's own, never the application's. */
 function json(status: number, value: unknown): DispatchResponse {
   return { status, statusText: '', headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'], body: JSON.stringify(value), origin: 'platform' };
-}
-
-function listen(server: Server, port: number, ip: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') reject(new LedgeError('port_in_use', `port ${port} on ${ip} is already in use; choose another with --port N (or --port 0 for a free one)`));
-      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'EACCES') reject(new LedgeError('listen_failed', `cannot listen on ${ip}:${port} (${err.code})`));
-      else reject(err);
-    };
-    server.once('error', onError);
-    server.listen(port, ip, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
 }

@@ -1,13 +1,12 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
-import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { createNodeHandler } from '../entry/node-http.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
-import { answerClientErrors } from '../entry/client-error.js';
+import { listenHttp, type ListenAddress } from '../entry/listen.js';
 import { madeByPlatform } from '../entry/response-origin.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
@@ -41,7 +40,7 @@ import { DEFAULT_DRAIN_MS, drainListeners } from './shutdown.js';
 export const DEFAULT_PLATFORM_DOMAIN = 'ledge.localhost';
 
 /** An address to listen on. */
-export interface ListenAddress { host: string; port: number }
+export type { ListenAddress } from '../entry/listen.js';
 
 /** Options of `ledge serve`. */
 export interface PlatformOptions {
@@ -213,8 +212,12 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
   let appAddress: AddressInfo;
   let apiAddress: AddressInfo;
   try {
-    appAddress = await listen(servers, createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen', logger);
-    apiAddress = await listen(servers, createNodeHandler({ dispatch: apiDispatch, logger, writeTimeoutMs: options.writeTimeoutMs }), options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen', logger);
+    const appServer = await listenHttp(createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen', logger);
+    servers.push(appServer);
+    appAddress = appServer.address() as AddressInfo;
+    const apiServer = await listenHttp(createNodeHandler({ dispatch: apiDispatch, logger, writeTimeoutMs: options.writeTimeoutMs }), options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen', logger);
+    servers.push(apiServer);
+    apiAddress = apiServer.address() as AddressInfo;
     // Tunnel connectors dial the API listener and upgrade to a WebSocket on one path.
     (servers[1] as Server).on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://x').pathname === CONNECT_PATH) connectors.upgrade(req, socket, head);
@@ -296,17 +299,4 @@ function notFound(): DispatchResponse {
     body: JSON.stringify({ error: 'not_found', message: 'No deployment answers for this hostname.' }),
     origin: 'platform',
   };
-}
-
-function listen(servers: Server[], handler: Parameters<typeof createServer>[1], address: ListenAddress, option: string, logger: Logger): Promise<AddressInfo> {
-  const server = createServer({ keepAliveTimeout: 5_000 }, handler);
-  answerClientErrors(server, logger);
-  servers.push(server);
-  return new Promise((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') reject(new LedgeError('port_in_use', `${option}: ${address.host}:${address.port} is already in use; choose another port (0 picks a free one)`));
-      else reject(new LedgeError('listen_failed', `${option}: cannot listen on ${address.host}:${address.port} (${err.code ?? err.message})`));
-    });
-    server.listen(address.port, address.host, () => resolve(server.address() as AddressInfo));
-  });
 }
