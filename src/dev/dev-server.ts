@@ -11,7 +11,7 @@ import type { Logger } from '../lib/logger.js';
 import { createBundler, type Bundler } from '../runtime/bundle.js';
 import { runBuildCommand } from '../runtime/build-command.js';
 import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
-import { createBindingServices } from '../bindings/services.js';
+import { buildVersion } from '../host/version.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
 import { startLifecycleRunner } from '../bindings/objects/runner.js';
 import { createCronScheduler, type CronScheduler, type FiringResult } from '../entry/cron/scheduler.js';
@@ -22,7 +22,6 @@ import { consumersOf } from '../bindings/queues/schema.js';
 import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
 import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
 import { openDevAssets, type DevAssets } from './assets.js';
-import { assetsBindings } from '../bindings/assets/index.js';
 import { isSecretsFileName, readLocalSecrets } from './local-secrets.js';
 
 /** Options of `ledge dev`. */
@@ -97,16 +96,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const seen = secrets.files.length ? `secrets from ${secrets.files.join(', ')}: ${Object.keys(secrets.values).join(', ') || 'none'} (values hidden)` : '';
     if (seen !== secretsSeen && seen) logger.info(seen);
     secretsSeen = seen;
-    return {
-      id: String(number),
-      name: cfg.name,
-      compatibilityDate: cfg.compatibility_date,
-      bundleFile,
-      vars: { ...cfg.vars, ...secrets.values },
-      limits: cfg.limits,
-      compatibilityFlags: cfg.compatibility_flags,
-      bindings: [...createBindingServices(cfg, { storage, clock, logger }), ...assetsBindings(cfg.assets?.binding, assets?.server)],
-    };
+    return buildVersion({ id: String(number), name: cfg.name, config: cfg, bundleFile, secrets: secrets.values, services: { storage, clock, logger }, assets: assets?.server });
   };
   const closing = new AbortController();
   let building = false;

@@ -4,7 +4,7 @@ import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { DeploymentRuntime } from '../runtime/deployment.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
-import { createBindingServices } from '../bindings/services.js';
+import { buildVersion } from '../host/version.js';
 import { consumersOf } from '../bindings/queues/schema.js';
 import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
 import { createCronScheduler, type CronScheduler } from '../entry/cron/scheduler.js';
@@ -15,7 +15,6 @@ import type { AssetContentStore } from '../storage/asset-content.js';
 import { AssetServer } from '../entry/assets/handler.js';
 import { ContentCache } from '../entry/assets/content.js';
 import { ASSET_MANIFEST_MODULE, siteFromManifest, type StoredManifest } from '../entry/assets/manifest.js';
-import { assetsBindings } from '../bindings/assets/index.js';
 import { prepareModules } from './module-cache.js';
 
 /** Options of the hosting of many deployments' versions. */
@@ -141,16 +140,11 @@ export function createHosting(options: HostingOptions): Hosting {
     }
     const runtime = new DeploymentRuntime({ logger: logger.child(version.deployment) });
     try {
-      await runtime.load({
-        id: version.id,
-        name: version.deployment,
-        compatibilityDate: config.compatibility_date,
-        bundleFile: path.join(dir, version.main_module),
-        vars: { ...config.vars, ...secrets },
-        limits: config.limits,
-        compatibilityFlags: config.compatibility_flags,
-        bindings: [...createBindingServices(config, { storage: options.data(version.account_id), clock, logger }), ...assetsBindings(config.assets?.binding, (await assetsOf(version))?.server)],
-      });
+      const assets = (await assetsOf(version))?.server;
+      await runtime.load(buildVersion({
+        id: version.id, name: version.deployment, config, bundleFile: path.join(dir, version.main_module), secrets,
+        services: { storage: options.data(version.account_id), clock, logger }, assets,
+      }));
     } catch (err) {
       await runtime.close();
       logger.error(`version ${version.id} of ${version.deployment} failed to start: ${(err as Error).message}`);
