@@ -5,6 +5,7 @@ import path from 'node:path';
 import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import { createNodeHandler } from '../entry/node-http.js';
+import { createUpgradeHandler } from '../entry/websocket-upgrade.js';
 import { LedgeError } from '../lib/errors.js';
 import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -129,6 +130,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
   const dispatch = withDevRoutes(runtime.dispatch.bind(runtime), trigger, () => pullApi);
   const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes }));
+  server.on('upgrade', createUpgradeHandler({ dispatch, logger }));
   try {
     await listen(server, options.port ?? 8787, options.ip ?? '127.0.0.1');
   } catch (err) {

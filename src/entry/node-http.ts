@@ -3,6 +3,7 @@ import type { Logger } from '../lib/logger.js';
 import { errorResponse } from './error-response.js';
 import { DEFAULT_MAX_REQUEST_BYTES, limitBody, serveEvent, type Dispatcher } from './serve.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
+import { refuseStrayUpgrade } from './websocket-upgrade.js';
 
 /** Headers that belong to one connection, not to the response; Node writes its own. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
@@ -45,7 +46,8 @@ export function createNodeHandler(options: NodeHandlerOptions): (req: IncomingMe
       signal,
       clientAddress: req.socket.remoteAddress,
     }, options.logger);
-    await send(res, response, req.method === 'HEAD');
+    // Upgrades arrive on the server's 'upgrade' event (websocket-upgrade.ts); a 101 here has no connection to take.
+    await send(res, refuseStrayUpgrade(response, options.logger), req.method === 'HEAD');
   }
 }
 

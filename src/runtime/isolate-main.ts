@@ -13,7 +13,8 @@ import { ISOLATE_BINDINGS } from '../bindings/isolate-registry.js';
 import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { createBatchSender } from './batch-port.js';
-import { installResponse, takeBodySource } from './response.js';
+import { installResponse, responseWebSocket, takeBodySource } from './response.js';
+import { createIsolateSockets, installWebSocketGlobals, isWebSocketRequest } from './websockets/isolate-sockets.js';
 import { installRuntimeHooks, toEventHandler } from './runtime-hooks.js';
 import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
 
@@ -58,6 +59,8 @@ setInterval(() => Atomics.add(heartbeat, 0, 1), 5);
 
 installConsole();
 installResponse();
+installWebSocketGlobals();
+const sockets = createIsolateSockets(send);
 Object.defineProperty(globalThis, 'self', { value: globalThis, writable: true, configurable: true });
 Object.defineProperty(globalThis, 'navigator', { value: Object.freeze({ userAgent: 'Ledge' }), writable: true, configurable: true });
 
@@ -118,6 +121,7 @@ function receive(message: HostMessage): void {
     case 'call-result': settleCall(message.id, message.value, message.error); break;
     case 'scheduled': void runScheduled(message); break;
     case 'queue': void runQueue(message); break;
+    case 'ws-message': case 'ws-close': case 'ws-drained': case 'ws-opened': case 'ws-refused': sockets.receive(message); break;
   }
 }
 
@@ -281,6 +285,14 @@ async function respond(id: number, response: Response, state: RequestState, fini
   const headers: FlatHeaders = [];
   for (const [name, value] of response.headers) headers.push(name, value);
   const head = { t: 'head' as const, id, status: response.status, statusText: response.statusText, headers };
+  const socket = responseWebSocket(response);
+  if (socket) {
+    // A 101 answer: the host joins the client's connection to this socket (websockets/isolate-sockets.ts).
+    const { sid, flush } = sockets.attach(socket);
+    send({ ...head, body: null, streaming: false, webSocket: sid, ...(finished ? { done: true } : {}) });
+    flush();
+    return finished;
+  }
   const source = takeBodySource(response);
   if (source !== undefined) {
     send({ ...head, body: source, streaming: false, ...(finished ? { done: true } : {}) });
@@ -421,6 +433,7 @@ function installSubrequestLimit(): void {
       const err = Object.assign(new Error(`Too many subrequests: this event may make at most ${init.subrequestLimit} (limits.subrequests in ledge.jsonc)`), { code: 'too_many_subrequests' });
       return Promise.reject(err);
     }
+    if (isWebSocketRequest(input, options)) return sockets.connect(new Request(input, options));
     return nativeFetch(input, options);
   };
 }

@@ -9,6 +9,8 @@ import type { Logger } from '../lib/logger.js';
 import { BindingError, type BindingService } from '../bindings/plugin.js';
 import { createBatchSender } from './batch-port.js';
 import { CpuMeter, type CpuUsage } from './cpu-meter.js';
+import { HostSockets, type UpgradeTarget } from './websockets/host-sockets.js';
+import { isSocketMessage } from './websockets/protocol.js';
 import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
@@ -36,6 +38,8 @@ export interface DispatchResponse {
   statusText: string;
   headers: FlatHeaders;
   body: string | Uint8Array | null | AsyncIterable<Uint8Array>;
+  /** A 101 answer to a WebSocket upgrade: the socket the client's connection joins (docs/websockets.md). */
+  webSocket?: UpgradeTarget;
 }
 
 /** How an isolate is started. */
@@ -106,6 +110,8 @@ export class Isolate {
   #hasFetch = false;
   #isReady = false;
   #send: (message: HostMessage, transfer?: ArrayBuffer) => void;
+  /** Sockets joined to this isolate; kept apart from events, since a socket outlives the event that opened it. */
+  #sockets: HostSockets;
 
   constructor(options: IsolateOptions) {
     this.#logger = options.logger;
@@ -120,6 +126,7 @@ export class Isolate {
       stderr: false,
     });
     this.#send = createBatchSender<HostMessage>(this.#worker);
+    this.#sockets = new HostSockets((message) => this.#post(message), options.logger);
     const worker = this.#worker;
     this.#meter = new CpuMeter(() => worker.performance.eventLoopUtilization().active, Date.now());
     this.ready = new Promise<void>((resolve, reject) => {
@@ -148,6 +155,7 @@ export class Isolate {
     });
     this.#worker.once('exit', () => {
       this.#exited = true;
+      this.#sockets.closeAll(this.#stopping ? 1012 : 1011, this.#stopping ? 'the deployment restarted' : 'the deployment failed');
       this.#failAll(this.#failure);
       options.onExit(this, this.#failure);
     });
@@ -164,6 +172,9 @@ export class Isolate {
 
   /** Whether the thread was told to stop (it may still be running). */
   get stopping(): boolean { return this.#stopping; }
+
+  /** WebSockets open on this isolate. */
+  get openSockets(): number { return this.#sockets.size; }
 
   /** Events still running, waitUntil work included. */
   get inflight(): number { return this.#events.size; }
@@ -311,6 +322,10 @@ export class Isolate {
       void this.#answerCall(message.id, message.binding, message.method, message.args);
       return;
     }
+    if (isSocketMessage(message)) {
+      this.#sockets.receive(message);
+      return;
+    }
     const event = this.#events.get(message.id);
     if (!event) return;
     switch (message.t) {
@@ -324,7 +339,9 @@ export class Isolate {
         const resolve = event.resolveHead;
         event.resolveHead = undefined;
         event.rejectHead = undefined;
-        resolve?.({ status: message.status, statusText: message.statusText, headers: message.headers, body });
+        const response: DispatchResponse = { status: message.status, statusText: message.statusText, headers: message.headers, body };
+        if (message.webSocket !== undefined) response.webSocket = this.#sockets.target(message.webSocket);
+        resolve?.(response);
         if (!message.streaming) event.answeredAt = Date.now();
         if (message.done) this.#finish(event.id);
         break;

@@ -1,0 +1,136 @@
+/**
+ * WebSocket upgrades at the edge of the platform (docs/websockets.md). Node emits a request that asks to
+ * upgrade as the server's 'upgrade' event, apart from ordinary requests; this handler runs it as a fetch
+ * event like any other, and when the application answers 101 with a socket, `ws` completes the handshake
+ * and the client's connection joins that socket. Any other answer is written back on the raw connection,
+ * which then closes.
+ */
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { Logger } from '../lib/logger.js';
+import type { DispatchResponse } from '../runtime/isolate.js';
+import { MAX_SOCKET_MESSAGE_BYTES } from '../runtime/websockets/protocol.js';
+import { errorResponse } from './error-response.js';
+import { serveEvent, type Dispatcher } from './serve.js';
+
+/** Options of the upgrade handler. */
+export interface UpgradeHandlerOptions {
+  dispatch: Dispatcher;
+  logger: Logger;
+}
+
+/** Response headers `ws` writes itself for the handshake, or that belong to one connection. */
+const HANDSHAKE_HEADERS = new Set(['connection', 'upgrade', 'sec-websocket-accept', 'sec-websocket-protocol', 'sec-websocket-extensions', 'content-length', 'transfer-encoding', 'keep-alive', 'proxy-connection']);
+const VALID_HOST = /^[A-Za-z0-9.\-_~]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
+const VALID_KEY = /^[+/0-9A-Za-z]{22}==$/;
+
+/** Creates the listener for a node:http server's 'upgrade' event. */
+export function createUpgradeHandler(options: UpgradeHandlerOptions): (req: IncomingMessage, socket: Duplex, head: Buffer) => void {
+  const { logger } = options;
+  const answers = new WeakMap<IncomingMessage, { protocol: string | undefined; headers: string[] }>();
+  const wss = new WebSocketServer({
+    noServer: true,
+    clientTracking: false,
+    perMessageDeflate: false,
+    maxPayload: MAX_SOCKET_MESSAGE_BYTES,
+    // The subprotocol is the application's choice, as its 101 response named it (when the client offered it).
+    handleProtocols: (offered, req) => {
+      const chosen = answers.get(req)?.protocol;
+      return chosen !== undefined && offered.has(chosen) ? chosen : false;
+    },
+  });
+  wss.on('headers', (headers: string[], req: IncomingMessage) => {
+    headers.push(...(answers.get(req)?.headers ?? []));
+  });
+
+  return function handleUpgrade(req, socket, head) {
+    socket.on('error', () => socket.destroy());
+    void handle(req, socket, head).catch((err: unknown) => {
+      logger.error(`upgrade failed: ${(err as Error)?.stack ?? String(err)}`);
+      socket.destroy();
+    });
+  };
+
+  async function handle(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const host = req.headers.host ?? 'localhost';
+    const isHead = req.method === 'HEAD';
+    if (!VALID_HOST.test(host)) return writeRaw(socket, errorResponse('bad_argument', 'none'), isHead);
+    const websocket = req.headers.upgrade?.toLowerCase() === 'websocket';
+    if (websocket && (req.method !== 'GET' || !VALID_KEY.test(req.headers['sec-websocket-key'] ?? '') || req.headers['sec-websocket-version'] !== '13')) {
+      return writeRaw(socket, errorResponse('bad_argument', 'none'), isHead);
+    }
+    const signal = { addEventListener: (_type: 'abort', listener: () => void) => { socket.once('close', listener); } };
+    const url = req.url?.startsWith('/') ? `http://${host}${req.url}` : `http://${host}/`;
+    const response = await serveEvent(options.dispatch, { method: req.method ?? 'GET', url, headers: req.rawHeaders, body: null, signal, clientAddress: req.socket.remoteAddress }, logger);
+    const target = response.webSocket;
+    if (socket.destroyed) {
+      target?.refuse('the client went away before the handshake');
+      return;
+    }
+    if (!websocket || response.status !== 101 || !target) {
+      return writeRaw(socket, refuseStrayUpgrade(response, logger), isHead);
+    }
+    answers.set(req, handshakeHeaders(response));
+    let joined = false;
+    socket.once('close', () => { if (!joined) target.refuse('the handshake failed'); });
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      joined = true;
+      target.attach(ws);
+    });
+  }
+}
+
+/**
+ * A 101 answer where no upgrade can happen (a request that did not ask for a WebSocket, or a 101 without
+ * a socket) becomes a 500: the socket, if any, is closed as never connected.
+ */
+export function refuseStrayUpgrade(response: DispatchResponse, logger: Logger): DispatchResponse {
+  if (response.status !== 101 && !response.webSocket) return response;
+  response.webSocket?.refuse('the request was not a WebSocket upgrade');
+  logger.error(response.status === 101 && response.webSocket
+    ? 'fetch() answered 101 with a WebSocket, but the request did not ask for one (Upgrade: websocket)'
+    : `fetch() answered ${response.status}${response.webSocket ? ' with a WebSocket (a WebSocket needs status 101)' : ' without a WebSocket'}`);
+  return errorResponse('invalid_response', 'none');
+}
+
+function handshakeHeaders(response: DispatchResponse): { protocol: string | undefined; headers: string[] } {
+  let protocol: string | undefined;
+  const headers: string[] = [];
+  for (let i = 0; i < response.headers.length; i += 2) {
+    const name = (response.headers[i] as string).toLowerCase();
+    const value = response.headers[i + 1] as string;
+    if (/[\r\n]/.test(name) || /[\r\n]/.test(value)) continue;
+    if (name === 'sec-websocket-protocol') protocol = value.trim();
+    else if (!HANDSHAKE_HEADERS.has(name)) headers.push(`${name}: ${value}`);
+  }
+  return { protocol, headers };
+}
+
+/** Writes a whole HTTP/1.1 response on a connection Node has handed over, then closes it. */
+async function writeRaw(socket: Duplex, response: DispatchResponse, isHead: boolean): Promise<void> {
+  const lines = [`HTTP/1.1 ${response.status} ${response.statusText || STATUS_CODES[response.status] || ''}`];
+  for (let i = 0; i < response.headers.length; i += 2) {
+    const name = (response.headers[i] as string).toLowerCase();
+    const value = response.headers[i + 1] as string;
+    if (HANDSHAKE_HEADERS.has(name) || /[\r\n]/.test(name) || /[\r\n]/.test(value)) continue;
+    lines.push(`${name}: ${value}`);
+  }
+  const body = response.body;
+  const complete = body === null || typeof body === 'string' || body instanceof Uint8Array;
+  if (complete) lines.push(`content-length: ${body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength}`);
+  lines.push('connection: close', '', '');
+  socket.write(lines.join('\r\n'));
+  if (complete) {
+    socket.end(isHead || body === null ? undefined : body);
+    return;
+  }
+  // A streamed body without a length: the connection's close marks its end.
+  if (!isHead) {
+    for await (const chunk of body) {
+      if (socket.destroyed) return;
+      if (!socket.write(chunk)) await new Promise<void>((resolve) => { socket.once('drain', resolve); socket.once('close', resolve); });
+    }
+  }
+  socket.end();
+}
