@@ -68,6 +68,13 @@ export class DeploymentRuntime {
     this.#waitUntilMs = options.waitUntilMs ?? 30_000;
   }
 
+  /** WebSockets open on this runtime's isolates. */
+  get openSockets(): number {
+    let open = 0;
+    for (const isolate of this.#live.keys()) open += isolate.openSockets;
+    return open;
+  }
+
   /** The version serving new events. */
   get version(): DeploymentVersion | undefined { return this.#version; }
 

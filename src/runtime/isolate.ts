@@ -112,6 +112,7 @@ export class Isolate {
   #send: (message: HostMessage, transfer?: ArrayBuffer) => void;
   /** Sockets joined to this isolate; kept apart from events, since a socket outlives the event that opened it. */
   #sockets: HostSockets;
+  #socketWork = false;
 
   constructor(options: IsolateOptions) {
     this.#logger = options.logger;
@@ -126,7 +127,11 @@ export class Isolate {
       stderr: false,
     });
     this.#send = createBatchSender<HostMessage>(this.#worker);
-    this.#sockets = new HostSockets((message) => this.#post(message), options.logger);
+    this.#sockets = new HostSockets((message) => this.#post(message), options.logger, (busy) => {
+      // Time spent on socket messages is the sockets' work, not background: book the stretch before the change.
+      this.#book(Date.now());
+      this.#socketWork = busy;
+    });
     const worker = this.#worker;
     this.#meter = new CpuMeter(() => worker.performance.eventLoopUtilization().active, Date.now());
     this.ready = new Promise<void>((resolve, reject) => {
@@ -274,7 +279,7 @@ export class Isolate {
 
   /** Books busy time since the last reading to the events in flight, or to the background when there is none. */
   #book(now: number): void {
-    const busy = this.#meter.take(now, this.#events.size > 0, this.#isReady);
+    const busy = this.#meter.take(now, this.#events.size > 0 || this.#socketWork, this.#isReady);
     if (this.#events.size === 0) return;
     const share = busy / this.#events.size;
     for (const event of this.#events.values()) event.cpuMs += share;

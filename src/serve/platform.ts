@@ -6,6 +6,7 @@ import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
 import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { createNodeHandler } from '../entry/node-http.js';
+import { createUpgradeHandler } from '../entry/websocket-upgrade.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
@@ -158,6 +159,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     appAddress = await listen(servers, createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes }), options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen');
     apiAddress = await listen(servers, createNodeHandler({ dispatch: apiDispatch, logger }), options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen');
     // Tunnel connectors dial the API listener and upgrade to a WebSocket on one path.
+    // Applications' WebSocket upgrades take the same route as requests (websocket-upgrade.ts).
+    (servers[0] as Server).on('upgrade', createUpgradeHandler({ dispatch: appDispatch, logger }));
     (servers[1] as Server).on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://x').pathname === CONNECT_PATH) connectors.upgrade(req, socket, head);
       else socket.destroy();

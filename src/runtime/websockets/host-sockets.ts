@@ -38,10 +38,26 @@ export class HostSockets {
   #logger: Logger;
   #entries = new Map<number, Entry>();
   #closedWith: { code: number; reason: string } | undefined;
+  #unacked = 0;
+  #onDelivering: (busy: boolean) => void;
 
-  constructor(post: (message: SocketHostMessage) => void, logger: Logger) {
+  /**
+   * `onDelivering` hears when messages start or stop waiting for the isolate: while some do, the isolate is
+   * working for its sockets, and its CPU is not background time (cpu-meter.ts).
+   */
+  constructor(post: (message: SocketHostMessage) => void, logger: Logger, onDelivering: (busy: boolean) => void = () => undefined) {
     this.#post = post;
     this.#logger = logger;
+    this.#onDelivering = onDelivering;
+  }
+
+  #owe(entry: Entry, bytes: number): void {
+    const before = this.#unacked;
+    const paid = Math.min(entry.unacked, -bytes);
+    const change = bytes >= 0 ? bytes : -paid;
+    entry.unacked += change;
+    this.#unacked += change;
+    if ((before === 0) !== (this.#unacked === 0)) this.#onDelivering(this.#unacked > 0);
   }
 
   /** Sockets open or about to open. */
@@ -86,7 +102,7 @@ export class HostSockets {
         else entry.early.push({ code: message.code, reason: message.reason });
         break;
       case 'ws-ack':
-        entry.unacked = Math.max(0, entry.unacked - message.bytes);
+        if (Number.isSafeInteger(message.bytes) && message.bytes > 0) this.#owe(entry, -message.bytes);
         if (entry.ws?.isPaused && entry.unacked < SOCKET_RECEIVE_WINDOW_BYTES) entry.ws.resume();
         break;
     }
@@ -97,6 +113,7 @@ export class HostSockets {
     this.#closedWith = { code, reason };
     for (const entry of this.#entries.values()) if (entry.ws) closeSafely(entry.ws, code, reason);
     this.#entries.clear();
+    this.#unacked = 0;
   }
 
   #join(sid: number, entry: Entry, ws: WebSocket): void {
@@ -104,7 +121,7 @@ export class HostSockets {
     ws.on('message', (raw: RawData, isBinary: boolean) => {
       const bytes = toBuffer(raw);
       const data: SocketData = isBinary ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes.toString('utf8');
-      entry.unacked += bytes.byteLength;
+      this.#owe(entry, bytes.byteLength);
       this.#post({ t: 'ws-message', sid, data });
       // Backpressure: past the window, stop reading the network until the isolate catches up.
       if (entry.unacked >= SOCKET_RECEIVE_WINDOW_BYTES && !ws.isPaused) ws.pause();
@@ -112,6 +129,7 @@ export class HostSockets {
     ws.on('close', (code: number, reason: Buffer) => {
       if (this.#entries.get(sid) !== entry) return;
       this.#entries.delete(sid);
+      this.#owe(entry, -entry.unacked);
       this.#post({ t: 'ws-close', sid, code, reason: reason.toString('utf8'), clean: code !== 1006 });
     });
     ws.on('error', (err: Error) => this.#logger.debug(`websocket ${sid}: ${err.message}`));
@@ -181,9 +199,11 @@ export class HostSockets {
   }
 }
 
-function closeSafely(ws: WebSocket, code: number, reason: string): void {
+/** Closes with the code and reason given; 1005 (no code) closes without one, and a code that may not be sent ends the connection. */
+export function closeSafely(ws: WebSocket, code: number, reason: string): void {
   try {
-    ws.close(code, reason);
+    if (code === 1005) ws.close();
+    else ws.close(code, reason);
   } catch {
     ws.terminate();
   }
