@@ -13,6 +13,7 @@ import { createBundler, type Bundler } from '../runtime/bundle.js';
 import { runBuildCommand } from '../runtime/build-command.js';
 import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
 import { createBindingServices } from '../bindings/services.js';
+import { createCacheService } from '../bindings/cache/service.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
 import { startLifecycleRunner } from '../bindings/objects/runner.js';
 import { createCronScheduler, type CronScheduler, type FiringResult } from '../entry/cron/scheduler.js';
@@ -91,6 +92,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     limits: cfg.limits,
     compatibilityFlags: cfg.compatibility_flags,
     bindings: createBindingServices(cfg, { storage, clock, logger }),
+    cache: createCacheService({ storage: storage.cache, clock }),
   });
   const closing = new AbortController();
   let building = false;

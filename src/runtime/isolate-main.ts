@@ -14,6 +14,8 @@ import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { createBatchSender } from './batch-port.js';
 import { installResponse, responseWebSocket, takeBodySource } from './response.js';
+import { installCaches } from '../bindings/cache/caches.js';
+import { CACHE_SERVICE } from '../bindings/cache/limits.js';
 import { createIsolateSockets, installWebSocketGlobals, isWebSocketRequest } from './websockets/isolate-sockets.js';
 import { installRuntimeHooks, toEventHandler } from './runtime-hooks.js';
 import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
@@ -78,6 +80,7 @@ for (const { name, kind } of init.bindings) {
   if (!create) throw new Error(`unknown binding kind ${kind}`);
   env[name] = create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate });
 }
+installCaches((method, args) => callBinding(CACHE_SERVICE, method, args));
 installRuntimeHooks({
   env,
   waitUntil(promise) {

@@ -6,6 +6,7 @@ import type { Logger } from '../lib/logger.js';
 import { DeploymentRuntime } from '../runtime/deployment.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { createBindingServices } from '../bindings/services.js';
+import { createCacheService } from '../bindings/cache/service.js';
 import { consumersOf } from '../bindings/queues/schema.js';
 import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
 import { createCronScheduler, type CronScheduler } from '../entry/cron/scheduler.js';
@@ -132,6 +133,7 @@ export function createHosting(options: HostingOptions): Hosting {
         limits: config.limits,
         compatibilityFlags: config.compatibility_flags,
         bindings: createBindingServices(config, { storage: options.data(version.account_id), clock, logger }),
+        cache: createCacheService({ storage: options.data(version.account_id).cache, clock }),
       });
     } catch (err) {
       await runtime.close();
