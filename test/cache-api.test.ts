@@ -144,3 +144,60 @@ test('named caches are apart from the default; delete says whether it deleted; e
   const second = await setup(t, stateDir);
   assert.equal((await second.match()).body, 'default', 'the entry is persisted in the state directory');
 });
+
+test('ledge cache purge: by URL and all, on the local state while ledge dev runs', async (t) => {
+  const { runCli, startDev } = await import('./cli.js');
+  const dir = makeProject({ 'src/index.js': APP });
+  const dev = await startDev(dir);
+  t.after(() => { dev.child.kill('SIGKILL'); });
+  const put = (key: string) => fetch(`${dev.url}/put?key=${key}&headers=${encodeURIComponent('{"cache-control":"max-age=3600"}')}`);
+  const hit = async (key: string, cache = '') => ((await (await fetch(`${dev.url}/match?key=${key}${cache ? `&cache=${cache}` : ''}`)).json()) as { hit: boolean }).hit;
+  await put('/a');
+  await put('/b');
+  await fetch(`${dev.url}/put?key=/a&cache=pages&headers=${encodeURIComponent('{"cache-control":"max-age=3600"}')}`);
+  assert.deepEqual([await hit('/a'), await hit('/b'), await hit('/a', 'pages')], [true, true, true]);
+
+  const purge = async (args: string[]) => {
+    const cli = runCli(['cache', 'purge', '--dir', dir, ...args]);
+    const code = await cli.exited;
+    return { code, output: cli.output() };
+  };
+  assert.deepEqual(await purge(['--url', 'https://shop.example.com/a#fragment']), { code: 0, output: 'purged 2 stored responses\n' }, 'the URL is purged in every cache');
+  assert.deepEqual([await hit('/a'), await hit('/b'), await hit('/a', 'pages')], [false, true, false]);
+  assert.equal((await purge(['--all', '--json'])).output, '{\n  "purged": 1\n}\n');
+  assert.equal(await hit('/b'), false);
+  const bad = await purge(['--url', 'ftp://x/y']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.output, /not an http: or https: URL/);
+  assert.equal((await purge([])).code, 2, 'neither --url nor --all');
+});
+
+test('ledge serve: POST /cache/purge needs cache:write and empties the account\'s caches', async (t) => {
+  const { deployBody, startTestPlatform } = await import('./serve-helpers.js');
+  const p = await startTestPlatform();
+  t.after(() => p.close());
+  const deployed = await p.call('PUT', `/accounts/${p.accountId}/deployments/shop`, { body: deployBody(APP, { routes: [{ pattern: 'shop.example.com', custom_domain: true }] }) });
+  assert.equal(deployed.status, 200, deployed.text);
+  const put = (key: string) => p.visit('shop.example.com', `/put?key=${key}&headers=${encodeURIComponent('{"cache-control":"max-age=3600"}')}`);
+  const hit = async (key: string) => ((await (await p.visit('shop.example.com', `/match?key=${key}`)).json()) as { hit: boolean }).hit;
+  await put('/a');
+  await put('/b');
+  assert.equal(await hit('/a'), true);
+
+  const reader = await p.call('POST', `/accounts/${p.accountId}/tokens`, { body: { name: 'reader', policies: [{ effect: 'allow', permission_groups: ['deployments:write'], resources: { [`com.ledge.api.account.${p.accountId}`]: '*' } }] } });
+  assert.equal(reader.status, 201, reader.text);
+  const refused = await p.call('POST', `/accounts/${p.accountId}/cache/purge`, { token: reader.body.result.value, body: { purge_everything: true } });
+  assert.equal(refused.status, 403, 'a token without cache:write cannot purge');
+  assert.equal(await hit('/a'), true);
+
+  const purger = await p.call('POST', `/accounts/${p.accountId}/tokens`, { body: { name: 'purger', policies: [{ effect: 'allow', permission_groups: ['cache:write'], resources: { [`com.ledge.api.account.${p.accountId}`]: '*' } }] } });
+  const token = purger.body.result.value as string;
+  assert.equal((await p.call('POST', `/accounts/${p.accountId}/cache/purge`, { token, body: { files: ['not a url'] } })).status, 400);
+  assert.equal((await p.call('POST', `/accounts/${p.accountId}/cache/purge`, { token, body: {} })).status, 400, 'files or purge_everything');
+  const byUrl = await p.call('POST', `/accounts/${p.accountId}/cache/purge`, { token, body: { files: ['https://shop.example.com/a'] } });
+  assert.deepEqual([byUrl.status, byUrl.body.result], [200, { purged: 1 }]);
+  assert.deepEqual([await hit('/a'), await hit('/b')], [false, true]);
+  const all = await p.call('POST', `/accounts/${p.accountId}/cache/purge`, { token, body: { purge_everything: true } });
+  assert.deepEqual(all.body.result, { purged: 1 });
+  assert.equal(await hit('/b'), false);
+});

@@ -17,6 +17,7 @@ import { registerDeploy } from './commands/deploy.js';
 import { registerVersions } from './commands/versions.js';
 import { registerRollback } from './commands/rollback.js';
 import { registerDomains } from './commands/domains.js';
+import { registerCache } from './commands/cache.js';
 import { reportCliError } from './errors.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -45,6 +46,7 @@ export function createProgram(): Command {
   registerVersions(program);
   registerRollback(program);
   registerDomains(program);
+  registerCache(program);
   return program;
 }
 

@@ -13,6 +13,7 @@ import { tokenRoutes } from './routes/tokens.js';
 import { deploymentRoutes } from './routes/deployments.js';
 import { resourceRoutes } from './routes/resources.js';
 import { domainRoutes } from './routes/domains.js';
+import { cacheRoutes } from './routes/cache.js';
 import { tunnelRoutes } from './routes/tunnels.js';
 import { privateRouteRoutes } from './routes/private-routes.js';
 import { accessRoutes } from './routes/access.js';
@@ -33,7 +34,7 @@ export function controlRoutes(services: ControlServices): RouteDefinition[] {
   const checkIngress = (ingress: unknown[]) => validateIngress({ ingress }, 'config.ingress').problems.map((p) => p.message);
   return [
     ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
-    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services),
+    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services), ...cacheRoutes(services),
   ];
 }
 

@@ -20,3 +20,19 @@ export function namedCache(name: string): string {
 
 /** The service name the isolate calls the cache through: not a valid binding name, so no binding can shadow it. */
 export const CACHE_SERVICE = 'ledge:cache';
+
+/** Most URLs one purge names (the account API's limit, as the original's purge by URL has one). */
+export const MAX_PURGE_URLS = 100;
+
+/** The key a URL is stored under (without its fragment), or null when it is not an http: or https: URL. */
+export function cacheKeyOf(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+  parsed.hash = '';
+  return parsed.href;
+}
