@@ -32,6 +32,13 @@ export default {
     server.addEventListener('message', (event) => {
       if (typeof event.data === 'string') {
         if (event.data === 'close-me') server.close(4001, 'asked to close');
+        else if (event.data === 'flood') {
+          // Sends until the bounded send buffer refuses: the client is not reading.
+          const chunk = new Uint8Array(64 * 1024);
+          let sent = 0;
+          try { for (;;) { server.send(chunk); sent += chunk.byteLength; } }
+          catch (err) { log.push('flood ' + sent + ' ' + err.name + ' ' + server.bufferedAmount); }
+        }
         else server.send('echo:' + event.data);
       } else {
         const bytes = new Uint8Array(event.data);
@@ -146,4 +153,23 @@ test('ledge dev: fetch() with Upgrade: websocket gives the application a client 
   const to = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/`;
   const res = await fetch(`${dev.url}/proxy?to=${encodeURIComponent(to)}`);
   assert.equal(await res.text(), '101 upstream got hello upstream');
+});
+
+test('ledge dev: the send buffer is bounded: sending faster than the network takes makes send() throw, and what was accepted arrives', async (t) => {
+  const dev = await startDev(makeProject({ 'src/index.js': APP }));
+  t.after(() => { dev.child.kill('SIGKILL'); });
+  const { ws, next, messages } = await open(`${dev.url}/chat`);
+  await next();
+  ws.send('flood');
+  const lines = await appLog(dev.url, /^flood/);
+  const line = lines.find((l) => l.startsWith('flood')) ?? '';
+  const [, sent, name, buffered] = line.split(' ');
+  assert.equal(name, 'RangeError', line);
+  assert.ok(Number(sent) <= 16 * 1024 * 1024 && Number(sent) > 15 * 1024 * 1024, `stopped at the 16 MiB bound: ${line}`);
+  assert.ok(Number(buffered) >= Number(sent) - 64 * 1024, 'bufferedAmount shows what waits for the network');
+  // Everything send() accepted reaches the client.
+  const received = () => messages.reduce((sum, m) => sum + m.length, 0);
+  const end = Date.now() + 20_000;
+  while (received() < Number(sent) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  assert.equal(received(), Number(sent));
 });

@@ -69,8 +69,13 @@ test('ledge serve: a deployment\'s WebSocket on its custom, default and preview 
     assert.equal(await guarded.next(), 'echo:through the gateway');
     guarded.ws.close(1000);
     await guarded.closed;
-  } finally {
+
+    // A platform that stops closes the sockets it holds (node:http's close would otherwise wait for them).
+    const lingering = await connect(p.appUrl, 'chat.example.com', { 'edge-access-client-id': st.client_id, 'edge-access-client-secret': st.client_secret });
     await p.close();
+    assert.equal((await lingering.closed)[0], 1001, 'going away');
+  } finally {
+    await p.close().catch(() => undefined);
   }
 });
 

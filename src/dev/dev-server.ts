@@ -132,7 +132,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
   const dispatch = withDevRoutes(runtime.dispatch.bind(runtime), trigger, () => pullApi);
   const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes }));
-  server.on('upgrade', createUpgradeHandler({ dispatch, logger }));
+  const upgrades = createUpgradeHandler({ dispatch, logger });
+  server.on('upgrade', upgrades);
   try {
     await listen(server, options.port ?? 8787, options.ip ?? '127.0.0.1');
   } catch (err) {
@@ -252,6 +253,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       scheduler.stop();
       const stopping = Promise.all(consumers.map((c) => c.stop()));
       for (const watcher of watchers.values()) watcher.close();
+      upgrades.closeAll();
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
       await runtime.close();
       // Batches cut off by the isolate's end are settled (put back at once) before the store closes.

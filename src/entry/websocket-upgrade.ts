@@ -7,7 +7,7 @@
  */
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { Logger } from '../lib/logger.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
 import { MAX_SOCKET_MESSAGE_BYTES } from '../runtime/websockets/protocol.js';
@@ -25,9 +25,26 @@ const HANDSHAKE_HEADERS = new Set(['connection', 'upgrade', 'sec-websocket-accep
 const VALID_HOST = /^[A-Za-z0-9.\-_~]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
 const VALID_KEY = /^[+/0-9A-Za-z]{22}==$/;
 
+/** The listener for a node:http server's 'upgrade' event, and the connections it holds. */
+export interface UpgradeHandler {
+  (req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /**
+   * Closes every connection it took (1001, going away; cut after a second): node:http's `server.close()`
+   * waits for upgraded connections, which `closeAllConnections()` does not reach.
+   */
+  closeAll(): void;
+}
+
+/** How long a closing server waits for a client to answer its close frame before cutting the connection. */
+const CLOSE_GRACE_MS = 1000;
+
 /** Creates the listener for a node:http server's 'upgrade' event. */
-export function createUpgradeHandler(options: UpgradeHandlerOptions): (req: IncomingMessage, socket: Duplex, head: Buffer) => void {
+export function createUpgradeHandler(options: UpgradeHandlerOptions): UpgradeHandler {
   const { logger } = options;
+  const held = new Set<Duplex>();
+  const upgraded = new WeakSet<Duplex>();
+  const joinedSockets = new Set<WebSocket>();
+  let closing = false;
   const answers = new WeakMap<IncomingMessage, { protocol: string | undefined; headers: string[] }>();
   const wss = new WebSocketServer({
     noServer: true,
@@ -44,13 +61,30 @@ export function createUpgradeHandler(options: UpgradeHandlerOptions): (req: Inco
     headers.push(...(answers.get(req)?.headers ?? []));
   });
 
-  return function handleUpgrade(req, socket, head) {
+  const handleUpgrade = function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    if (closing) {
+      socket.destroy();
+      return;
+    }
+    held.add(socket);
+    socket.once('close', () => held.delete(socket));
     socket.on('error', () => socket.destroy());
     void handle(req, socket, head).catch((err: unknown) => {
       logger.error(`upgrade failed: ${(err as Error)?.stack ?? String(err)}`);
       socket.destroy();
     });
   };
+  return Object.assign(handleUpgrade, {
+    closeAll() {
+      closing = true;
+      for (const ws of joinedSockets) {
+        ws.close(1001, 'the server is shutting down');
+        setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+      }
+      // Connections still running their fetch event (no WebSocket yet) are cut at once.
+      for (const socket of held) if (!upgraded.has(socket)) socket.destroy();
+    },
+  });
 
   async function handle(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const host = req.headers.host ?? 'localhost';
@@ -76,6 +110,14 @@ export function createUpgradeHandler(options: UpgradeHandlerOptions): (req: Inco
     socket.once('close', () => { if (!joined) target.refuse('the handshake failed'); });
     wss.handleUpgrade(req, socket, head, (ws) => {
       joined = true;
+      if (closing) {
+        target.refuse('the server is shutting down');
+        ws.terminate();
+        return;
+      }
+      joinedSockets.add(ws);
+      upgraded.add(socket);
+      ws.once('close', () => joinedSockets.delete(ws));
       target.attach(ws);
     });
   }

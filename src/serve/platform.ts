@@ -6,7 +6,7 @@ import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
 import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { createNodeHandler } from '../entry/node-http.js';
-import { createUpgradeHandler } from '../entry/websocket-upgrade.js';
+import { createUpgradeHandler, type UpgradeHandler } from '../entry/websocket-upgrade.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
@@ -145,7 +145,9 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
 
   const servers: Server[] = [];
   let expiries: { stop(): void } | undefined = undefined;
+  let appUpgrades: UpgradeHandler | undefined;
   const cleanup = async () => {
+    appUpgrades?.closeAll();
     await Promise.all(servers.map((s) => new Promise<void>((resolve) => { s.close(() => resolve()); s.closeAllConnections(); })));
     expiries?.stop();
     await connectors.close();
@@ -160,7 +162,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     apiAddress = await listen(servers, createNodeHandler({ dispatch: apiDispatch, logger }), options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen');
     // Tunnel connectors dial the API listener and upgrade to a WebSocket on one path.
     // Applications' WebSocket upgrades take the same route as requests (websocket-upgrade.ts).
-    (servers[0] as Server).on('upgrade', createUpgradeHandler({ dispatch: appDispatch, logger }));
+    appUpgrades = createUpgradeHandler({ dispatch: appDispatch, logger });
+    (servers[0] as Server).on('upgrade', appUpgrades);
     (servers[1] as Server).on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://x').pathname === CONNECT_PATH) connectors.upgrade(req, socket, head);
       else socket.destroy();

@@ -86,6 +86,10 @@ export class HostSockets {
 
   /** Handles a socket message from the isolate. */
   receive(message: SocketIsolateMessage): void {
+    if (!wellFormed(message)) {
+      this.#logger.warn(`the isolate sent a malformed ${String(message.t)} message; it was dropped`);
+      return;
+    }
     if (message.t === 'ws-connect') {
       this.#connect(message.sid, message.url, message.headers);
       return;
@@ -196,6 +200,23 @@ export class HostSockets {
     ws.on('error', (err: Error) => {
       if (!entry.ws) refuse(0, '', [], null, err.message);
     });
+  }
+}
+
+/** Whether a message from the isolate has the shape its type says (the isolate is not trusted). */
+function wellFormed(message: SocketIsolateMessage): boolean {
+  if (!Number.isSafeInteger(message.sid)) return false;
+  switch (message.t) {
+    case 'ws-send':
+      return (typeof message.data === 'string' || message.data instanceof Uint8Array) && sizeOf(message.data) <= MAX_SOCKET_MESSAGE_BYTES;
+    case 'ws-close':
+      return Number.isInteger(message.code) && typeof message.reason === 'string' && Buffer.byteLength(message.reason) <= 123;
+    case 'ws-ack':
+      return Number.isSafeInteger(message.bytes);
+    case 'ws-connect':
+      return typeof message.url === 'string' && Array.isArray(message.headers) && message.headers.length % 2 === 0 && message.headers.every((h) => typeof h === 'string');
+    default:
+      return false;
   }
 }
 
