@@ -173,3 +173,21 @@ test('ledge dev: the send buffer is bounded: sending faster than the network tak
   while (received() < Number(sent) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
   assert.equal(received(), Number(sent));
 });
+
+test('messages held for a socket that is never accepted do not hide background CPU', { timeout: 60_000 }, async (t) => {
+  const { makeProject: make, startProject, eventually } = await import('./helpers.js');
+  const server = await startProject(make({ 'src/index.js': `export default { fetch(request) {
+    const [client, server] = Object.values(new WebSocketPair());
+    // server is never accepted: what the client sends stays held. Then the isolate burns CPU with no event.
+    const burn = () => { const end = Date.now() + 20; while (Date.now() < end) {} setTimeout(burn, 0); };
+    setTimeout(burn, 0);
+    return new Response(null, { status: 101, webSocket: client });
+  } };` }, { limits: { cpu_ms: 300 } }), { port: 0 });
+  t.after(() => server.close());
+  const ws = new WebSocket(server.url.replace(/^http/, 'ws'));
+  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+  ws.send('held forever');
+  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+  await eventually(() => server.logs.some((r) => r.fields?.reason === 'background'), 20_000, 'the background burner to be stopped');
+  assert.equal(await closed, 1011, 'the stopped isolate\'s socket closes with 1011');
+});

@@ -112,7 +112,6 @@ export class Isolate {
   #send: (message: HostMessage, transfer?: ArrayBuffer) => void;
   /** Sockets joined to this isolate; kept apart from events, since a socket outlives the event that opened it. */
   #sockets: HostSockets;
-  #socketWork = false;
 
   constructor(options: IsolateOptions) {
     this.#logger = options.logger;
@@ -127,11 +126,8 @@ export class Isolate {
       stderr: false,
     });
     this.#send = createBatchSender<HostMessage>(this.#worker);
-    this.#sockets = new HostSockets((message) => this.#post(message), options.logger, (busy) => {
-      // Time spent on socket messages is the sockets' work, not background: book the stretch before the change.
-      this.#book(Date.now());
-      this.#socketWork = busy;
-    });
+    // Time spent on socket messages is the sockets' work, not background: book the stretch before each change.
+    this.#sockets = new HostSockets((message) => this.#post(message), options.logger, () => this.#book(Date.now()));
     const worker = this.#worker;
     this.#meter = new CpuMeter(() => worker.performance.eventLoopUtilization().active, Date.now());
     this.ready = new Promise<void>((resolve, reject) => {
@@ -160,7 +156,9 @@ export class Isolate {
     });
     this.#worker.once('exit', () => {
       this.#exited = true;
-      this.#sockets.closeAll(this.#stopping ? 1012 : 1011, this.#stopping ? 'the deployment restarted' : 'the deployment failed');
+      // A planned stop (a reload, a new version) is a restart; a limit or a crash is a failure.
+      const planned = this.#stopping && !this.#failure.startsWith('exceeded_');
+      this.#sockets.closeAll(planned ? 1012 : 1011, planned ? 'the deployment restarted' : 'the deployment failed');
       this.#failAll(this.#failure);
       options.onExit(this, this.#failure);
     });
@@ -279,7 +277,7 @@ export class Isolate {
 
   /** Books busy time since the last reading to the events in flight, or to the background when there is none. */
   #book(now: number): void {
-    const busy = this.#meter.take(now, this.#events.size > 0 || this.#socketWork, this.#isReady);
+    const busy = this.#meter.take(now, this.#events.size > 0 || this.#sockets.working(now), this.#isReady);
     if (this.#events.size === 0) return;
     const share = busy / this.#events.size;
     for (const event of this.#events.values()) event.cpuMs += share;

@@ -19,6 +19,8 @@ export interface UpgradeTarget {
   refuse(reason: string): void;
 }
 
+/** How long after a message was handed over or acknowledged the isolate's time still counts as socket work. */
+const SOCKET_WORK_WINDOW_MS = 1000;
 /** Largest body of a refused outbound handshake passed back to application code. */
 const REFUSAL_BODY_BYTES = 64 * 1024;
 /** Request headers the `ws` client writes itself for an outbound handshake. */
@@ -39,6 +41,7 @@ export class HostSockets {
   #entries = new Map<number, Entry>();
   #closedWith: { code: number; reason: string } | undefined;
   #unacked = 0;
+  #lastDelivery = 0;
   #onDelivering: (busy: boolean) => void;
 
   /**
@@ -51,13 +54,24 @@ export class HostSockets {
     this.#onDelivering = onDelivering;
   }
 
+  /**
+   * Whether the isolate is working for its sockets at `now`: messages wait for it and one was handed over
+   * or acknowledged within the last second. Held messages of a socket never accepted do not count for
+   * longer, so they cannot hide background CPU (cpu-meter.ts).
+   */
+  working(now: number): boolean {
+    return this.#unacked > 0 && now - this.#lastDelivery < SOCKET_WORK_WINDOW_MS;
+  }
+
+  /** Counts bytes handed to the isolate (positive) or acknowledged (negative); a change of state is booked first. */
   #owe(entry: Entry, bytes: number): void {
-    const before = this.#unacked;
-    const paid = Math.min(entry.unacked, -bytes);
-    const change = bytes >= 0 ? bytes : -paid;
+    const now = Date.now();
+    const change = bytes >= 0 ? bytes : -Math.min(entry.unacked, -bytes);
+    const after = this.#unacked + change;
+    if (this.working(now) !== after > 0) this.#onDelivering(after > 0);
+    this.#lastDelivery = now;
     entry.unacked += change;
-    this.#unacked += change;
-    if ((before === 0) !== (this.#unacked === 0)) this.#onDelivering(this.#unacked > 0);
+    this.#unacked = after;
   }
 
   /** Sockets open or about to open. */
