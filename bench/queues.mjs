@@ -3,11 +3,11 @@
 // to handler) at p50 and p99. The baseline, in the same run: the same send, lease and ack cycle straight on
 // the storage port in one process, without isolates or the consumer loop: the cost of the store alone.
 // Usage: npm run bench:queues [-- --messages 200000 --producers 4]
-import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startProcess } from './process.mjs';
 import { performance } from 'node:perf_hooks';
 
 const { values } = parseArgs({ options: { messages: { type: 'string', default: '200000' }, producers: { type: 'string', default: '4' } } });
@@ -56,16 +56,8 @@ function project() {
   return dir;
 }
 
-async function startDev(dir, state) {
-  const child = spawn(process.execPath, [CLI, 'dev', dir, '--port', '0', '--state', state], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.setEncoding('utf8');
-  while (!/ready on (http:\/\/\S+)/.test(out)) {
-    const [chunk] = await once(child.stdout, 'data');
-    out += chunk;
-  }
-  child.stdout.resume();
-  return { child, url: out.match(/ready on (http:\/\/\S+)/)[1] };
+function startDev(dir, state) {
+  return startProcess([CLI, 'dev', dir, '--port', '0', '--state', state]);
 }
 
 /**

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startProcess } from './process.mjs';
 import autocannon from 'autocannon';
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } } });
@@ -51,18 +52,6 @@ function baselineArgs() {
     const s = http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); });
     s.listen(0, '127.0.0.1', () => console.log('ready on http://127.0.0.1:' + s.address().port));`;
   return ['-e', code];
-}
-
-async function startProcess(args) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.setEncoding('utf8');
-  while (!/ready on (http:\/\/\S+)/.test(out)) {
-    const [chunk] = await once(child.stdout, 'data');
-    out += chunk;
-  }
-  child.stdout.resume();
-  return { child, url: out.match(/ready on (http:\/\/\S+)/)[1] };
 }
 
 async function run(args) {

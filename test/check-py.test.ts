@@ -63,6 +63,12 @@ const BREAKAGES: [string, RegExp, (root: string) => void][] = [
     (root) => replaceIn(path.join(root, 'examples/health-worker/ledge.jsonc'), '"edge_dev": false', '"edge_dev": false, "env": { "preview": { "kv_namespaces": [{ "binding": "DB", "id": "kv-1" }] }, "production": { "kv_namespaces": [{ "binding": "DB", "id": "kv-1" }] } }')],
   ['dead-letter queue is the queue itself', /FAIL queue dead-letter configuration: examples\/health-worker\/ledge\.jsonc - env\.production\.queues\.consumers\[1\]\.dead_letter_queue is "jobs", the queue itself/,
     (root) => replaceIn(path.join(root, 'examples/health-worker/ledge.jsonc'), '"edge_dev": false', '"edge_dev": false, "env": { "production": { "queues": { "consumers": [{ "queue": "mail", "dead_letter_queue": "mail-dlq" }, { "queue": "jobs", "dead_letter_queue": "jobs" }] } } }')],
+  ['design record after a new cron', /FAIL design record matches the configuration: examples\/berlin-report\/DESIGN-RECORD\.md - Execution: "cron `30 9 \* \* \*` window" is missing .*; Execution: "completion semantics of cron `30 9 \* \* \*`" is missing \(to decide\)/,
+    (root) => replaceIn(path.join(root, 'examples/berlin-report/ledge.jsonc'), '"0 8 * * MON-FRI"]', '"0 8 * * MON-FRI", "30 9 * * *"]')],
+  ['design record after opening the default entry', /FAIL design record matches the configuration: examples\/berlin-report\/DESIGN-RECORD\.md - Entry: blocks are "edge function", the configuration gives "edge function, default hostname"; Entry: "default entry" is recorded as "closed", the configuration says "open: berlin-report\.<account subdomain>\.<platform domain>"; Identity: "verified principal on the default hostname" is missing \(to decide\); Identity: "verified principal" is recorded, but the configuration no longer has it/,
+    (root) => replaceIn(path.join(root, 'examples/berlin-report/ledge.jsonc'), '"edge_dev": false', '"edge_dev": true')],
+  ['design record with a derived row edited by hand', /FAIL design record matches the configuration: examples\/berlin-report\/DESIGN-RECORD\.md - Execution: "limits" is recorded as "cpu_ms 50"/,
+    (root) => replaceIn(path.join(root, 'examples/berlin-report/DESIGN-RECORD.md'), /\| limits \| [^|]+ \|/, '| limits | cpu_ms 50 |')],
 ];
 
 for (const [name, expected, edit] of BREAKAGES) {
@@ -88,4 +94,28 @@ test('a queue consumer without a dead-letter queue is a warning naming file and 
   ]);
   assert.match(out, /PASS queue dead-letter configuration: examples\/health-worker\/ledge\.jsonc/);
   assert.match(out, /consistency check: (\d+) of \1 checks pass, 2 warnings$/m);
+});
+
+test('a secrets file tracked by git fails the check, naming the file and never its values; templates and untracked files pass', () => {
+  const root = brokenCopy(() => undefined);
+  const git = (...args: string[]) => {
+    const result = spawnSync('git', ['-C', root, ...args], { encoding: 'utf8' });
+    assert.equal(result.status, 0, result.stderr);
+  };
+  git('init', '-q');
+  writeFileSync(path.join(root, 'examples/health-worker/.dev.vars'), 'API_KEY=tracked-secret-value-123\n');
+  writeFileSync(path.join(root, 'examples/health-worker/.dev.vars.example'), 'API_KEY=\n');
+  writeFileSync(path.join(root, '.env.production'), 'DB_PASSWORD=another-secret-value-456\n');
+  writeFileSync(path.join(root, '.env.local'), 'NOT_TRACKED=1\n');
+  git('add', 'examples', 'templates', '.env.production', 'examples/health-worker/.dev.vars.example');
+  const tracked = runCheck(root);
+  assert.equal(tracked.status, 1, tracked.out);
+  assert.match(tracked.out, /^FAIL no secrets files tracked by git: \.env\.production, examples\/health-worker\/\.dev\.vars - holds local secrets; untrack it/m);
+  assert.doesNotMatch(tracked.out, /\.dev\.vars\.example|\.env\.local/);
+  assert.doesNotMatch(tracked.out, /tracked-secret-value-123|another-secret-value-456/);
+
+  git('rm', '-q', '--cached', '.env.production', 'examples/health-worker/.dev.vars');
+  const untracked = runCheck(root);
+  assert.equal(untracked.status, 0, untracked.out);
+  assert.match(untracked.out, /^PASS no secrets files tracked by git/m);
 });

@@ -6,12 +6,12 @@ import { createLogger, createMemorySink } from '../src/lib/logger.js';
 import { createCronScheduler, firingId } from '../src/entry/cron/scheduler.js';
 import { openEmbeddedStorage } from '../src/storage/embedded.js';
 import type { ScheduledFiring } from '../src/runtime/protocol.js';
-import { makeProject, startProject, tempDir } from './helpers.js';
+import { eventually, makeProject, startProject, tempDir } from './helpers.js';
 
 const RECORDER = `export default {
   async scheduled(controller, env, ctx) {
     const seen = JSON.parse((await env.KV.get('seen')) ?? '[]');
-    seen.push({ cron: controller.cron, scheduledTime: controller.scheduledTime, firingId: controller.firingId, late: controller.late, type: controller.type });
+    seen.push({ cron: controller.cron, scheduledTime: controller.scheduledTime, window: controller.window, frozen: Object.isFrozen(controller.window), firingId: controller.firingId, late: controller.late, type: controller.type });
     await env.KV.put('seen', JSON.stringify(seen));
   },
   async fetch(request, env) { return new Response((await env.KV.get('seen')) ?? '[]'); },
@@ -21,7 +21,9 @@ function project(triggers: Record<string, unknown>) {
   return makeProject({ 'src/index.js': RECORDER }, { triggers, kv_namespaces: [{ binding: 'KV', id: 'cron-kv' }] });
 }
 
-const seen = async (server: { request(r: Request): Promise<Response> }) => (await (await server.request(new Request('http://app.test/'))).json()) as { cron: string; scheduledTime: number; firingId: string; late: boolean; type: string }[];
+const seen = async (server: { request(r: Request): Promise<Response> }) => (await (await server.request(new Request('http://app.test/'))).json()) as { cron: string; scheduledTime: number; window: { start: number; end: number }; frozen: boolean; firingId: string; late: boolean; type: string }[];
+/** A window `[start, end)` from two ISO times. */
+const win = (start: string, end: string) => ({ start: Date.parse(start), end: Date.parse(end) });
 
 test('windows fire in UTC with their logical time and a stable identity; missed windows catch up once, late', async () => {
   const clock = createManualClock(Date.parse('2026-11-22T10:02:00Z'));
@@ -33,7 +35,7 @@ test('windows fire in UTC with their logical time and a stable identity; missed 
   clock.set(Date.parse('2026-11-22T10:05:00.250Z'));
   await server.cron.tick();
   await server.cron.tick();
-  assert.deepEqual(await seen(server), [{ cron: '*/5 * * * *', scheduledTime: Date.parse('2026-11-22T10:05:00Z'), firingId: 'test-app:*/5 * * * *:2026-11-22T10:05:00.000Z', late: false, type: 'scheduled' }]);
+  assert.deepEqual(await seen(server), [{ cron: '*/5 * * * *', scheduledTime: Date.parse('2026-11-22T10:05:00Z'), window: win('2026-11-22T10:00:00Z', '2026-11-22T10:05:00Z'), frozen: true, firingId: 'test-app:*/5 * * * *:2026-11-22T10:05:00.000Z', late: false, type: 'scheduled' }]);
   await server.close();
 
   clock.set(Date.parse('2026-11-22T11:07:00Z')); // down for an hour: twelve windows missed
@@ -41,7 +43,7 @@ test('windows fire in UTC with their logical time and a stable identity; missed 
   await server.cron.tick();
   const after = await seen(server);
   assert.equal(after.length, 2, 'the most recent missed window fires once');
-  assert.deepEqual(after[1], { cron: '*/5 * * * *', scheduledTime: Date.parse('2026-11-22T11:05:00Z'), firingId: 'test-app:*/5 * * * *:2026-11-22T11:05:00.000Z', late: true, type: 'scheduled' });
+  assert.deepEqual(after[1], { cron: '*/5 * * * *', scheduledTime: Date.parse('2026-11-22T11:05:00Z'), window: win('2026-11-22T11:00:00Z', '2026-11-22T11:05:00Z'), frozen: true, firingId: 'test-app:*/5 * * * *:2026-11-22T11:05:00.000Z', late: true, type: 'scheduled' });
   assert.match(server.logText(), /cron "\*\/5 \* \* \* \*" window 2026-11-22T11:05:00\.000Z \(late\): ok/);
   await server.close();
 });
@@ -79,6 +81,8 @@ test('a window that started but never finished (a crash) fires again after the r
   assert.equal(fired.length, 2);
   assert.equal(fired[0]?.firingId, firingId('app', '0 * * * *', Date.parse('2026-11-22T10:00:00Z')));
   assert.equal(fired[1]?.firingId, fired[0]?.firingId, 'the re-fire is recognisably the same window');
+  assert.deepEqual(fired[1]?.window, fired[0]?.window, 'and stands for the same logical window');
+  assert.deepEqual(fired[0]?.window, win('2026-11-22T09:00:00Z', '2026-11-22T10:00:00Z'));
   assert.equal(fired[1]?.scheduledTime, fired[0]?.scheduledTime);
   assert.equal(fired[1]?.late, true);
   storage.close();
@@ -105,7 +109,7 @@ test('the dev trigger endpoint fires scheduled() by hand and reports the outcome
   t.after(() => server.close());
   const res = await server.request(new Request('http://app.test/__ledge/scheduled?cron=*/15+*+*+*+*&time=2026-11-23T08:15:00Z'));
   assert.equal(res.status, 200);
-  assert.deepEqual(await res.json(), { outcome: 'ok', cron: '*/15 * * * *', scheduledTime: Date.parse('2026-11-23T08:15:00Z'), firingId: 'test-app:*/15 * * * *:2026-11-23T08:15:00.000Z', attempts: 1 });
+  assert.deepEqual(await res.json(), { outcome: 'ok', cron: '*/15 * * * *', scheduledTime: Date.parse('2026-11-23T08:15:00Z'), window: win('2026-11-23T08:00:00Z', '2026-11-23T08:15:00Z'), firingId: 'test-app:*/15 * * * *:2026-11-23T08:15:00.000Z', attempts: 1 });
   assert.equal((await seen(server))[0]?.cron, '*/15 * * * *');
   const bad = await server.request(new Request('http://app.test/__ledge/scheduled?cron=61+*+*+*+*'));
   assert.equal(bad.status, 400);
@@ -156,7 +160,7 @@ test('ledge cron trigger fires a running ledge dev and explains a missing one', 
   t.after(() => { dev.child.kill('SIGKILL'); });
   const proc = runCli(['cron', 'trigger', '--url', dev.url, '--time', '2026-11-23T09:00:00Z']);
   assert.equal(await proc.exited, 0);
-  assert.equal(proc.output(), 'test-app:0 9 * * MON-FRI:2026-11-23T09:00:00.000Z: ok\n');
+  assert.equal(proc.output(), 'test-app:0 9 * * MON-FRI:2026-11-23T09:00:00.000Z [2026-11-20T09:00:00.000Z, 2026-11-23T09:00:00.000Z): ok\n');
   assert.match(await (await fetch(dev.url)).text(), /"firingId":"test-app:0 9 \* \* MON-FRI:2026-11-23T09:00:00.000Z"/);
   const missing = runCli(['cron', 'trigger', '--url', 'http://127.0.0.1:9']);
   assert.equal(await missing.exited, 1);
@@ -259,4 +263,36 @@ test('across both daylight-saving nights of a local time zone, an hourly cron fi
   } finally {
     if (saved === undefined) delete process.env.TZ; else process.env.TZ = saved;
   }
+});
+
+test('a firing\'s window runs from the cron\'s previous time to its own, in UTC, whatever the process time zone', async () => {
+  const { cronWindow } = await import('../src/entry/cron/expression.js');
+  const saved = process.env.TZ;
+  try {
+    for (const tz of ['UTC', 'Europe/Berlin', 'Pacific/Auckland']) {
+      process.env.TZ = tz;
+      // Weekdays only: Monday's window reaches back over the weekend to Friday.
+      assert.deepEqual(cronWindow('0 7 * * MON-FRI', Date.parse('2026-10-26T07:00:00Z')), win('2026-10-23T07:00:00Z', '2026-10-26T07:00:00Z'), tz);
+      assert.deepEqual(cronWindow('0 0 * * *', Date.parse('2026-03-29T00:00:00Z')), win('2026-03-28T00:00:00Z', '2026-03-29T00:00:00Z'), `${tz}: a whole UTC day across Berlin's switch`);
+      // Edge weekday numbering (6 = Friday) and `L`: the last Friday of the month.
+      assert.deepEqual(cronWindow('0 12 * * 6L', Date.parse('2026-11-27T12:00:00Z')), win('2026-10-30T12:00:00Z', '2026-11-27T12:00:00Z'), tz);
+      // A manual firing between two cron times stands for the stretch since the cron's previous time.
+      assert.deepEqual(cronWindow('0 * * * *', Date.parse('2026-11-22T10:20:00Z')), win('2026-11-22T10:00:00Z', '2026-11-22T10:20:00Z'), tz);
+    }
+  } finally {
+    if (saved === undefined) delete process.env.TZ;
+    else process.env.TZ = saved;
+  }
+});
+
+test('examples/berlin-report names its report by the window the firing carries', async (t) => {
+  const { fileURLToPath } = await import('node:url');
+  const dir = fileURLToPath(new URL('../examples/berlin-report', import.meta.url));
+  const server = await startProject(dir, { cronTimers: false, stateDir: tempDir('ledge-berlin-') });
+  t.after(() => server.close());
+  await server.cron.trigger('0 7 * * MON-FRI', Date.parse('2026-10-26T07:00:00Z')); // 08:00 in Berlin: no report
+  await server.cron.trigger('0 8 * * MON-FRI', Date.parse('2026-10-26T08:00:00Z'));
+  await eventually(() => /daily report/.test(server.logText()), 5000, 'the report line');
+  const lines = server.logText().split('\n').filter((line) => line.includes('daily report'));
+  assert.deepEqual(lines, ['info [berlin-report] daily report report:2026-10-26 for [2026-10-23T08:00:00.000Z, 2026-10-26T08:00:00.000Z) (firing berlin-report:0 8 * * MON-FRI:2026-10-26T08:00:00.000Z)']);
 });

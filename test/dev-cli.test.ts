@@ -72,15 +72,17 @@ test('configuration nested thousands deep (vars, arrays in arrays) exits 2 with 
   const within = makeProject({ 'src/index.js': 'export default { fetch() { return new Response("ok"); } }' }, { vars: { X: JSON.parse(objects(40)) } });
   const dev = runCli(['dev', within, '--port', '0']);
   await dev.waitFor(/ready on/);
-  assert.equal(await interrupt(dev), 0, 'nesting within the limit starts');
+  // Reaching "ready on" is the claim here; a clean stop on SIGINT is tested on its own below.
+  dev.child.kill('SIGKILL');
+  await dev.exited;
 });
 
-test('unknown fields are warned about and the project still starts', async (t) => {
+test('an unknown field is an error naming it, before listening', async () => {
   const dir = makeProject({ 'src/index.js': 'export default { fetch() { return new Response("up"); } };' }, { colour: 'blue' });
-  const dev = await startDev(dir);
-  t.after(() => { dev.child.kill('SIGKILL'); });
-  assert.match(dev.output(), /unknown field "colour" at the top level is ignored/);
-  assert.equal(await (await fetch(dev.url)).text(), 'up');
+  const proc = runCli(['dev', dir, '--port', '0']);
+  assert.equal(await proc.exited, 2);
+  assert.match(proc.output(), /ledge: .*ledge\.jsonc: colour: Ledge has no such setting; remove it or check its spelling/);
+  assert.doesNotMatch(proc.output(), /ready on/);
 });
 
 test('a port in use is a clear error', async (t) => {
@@ -100,7 +102,7 @@ test('bad arguments are usage errors', async () => {
   assert.match(proc.output(), /--port: expected an integer from 0 to 65535, got "eighty"/);
   const missing = runCli(['dev', tempDir()]);
   assert.equal(await missing.exited, 2);
-  assert.match(missing.output(), /no ledge\.jsonc in .* \(run "ledge init" to create one\)/);
+  assert.match(missing.output(), /no ledge\.jsonc \(nor wrangler\.json, wrangler\.jsonc, wrangler\.toml\) in .*; run "ledge init" to create one/);
 });
 
 test('--env selects an environment and --state places local state', async (t) => {

@@ -27,13 +27,13 @@ export interface ApiAnswer {
   headers: Headers;
 }
 
-/** Starts a platform on a fresh (or the given) state directory. */
-export async function startTestPlatform(stateDir = tempDir('ledge-serve-'), bootstrapToken?: string): Promise<TestPlatform> {
+/** Starts a platform on a fresh (or the given) state directory; `options` go to startPlatform as they are. */
+export async function startTestPlatform(stateDir = tempDir('ledge-serve-'), bootstrapToken?: string, options: { maxRequestBytes?: number } = {}): Promise<TestPlatform> {
   const sink = createMemorySink();
   const clock = createManualClock(Date.now());
   const platform = await startPlatform({
     stateDir, listen: { host: '127.0.0.1', port: 0 }, apiListen: { host: '127.0.0.1', port: 0 },
-    logger: createLogger(sink), clock, timers: false,
+    logger: createLogger(sink), clock, timers: false, ...options,
   });
   const token = platform.bootstrap?.token ?? bootstrapToken ?? '';
   const accountId = platform.bootstrap?.accountId ?? '';

@@ -53,6 +53,12 @@ test('ledge tunnel: create, token, route dns and ip, and a connector process ser
     assert.match((await ledge(['route', 'ip', 'get', '10.20.3.4'])).out, /10\.20\.3\.4 is served by 10\.20\.0\.0\/16/);
 
     const tunnelToken = (await ledge(['token', 'office'])).out.trim();
+    // A last rule with anything besides `service` stops the connector before it dials (SPEC: Tunnel ingress configuration).
+    const starred = path.join(tempDir(), 'ledge-tunnel.yaml');
+    writeFileSync(starred, `ingress:\n  - hostname: app.example.com\n    service: http://127.0.0.1:1\n  - hostname: "*"\n    service: http_status:404\n`);
+    const refused = runCli(['tunnel', '--config', starred, 'run'], { env: { LEDGE_TUNNEL_TOKEN: tunnelToken } });
+    assert.equal(await refused.exited, 2, refused.output());
+    assert.match(refused.output(), /Rule #2: The last rule is a catch-all with only `service` set to `http_status:404`\. This one also sets "hostname"; write it as: - service: http_status:404/);
     const config = path.join(tempDir(), 'ledge-tunnel.yaml');
     writeFileSync(config, `ingress:\n  - hostname: app.example.com\n    service: http://127.0.0.1:${(origin.address() as AddressInfo).port}\n  - service: http_status:404\n`);
     connector = runCli(['tunnel', '--config', config, 'run'], { env: { LEDGE_TUNNEL_TOKEN: tunnelToken } });

@@ -128,9 +128,19 @@ test('remote configuration, refused tokens and deletion rules', async () => {
     const bad = await p.call('PUT', `${path}/configurations`, { body: { config: { ingress: [{ hostname: 'app.example.com', service: a.url }] } } });
     assert.equal(bad.status, 400);
     assert.match(bad.body.errors[0]?.message ?? '', /last ingress rule must match all URLs/);
+    // SPEC: the last rule has only `service`; `hostname: "*"` (which other connectors accept) is refused here too.
+    const starred = await p.call('PUT', `${path}/configurations`, { body: { config: { ingress: [{ hostname: 'app.example.com', service: a.url }, { hostname: '*', service: 'http_status:404' }] } } });
+    assert.equal(starred.status, 400);
+    assert.equal(starred.body.errors[0]?.message, 'Rule #2: The last rule is a catch-all with only `service` set to `http_status:404`. This one also sets "hostname"; write it as: - service: http_status:404');
+    // A catch-all reaching an origin is kept, and the answer names the risk.
+    const risky = await p.call('PUT', `${path}/configurations`, { body: { config: { ingress: [{ hostname: 'app.example.com', service: a.url }, { service: a.url }] } } });
+    assert.equal(risky.status, 200, risky.text);
+    assert.equal(risky.body.messages[0]?.code, 10102);
+    assert.match(risky.body.messages[0]?.message ?? '', /^Rule #2: the catch-all's service is .* not http_status:404 .*no firewall/);
     const put = await p.call('PUT', `${path}/configurations`, { body: { config: { ingress: [{ hostname: 'app.example.com', service: a.url }, { service: 'http_status:404' }] } } });
     assert.equal(put.status, 200, put.text);
-    assert.equal(put.body.result.version, 1);
+    assert.deepEqual(put.body.messages, []);
+    assert.equal(put.body.result.version, 2);
     await p.call('POST', `/accounts/${p.accountId}/domains`, { body: { hostname: 'app.example.com', tunnel_id: tunnel.id } });
     const remote = startConnector({ token: tunnel.token, logger: quiet(), version: 'test' });
     connectors.push(remote);
@@ -236,6 +246,33 @@ test('private routes: validation, conflicts, longest prefix, virtual networks, a
     assert.ok(removed.body.result.deleted_at);
     assert.equal(((await p.call('GET', `${base}?is_deleted=true`)).body.result as unknown[]).length, 1);
     assert.equal((await ip('10.1.2.50')).body.result.network, '10.0.0.0/8', 'a deleted route no longer serves');
+  } finally {
+    await p.close();
+  }
+});
+
+test('every method on a removed network-encoded path gets the same 410 and no allow header naming the removed methods', async () => {
+  const p = await startTestPlatform();
+  try {
+    const base = `/accounts/${p.accountId}/teamnet/routes/network`;
+    const otherAccount = `/accounts/${'0'.repeat(32)}/teamnet/routes/network`;
+    for (const method of ['GET', 'HEAD', 'PUT', 'OPTIONS', 'PROPFIND', 'POST', 'PATCH', 'DELETE']) {
+      for (const path of [`${base}/10.0.0.0%2F8`, `${base}/10.0.0.0/8`, `${otherAccount}/10.0.0.0%2F8`, `${base}/not-a-network`]) {
+        const res = await p.api(new Request(`http://api.test/api/v1${path}`, { method }));
+        const what = `${method} ${path}`;
+        assert.equal(res.status, 410, what);
+        assert.equal(res.headers.get('allow'), null, `${what}: no allow header advertises a removed method`);
+        if (method === 'HEAD') continue;
+        const body = await res.json() as { success: boolean; errors: { code: number; message: string }[] };
+        assert.deepEqual([body.success, body.errors[0]?.code], [false, 7004], what);
+        assert.match(body.errors[0]?.message ?? '', new RegExp(`^${method} /accounts/\\{account_id\\}/teamnet/routes/network/\\{ip_network_encoded\\} was removed on 2026-10-05\\. Use `), what); // ledge-check: removed-route-guard
+        assert.match(body.errors[0]?.message ?? '', /\/accounts\/\{account_id\}\/teamnet\/routes/, `${what}: names the replacement path`);
+      }
+    }
+    // Over a real socket too, with the replacement a reader of a GET needs.
+    const res = await fetch(`${p.apiUrl}${base}/10.0.0.0%2F8`);
+    assert.deepEqual([res.status, res.headers.get('allow')], [410, null]);
+    assert.match(((await res.json()) as { errors: { message: string }[] }).errors[0]?.message ?? '', /Use GET \/accounts\/\{account_id\}\/teamnet\/routes\?network_subset=/);
   } finally {
     await p.close();
   }

@@ -3,14 +3,18 @@
 
 Run as `python3 tools/check.py [--root DIR]`. Prints one line per check (PASS or FAIL, the file
 concerned, and why) and exits 1 when any check fails. WARN lines name things a person should look at
-that do not fail the check (they never change the exit code). Standard library only. Values that look
-like secrets are never printed: only the file and the place in it.
+that do not fail the check (they never change the exit code). Standard library only; a project's
+DESIGN-RECORD.md is compared by running the Ledge CLI (`ledge design --check`: $LEDGE_CLI, a built
+dist/cli/main.js, or `ledge` on PATH). Values that look like secrets are never printed: only the file
+and the place in it.
 """
 import argparse
 import datetime
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
 
 TEMPLATE = "templates/init/ledge.jsonc"
@@ -38,8 +42,13 @@ SECRET_VALUE = [
     ("a Ledge API token", re.compile(r"\bledge_[A-Za-z0-9_-]{40,}")),
     ("a long random-looking string", re.compile(r"^(?=[A-Za-z0-9+/_=-]*\d)(?=[A-Za-z0-9+/_=-]*[A-Za-z])[A-Za-z0-9+/_=-]{40,}$")),
 ]
+# Local secrets files (the original platform's .dev.vars and the dotenv .env family, docs/configuration.md).
+SECRETS_FILE = re.compile(r"^\.(?:dev\.vars|env)(?:\..+)?$")
+# Templates of those files, committed on purpose with placeholder values.
+SECRETS_FILE_TEMPLATES = (".example", ".sample", ".template")
 RESOURCE_FIELDS = ("id", "database_id", "bucket_name", "queue", "index_name", "namespace_id", "service", "database_name")
 CONFIG_NAMES = ("ledge.jsonc", "ledge.json")
+DESIGN_RECORD = "DESIGN-RECORD.md"
 
 results = []
 warnings = []
@@ -237,6 +246,23 @@ def check_secrets(root):
                "looks like a secret or token at " + ", ".join(found) + " (use a secret store, not the configuration file)")
 
 
+def check_tracked_secrets_files(root):
+    """SPEC, Authentication 6: real secret values never go into a repository. A secrets file (.dev.vars*,
+    .env*) tracked by git fails; its templates (.example, .sample, .template) do not. Only names are printed."""
+    try:
+        listed = subprocess.run(["git", "-C", root, "ls-files", "-z"], capture_output=True, check=False)
+    except OSError:
+        warn("no secrets files tracked by git", root, "git is not available, so tracked files were not checked")
+        return
+    if listed.returncode != 0:
+        record(True, "no secrets files tracked by git", "not a git work tree, so nothing is tracked")
+        return
+    tracked = [p for p in listed.stdout.decode("utf-8", "replace").split("\0") if p]
+    offenders = sorted(p for p in tracked if SECRETS_FILE.match(os.path.basename(p)) and not p.endswith(SECRETS_FILE_TEMPLATES))
+    record(not offenders, "no secrets files tracked by git", ", ".join(offenders) or "the files git tracks",
+           "holds local secrets; untrack it (git rm --cached <file>), list it in .gitignore, and rotate what it held")
+
+
 def resource_of(entry):
     for field in RESOURCE_FIELDS:
         if isinstance(entry.get(field), str):
@@ -299,6 +325,42 @@ def check_queue_consumers(root):
         record(not problems, "queue dead-letter configuration", label, "; ".join(problems))
 
 
+def ledge_cli(root):
+    """The Ledge CLI that derives design records: $LEDGE_CLI, the checked tree's build, this checkout's build, or `ledge` on PATH."""
+    node = shutil.which("node")
+    given = os.environ.get("LEDGE_CLI")
+    if given:
+        return [node, given] if given.endswith(".js") and node else [given]
+    for base in (root, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")):
+        main_js = os.path.join(base, "dist", "cli", "main.js")
+        if node and os.path.exists(main_js):
+            return [node, main_js]
+    found = shutil.which("ledge")
+    return [found] if found else None
+
+
+def check_design_records(root):
+    """SPEC, What the service does 3: a project's committed DESIGN-RECORD.md (if any) still says what its
+    configuration says. The record is derived by `ledge design` (one derivation, in Ledge itself); this check
+    runs `ledge design <dir> --check`, which allows answers in "to decide" rows and nothing else to differ."""
+    # By the record itself: its project may be configured by ledge.jsonc or by the original platform's file.
+    projects = sorted(os.path.dirname(p) for p in walk(root) if os.path.basename(p) == DESIGN_RECORD and "/test/fixtures/" not in p.replace(os.sep, "/"))
+    for project in projects:
+        label = rel(root, os.path.join(project, DESIGN_RECORD))
+        cli = ledge_cli(root)
+        if cli is None:
+            record(False, "design record matches the configuration", label, "cannot derive it: build Ledge (npm run build) or set LEDGE_CLI")
+            continue
+        try:
+            result = subprocess.run(cli + ["design", project, "--check"], capture_output=True, text=True, timeout=120, cwd=root)
+        except (OSError, subprocess.TimeoutExpired) as err:
+            record(False, "design record matches the configuration", label, f"ledge design did not run ({err.__class__.__name__})")
+            continue
+        differences = [line.strip() for line in result.stderr.splitlines() if line.startswith("  ")]
+        why = "; ".join(differences) or (result.stderr.strip().splitlines() or ["ledge design --check failed"])[-1]
+        record(result.returncode == 0, "design record matches the configuration", label, why + ' (update it with "ledge design --write")')
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -310,6 +372,8 @@ def main():
     check_secrets(root)
     check_shared_resources(root)
     check_queue_consumers(root)
+    check_tracked_secrets_files(root)
+    check_design_records(root)
     failed = results.count(False)
     noted = f", {len(warnings)} warning{'' if len(warnings) == 1 else 's'}" if warnings else ""
     print(f"consistency check: {len(results) - failed} of {len(results)} checks pass{noted}")

@@ -2,6 +2,7 @@ import { createKvBinding } from './kv/binding.js';
 import { createSqlBinding } from './sql/binding.js';
 import { createObjectBinding } from './objects/binding.js';
 import { createQueueBinding } from './queues/binding.js';
+import { createAssetsBinding } from './assets/binding.js';
 
 /** Sends one call to the binding's host-side service. */
 export type BindingCall = (method: string, args: unknown[]) => Promise<unknown>;
@@ -20,4 +21,5 @@ export const ISOLATE_BINDINGS: Readonly<Record<string, (call: BindingCall, conte
   sql: createSqlBinding,
   objects: createObjectBinding,
   queues: createQueueBinding,
+  assets: createAssetsBinding,
 };

@@ -15,6 +15,26 @@ export interface BindingService {
   call(method: string, args: unknown[]): Promise<unknown>;
 }
 
+/** The five concerns a design record keeps apart (SPEC: What the service does 3). */
+export type DesignConcern = 'entry' | 'identity' | 'data' | 'execution' | 'recovery';
+
+/** One decision of a design record: derived from the configuration, or `value: null` when a person must decide it. */
+export interface DesignDecision {
+  /** What is decided, e.g. `write owner of env.DB`; stable, since records are compared by it. */
+  subject: string;
+  /** The decision as the configuration states it; null when the configuration cannot tell ("to decide"). */
+  value: string | null;
+  /** The path in ledge.jsonc it comes from, or what a person must look at to decide it. */
+  source: string;
+}
+
+/** What one binding section adds to one concern of a design record: the blocks it uses and its decisions. */
+export interface DesignContribution {
+  concern: DesignConcern;
+  blocks: string[];
+  decisions: DesignDecision[];
+}
+
 /** A binding kind as the host sees it: where it sits in `ledge.jsonc`, which resource an entry names, and its service. */
 export interface BindingPlugin<Entry extends { binding: string } = { binding: string }> {
   /** The kind's name, e.g. `kv`; the isolate side uses the same name to build the object code sees. */
@@ -33,6 +53,8 @@ export interface BindingPlugin<Entry extends { binding: string } = { binding: st
   resourceId(entry: Entry): string;
   /** Creates the host-side service for one entry. */
   createService(entry: Entry, context: ServiceContext): BindingService;
+  /** The section's part of the project's design record (`ledge design`, docs/design.md); `at` is the section's path. */
+  design?(section: unknown, at: string): DesignContribution[];
 }
 
 /** An error a binding reports to application code: it arrives in the isolate as a `TypeError` or `Error` with this exact message. */

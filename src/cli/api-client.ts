@@ -232,7 +232,8 @@ export function loadProjectConfig(opts: Pick<PlatformOptions, 'dir' | 'env'>, re
     if (!required && isLedgeError(err) && err.code === 'config_not_found' && opts.env === undefined) return undefined;
     throw err;
   }
-  const { config, warnings } = loadConfig(file, { env: opts.env });
+  const { config, warnings, notice } = loadConfig(file, { env: opts.env });
+  if (notice) process.stderr.write(`ledge: ${notice}\n`);
   for (const warning of warnings) process.stderr.write(`ledge: warning: ${warning}\n`);
   return config;
 }

@@ -18,6 +18,8 @@ export function localOptions(command: Command): Command {
 export async function withLocalPlatform<T>(opts: LocalOptions, work: (platform: LocalPlatform) => Promise<T>): Promise<T> {
   const logger = createLogger(createConsoleSink());
   const platform = await openLocalPlatform({ dir: opts.dir, state: opts.state, env: opts.env, logger });
+  // On stderr, like the warnings: standard output may be JSON for a script.
+  if (platform.notice) process.stderr.write(`ledge: ${platform.notice}\n`);
   for (const warning of platform.warnings) logger.warn(warning);
   try {
     return await work(platform);

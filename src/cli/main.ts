@@ -18,6 +18,9 @@ import { registerVersions } from './commands/versions.js';
 import { registerRollback } from './commands/rollback.js';
 import { registerDomains } from './commands/domains.js';
 import { registerCache } from './commands/cache.js';
+import { registerConfig } from './commands/config.js';
+import { registerSecret } from './commands/secret.js';
+import { registerDesign } from './commands/design.js';
 import { reportCliError } from './errors.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -47,6 +50,9 @@ export function createProgram(): Command {
   registerRollback(program);
   registerDomains(program);
   registerCache(program);
+  registerConfig(program);
+  registerSecret(program);
+  registerDesign(program);
   return program;
 }
 

@@ -23,7 +23,7 @@ export function parseInteger(option: string, value: string): number {
 
 /** Adds the options every command on a project takes (its directory, environment and JSON output), with `extra` in between. */
 export function projectOptions(command: Command, extra: (command: Command) => Command = (c) => c): Command {
-  return extra(command.option('--dir <dir>', 'project directory (holds ledge.jsonc)', '.'))
+  return extra(command.option('--dir <dir>', "project directory (holds ledge.jsonc, or the original platform's wrangler file)", '.'))
     .option('--env <name>', 'environment section of ledge.jsonc to use')
     .option('--json', 'print JSON for scripts');
 }

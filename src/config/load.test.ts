@@ -37,7 +37,7 @@ test('a minimal file gets the defaults of the reference', () => {
   assert.deepEqual(config.routes, []);
   assert.deepEqual(config.limits, DEFAULT_LIMITS);
   assert.equal(config.limits.memory_mb, 128);
-  assert.ok(path.isAbsolute(config.main));
+  assert.ok(path.isAbsolute(config.main ?? ""));
   assert.ok(Object.isFrozen(config) && Object.isFrozen(config.limits), 'configuration is frozen once validated');
 });
 
@@ -72,13 +72,35 @@ test('several problems are all reported at once', () => {
   rejects(base(', "edge_dev": 1, "preview_urls": "no"'), /edge_dev: expected boolean, got 1\n.*ledge\.jsonc: preview_urls: expected boolean, got "no"/);
 });
 
-test('unknown fields give a warning naming them and are ignored', () => {
-  const { config, warnings } = load(base(', "colour": "blue", "limits": { "cpu_ms": 50, "gpu": 1 }, "env": { "staging": { "extra": true } }'));
-  assert.equal(warnings.length, 3);
-  assert.ok(warnings.some((w) => w.includes('"colour" at the top level')));
-  assert.ok(warnings.some((w) => w.includes('"gpu" in "limits"')));
-  assert.ok(warnings.some((w) => w.includes('"extra" in "env.staging"')));
-  assert.equal(config.limits.cpu_ms, 50);
+test('unknown fields are errors naming each one and what is missing, with the other problems', () => {
+  const file = project(base(', "colour": "blue", "limits": { "cpu_ms": 50, "gpu": 1 }, "env": { "staging": { "extra": true } }, "edge_dev": "yes"'));
+  assert.throws(() => loadConfig(file, { clock, cwd: path.dirname(file) }), (err: Error & { code: string }) => {
+    assert.equal(err.code, 'config_unsupported');
+    assert.deepEqual(err.message.split('\n').sort(), [
+      'ledge.jsonc: colour: Ledge has no such setting; remove it or check its spelling',
+      'ledge.jsonc: edge_dev: expected boolean, got "yes"',
+      'ledge.jsonc: env.staging.extra: Ledge has no such setting; remove it or check its spelling',
+      'ledge.jsonc: limits.gpu: Ledge has no such setting; remove it or check its spelling',
+    ]);
+    return true;
+  });
+});
+
+test("the original platform's keys in ledge.jsonc are errors saying Ledge's name or what is missing", () => {
+  rejects(base(', "d1_databases": [{ "binding": "DB", "database_id": "x" }]'), /d1_databases: this is the original platform's name; Ledge calls it "sql_databases" \("ledge config import" translates/);
+  rejects(base(', "env": { "prod": { "workers_dev": true } }'), /env\.prod\.workers_dev: this is the original platform's name; Ledge calls it "edge_dev"/);
+  rejects(base(', "durable_objects": { "bindings": [{ "name": "ROOM", "class_name": "Room" }] }'), /durable_objects: not supported: Ledge has no coordination objects yet/);
+  rejects(base(', "services": [{ "binding": "AUTH", "service": "auth" }]'), /services: not supported: Ledge has no service bindings/);
+});
+
+test('assets are checked strictly and resolved with the original platform\'s defaults; main may then be left out', () => {
+  const { config } = load(base(', "assets": { "directory": "./public", "binding": "ASSETS" }'));
+  assert.deepEqual({ ...config.assets }, { directory: path.join(path.dirname(config.file), 'public'), binding: 'ASSETS', not_found_handling: 'none', html_handling: 'auto-trailing-slash', run_worker_first: false });
+  rejects(base(', "assets": { "directory": "./public", "not_found_handling": "spa" }'), /assets\.not_found_handling: /);
+  rejects(base(', "assets": { "directory": "./public", "serve_directly": true }'), /assets\.serve_directly: Ledge has no such setting/);
+  rejects(base(', "assets": { "directory": "./public", "run_worker_first": ["api/*"] }'), /assets\.run_worker_first\[0\]: expected a path pattern starting with "\/"/);
+  rejects(base(', "assets": { "directory": "./public", "binding": "GREETING" }, "vars": { "GREETING": "hi" }'), /the name "GREETING" is already used/);
+  assert.equal(load(base(', "env": { "staging": { "assets": { "directory": "dist" } } }'), 'staging').config.assets?.directory.endsWith('dist'), true);
 });
 
 test('unknown compatibility flags are accepted with a warning', () => {
@@ -122,7 +144,10 @@ test('a JSONC syntax error names the line and column', () => {
 
 test('findConfigFile explains how to create a missing configuration', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'ledge-empty-'));
-  assert.throws(() => findConfigFile(dir), /no ledge\.jsonc in .* \(run "ledge init" to create one\)/);
+  assert.throws(() => findConfigFile(dir), /no ledge\.jsonc \(nor wrangler\.json, wrangler\.jsonc, wrangler\.toml\) in .*; run "ledge init" to create one/);
+  mkdirSync(path.join(dir, 'src'));
+  writeFileSync(path.join(dir, 'src/index.ts'), 'export default {}');
+  assert.throws(() => findConfigFile(dir), /; it holds an application \(src\/index\.ts\): write its ledge\.jsonc/);
 });
 
 test('ledge.schema.json is generated from the configuration schema and up to date', () => {
@@ -133,7 +158,7 @@ test('ledge.schema.json is generated from the configuration schema and up to dat
   for (const key of ['name', 'main', 'compatibility_date', 'edge_dev', 'preview_urls', 'routes', 'vars', 'limits', 'observability', 'env', 'compatibility_flags']) {
     assert.ok(key in schema.properties, key);
   }
-  assert.deepEqual([...schema.required].sort(), ['compatibility_date', 'main', 'name']);
+  assert.deepEqual([...schema.required].sort(), ['compatibility_date', 'name'], 'main is optional: a project of static assets has none');
 });
 
 test('two environments that bind the same resource under one binding name are refused, naming both', () => {
@@ -160,8 +185,7 @@ test('binding entries are validated and names must be unique across vars and bin
   rejects(base(', "kv_namespaces": [{ "binding": "2bad", "id": "x" }]'), /kv_namespaces\[0\]\.binding: expected a JavaScript identifier/);
   rejects(base(', "vars": { "KV": "x" }, "kv_namespaces": [{ "binding": "KV", "id": "x" }]'), /kv_namespaces\[0\]: the name "KV" is already used by vars\.KV/);
   rejects(base(', "kv_namespaces": [{ "binding": "A", "id": "x" }, { "binding": "A", "id": "y" }]'), /kv_namespaces\[1\]: the name "A" is already used by kv_namespaces\[0\]/);
-  const { warnings } = load(base(', "kv_namespaces": [{ "binding": "A", "id": "x", "remote": true }]'));
-  assert.ok(warnings.some((w) => w.includes('unknown field "remote" in "kv_namespaces[0]"')));
+  rejects(base(', "kv_namespaces": [{ "binding": "A", "id": "x", "remote": true }]'), /kv_namespaces\[0\]\.remote: Ledge has no such setting/);
 });
 
 test('buckets and SQL databases are validated, with their lifecycle rules and resource rule', () => {

@@ -5,9 +5,15 @@ import { BINDINGS } from '../bindings/registry.js';
 import { sectionEntries } from '../bindings/plugin.js';
 import { LedgeError } from '../lib/errors.js';
 import { SYSTEM_CLOCK, utcDate, type Clock } from '../lib/clock.js';
-import { CONFIG_SCHEMA, NON_INHERITABLE_KEYS, type RawBuild, type RawConfig, type RawEnvironment, type RawModuleRule, type Route } from './schema.js';
+import { CONFIG_SCHEMA, NON_INHERITABLE_KEYS, type RawAssets, type RawBuild, type RawConfig, type RawEnvironment, type RawModuleRule, type Route } from './schema.js';
 import { formatIssue, formatPath } from './issues.js';
 import { cronProblem } from '../entry/cron/expression.js';
+import { isOriginalConfigFile, ORIGINAL_CONFIG_FILE_NAMES, parseOriginalToml } from './original/read.js';
+import { translateOriginal, type Translation } from './original/translate.js';
+import { finishOriginalLoad } from './original/load.js';
+import { unknownKeyHelp } from './original/keys.js';
+import { notYetImplemented } from './unimplemented.js';
+import { applicationFiles } from './project-files.js';
 
 /** Deepest nesting of objects and arrays a configuration file may have (docs/configuration.md). */
 export const CONFIG_MAX_DEPTH = 64;
@@ -37,8 +43,8 @@ export interface ProjectConfig {
   readonly name: string;
   /** The account platform commands act on, if the file names one. */
   readonly account_id: string | undefined;
-  /** Absolute path of the entry module. */
-  readonly main: string;
+  /** Absolute path of the entry module; undefined for a project of static assets only. */
+  readonly main: string | undefined;
   readonly compatibility_date: string;
   readonly compatibility_flags: readonly string[];
   readonly edge_dev: boolean;
@@ -56,6 +62,18 @@ export interface ProjectConfig {
   readonly rules: readonly RawModuleRule[];
   /** The project's own build (`build`), or undefined when there is no command. */
   readonly build: ProjectBuild | undefined;
+  /** Static assets (`assets`) with the directory resolved and defaults applied, or undefined. */
+  readonly assets: ProjectAssets | undefined;
+}
+
+/** The `assets` section with its directory resolved and its defaults applied (docs/assets.md). */
+export interface ProjectAssets {
+  /** Absolute directory of the files. */
+  readonly directory: string;
+  readonly binding: string | undefined;
+  readonly not_found_handling: NonNullable<RawAssets['not_found_handling']>;
+  readonly html_handling: NonNullable<RawAssets['html_handling']>;
+  readonly run_worker_first: boolean | readonly string[];
 }
 
 /** The project's own build with its directories resolved. */
@@ -71,18 +89,27 @@ export interface ProjectBuild {
 export interface LoadedConfig {
   config: ProjectConfig;
   warnings: string[];
+  /** Set when the file read was the original platform's: say it once (which file, what was renamed or left out). */
+  notice?: string;
 }
 
 /** Flags Ledge understands; others are accepted with a warning. */
 export const KNOWN_COMPATIBILITY_FLAGS: readonly string[] = ['nodejs_compat', 'enable_request_signal'];
 
-/** Finds the configuration file of the project in `dir`. */
+/**
+ * Finds the configuration file of the project in `dir`: `ledge.jsonc` (or `ledge.json`), else the original
+ * platform's `wrangler.json`, `wrangler.jsonc` or `wrangler.toml`, read as the equivalent ledge.jsonc.
+ */
 export function findConfigFile(dir: string): string {
-  for (const name of CONFIG_FILE_NAMES) {
+  for (const name of [...CONFIG_FILE_NAMES, ...ORIGINAL_CONFIG_FILE_NAMES]) {
     const file = path.resolve(dir, name);
     if (existsSync(file)) return file;
   }
-  throw new LedgeError('config_not_found', `no ledge.jsonc in ${path.resolve(dir)} (run "ledge init" to create one)`);
+  const holds = applicationFiles(path.resolve(dir));
+  const hint = holds.length
+    ? `it holds an application (${holds.join(', ')}): write its ledge.jsonc (docs/configuration.md)`
+    : 'run "ledge init" to create one';
+  throw new LedgeError('config_not_found', `no ledge.jsonc (nor ${ORIGINAL_CONFIG_FILE_NAMES.join(', ')}) in ${path.resolve(dir)}; ${hint}`);
 }
 
 /** Reads, validates and resolves a project's configuration for one environment. Throws `config_*` errors naming the file, the path and the rule. */
@@ -94,8 +121,24 @@ export function loadConfig(file: string, options: { env?: string | undefined; cl
   } catch (err) {
     throw new LedgeError('config_not_found', `${label}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
+  if (isOriginalConfigFile(file)) return loadOriginal(file, text, label, options);
   const doc = parseDocument(text, label);
   return validateConfig(doc, { ...options, file, label });
+}
+
+/** Loads the original platform's file as the equivalent ledge.jsonc; the result also carries the translation (`ledge config import` writes it). */
+function loadOriginal(file: string, text: string, label: string, options: { env?: string | undefined; clock?: Clock }): LoadedConfig & { notice: string; translation: Translation } {
+  const source = file.endsWith('.toml') ? parseOriginalToml(text, label) : parseDocument(text, label) as Record<string, unknown>;
+  // Comments name the file as the written ledge.jsonc beside it sees it.
+  const translation = translateOriginal(source, { label: path.basename(file), dirName: path.basename(path.dirname(file)) });
+  return { ...finishOriginalLoad(translation, label, () => validateConfig(translation.doc, { ...options, file, label })), translation };
+}
+
+/** Reads and checks one of the original platform's files (every environment, as `ledge.jsonc` would be), for `ledge config import`. */
+export function loadOriginalConfig(file: string, options: { clock?: Clock; cwd?: string } = {}): LoadedConfig & { notice: string; translation: Translation; label: string } {
+  const label = path.relative(options.cwd ?? process.cwd(), file) || path.basename(file);
+  if (!isOriginalConfigFile(file)) throw new LedgeError('bad_argument', `${label} is not a wrangler.json, wrangler.jsonc or wrangler.toml file`);
+  return { ...loadOriginal(file, readFileSync(file, 'utf8'), label, options), label };
 }
 
 /** Validates an already parsed document; `label` names it in messages. */
@@ -105,7 +148,7 @@ export function validateConfig(
 ): LoadedConfig {
   const label = options.label ?? path.basename(options.file);
   const warnings: string[] = [];
-  const raw = parseSchema(doc, label, warnings);
+  const raw = parseSchema(doc, label);
   const problems: string[] = [];
   const today = utcDate(options.clock ?? SYSTEM_CLOCK);
 
@@ -136,9 +179,12 @@ export function validateConfig(
   }
 
   const dir = path.dirname(options.file);
-  const main = path.resolve(dir, section.main ?? raw.main);
+  const mainAsWritten = section.main ?? raw.main;
+  const main = mainAsWritten === undefined ? undefined : path.resolve(dir, mainAsWritten);
   // A project with its own build may produce its entry only when that build runs (checked again after it).
-  if (!existsSync(main) && (section.build ?? raw.build)?.command === undefined) problems.push(`${envName && section.main ? `env.${envName}.main` : 'main'}: file "${section.main ?? raw.main}" not found (looked for ${main})`);
+  if (main !== undefined && !existsSync(main) && (section.build ?? raw.build)?.command === undefined) problems.push(`${envName && section.main ? `env.${envName}.main` : 'main'}: file "${mainAsWritten}" not found (looked for ${main})`);
+  // Only a project of static assets may go without an entry module (docs/assets.md).
+  if (main === undefined && (section.assets ?? raw.assets) === undefined) problems.push('main: missing; set "main" to the entry module, or "assets" for a project of static files only');
   if (problems.length) throw configError(label, problems);
 
   const pick = <K extends keyof RawEnvironment>(key: K) => (envName === undefined ? raw[key] : section[key]);
@@ -164,8 +210,20 @@ export function validateConfig(
     sections: bindingSections,
     rules: inherit('rules') ?? [],
     build: resolveBuild(inherit('build'), dir),
+    assets: resolveAssets(inherit('assets'), dir),
   };
   return { config: deepFreeze(config), warnings };
+}
+
+function resolveAssets(assets: RawAssets | undefined, dir: string): ProjectAssets | undefined {
+  if (assets === undefined) return undefined;
+  return {
+    directory: path.resolve(dir, assets.directory),
+    binding: assets.binding,
+    not_found_handling: assets.not_found_handling ?? 'none',
+    html_handling: assets.html_handling ?? 'auto-trailing-slash',
+    run_worker_first: assets.run_worker_first ?? false,
+  };
 }
 
 function resolveBuild(build: RawBuild | undefined, dir: string): ProjectBuild | undefined {
@@ -190,6 +248,7 @@ export function checkSection(section: RawEnvironment, where: string, today: stri
     if (!KNOWN_COMPATIBILITY_FLAGS.includes(flag)) warnings.push(`${at(`compatibility_flags[${i}]`)}: flag "${flag}" is not supported by Ledge and has no effect (supported: ${KNOWN_COMPATIBILITY_FLAGS.join(', ')})`);
   }
   problems.push(...duplicateNames(section, where));
+  problems.push(...notYetImplemented(section, where ? `${where}.` : ''));
   for (const plugin of Object.values(BINDINGS)) {
     const value = (section as Record<string, unknown>)[plugin.configKey];
     if (value === undefined || !plugin.check) continue;
@@ -235,30 +294,35 @@ function parseDocument(text: string, label: string): unknown {
   return doc;
 }
 
-function parseSchema(doc: unknown, label: string, warnings: string[]): RawConfig {
+/**
+ * Validates against the schema. A key the schema does not know is an error naming it and what is missing
+ * (issue 14: never a warning and a failing first request); the other problems are reported with it.
+ */
+function parseSchema(doc: unknown, label: string): RawConfig {
   const working = structuredClone(doc);
   let result = CONFIG_SCHEMA.safeParse(working);
   if (result.success) return result.data;
-  let removedUnknown = false;
+  const unsupported: string[] = [];
   for (const issue of result.error.issues) {
     if (issue.code !== 'unrecognized_keys') continue;
-    const where = formatPath(issue.path);
+    // Sections (the top level and each environment) get the help about the original platform's keys.
+    const isSection = issue.path.length === 0 || (issue.path.length === 2 && issue.path[0] === 'env');
     for (const key of issue.keys) {
-      warnings.push(`${label}: unknown field "${key}" ${where ? `in "${where}"` : 'at the top level'} is ignored`);
+      unsupported.push(`${formatPath([...issue.path, key])}: ${isSection ? unknownKeyHelp(key) : 'Ledge has no such setting; remove it or check its spelling'}`);
       const parent = issue.path.reduce<unknown>((cur, k) => (cur as Record<PropertyKey, unknown>)[k], working) as Record<string, unknown>;
-      // The key comes from zod's report of this very object; removing it is the point of the warning.
+      // The key comes from zod's report of this very object; removing it lets the rest be checked too.
       // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
       delete parent[key];
-      removedUnknown = true;
     }
   }
-  if (removedUnknown) result = CONFIG_SCHEMA.safeParse(working);
-  if (result.success) return result.data;
-  throw configError(label, result.error.issues.map((issue) => formatIssue(issue, working)));
+  if (unsupported.length) result = CONFIG_SCHEMA.safeParse(working);
+  if (result.success && unsupported.length === 0) return result.data;
+  const problems = [...unsupported, ...(result.success ? [] : result.error.issues.map((issue) => formatIssue(issue, working)))];
+  throw configError(label, problems, unsupported.length ? 'config_unsupported' : 'config_invalid');
 }
 
-function configError(label: string, problems: string[]): LedgeError {
-  return new LedgeError('config_invalid', problems.map((p) => `${label}: ${p}`).join('\n'));
+function configError(label: string, problems: string[], code: 'config_invalid' | 'config_unsupported' = 'config_invalid'): LedgeError {
+  return new LedgeError(code, problems.map((p) => `${label}: ${p}`).join('\n'));
 }
 
 function duplicateNames(section: RawEnvironment, where: string): string[] {
@@ -271,6 +335,7 @@ function duplicateNames(section: RawEnvironment, where: string): string[] {
   };
   const prefix = where ? `${where}.` : '';
   for (const name of Object.keys(section.vars ?? {})) note(name, `${prefix}vars.${name}`);
+  if (section.assets?.binding !== undefined) note(section.assets.binding, `${prefix}assets.binding`);
   for (const plugin of Object.values(BINDINGS)) {
     for (const { entry, path: where } of sectionEntries(plugin, (section as Record<string, unknown>)[plugin.configKey])) {
       note(entry.binding, `${prefix}${plugin.configKey}${where}`);

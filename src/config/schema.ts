@@ -71,6 +71,20 @@ const BUILD = z.strictObject({
   watch_dir: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
 });
 
+/** Static assets served by the platform itself (docs/assets.md); names and defaults as in the original platform's configuration. */
+const ASSETS = z.strictObject({
+  /** The folder of files to serve, relative to the configuration file. */
+  directory: z.string().min(1),
+  /** The name of the binding in `env` whose `fetch(request)` answers from the assets. */
+  binding: BINDING_NAME.optional(),
+  /** What a path no file matches gets. @default "none" */
+  not_found_handling: z.enum(['none', '404-page', 'single-page-application']).optional(),
+  /** How `.html` files and trailing slashes map to URLs. @default "auto-trailing-slash" */
+  html_handling: z.enum(['auto-trailing-slash', 'force-trailing-slash', 'drop-trailing-slash', 'none']).optional(),
+  /** Run the application before looking for an asset: always, or on paths matching these globs (`!` excludes). @default false */
+  run_worker_first: z.union([z.boolean(), z.array(z.string().regex(/^!?\//, { error: 'expected a path pattern starting with "/" (or "!/" to exclude)' })).max(100)]).optional(),
+});
+
 /** Keys an environment takes from the top level unless it sets them itself. */
 const INHERITABLE = {
   name: NAME.optional(),
@@ -87,6 +101,7 @@ const INHERITABLE = {
   triggers: TRIGGERS.optional(),
   rules: z.array(MODULE_RULE).optional(),
   build: BUILD.optional(),
+  assets: ASSETS.optional(),
 };
 
 /** Keys an environment never inherits: vars and every binding kind (SPEC, Authentication 4). */
@@ -107,7 +122,6 @@ export const CONFIG_SCHEMA = z.strictObject({
   $schema: z.string().optional(),
   ...INHERITABLE,
   name: NAME,
-  main: z.string().min(1),
   compatibility_date: COMPATIBILITY_DATE,
   ...nonInheritable(),
   env: z.record(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, { error: 'expected an environment name of lowercase letters, digits, - and _' }), ENVIRONMENT_SCHEMA).optional(),
@@ -119,6 +133,8 @@ export type RawConfig = z.infer<typeof CONFIG_SCHEMA>;
 export type RawEnvironment = z.infer<typeof ENVIRONMENT_SCHEMA>;
 /** A module rule as written. */
 export type RawModuleRule = z.infer<typeof MODULE_RULE>;
+/** The `assets` section as written. */
+export type RawAssets = z.infer<typeof ASSETS>;
 /** The `build` section as written. */
 export type RawBuild = z.infer<typeof BUILD>;
 /** A route pattern as written. */

@@ -55,8 +55,9 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
       const now = clock.now();
       if (route.auth !== 'none') principal = await authenticate(store, authorizationOf(request.headers), now);
       const params = route.params ? validate(route.params, matched.params, '/params') : matched.params;
-      const account = await reachableAccount(matched.params.account_id, principal);
-      const ctx = context(params, principal, account, now);
+      // A removed path is gone whatever the account: it answers the same 410 even for one that does not exist.
+      const account = route.removed === undefined ? await reachableAccount(matched.params.account_id, principal) : null;
+      const ctx = context(request.method, params, principal, account, now);
       // A route that names a permission without an account in its path would check nothing: refuse it outright.
       if (typeof route.auth === 'object' && !account) throw new ApiError('forbidden', 'this route checks permissions on an account, and its path names none');
       if (typeof route.auth === 'object' && account) {
@@ -71,29 +72,29 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
       }
       const query = route.query ? validate(route.query, queryOf(url), '/query') : {};
       const body = route.body ? validate(route.body, await readJson(request), '/body') : undefined;
-      if (principal) void store.touchToken(principal.token.id, new Date(now).toISOString()).catch((err: unknown) => logger.warn(`could not record the use of token ${principal?.token.id}: ${(err as Error).message}`));
+      if (principal) void store.touchToken(principal.token.id, new Date(now).toISOString()).catch((err: unknown) => logger.warn(`could not record the use of token ${principal?.token.id}: ${(err as Error).message}`, { request_id: request.requestId }));
       const reply = await route.handler({ ...ctx, query, body });
       status = reply.status ?? route.status ?? 200;
       if (reply.raw) return { status, statusText: '', headers: JSON_HEADERS, body: JSON.stringify(reply.result) };
       return envelope(status, { success: true, errors: [], messages: reply.messages ?? [], result: reply.result ?? null, ...(reply.result_info ? { result_info: reply.result_info } : {}) });
     } catch (err) {
       refusedActor = (err as { actor?: { token_id: string; token_name: string } }).actor;
-      const failure = toApiError(err);
+      const failure = toApiError(err, request.requestId);
       status = failure.status;
       const extra: string[] = Object.entries(failure.headers).flat();
       return envelope(status, { success: false, errors: failure.errors, messages: [], result: null }, extra);
     } finally {
       // Calls by a token, accepted or refused; anonymous calls name nobody and are not recorded (anyone could fill the log).
       const actor = principal ? { token_id: principal.token.id, token_name: principal.token.name } : refusedActor;
-      if (route && accountId && actor && WRITE_METHODS.has(request.method)) await audit(route, request.method, path ?? '', accountId, actor, resource, status);
+      if (route && accountId && actor && WRITE_METHODS.has(request.method)) await audit(route, request.method, path ?? '', accountId, actor, resource, status, request.requestId);
     }
   };
 
-  function context(params: unknown, principal: Principal | undefined, account: AccountRecord | null, now: number): RouteContext<unknown, unknown, unknown> {
+  function context(method: string, params: unknown, principal: Principal | undefined, account: AccountRecord | null, now: number): RouteContext<unknown, unknown, unknown> {
     const can = (group: Parameters<RouteContext<unknown, unknown, unknown>['can']>[0], kind?: ResourceKindKey, name?: string) =>
       account !== null && principal !== undefined && principal.permissions.can(group, { account: account.id, kind, name: kind === undefined ? undefined : name ?? '*' });
     return {
-      params, query: undefined, body: undefined,
+      method, params, query: undefined, body: undefined,
       principal: principal as Principal,
       account: account as AccountRecord,
       now: new Date(now).toISOString(),
@@ -114,17 +115,18 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
     return account;
   }
 
-  function toApiError(err: unknown): ApiError {
+  /** The envelope error for `err`; an unexpected fault is logged under the event's request id (the `ledge-request-id` header). */
+  function toApiError(err: unknown, eventId: string | undefined): ApiError {
     if (err instanceof ApiError) return err;
     if (isLedgeError(err) && err.code === 'conflict') return new ApiError('conflict', err.message);
     if (isLedgeError(err) && err.code === 'not_found') return new ApiError('object_not_found', err.message);
     if (isLedgeError(err) && (err.code === 'bad_argument' || err.code === 'config_invalid' || err.code === 'operation_failed')) return new ApiError('invalid_field', err.message);
-    const requestId = randomBytes(8).toString('hex');
-    logger.error(`API request ${requestId} failed: ${(err as Error)?.stack ?? String(err)}`);
+    const requestId = eventId ?? randomBytes(8).toString('hex');
+    logger.error(`API request ${requestId} failed: ${(err as Error)?.stack ?? String(err)}`, { request_id: requestId });
     return new ApiError('internal', `Internal error; the platform log has the details under request id ${requestId}`);
   }
 
-  async function audit(route: RouteDefinition, method: string, path: string, accountId: string, actor: { token_id: string; token_name: string }, resource: string, status: number): Promise<void> {
+  async function audit(route: RouteDefinition, method: string, path: string, accountId: string, actor: { token_id: string; token_name: string }, resource: string, status: number, requestId: string | undefined): Promise<void> {
     try {
       await store.appendAudit({
         id: randomUUID(),
@@ -139,7 +141,7 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
         result: status < 400 ? 'success' : 'failure',
       });
     } catch (err) {
-      logger.error(`could not write the audit record of ${method} ${path}: ${(err as Error).message}`);
+      logger.error(`could not write the audit record of ${method} ${path}: ${(err as Error).message}`, { request_id: requestId });
     }
   }
 }

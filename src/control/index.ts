@@ -11,12 +11,14 @@ import type { ControlServices } from './services.js';
 import { accountRoutes } from './routes/accounts.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { deploymentRoutes } from './routes/deployments.js';
+import { assetRoutes } from './routes/assets.js';
 import { resourceRoutes } from './routes/resources.js';
 import { domainRoutes } from './routes/domains.js';
 import { cacheRoutes } from './routes/cache.js';
 import { tunnelRoutes } from './routes/tunnels.js';
 import { privateRouteRoutes } from './routes/private-routes.js';
 import { accessRoutes } from './routes/access.js';
+import { secretRoutes } from './routes/secrets.js';
 import { createSqliteAccessStorage } from '../storage/sqlite/access-storage.js';
 import { createKeyring } from '../identity/keys.js';
 import { validateIngress } from '../entry/tunnel/ingress.js';
@@ -31,9 +33,12 @@ const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.me
 
 /** Every route of the account API, in matching order (fixed paths before parameters). */
 export function controlRoutes(services: ControlServices): RouteDefinition[] {
-  const checkIngress = (ingress: unknown[]) => validateIngress({ ingress }, 'config.ingress').problems.map((p) => p.message);
+  const checkIngress = (ingress: unknown[]) => {
+    const checked = validateIngress({ ingress }, 'config.ingress');
+    return { problems: checked.problems.map((p) => p.message), risks: [...checked.risks] };
+  };
   return [
-    ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
+    ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...assetRoutes(services), ...secretRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
     ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services), ...cacheRoutes(services),
   ];
 }
@@ -49,6 +54,9 @@ export function controlOpenApi(): Record<string, unknown> {
     const services: ControlServices = {
       store, tunnels, access, keyring: createKeyring(access, SYSTEM_CLOCK), connectors, clock: SYSTEM_CLOCK, platformDomain: 'ledge.localhost', changed: async () => {}, connectUrl: () => '',
       data: () => { throw new Error('not used to build the document'); },
+      assetContent: () => { throw new Error('not used to build the document'); },
+      vault: { seal: () => { throw new Error('not used to build the document'); }, open: () => { throw new Error('not used to build the document'); } },
+      secretsChanged: async () => {},
     };
     return toOpenApi(controlRoutes(services), VERSION);
   } finally {

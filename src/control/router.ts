@@ -12,6 +12,8 @@ export interface Principal {
 
 /** What a handler gets: validated input, the caller, and the account named in the path. */
 export interface RouteContext<P, Q, B> {
+  /** The request's method as sent (HEAD included, which is routed as GET). */
+  method: string;
   params: P;
   query: Q;
   body: B;
@@ -50,7 +52,8 @@ export interface RoutePermission<P> {
 export interface RouteDefinition<P = unknown, Q = unknown, B = unknown> {
   /** Stable operation id, also the audit log's `action` (e.g. `deployments.put`). */
   id: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** `ANY` matches every method (a removed path answers the same whatever the method). */
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
   /** Path below `/api/v1` with `{name}` parameters. */
   path: string;
   summary: string;
@@ -100,7 +103,7 @@ export function matchRoute(compiled: readonly CompiledRoute[], method: string, p
   for (const { route, pattern, names } of compiled) {
     const m = pattern.exec(path);
     if (!m) continue;
-    if (route.method !== method) {
+    if (route.method !== method && route.method !== 'ANY') {
       allowed.push(route.method);
       continue;
     }

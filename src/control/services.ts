@@ -5,6 +5,8 @@ import type { ConnectorRegistry } from '../entry/tunnel/registry.js';
 import type { AccessStoragePort } from '../storage/access.js';
 import type { Keyring } from '../identity/keys.js';
 import type { StoragePorts } from '../storage/ports.js';
+import type { AssetContentStore } from '../storage/asset-content.js';
+import type { SecretVault } from './secret-vault.js';
 
 /** What the API's routes work with: control state, the clock, and the platform they change. */
 export interface ControlServices {
@@ -24,4 +26,10 @@ export interface ControlServices {
   connectUrl(): string;
   /** The binding data of an account: SQL bookmarks and restores, and whether a bucket or queue still holds data. */
   data(accountId: string): StoragePorts;
+  /** The asset files of an account by content hash, shared by its versions. */
+  assetContent(accountId: string): AssetContentStore;
+  /** Seals deployment secrets under the platform key. */
+  vault: SecretVault;
+  /** Called after a deployment's secrets changed: its running isolates are replaced so the next event sees them. */
+  secretsChanged(accountId: string, deployment: string): Promise<void>;
 }

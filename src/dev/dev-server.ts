@@ -6,6 +6,7 @@ import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.j
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import { createNodeHandler } from '../entry/node-http.js';
 import { createUpgradeHandler } from '../entry/websocket-upgrade.js';
+import { answerClientErrors } from '../entry/client-error.js';
 import { LedgeError } from '../lib/errors.js';
 import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -23,6 +24,9 @@ import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { consumersOf } from '../bindings/queues/schema.js';
 import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
 import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
+import { openDevAssets, type DevAssets } from './assets.js';
+import { assetsBindings } from '../bindings/assets/index.js';
+import { isSecretsFileName, readLocalSecrets } from './local-secrets.js';
 
 /** Options of `ledge dev`. */
 export interface DevServerOptions {
@@ -42,6 +46,8 @@ export interface DevServerOptions {
   watch?: boolean;
   /** Largest request body in bytes. @default 104857600 */
   maxRequestBytes?: number;
+  /** Milliseconds a client may take to accept any of a response's pending bytes before it is disconnected. @default 30000 */
+  writeTimeoutMs?: number;
   /** Milliseconds between lifecycle runs of the project's buckets. @default 3600000 */
   lifecycleIntervalMs?: number;
   /** Fire cron windows by real timers; tests that drive a manual clock call `cron.tick()` instead. @default true */
@@ -73,8 +79,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const logger = options.logger;
   const clock = options.clock ?? SYSTEM_CLOCK;
   const file = findConfigFile(options.dir);
+  let noticed = false;
   const loadOnce = () => {
     const loaded = loadConfig(file, { env: options.env, clock });
+    // Which file was read (the original platform's) is said once, not again on every reload.
+    if (loaded.notice && !noticed) logger.info(loaded.notice);
+    noticed = true;
     for (const warning of loaded.warnings) logger.warn(warning);
     return loaded.config;
   };
@@ -83,35 +93,49 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const buildDir = path.join(stateDir, 'build');
   const runtime = new DeploymentRuntime({ logger: logger.child(config.name) });
   const storage = openEmbeddedStorage(stateDir, clock);
-  const toVersion = (cfg: ProjectConfig, bundleFile: string, number: number): DeploymentVersion => ({
-    id: String(number),
-    name: cfg.name,
-    compatibilityDate: cfg.compatibility_date,
-    bundleFile,
-    vars: { ...cfg.vars },
-    limits: cfg.limits,
-    compatibilityFlags: cfg.compatibility_flags,
-    bindings: createBindingServices(cfg, { storage, clock, logger }),
-    cache: createCacheService({ storage: storage.cache, clock }),
-  });
+  let secretsSeen = '';
+  const toVersion = (cfg: ProjectConfig, bundleFile: string, number: number): DeploymentVersion => {
+    // Secrets files override vars of the same name, as in the original's local development; only names are logged.
+    const secrets = readLocalSecrets(cfg);
+    const seen = secrets.files.length ? `secrets from ${secrets.files.join(', ')}: ${Object.keys(secrets.values).join(', ') || 'none'} (values hidden)` : '';
+    if (seen !== secretsSeen && seen) logger.info(seen);
+    secretsSeen = seen;
+    return {
+      id: String(number),
+      name: cfg.name,
+      compatibilityDate: cfg.compatibility_date,
+      bundleFile,
+      vars: { ...cfg.vars, ...secrets.values },
+      limits: cfg.limits,
+      compatibilityFlags: cfg.compatibility_flags,
+      bindings: [...createBindingServices(cfg, { storage, clock, logger }), ...assetsBindings(cfg.assets?.binding, assets?.server)],
+      cache: createCacheService({ storage: storage.cache, clock }),
+    };
+  };
   const closing = new AbortController();
   let building = false;
   let bundler: Bundler | undefined;
   let version = 1;
   let inputs: string[] = [];
+  let assets: DevAssets | undefined;
   try {
     await runProjectBuild(config);
+    // The build may write the assets directory: read it after the build.
+    assets = await openDevAssets(config, logger, options.watch !== false);
     bundler = await newBundler(config);
-    const built = await bundler.rebuild(version);
-    inputs = built.inputs;
-    await runtime.load(toVersion(config, built.file, version));
+    if (bundler) {
+      const built = await bundler.rebuild(version);
+      inputs = built.inputs;
+      await runtime.load(toVersion(config, built.file, version));
+    }
   } catch (err) {
+    assets?.close();
     await bundler?.dispose();
     await runtime.close();
     storage.close();
     throw err;
   }
-  let currentBundler: Bundler = bundler;
+  let currentBundler: Bundler | undefined = bundler;
 
   let lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
   const cronRunning = new Set<string>();
@@ -130,14 +154,19 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const expression = cron ?? config.triggers.crons[0] ?? '* * * * *';
     return scheduler.trigger(expression, time ?? previousWindow(expression, clock.now()));
   };
-  const dispatch = withDevRoutes(runtime.dispatch.bind(runtime), trigger, () => pullApi);
-  const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes }));
+  const toRuntime: Dispatcher = runtime.dispatch.bind(runtime);
+  // Assets are answered on the host before the isolate is asked (docs/assets.md); a project without `main` has only them.
+  const application: Dispatcher = (request) => (assets ? assets.server.handle(request, config.main === undefined ? undefined : toRuntime) : toRuntime(request));
+  const dispatch = withDevRoutes(application, trigger, () => pullApi);
+  const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }));
+  answerClientErrors(server, logger);
   const upgrades = createUpgradeHandler({ dispatch, logger });
   server.on('upgrade', upgrades);
   try {
     await listen(server, options.port ?? 8787, options.ip ?? '127.0.0.1');
   } catch (err) {
-    await currentBundler.dispose();
+    assets?.close();
+    await currentBundler?.dispose();
     await runtime.close();
     storage.close();
     throw err;
@@ -156,8 +185,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       // A new configuration may name another build or entry: run the build before bundling it.
       await runProjectBuild(next);
       buildNeeded = false;
-      await currentBundler.dispose();
+      await currentBundler?.dispose();
       currentBundler = await newBundler(next);
+      const nextAssets = await openDevAssets(next, logger, options.watch !== false);
+      assets?.close();
+      assets = nextAssets;
       config = next;
       lifecycle.stop();
       lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
@@ -173,6 +205,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (buildNeeded) {
       buildNeeded = false;
       await runProjectBuild(config);
+    }
+    if (!currentBundler) {
+      await assets?.site.rescan();
+      logger.info(`reloaded ${config.name} (assets only)`);
+      refreshWatchers();
+      return;
     }
     const built = await currentBundler.rebuild(++version);
     inputs = built.inputs;
@@ -207,7 +245,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       // What the build itself writes while it runs does not start it again.
       if (building) return;
       buildNeeded = true;
-    } else if (name && !inputs.includes(changed)) return;
+    } else if (name && !inputs.includes(changed) && !(dir === path.dirname(file) && isSecretsFileName(name))) return;
     clearTimeout(debounce);
     debounce = setTimeout(() => void reload().catch(reportReloadFailure), 50);
   }
@@ -254,16 +292,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const stopping = Promise.all(consumers.map((c) => c.stop()));
       for (const watcher of watchers.values()) watcher.close();
       upgrades.closeAll();
+      assets?.close();
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
       await runtime.close();
       // Batches cut off by the isolate's end are settled (put back at once) before the store closes.
       await stopping;
-      await currentBundler.dispose();
+      await currentBundler?.dispose();
       storage.close();
     },
   };
 
-  async function newBundler(cfg: ProjectConfig): Promise<Bundler> {
+  async function newBundler(cfg: ProjectConfig): Promise<Bundler | undefined> {
+    if (cfg.main === undefined) return undefined;
     const created = await createBundler({ entry: cfg.main, projectDir: cfg.dir, outDir: buildDir, compatibilityFlags: cfg.compatibility_flags, mode: 'development', rules: cfg.rules });
     for (const warning of created.warnings) logger.warn(`${path.basename(file)}: ${warning}`);
     return created;
@@ -320,7 +360,7 @@ async function scheduledRoute(url: URL, trigger: (cron?: string, time?: number) 
   const body = problem ?? (time !== undefined && Number.isNaN(time) ? `time: expected epoch milliseconds or an ISO time, got "${timeParam}"` : undefined);
   if (body) return json(400, { error: 'bad_argument', message: body });
   const result = await trigger(cron, time);
-  return json(result.outcome.outcome === 'ok' ? 200 : 500, { outcome: result.outcome.outcome, cron: result.firing.cron, scheduledTime: result.firing.scheduledTime, firingId: result.firing.firingId, attempts: result.attempts });
+  return json(result.outcome.outcome === 'ok' ? 200 : 500, { outcome: result.outcome.outcome, cron: result.firing.cron, scheduledTime: result.firing.scheduledTime, window: result.firing.window, firingId: result.firing.firingId, attempts: result.attempts });
 }
 
 async function pullRoute(request: DispatchRequest, queue: string, action: 'pull' | 'ack', api: PullApi): Promise<DispatchResponse> {
@@ -349,8 +389,9 @@ async function pullRoute(request: DispatchRequest, queue: string, action: 'pull'
   return json(answer.status, answer.body);
 }
 
+/** An answer of the dev-only routes: the platform's own, never the application's. */
 function json(status: number, value: unknown): DispatchResponse {
-  return { status, statusText: '', headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'], body: JSON.stringify(value) };
+  return { status, statusText: '', headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'], body: JSON.stringify(value), origin: 'platform' };
 }
 
 function listen(server: Server, port: number, ip: string): Promise<void> {

@@ -27,6 +27,8 @@ export interface BucketLifecycle {
 export interface LocalPlatform {
   config: ProjectConfig;
   warnings: string[];
+  /** Which file was read, when it was the original platform's configuration. */
+  notice: string | undefined;
   /** A SQL database of the project by `database_name` or binding name (or the only one), with its storage port. */
   sqlDatabase(nameOrBinding: string | undefined): { entry: SqlEntryConfig; port: SqlDatabasePort; migrationsDir: string; migrationsTable: string };
   /** A bucket of the project by `bucket_name` or binding name (or the only one), with its lifecycle operations. */
@@ -42,7 +44,7 @@ export interface LocalPlatform {
 
 /** Opens the local state of the project in `dir` (the same state `ledge dev` uses). */
 export async function openLocalPlatform(options: { dir: string; state?: string; env?: string; logger: Logger }): Promise<LocalPlatform> {
-  const { config, warnings } = loadConfig(findConfigFile(options.dir), { env: options.env });
+  const { config, warnings, notice } = loadConfig(findConfigFile(options.dir), { env: options.env });
   const storage = openEmbeddedStorage(path.resolve(options.state ?? path.join(config.dir, '.ledge')), SYSTEM_CLOCK);
   const bindings = createBindingServices(config, { storage, clock: SYSTEM_CLOCK, logger: options.logger });
   await applyConfiguredRules(config, storage.objects);
@@ -50,6 +52,7 @@ export async function openLocalPlatform(options: { dir: string; state?: string; 
   return {
     config,
     warnings,
+    notice,
     binding(kind, name) {
       const candidates = bindings.filter((b) => b.kind === kind);
       if (name !== undefined) {

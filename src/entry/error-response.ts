@@ -1,5 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from '../lib/errors.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
+import { labelResponse } from './response-origin.js';
 
 const PUBLIC_TEXT: Partial<Record<ErrorCode, string>> = {
   exceeded_cpu: 'The application exceeded its CPU time limit.',
@@ -9,18 +10,21 @@ const PUBLIC_TEXT: Partial<Record<ErrorCode, string>> = {
   bad_argument: 'The request could not be understood.',
   tunnel_unavailable: 'The tunnel for this hostname has no connected connector.',
   tunnel_origin_failed: 'The tunnel could not reach its origin.',
+  request_headers_too_large: 'The request headers are larger than the platform accepts.',
+  request_timeout: 'The request did not arrive in time.',
 };
 
 /**
  * A platform-made error response: generic JSON that names the kind of failure and a request id for the
- * log, and never a stack trace, an environment value, a request header or an internal address.
+ * log, and never a stack trace, an environment value, a request header or an internal address. It is
+ * labelled as the platform's (`ledge-origin: platform`, `ledge-request-id`).
  */
 export function errorResponse(code: ErrorCode, requestId: string): DispatchResponse {
   const status = ERROR_CODES[code].status;
   const publicCode = status === 500 ? 'internal_error' : code;
   const message = PUBLIC_TEXT[code] ?? 'The application failed to handle the request. The error was logged.';
   const body = new TextEncoder().encode(JSON.stringify({ error: publicCode, message, request_id: requestId }));
-  return {
+  return labelResponse({
     status,
     statusText: '',
     headers: [
@@ -30,5 +34,6 @@ export function errorResponse(code: ErrorCode, requestId: string): DispatchRespo
       'content-length', String(body.byteLength),
     ],
     body,
-  };
+    origin: 'platform',
+  }, requestId);
 }

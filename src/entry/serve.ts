@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { isLedgeError, LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { errorResponse } from './error-response.js';
+import { labelResponse, newRequestId } from './response-origin.js';
 
 /** Something that runs fetch events: a deployment runtime, or a router in front of several. */
 export type Dispatcher = (request: DispatchRequest) => Promise<DispatchResponse>;
@@ -10,16 +10,21 @@ export type Dispatcher = (request: DispatchRequest) => Promise<DispatchResponse>
 /** Default largest request body, in bytes (100 MiB). */
 export const DEFAULT_MAX_REQUEST_BYTES = 100 * 1024 * 1024;
 
-/** Runs one event and turns any failure before a response head into the platform's error response, logged with its request id. */
+/**
+ * Runs one event under its request id (the entry's, or a new one) and labels its response with that id and
+ * its origin (response-origin.ts). A failure before a response head becomes the platform's error response,
+ * logged with the id.
+ */
 export async function serveEvent(dispatch: Dispatcher, request: DispatchRequest, logger: Logger): Promise<DispatchResponse> {
+  const requestId = request.requestId ?? newRequestId();
   try {
-    return await dispatch(request);
+    return labelResponse(await dispatch(request.requestId === undefined ? { ...request, requestId } : request), requestId);
   } catch (err) {
-    const requestId = randomBytes(8).toString('hex');
     const code: ErrorCode = isLedgeError(err) ? err.code : 'internal_error';
-    if (!isLedgeError(err)) logger.error(`request ${requestId} failed: ${(err as Error)?.stack ?? String(err)}`);
-    else logger.warn(`${request.method} ${pathOf(request.url)} answered ${errorResponse(code, requestId).status}: ${err.message}`, { request_id: requestId, code });
-    return errorResponse(code, requestId);
+    const response = errorResponse(code, requestId);
+    if (!isLedgeError(err)) logger.error(`request ${requestId} failed: ${(err as Error)?.stack ?? String(err)}`, { request_id: requestId });
+    else logger.warn(`${request.method} ${pathOf(request.url)} answered ${response.status}: ${err.message}`, { request_id: requestId, code });
+    return response;
   }
 }
 

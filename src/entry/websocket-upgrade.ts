@@ -12,6 +12,8 @@ import type { Logger } from '../lib/logger.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
 import { MAX_SOCKET_MESSAGE_BYTES } from '../runtime/websockets/protocol.js';
 import { errorResponse } from './error-response.js';
+import { toRequestTarget, withHost } from './request-target.js';
+import { newRequestId } from './response-origin.js';
 import { serveEvent, type Dispatcher } from './serve.js';
 
 /** Options of the upgrade handler. */
@@ -22,7 +24,6 @@ export interface UpgradeHandlerOptions {
 
 /** Response headers `ws` writes itself for the handshake, or that belong to one connection. */
 const HANDSHAKE_HEADERS = new Set(['connection', 'upgrade', 'sec-websocket-accept', 'sec-websocket-protocol', 'sec-websocket-extensions', 'content-length', 'transfer-encoding', 'keep-alive', 'proxy-connection']);
-const VALID_HOST = /^[A-Za-z0-9.\-_~]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
 const VALID_KEY = /^[+/0-9A-Za-z]{22}==$/;
 
 /** The listener for a node:http server's 'upgrade' event, and the connections it holds. */
@@ -87,23 +88,35 @@ export function createUpgradeHandler(options: UpgradeHandlerOptions): UpgradeHan
   });
 
   async function handle(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    const host = req.headers.host ?? 'localhost';
+    const requestId = newRequestId();
     const isHead = req.method === 'HEAD';
-    if (!VALID_HOST.test(host)) return writeRaw(socket, errorResponse('bad_argument', 'none'), isHead);
+    // The same Host and target rules as ordinary requests (request-target.ts): one Host header, a path or absolute-form target.
+    const hosts = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i]?.toLowerCase() === 'host').length;
+    const requestTarget = hosts > 1 ? null : toRequestTarget(req.url, req.headers.host ?? 'localhost');
+    if (!requestTarget) return writeRaw(socket, errorResponse('bad_argument', requestId), isHead);
     const websocket = req.headers.upgrade?.toLowerCase() === 'websocket';
     if (websocket && (req.method !== 'GET' || !VALID_KEY.test(req.headers['sec-websocket-key'] ?? '') || req.headers['sec-websocket-version'] !== '13')) {
-      return writeRaw(socket, errorResponse('bad_argument', 'none'), isHead);
+      return writeRaw(socket, errorResponse('bad_argument', requestId), isHead);
     }
     const signal = { addEventListener: (_type: 'abort', listener: () => void) => { socket.once('close', listener); } };
-    const url = req.url?.startsWith('/') ? `http://${host}${req.url}` : `http://${host}/`;
-    const response = await serveEvent(options.dispatch, { method: req.method ?? 'GET', url, headers: req.rawHeaders, body: null, signal, clientAddress: req.socket.remoteAddress }, logger);
+    const headers = requestTarget.absolute ? withHost(req.rawHeaders, requestTarget.host) : req.rawHeaders;
+    const response = await serveEvent(options.dispatch, {
+      method: req.method ?? 'GET',
+      url: requestTarget.url,
+      headers,
+      body: null,
+      signal,
+      clientAddress: req.socket.remoteAddress,
+      requestId,
+      httpProtocol: `HTTP/${req.httpVersion}`,
+    }, logger);
     const target = response.webSocket;
     if (socket.destroyed) {
       target?.refuse('the client went away before the handshake');
       return;
     }
     if (!websocket || response.status !== 101 || !target) {
-      return writeRaw(socket, refuseStrayUpgrade(response, logger), isHead);
+      return writeRaw(socket, refuseStrayUpgrade(response, logger, requestId), isHead);
     }
     answers.set(req, handshakeHeaders(response));
     let joined = false;
@@ -127,13 +140,13 @@ export function createUpgradeHandler(options: UpgradeHandlerOptions): UpgradeHan
  * A 101 answer where no upgrade can happen (a request that did not ask for a WebSocket, or a 101 without
  * a socket) becomes a 500: the socket, if any, is closed as never connected.
  */
-export function refuseStrayUpgrade(response: DispatchResponse, logger: Logger): DispatchResponse {
+export function refuseStrayUpgrade(response: DispatchResponse, logger: Logger, requestId: string): DispatchResponse {
   if (response.status !== 101 && !response.webSocket) return response;
   response.webSocket?.refuse('the request was not a WebSocket upgrade');
   logger.error(response.status === 101 && response.webSocket
     ? 'fetch() answered 101 with a WebSocket, but the request did not ask for one (Upgrade: websocket)'
-    : `fetch() answered ${response.status}${response.webSocket ? ' with a WebSocket (a WebSocket needs status 101)' : ' without a WebSocket'}`);
-  return errorResponse('invalid_response', 'none');
+    : `fetch() answered ${response.status}${response.webSocket ? ' with a WebSocket (a WebSocket needs status 101)' : ' without a WebSocket'}`, { request_id: requestId });
+  return errorResponse('invalid_response', requestId);
 }
 
 function handshakeHeaders(response: DispatchResponse): { protocol: string | undefined; headers: string[] } {
@@ -148,6 +161,7 @@ function handshakeHeaders(response: DispatchResponse): { protocol: string | unde
   }
   return { protocol, headers };
 }
+
 
 /** Writes a whole HTTP/1.1 response on a connection Node has handed over, then closes it. */
 async function writeRaw(socket: Duplex, response: DispatchResponse, isHead: boolean): Promise<void> {

@@ -123,14 +123,14 @@ export function createAccessGateway(options: { store: AccessStoragePort; keyring
     const previous = !current && token.previous_secret_expires_at !== null && Date.parse(token.previous_secret_expires_at) > now && secretMatches(secrets[0] as string, token.previous_secret_hash);
     const why = !token.enabled ? 'disabled' : Date.parse(token.expires_at) <= now ? 'expired' : !current && !previous ? 'wrong secret' : null;
     if (why) {
-      logger.warn(`access: ${label} denied on ${app.name}: ${why}`, { credential: token.name, result: 'deny' });
+      logger.warn(`access: ${label} denied on ${app.name}: ${why}`, { credential: token.name, result: 'deny', request_id: request.requestId });
       return refuse();
     }
     if (decide(app, { kind: 'service', tokenId: token.id }) === 'deny') {
-      logger.warn(`access: ${label} denied on ${app.name}: no service_auth policy admits it`, { credential: token.name, result: 'deny' });
+      logger.warn(`access: ${label} denied on ${app.name}: no service_auth policy admits it`, { credential: token.name, result: 'deny', request_id: request.requestId });
       return { response: gatewayJson(403, 'forbidden', 'The service token is not allowed on this application.') };
     }
-    logger.info(`access: ${label} passed on ${app.name}${previous ? ' (previous secret, in its grace period)' : ''}`, { credential: token.name, result: 'pass' });
+    logger.info(`access: ${label} passed on ${app.name}${previous ? ' (previous secret, in its grace period)' : ''}`, { credential: token.name, result: 'pass', request_id: request.requestId });
     await store.updateServiceToken({ ...token, last_seen_at: new Date(now).toISOString() });
     const assertion = await keyring.sign(team.accountId, {
       aud: [app.aud], iss: team.issuer, sub: '', common_name: token.client_id, type: 'app', identity_nonce: randomBytes(12).toString('base64url'),

@@ -77,11 +77,11 @@ export function createTeamDomain(options: TeamDomainOptions) {
   const codes = new Map<string, { token: string; aud: string; expires: number }>();
 
   /** Signs the application token for a person and sends them to the application's hostname to set the session. */
-  async function admit(team: TeamInfo, app: AccessAppRecord, target: URL, person: { sub: string; email: string; idp: string; groups: string[] }): Promise<DispatchResponse> {
+  async function admit(request: DispatchRequest, team: TeamInfo, app: AccessAppRecord, target: URL, person: { sub: string; email: string; idp: string; groups: string[] }): Promise<DispatchResponse> {
     const token = await keyring.sign(team.accountId, {
       aud: [app.aud], iss: team.issuer, sub: person.sub, email: person.email, type: 'app', identity_nonce: randomBytes(12).toString('base64url'), idp: person.idp, groups: person.groups,
     }, clock.now() + sessionMs(app));
-    logger.info(`access: ${person.email} signed in to ${app.name} (${person.idp})`, { result: 'pass' });
+    logger.info(`access: ${person.email} signed in to ${app.name} (${person.idp})`, { result: 'pass', request_id: request.requestId });
     // The session itself never travels in a URL: the application's hostname trades a one-use code for it.
     const now = clock.now();
     for (const [key, entry] of codes) if (entry.expires <= now) codes.delete(key);
@@ -127,7 +127,7 @@ export function createTeamDomain(options: TeamDomainOptions) {
         const secure = url.protocol === 'https:' ? '; Secure' : '';
         return { status: 302, statusText: '', headers: ['location', authorize, 'cache-control', 'no-store', 'set-cookie', `${STATE_COOKIE}=${state}; Path=${OIDC_CALLBACK_PATH}; HttpOnly; SameSite=Lax; Max-Age=600${secure}`], body: null };
       } catch (err) {
-        logger.error(`access: the identity provider ${idp.name} cannot be reached: ${(err as Error).message}`);
+        logger.error(`access: the identity provider ${idp.name} cannot be reached: ${(err as Error).message}`, { request_id: request.requestId });
         return html(502, '<h1>The identity provider cannot be reached</h1><p>Try again later.</p>');
       }
     }
@@ -141,9 +141,9 @@ export function createTeamDomain(options: TeamDomainOptions) {
     if (!idp || !app || !target || !code) return html(400, '<h1>Bad sign-in response</h1>');
     try {
       const person = await oidc.finish(idp, login, code, callbackUrl);
-      return admit(team, app, target, { sub: `${idp.id}:${person.sub}`, email: person.email, idp: `oidc:${idp.id}`, groups: person.groups });
+      return admit(request, team, app, target, { sub: `${idp.id}:${person.sub}`, email: person.email, idp: `oidc:${idp.id}`, groups: person.groups });
     } catch (err) {
-      logger.warn(`access: sign-in with ${idp.name} refused for ${app.name}: ${(err as Error).message}`, { result: 'deny' });
+      logger.warn(`access: sign-in with ${idp.name} refused for ${app.name}: ${(err as Error).message}`, { result: 'deny', request_id: request.requestId });
       return html(401, '<h1>Sign-in refused</h1><p>The identity provider\'s answer could not be verified.</p>');
     }
   }
@@ -188,13 +188,13 @@ export function createTeamDomain(options: TeamDomainOptions) {
       if (!user || !matches) {
         const reached = attempt.failed();
         const minutes = FAILURE_WINDOW_MS / 60_000;
-        if (reached === 'user') logger.warn(`access: sign-in to ${app.name} limited for one user after ${USER_FAILURE_LIMIT} failed attempts in ${minutes} minutes`, { result: 'limited' });
-        if (reached === 'address') logger.warn(`access: sign-in limited for ${addressKey(request.clientAddress)} after ${ADDRESS_FAILURE_LIMIT} failed attempts in ${minutes} minutes`, { result: 'limited' });
-        logger.warn(`access: sign-in refused for ${app.name}`, { result: 'deny' });
+        if (reached === 'user') logger.warn(`access: sign-in to ${app.name} limited for one user after ${USER_FAILURE_LIMIT} failed attempts in ${minutes} minutes`, { result: 'limited', request_id: request.requestId });
+        if (reached === 'address') logger.warn(`access: sign-in limited for ${addressKey(request.clientAddress)} after ${ADDRESS_FAILURE_LIMIT} failed attempts in ${minutes} minutes`, { result: 'limited', request_id: request.requestId });
+        logger.warn(`access: sign-in refused for ${app.name}`, { result: 'deny', request_id: request.requestId });
         return html(401, loginForm(app, redirectUrl, await store.listIdentityProviders(team.accountId), 'Wrong email or password.'));
       }
       attempt.succeeded();
-      return admit(team, app, target, { sub: user.id, email: user.email, idp: 'local', groups: user.groups });
+      return admit(request, team, app, target, { sub: user.id, email: user.email, idp: 'local', groups: user.groups });
     },
 
     /**

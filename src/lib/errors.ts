@@ -32,6 +32,14 @@ export const ERROR_CODES = {
   tunnel_unavailable: { status: 502, audience: 'user' },
   tunnel_origin_failed: { status: 502, audience: 'user' },
   build_command_failed: { status: 400, audience: 'user' },
+  store_damaged: { status: 503, audience: 'user' },
+  state_locked: { status: 409, audience: 'user' },
+  control_state_missing: { status: 409, audience: 'user' },
+  config_unsupported: { status: 400, audience: 'user' },
+  init_found_application: { status: 400, audience: 'user' },
+  request_headers_too_large: { status: 431, audience: 'user' },
+  request_timeout: { status: 408, audience: 'user' },
+  assets_invalid: { status: 400, audience: 'user' },
 } as const satisfies Record<string, { status: number; audience: 'user' | 'system' }>;
 
 /** Every error code Ledge can produce. */

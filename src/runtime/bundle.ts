@@ -15,6 +15,7 @@ const APP_LIBRARIES: Record<string, string> = {
   'ledge/tasks': fileURLToPath(new URL(`../lib/tasks/index.${LIB_EXT}`, import.meta.url)),
   'ledge/access': fileURLToPath(new URL(`../lib/access/index.${LIB_EXT}`, import.meta.url)),
   'ledge/csrf': fileURLToPath(new URL(`../lib/csrf/index.${LIB_EXT}`, import.meta.url)),
+  'ledge/webhooks': fileURLToPath(new URL(`../lib/webhooks/index.${LIB_EXT}`, import.meta.url)),
 };
 
 /** What to bundle and where the result goes. */

@@ -180,7 +180,7 @@ export class DeploymentRuntime {
 
   #spawn(version: DeploymentVersion): Isolate {
     const isolate = new Isolate({
-      init: { bundlePath: version.bundleFile, name: version.name, compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind }) => ({ name, kind })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), waitUntilMs: this.#waitUntilMs },
+      init: { bundlePath: version.bundleFile, name: version.name, compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind }) => ({ name, kind })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), nodejsCompat: version.compatibilityFlags.includes('nodejs_compat'), waitUntilMs: this.#waitUntilMs },
       memoryMb: version.limits.memory_mb,
       logger: this.#logger,
       // The cache service sits beside the bindings under a name no binding can have (CACHE_SERVICE).
@@ -216,8 +216,10 @@ export class DeploymentRuntime {
     this.#retired.resolve();
   }
 
-  #limitHit(code: 'exceeded_cpu' | 'exceeded_memory' | 'exceeded_wall_time', version: DeploymentVersion): void {
-    this.#logger.error(`the deployment ${LIMIT_TEXT[code](version.limits)}; the isolate is replaced`, this.#fields(code, version));
+  /** Logs a limit once per isolate, with the request ids of the requests it ended (each also gets its own 503 line). */
+  #limitHit(code: 'exceeded_cpu' | 'exceeded_memory' | 'exceeded_wall_time', version: DeploymentVersion, requestIds: readonly string[] = []): void {
+    const fields = this.#fields(code, version);
+    this.#logger.error(`the deployment ${LIMIT_TEXT[code](version.limits)}; the isolate is replaced`, requestIds.length ? { ...fields, request_id: requestIds.join(',') } : fields);
   }
 
   #fields(code: ErrorCode, version: DeploymentVersion): Record<string, unknown> {
@@ -261,7 +263,7 @@ export class DeploymentRuntime {
       return;
     }
     if (cpuExceeded) {
-      this.#limitHit('exceeded_cpu', version);
+      this.#limitHit('exceeded_cpu', version, isolate.requestIds());
       void isolate.terminate('exceeded_cpu');
       return;
     }
@@ -270,7 +272,7 @@ export class DeploymentRuntime {
       return;
     }
     if (overdue.length) {
-      this.#limitHit('exceeded_wall_time', version);
+      this.#limitHit('exceeded_wall_time', version, isolate.requestIds(overdue));
       for (const id of overdue) isolate.abortEvent(id, 'exceeded_wall_time', 'the deployment exceeded its wall-time limit');
       if (isolate === this.#current) this.#current = undefined;
       this.#stopIfIdle(isolate);

@@ -1,10 +1,11 @@
 /**
  * The isolate side of a deployment: runs inside a worker thread, loads the bundled application and
  * turns host messages into `fetch(request, env, ctx)` events. Application code shares this realm, so
- * web-standard classes are the real ones and `instanceof` works across libraries; the bundle hides
- * `process`, `require` and `Buffer` from it (see bundle.ts), and the worker runs with an empty
- * process environment. This separates deployments; it is not a sandbox (docs/architecture.md).
+ * web-standard classes are the real ones and `instanceof` works across libraries. Before the bundle
+ * loads, globals/ takes Node's host objects out of the global scope and guards imports, so this file
+ * uses `process` only through its own import (docs/architecture.md says what this does not protect).
  */
+import process from 'node:process';
 import { parentPort, workerData } from 'node:worker_threads';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +14,7 @@ import { ISOLATE_BINDINGS } from '../bindings/isolate-registry.js';
 import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { createBatchSender } from './batch-port.js';
+import { defineRequestCf, installGlobalScope } from './globals/index.js';
 import { installResponse, responseWebSocket, takeBodySource } from './response.js';
 import { installCaches } from '../bindings/cache/caches.js';
 import { CACHE_SERVICE } from '../bindings/cache/limits.js';
@@ -36,6 +38,8 @@ interface EventState {
   subrequests: number;
   /** The event's ctx.waitUntil list, which `waitUntil` from ledge:workers extends too. */
   waits: Promise<unknown>[];
+  /** The fetch event's id: its log lines and binding calls name it, so the host logs them with its request id. */
+  fetchId?: number;
 }
 
 interface RequestState {
@@ -69,8 +73,8 @@ Object.defineProperty(globalThis, 'navigator', { value: Object.freeze({ userAgen
 const events = new AsyncLocalStorage<EventState>();
 installSubrequestLimit();
 
-process.on('unhandledRejection', (reason) => send({ t: 'log', level: 'error', message: `Uncaught (in promise) ${describe(reason)}` }));
-process.on('uncaughtException', (err) => send({ t: 'log', level: 'error', message: `Uncaught ${describe(err)}` }));
+process.on('unhandledRejection', (reason) => log('error', `Uncaught (in promise) ${describe(reason)}`));
+process.on('uncaughtException', (err) => log('error', `Uncaught ${describe(err)}`));
 
 const calls = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
 let nextCall = 1;
@@ -95,7 +99,7 @@ function callBinding(binding: string, method: string, args: unknown[]): Promise<
   const id = nextCall++;
   return new Promise((resolve, reject) => {
     calls.set(id, { resolve, reject });
-    send({ t: 'call', id, binding, method, args });
+    send({ t: 'call', id, binding, method, args, event: events.getStore()?.fetchId });
   });
 }
 
@@ -116,7 +120,7 @@ port.on('message', (messages: HostMessage[]) => {
 
 function receive(message: HostMessage): void {
   switch (message.t) {
-    case 'req': void runFetch(message.id, message.method, message.url, message.headers, message.hasBody); break;
+    case 'req': void runFetch(message.id, message.method, message.url, message.headers, message.hasBody, message.httpProtocol); break;
     case 'req-chunk': pushBody(message.id, message.chunk); break;
     case 'req-end': endBody(message.id); break;
     case 'abort': abortRequest(message.id, message.reason); break;
@@ -129,6 +133,7 @@ function receive(message: HostMessage): void {
 }
 
 try {
+  installGlobalScope({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat });
   const mod = (await import(pathToFileURL(init.bundlePath).href)) as { default?: FetchHandler };
   handler = toEventHandler(mod.default) as FetchHandler | undefined;
   send({ t: 'ready', hasFetch: typeof handler?.fetch === 'function' });
@@ -136,7 +141,7 @@ try {
   send({ t: 'load-error', error: serializeError(err) });
 }
 
-async function runFetch(id: number, method: string, url: string, flat: FlatHeaders, hasBody: boolean): Promise<void> {
+async function runFetch(id: number, method: string, url: string, flat: FlatHeaders, hasBody: boolean, httpProtocol: string | undefined): Promise<void> {
   const state: RequestState = { id, abort: new AbortController(), body: undefined, queued: [], ended: false, pullWaiter: undefined, reader: undefined, outstanding: 0, creditWaiter: undefined };
   requests.set(id, state);
   const waits: Promise<unknown>[] = [];
@@ -146,7 +151,7 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
     props: {},
   };
   let reported = false;
-  await events.run({ subrequests: 0, waits }, async () => {
+  await events.run({ subrequests: 0, waits, fetchId: id }, async () => {
     try {
       const fetchFn = handler?.fetch;
       if (typeof fetchFn !== 'function') {
@@ -162,6 +167,7 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
         // @ts-expect-error -- duplex is required by Node's fetch for streamed bodies but missing from the DOM types.
         duplex: 'half',
       });
+      defineRequestCf(request, { httpProtocol });
       const result = await fetchFn.call(handler, request, env, ctx);
       if (!(result instanceof Response)) {
         send({ t: 'fail', id, code: 'invalid_response', error: { name: 'TypeError', message: `fetch() returned ${describe(result)} instead of a Response` } });
@@ -175,7 +181,7 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
   });
   requests.delete(id);
   if (reported && waits.length === 0) return;
-  await settleWaitUntil(waits);
+  await settleWaitUntil(waits, id);
   send({ t: 'done', id });
 }
 
@@ -193,6 +199,7 @@ async function runScheduled(firing: ScheduledFiring & { id: number }): Promise<v
     type: 'scheduled',
     cron: firing.cron,
     scheduledTime: firing.scheduledTime,
+    window: Object.freeze({ start: firing.window.start, end: firing.window.end }),
     firingId: firing.firingId,
     late: firing.late,
     noRetry() { noRetry = true; },
@@ -289,6 +296,12 @@ async function respond(id: number, response: Response, state: RequestState, fini
   for (const [name, value] of response.headers) headers.push(name, value);
   const head = { t: 'head' as const, id, status: response.status, statusText: response.statusText, headers };
   const socket = responseWebSocket(response);
+  if (state.abort.signal.aborted) {
+    // The host gave up on this event before the response (wall time): nothing will read the body or join the socket.
+    void response.body?.cancel(state.abort.signal.reason).catch(() => undefined);
+    if (socket) sockets.abandon(socket);
+    return false;
+  }
   if (socket) {
     // A 101 answer: the host joins the client's connection to this socket (websockets/isolate-sockets.ts).
     const { sid, flush } = sockets.attach(socket);
@@ -324,17 +337,20 @@ async function respond(id: number, response: Response, state: RequestState, fini
     let next = second ?? (await pending);
     while (!next.done) {
       await sendChunk(id, state, toBytes(next.value));
+      // An abort (the client went away, or wall time) cancelled the reader: the host reads no more.
+      if (state.abort.signal.aborted) return false;
       next = await reader.read();
     }
-    send({ t: 'res-end', id });
+    if (!state.abort.signal.aborted) send({ t: 'res-end', id });
   } catch (err) {
-    send({ t: 'res-error', id, error: serializeError(err) });
+    if (!state.abort.signal.aborted) send({ t: 'res-error', id, error: serializeError(err) });
   }
   return false;
 }
 
 async function sendChunk(id: number, state: RequestState, chunk: Uint8Array): Promise<void> {
-  while (state.outstanding >= STREAM_WINDOW_BYTES) await new Promise<void>((resolve) => { state.creditWaiter = resolve; });
+  while (state.outstanding >= STREAM_WINDOW_BYTES && !state.abort.signal.aborted) await new Promise<void>((resolve) => { state.creditWaiter = resolve; });
+  if (state.abort.signal.aborted) return;
   state.outstanding += chunk.byteLength;
   send({ t: 'res-chunk', id, chunk });
 }
@@ -398,7 +414,7 @@ function abortRequest(id: number, reason: string): void {
   credit(id);
 }
 
-async function settleWaitUntil(waits: Promise<unknown>[]): Promise<void> {
+async function settleWaitUntil(waits: Promise<unknown>[], fetchId?: number): Promise<void> {
   if (waits.length === 0) return;
   const deadline = Date.now() + init.waitUntilMs;
   let settled = 0;
@@ -412,11 +428,11 @@ async function settleWaitUntil(waits: Promise<unknown>[]): Promise<void> {
     const outcome = await Promise.race([Promise.allSettled(batch), timeout]);
     clearTimeout(timer);
     if (outcome === 'timeout') {
-      send({ t: 'log', level: 'warn', message: `ctx.waitUntil() work was still running ${init.waitUntilMs / 1000} s after the response and was abandoned` });
+      log('warn', `ctx.waitUntil() work was still running ${init.waitUntilMs / 1000} s after the response and was abandoned`, fetchId);
       return;
     }
     for (const result of outcome) {
-      if (result.status === 'rejected') send({ t: 'log', level: 'error', message: `ctx.waitUntil() promise rejected: ${describe(result.reason)}` });
+      if (result.status === 'rejected') log('error', `ctx.waitUntil() promise rejected: ${describe(result.reason)}`, fetchId);
     }
   }
 }
@@ -424,8 +440,13 @@ async function settleWaitUntil(waits: Promise<unknown>[]): Promise<void> {
 function installConsole(): void {
   const levels = { log: 'info', info: 'info', debug: 'debug', trace: 'debug', warn: 'warn', error: 'error' } as const;
   for (const [method, level] of Object.entries(levels)) {
-    (console as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => send({ t: 'log', level, message: format(...args) });
+    (console as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => log(level, format(...args));
   }
+}
+
+/** One log line to the host, naming the fetch event it belongs to (the running one unless given). */
+function log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fetchId = events.getStore()?.fetchId): void {
+  send(fetchId === undefined ? { t: 'log', level, message } : { t: 'log', level, message, event: fetchId });
 }
 
 function installSubrequestLimit(): void {

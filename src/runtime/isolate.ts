@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -11,6 +10,7 @@ import { createBatchSender } from './batch-port.js';
 import { CpuMeter, type CpuUsage } from './cpu-meter.js';
 import { HostSockets, type UpgradeTarget } from './websockets/host-sockets.js';
 import { isSocketMessage } from './websockets/protocol.js';
+import { ResponseStream } from './response-stream.js';
 import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
@@ -25,6 +25,10 @@ export interface DispatchRequest {
   signal?: AbortHook;
   /** The peer address of the client's connection; absent for requests made without a socket. */
   clientAddress?: string;
+  /** The event's id, given by the entry layer (src/entry/response-origin.ts); log lines of the event carry it. */
+  requestId?: string;
+  /** The HTTP version the client spoke (`HTTP/1.1`); absent for requests made without a socket. */
+  httpProtocol?: string;
 }
 
 /** The part of AbortSignal the runtime needs; the HTTP bridge supplies a cheaper one per request. */
@@ -40,6 +44,8 @@ export interface DispatchResponse {
   body: string | Uint8Array | null | AsyncIterable<Uint8Array>;
   /** A 101 answer to a WebSocket upgrade: the socket the client's connection joins (docs/websockets.md). */
   webSocket?: UpgradeTarget;
+  /** Who made it when not the application: the platform itself, or an origin behind a tunnel (header `ledge-origin`). */
+  origin?: 'platform' | 'upstream';
 }
 
 /** How an isolate is started. */
@@ -65,6 +71,8 @@ interface PendingEvent {
   stream: ResponseStream | undefined;
   requestCredit: (() => void) | undefined;
   requestOutstanding: number;
+  /** The request id the entry gave the event: its log lines carry it. */
+  requestId?: string;
   /** When the isolate finished the response (its body included): from then on only ctx.waitUntil work keeps the event. */
   answeredAt?: number;
 }
@@ -182,6 +190,12 @@ export class Isolate {
   /** Events still running, waitUntil work included. */
   get inflight(): number { return this.#events.size; }
 
+  /** The request ids of the fetch events in flight (or of the events named), for log lines about them. */
+  requestIds(eventIds?: Iterable<number>): string[] {
+    const events = eventIds === undefined ? [...this.#events.values()] : [...eventIds].map((id) => this.#events.get(id));
+    return events.flatMap((event) => (event?.requestId === undefined ? [] : [event.requestId]));
+  }
+
   /** CPU used so far, as of the last watchdog reading. */
   get cpu(): CpuUsage { return this.#meter.usage; }
 
@@ -189,13 +203,13 @@ export class Isolate {
   dispatch(request: DispatchRequest): Promise<DispatchResponse> {
     if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
     const id = this.#nextEvent++;
-    const event: PendingEvent = { id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
+    const event: PendingEvent = { id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0, requestId: request.requestId };
     this.#begin(event);
     const head = new Promise<DispatchResponse>((resolve, reject) => {
       event.resolveHead = resolve;
       event.rejectHead = reject;
     });
-    this.#post({ t: 'req', id, method: request.method, url: request.url, headers: request.headers, hasBody: request.body !== null });
+    this.#post({ t: 'req', id, method: request.method, url: request.url, headers: request.headers, hasBody: request.body !== null, httpProtocol: request.httpProtocol });
     if (request.body) void this.#pumpBody(event, request.body);
     // Only deployments that asked for request.signal (enable_request_signal) pay for a close listener per request.
     if (this.#requestSignal) request.signal?.addEventListener('abort', () => {
@@ -317,12 +331,12 @@ export class Isolate {
 
   #onMessage(message: IsolateMessage): void {
     if (message.t === 'log') {
-      this.#logger[message.level](message.message);
+      this.#logger[message.level](message.message, this.#eventFields(message.event));
       return;
     }
     if (message.t === 'ready' || message.t === 'load-error') return;
     if (message.t === 'call') {
-      void this.#answerCall(message.id, message.binding, message.method, message.args);
+      void this.#answerCall(message.id, message.binding, message.method, message.args, message.event);
       return;
     }
     if (isSocketMessage(message)) {
@@ -333,17 +347,29 @@ export class Isolate {
     if (!event) return;
     switch (message.t) {
       case 'head': {
+        const resolve = event.resolveHead;
+        if (!resolve && message.streaming) {
+          // Nobody waits for this response any more (the wall-time limit answered first): stop its stream.
+          this.#post({ t: 'abort', id: event.id, reason: 'the response is no longer wanted' });
+          break;
+        }
         let body: DispatchResponse['body'] = message.body;
         if (message.streaming) {
-          event.stream = new ResponseStream(() => this.#post({ t: 'res-credit', id: event.id }));
+          event.stream = new ResponseStream({
+            onDrained: () => this.#post({ t: 'res-credit', id: event.id }),
+            // The reader let go before the end (the client went away or stopped reading): the event must end
+            // whether or not the application asked for request.signal, or its stream and window stay forever.
+            onCancel: () => { if (this.#events.has(event.id)) this.#post({ t: 'abort', id: event.id, reason: 'the client disconnected' }); },
+          });
           if (message.body) event.stream.push(typeof message.body === 'string' ? Buffer.from(message.body) : message.body);
           body = event.stream;
         }
-        const resolve = event.resolveHead;
         event.resolveHead = undefined;
         event.rejectHead = undefined;
         const response: DispatchResponse = { status: message.status, statusText: message.statusText, headers: message.headers, body };
         if (message.webSocket !== undefined) response.webSocket = this.#sockets.target(message.webSocket);
+        // A socket answered after the wall-time limit has nobody to join: the application sees it close.
+        if (!resolve) response.webSocket?.refuse('the response is no longer wanted');
         resolve?.(response);
         if (!message.streaming) event.answeredAt = Date.now();
         if (message.done) this.#finish(event.id);
@@ -373,7 +399,7 @@ export class Isolate {
       case 'res-end': event.stream?.end(); event.answeredAt = Date.now(); break;
       case 'res-error':
         event.answeredAt = Date.now();
-        this.#logger.error(`the response body stream failed: ${message.error.stack ?? message.error.message}`);
+        this.#logger.error(`the response body stream failed: ${message.error.stack ?? message.error.message}`, this.#eventFields(event.id));
         event.stream?.fail(new LedgeError('internal_error', 'the response body stream failed'));
         break;
       case 'req-credit': {
@@ -385,7 +411,7 @@ export class Isolate {
       }
       case 'fail': {
         const detail = message.error.stack ?? `${message.error.name}: ${message.error.message}`;
-        this.#logger.error(message.code === 'internal_error' ? `Uncaught exception in fetch: ${detail}` : detail);
+        this.#logger.error(message.code === 'internal_error' ? `Uncaught exception in fetch: ${detail}` : detail, this.#eventFields(event.id));
         event.answeredAt = Date.now();
         this.#settleHead(event, new LedgeError(message.code, message.error.message));
         break;
@@ -397,7 +423,13 @@ export class Isolate {
     }
   }
 
-  async #answerCall(id: number, binding: string, method: string, args: unknown[]): Promise<void> {
+  /** The request id of a fetch event still running, as log fields (none for other events). */
+  #eventFields(eventId: number | undefined): { request_id: string } | undefined {
+    const requestId = eventId === undefined ? undefined : this.#events.get(eventId)?.requestId;
+    return requestId === undefined ? undefined : { request_id: requestId };
+  }
+
+  async #answerCall(id: number, binding: string, method: string, args: unknown[], eventId: number | undefined): Promise<void> {
     const service = this.#services[binding];
     try {
       if (!service) throw new BindingError('TypeError', `${binding} is not a binding of this deployment`);
@@ -408,7 +440,7 @@ export class Isolate {
         return;
       }
       // A fault in Ledge or its storage: the application learns only that the call failed; the log has the detail.
-      this.#logger.error(`binding ${binding}.${method} failed: ${(err as Error)?.stack ?? String(err)}`);
+      this.#logger.error(`binding ${binding}.${method} failed: ${(err as Error)?.stack ?? String(err)}`, this.#eventFields(eventId));
       this.#post({ t: 'call-result', id, error: { name: 'Error', message: `${binding}.${method}() failed inside the platform; the error was logged` } });
     }
   }
@@ -438,50 +470,16 @@ const FAILURE_TEXT: Partial<Record<ErrorCode, string>> = {
   isolate_failed: 'the isolate stopped',
 };
 
-/** A response body arriving chunk by chunk from the isolate; credit goes back once the reader has caught up. */
-class ResponseStream implements AsyncIterable<Uint8Array> {
-  #queue: Uint8Array[] = [];
-  #done = false;
-  #error: Error | undefined;
-  #waiter: (() => void) | undefined;
-  #credit: () => void;
-
-  constructor(credit: () => void) { this.#credit = credit; }
-
-  push(chunk: Uint8Array): void { this.#queue.push(chunk); this.#wake(); }
-  end(): void { this.#done = true; this.#wake(); }
-  fail(err: Error): void { if (!this.#done) { this.#error = err; this.#done = true; this.#wake(); } }
-
-  #wake(): void {
-    const waiter = this.#waiter;
-    this.#waiter = undefined;
-    waiter?.();
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
-    for (;;) {
-      const chunk = this.#queue.shift();
-      if (chunk) {
-        if (this.#queue.length === 0 && !this.#done) this.#credit();
-        yield chunk;
-        continue;
-      }
-      if (this.#error) throw this.#error;
-      if (this.#done) return;
-      await new Promise<void>((resolve) => { this.#waiter = resolve; });
-    }
-  }
-}
-
 /**
  * The worker script. From the built package it is isolate-main.js beside this file; when Ledge itself runs
  * from TypeScript sources (its own tests), Node 20 applies no loader hooks inside workers, so the entry is
- * transpiled once into the temporary directory.
+ * transpiled once into node_modules/.cache.
  */
 function isolateEntry(): URL {
   if (!import.meta.url.endsWith('.ts')) return new URL('./isolate-main.js', import.meta.url);
   const source = fileURLToPath(new URL('./isolate-main.ts', import.meta.url));
-  const outDir = path.join(tmpdir(), `ledge-isolate-${process.pid}`);
+  // Inside the repository, so the packages the isolate imports resolve from its node_modules.
+  const outDir = fileURLToPath(new URL(`../../node_modules/.cache/ledge-isolate-${process.pid}`, import.meta.url));
   mkdirSync(outDir, { recursive: true });
   const outfile = path.join(outDir, 'isolate-main.mjs');
   buildSync({ entryPoints: [source], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'silent' });

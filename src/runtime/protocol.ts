@@ -32,16 +32,26 @@ export interface IsolateInit {
   subrequestLimit: number;
   /** Give each Request a signal that aborts when the client goes away (flag `enable_request_signal`). */
   requestSignal: boolean;
+  /** The deployment has `nodejs_compat`: the global scope gets its stand-ins and its node: modules (runtime/globals). */
+  nodejsCompat: boolean;
   /** Per-event bound on ctx.waitUntil work, in milliseconds. */
   waitUntilMs: number;
   /** Int32Array view: [0] is a heartbeat the isolate bumps while its event loop turns. */
   heartbeat: SharedArrayBuffer;
 }
 
+/** The logical window a cron firing stands for: `[start, end)` in UTC epoch ms, `end` being its scheduled time. */
+export interface CronWindow {
+  start: number;
+  end: number;
+}
+
 /** One cron window to run: `scheduledTime` is the logical window time, not the wall clock. */
 export interface ScheduledFiring {
   cron: string;
   scheduledTime: number;
+  /** The window the firing stands for: from the cron's previous time up to `scheduledTime` (SPEC: Events 2). */
+  window: CronWindow;
   /** Stable identity of the window: (deployment, cron, scheduled time). */
   firingId: string;
   /** True when the window fires after its time, catching up after downtime. */
@@ -85,7 +95,7 @@ export interface QueueOutcome {
 export type HostMessage =
   | ({ t: 'scheduled'; id: number } & ScheduledFiring)
   | ({ t: 'queue'; id: number } & QueueBatchEvent)
-  | { t: 'req'; id: number; method: string; url: string; headers: FlatHeaders; hasBody: boolean }
+  | { t: 'req'; id: number; method: string; url: string; headers: FlatHeaders; hasBody: boolean; httpProtocol?: string | undefined }
   | { t: 'req-chunk'; id: number; chunk: Uint8Array }
   | { t: 'req-end'; id: number }
   | { t: 'abort'; id: number; reason: string }
@@ -106,8 +116,9 @@ export type IsolateMessage =
   | { t: 'done'; id: number }
   | ({ t: 'scheduled-result'; id: number } & ScheduledOutcome)
   | ({ t: 'queue-result'; id: number } & QueueOutcome)
-  | { t: 'call'; id: number; binding: string; method: string; args: unknown[] }
-  | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string }
+  | { t: 'call'; id: number; binding: string; method: string; args: unknown[]; event?: number }
+  /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */
+  | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number }
   | SocketIsolateMessage;
 
 /** Bytes one side may send ahead of the other's consumption before it waits for credit. */

@@ -1,4 +1,3 @@
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { LedgeError } from '../lib/errors.js';
@@ -13,6 +12,12 @@ import { createCronScheduler, type CronScheduler } from '../entry/cron/scheduler
 import { toVersionConfig, type DeployConfig } from '../config/deploy.js';
 import type { ControlStoragePort, VersionRecord } from '../storage/control.js';
 import type { StoragePorts } from '../storage/ports.js';
+import type { AssetContentStore } from '../storage/asset-content.js';
+import { AssetServer } from '../entry/assets/handler.js';
+import { ContentCache } from '../entry/assets/content.js';
+import { ASSET_MANIFEST_MODULE, siteFromManifest, type StoredManifest } from '../entry/assets/manifest.js';
+import { assetsBindings } from '../bindings/assets/index.js';
+import { prepareModules } from './module-cache.js';
 
 /** Options of the hosting of many deployments' versions. */
 export interface HostingOptions {
@@ -23,10 +28,14 @@ export interface HostingOptions {
   cacheDir: string;
   /** The binding data of an account. */
   data(accountId: string): StoragePorts;
+  /** The asset files of an account by content hash. */
+  assetContent(accountId: string): AssetContentStore;
   /** Fire crons and push queue batches by real timers, and sweep idle versions every minute. @default true */
   timers?: boolean;
   /** A version with no event for this long gives its isolate back (it starts again on the next event). @default 600000 */
   idleMs?: number;
+  /** A deployment's secrets, opened, given to its code as strings in `env` beside the vars. @default none */
+  secrets?(accountId: string, deployment: string): Promise<Record<string, string>>;
 }
 
 /** A version with a runtime: started on its first event, counted while events use it. */
@@ -41,10 +50,17 @@ interface RunningVersion {
   started?: DeploymentRuntime;
 }
 
+/** A version's asset server, and whether the version has an application behind it. */
+interface VersionAssets {
+  server: AssetServer;
+  hasWorker: boolean;
+}
+
 /** The background work of a deployment's current version: its cron windows and push consumers. */
 interface BackgroundWork {
   versionId: string;
-  scheduler: CronScheduler;
+  /** None when the version has no crons. */
+  scheduler: CronScheduler | undefined;
   consumers: QueueConsumer[];
 }
 
@@ -60,6 +76,8 @@ export interface Hosting {
   sweepIdle(): number;
   /** How many versions have an isolate now. */
   running(): number;
+  /** Replaces a deployment's running isolates (after its secrets changed): requests in flight finish, the next event starts a fresh one. */
+  restart(accountId: string, deployment: string): void;
   close(): Promise<void>;
 }
 
@@ -71,10 +89,14 @@ export function createHosting(options: HostingOptions): Hosting {
   const background = new Map<string, BackgroundWork>();
   const cronRunning = new Map<string, Set<string>>();
   const retiring = new Set<Promise<DeploymentRuntime>>();
+  /** Each version's asset server, read once from its stored manifest (null: the version has no assets). Bounded: the oldest are read again when needed. */
+  const assetServers = new Map<string, Promise<VersionAssets | null>>();
+  /** One memory budget for the asset bytes of every version on the platform. */
+  const assetCache = new ContentCache();
   const sweeper = options.timers === false ? undefined : setInterval(() => hosting.sweepIdle(), 60_000).unref();
 
   /** A version stops being served: its isolates stop as soon as their events in flight finish, and the CPU it used is logged. */
-  function retire(versionId: string, entry: RunningVersion, why: 'replaced' | 'deleted' | 'idle'): void {
+  function retire(versionId: string, entry: RunningVersion, why: 'replaced' | 'deleted' | 'idle' | 'secrets changed'): void {
     runtimes.delete(versionId);
     const { runtime } = entry;
     retiring.add(runtime);
@@ -110,18 +132,16 @@ export function createHosting(options: HostingOptions): Hosting {
   }
 
   async function start(version: VersionRecord): Promise<DeploymentRuntime> {
-    const dir = path.join(options.cacheDir, version.id);
-    if (!existsSync(path.join(dir, version.main_module))) {
-      // Written beside, then renamed: a crash never leaves a half-written version behind to be loaded later.
-      const temp = `${dir}.tmp-${process.pid}`;
-      mkdirSync(temp, { recursive: true });
-      // The modules are ES modules whatever their extension.
-      writeFileSync(path.join(temp, 'package.json'), '{"type":"module"}\n');
-      for (const m of await store.getModules(version.id)) writeFileSync(path.join(temp, m.name), m.content);
-      mkdirSync(path.dirname(dir), { recursive: true });
-      renameSync(temp, dir);
-    }
+    const dir = await prepareModules({ cacheDir: options.cacheDir, version, store, logger });
     const config = toVersionConfig(version.config as DeployConfig);
+    let secrets: Record<string, string> = {};
+    try {
+      secrets = await options.secrets?.(version.account_id, version.deployment) ?? {};
+    } catch (err) {
+      // The message names the key file, never a value.
+      logger.error(`version ${version.id} of ${version.deployment} failed to start: its secrets could not be opened: ${(err as Error).message}`);
+      throw new LedgeError('isolate_failed', `version ${version.id} of ${version.deployment} failed to start`);
+    }
     const runtime = new DeploymentRuntime({ logger: logger.child(version.deployment) });
     try {
       await runtime.load({
@@ -129,10 +149,10 @@ export function createHosting(options: HostingOptions): Hosting {
         name: version.deployment,
         compatibilityDate: config.compatibility_date,
         bundleFile: path.join(dir, version.main_module),
-        vars: { ...config.vars },
+        vars: { ...config.vars, ...secrets },
         limits: config.limits,
         compatibilityFlags: config.compatibility_flags,
-        bindings: createBindingServices(config, { storage: options.data(version.account_id), clock, logger }),
+        bindings: [...createBindingServices(config, { storage: options.data(version.account_id), clock, logger }), ...assetsBindings(config.assets?.binding, (await assetsOf(version))?.server)],
         cache: createCacheService({ storage: options.data(version.account_id).cache, clock }),
       });
     } catch (err) {
@@ -143,6 +163,33 @@ export function createHosting(options: HostingOptions): Hosting {
     return runtime;
   }
 
+  /** The asset server of a version, or null when it has none. */
+  function assetsOf(version: VersionRecord): Promise<VersionAssets | null> {
+    let found = assetServers.get(version.id);
+    if (!found) {
+      found = loadAssets(version);
+      found.catch(() => assetServers.delete(version.id));
+      assetServers.set(version.id, found);
+      if (assetServers.size > 256) assetServers.delete(assetServers.keys().next().value as string);
+    }
+    return found;
+  }
+
+  async function loadAssets(version: VersionRecord): Promise<VersionAssets | null> {
+    const assets = toVersionConfig(version.config as DeployConfig).assets;
+    const module = (await store.getModules(version.id)).find((m) => m.name === ASSET_MANIFEST_MODULE);
+    if (!module) return null;
+    const manifest = JSON.parse(new TextDecoder().decode(module.content)) as StoredManifest;
+    const content = options.assetContent(version.account_id);
+    const { site } = siteFromManifest(manifest, content);
+    const server = new AssetServer(() => site, {
+      notFound: assets?.not_found_handling ?? 'none',
+      html: assets?.html_handling ?? 'auto-trailing-slash',
+      runWorkerFirst: assets?.run_worker_first ?? false,
+    }, assetCache);
+    return { server, hasWorker: version.main_module !== ASSET_MANIFEST_MODULE };
+  }
+
   async function versionOrFail(versionId: string): Promise<VersionRecord> {
     const version = await store.getVersion(versionId);
     if (!version) throw new LedgeError('isolate_failed', `version ${versionId} does not exist`);
@@ -151,24 +198,30 @@ export function createHosting(options: HostingOptions): Hosting {
 
   function startBackground(version: VersionRecord): BackgroundWork {
     const config = toVersionConfig(version.config as DeployConfig);
+    const crons = config.triggers.crons;
+    const workers = consumersOf(config.sections.queues).filter((c) => c.type === 'worker');
+    // The stores first, and only those the work needs: a damaged one fails this version's background work
+    // as a whole (store_damaged) before anything of it starts.
     const data = options.data(version.account_id);
+    const cronState = crons.length ? data.cron : undefined;
+    const queueStorage = workers.length ? data.queues : undefined;
     const key = `${version.account_id}/${version.deployment}`;
     let running = cronRunning.get(key);
     if (!running) cronRunning.set(key, (running = new Set()));
-    const scheduler = createCronScheduler({
-      deployment: version.deployment, crons: config.triggers.crons, catchUp: config.triggers.catch_up, clock, state: data.cron,
+    const scheduler = cronState && createCronScheduler({
+      deployment: version.deployment, crons, catchUp: config.triggers.catch_up, clock, state: cronState,
       run: (firing) => use(entryFor(version), (r) => r.runScheduled(firing)), logger: logger.child(version.deployment), timers: options.timers, running,
     });
-    void scheduler.tick();
-    const consumers = consumersOf(config.sections.queues).filter((c) => c.type === 'worker').map((consumer) => startQueueConsumer({
-      consumer, storage: data.queues, clock, logger: logger.child(version.deployment), timers: options.timers,
+    void scheduler?.tick();
+    const consumers = queueStorage ? workers.map((consumer) => startQueueConsumer({
+      consumer, storage: queueStorage, clock, logger: logger.child(version.deployment), timers: options.timers,
       deliver: (batch) => use(entryFor(version), (r) => r.runQueue(batch)),
-    }));
+    })) : [];
     return { versionId: version.id, scheduler, consumers };
   }
 
   async function stopBackground(work: BackgroundWork): Promise<void> {
-    work.scheduler.stop();
+    work.scheduler?.stop();
     await Promise.all(work.consumers.map((c) => c.stop()));
   }
 
@@ -182,7 +235,14 @@ export function createHosting(options: HostingOptions): Hosting {
       if (work?.versionId === deployment.current_version_id) continue;
       if (work) await stopBackground(work);
       const version = await store.getVersion(deployment.current_version_id);
-      if (version) background.set(key, startBackground(version));
+      if (!version) continue;
+      try {
+        background.set(key, startBackground(version));
+      } catch (err) {
+        // A damaged store of this account: its crons and consumers wait for the next change or start; nothing else stops.
+        background.delete(key);
+        logger.error(`the crons and queue consumers of ${key} (version ${version.id}) did not start: ${(err as Error).message}`);
+      }
     }
     for (const [key, work] of background) {
       if (key.startsWith(`${accountId}/`) && !current.has(work.versionId)) {
@@ -201,8 +261,11 @@ export function createHosting(options: HostingOptions): Hosting {
   const syncing = new Map<string, Promise<void>>();
   const hosting: Hosting = {
     async dispatch(versionId, request) {
-      const known = runtimes.get(versionId);
-      return use(known ?? entryFor(await versionOrFail(versionId)), (r) => r.dispatch(request));
+      const toRuntime = async (req: DispatchRequest) => use(runtimes.get(versionId) ?? entryFor(await versionOrFail(versionId)), (r) => r.dispatch(req));
+      const assets = await (assetServers.get(versionId) ?? assetsOf(await versionOrFail(versionId)));
+      if (!assets) return toRuntime(request);
+      // Assets are answered here, without starting the version's isolate (docs/assets.md); a version of assets only has none.
+      return assets.server.handle(request, assets.hasWorker ? toRuntime : undefined);
     },
     sweepIdle() {
       let stopped = 0;
@@ -217,6 +280,11 @@ export function createHosting(options: HostingOptions): Hosting {
     running() {
       return runtimes.size;
     },
+    restart(accountId, deployment) {
+      for (const [versionId, entry] of runtimes) {
+        if (entry.accountId === accountId && entry.deployment === deployment) retire(versionId, entry, 'secrets changed');
+      }
+    },
     sync(accountId) {
       // One sync at a time per account: two overlapping ones would both start background work for one version.
       const next = (syncing.get(accountId) ?? Promise.resolve()).then(() => syncNow(accountId), () => syncNow(accountId));
@@ -230,7 +298,7 @@ export function createHosting(options: HostingOptions): Hosting {
       clearInterval(sweeper);
       const works = [...background.values()];
       background.clear();
-      for (const work of works) work.scheduler.stop();
+      for (const work of works) work.scheduler?.stop();
       const stopping = Promise.all(works.flatMap((w) => w.consumers.map((c) => c.stop())));
       const all = [...[...runtimes.values()].map((e) => e.runtime), ...retiring];
       runtimes.clear();

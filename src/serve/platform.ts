@@ -8,9 +8,11 @@ import type { Logger } from '../lib/logger.js';
 import { createNodeHandler } from '../entry/node-http.js';
 import { createUpgradeHandler, type UpgradeHandler } from '../entry/websocket-upgrade.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
+import { answerClientErrors } from '../entry/client-error.js';
+import { madeByPlatform } from '../entry/response-origin.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
-import { openDatabase } from '../storage/sqlite/open.js';
+import { isDamagedFile } from '../storage/sqlite/damage.js';
 import { createSqliteControlStorage } from '../storage/sqlite/control-storage.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
 import type { StoragePorts } from '../storage/ports.js';
@@ -21,6 +23,8 @@ import { PERMISSION_GROUPS } from '../control/permissions.js';
 import { newAccountId } from '../control/routes/accounts.js';
 import { newTokenId } from '../control/routes/tokens.js';
 import { createHosting, type Hosting } from './hosting.js';
+import { openAssetContentStore, type AssetContentStore } from '../storage/asset-content.js';
+import { deploymentSecrets, openSecretVault } from '../control/secret-vault.js';
 import { createSqliteTunnelStorage } from '../storage/sqlite/tunnel-storage.js';
 import { createConnectorRegistry } from '../entry/tunnel/registry.js';
 import { CONNECT_PATH } from '../entry/tunnel/protocol.js';
@@ -30,6 +34,9 @@ import type { AccessStoragePort } from '../storage/access.js';
 import { createKeyring } from '../identity/keys.js';
 import { CALLBACK_PATH, createAccessGateway, withoutClientIdentityHeaders, type TeamInfo } from '../identity/gateway.js';
 import { createTeamDomain, LOGIN_PATH } from '../identity/team.js';
+import { lockStateDir, type StateLock } from './state-lock.js';
+import { CONTROL_FILE, damagedControlError, openControlState } from './control-state.js';
+import { DEFAULT_DRAIN_MS, drainListeners } from './shutdown.js';
 
 /** The platform domain when none is given: `*.localhost` resolves to the loopback address. */
 export const DEFAULT_PLATFORM_DOMAIN = 'ledge.localhost';
@@ -52,6 +59,12 @@ export interface PlatformOptions {
   timers?: boolean;
   /** Largest application request body. @default 104857600 */
   maxRequestBytes?: number;
+  /** Start with a new control state where `control.sqlite` is missing or empty beside accounts' data (refused otherwise). @default false */
+  resetControl?: boolean;
+  /** How long a stop waits for requests in flight and tunnel connectors to finish before it closes them. @default 10000 */
+  drainMs?: number;
+  /** Milliseconds a client may take to accept any of a response's pending bytes before it is disconnected. @default 30000 */
+  writeTimeoutMs?: number;
 }
 
 /** A running `ledge serve`. */
@@ -73,17 +86,31 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-/** Starts the platform: control state, the account API, hostname routing and the deployments it serves. */
+/**
+ * Starts the platform: control state, the account API, hostname routing and the deployments it serves.
+ * One platform per state directory: a second one is refused (`state_locked`) while the first runs.
+ */
 export async function startPlatform(options: PlatformOptions): Promise<Platform> {
+  const stateDir = path.resolve(options.stateDir);
+  const lock = lockStateDir(stateDir);
+  if (lock.takenOverFrom !== null) options.logger.info(`took over the state directory from pid ${lock.takenOverFrom}, which stopped without releasing it`);
+  try {
+    return await startLocked(options, stateDir, lock);
+  } catch (err) {
+    lock.release();
+    // Nothing else is opened before the listeners are up: SQLite damage here is control.sqlite's.
+    throw isDamagedFile(err) ? damagedControlError(path.join(stateDir, CONTROL_FILE), err) : err;
+  }
+}
+
+async function startLocked(options: PlatformOptions, stateDir: string, lock: StateLock): Promise<Platform> {
   const { logger } = options;
   const clock = options.clock ?? SYSTEM_CLOCK;
   const platformDomain = (options.platformDomain ?? DEFAULT_PLATFORM_DOMAIN).toLowerCase();
-  const stateDir = path.resolve(options.stateDir);
-  const controlDb = openDatabase(path.join(stateDir, 'control.sqlite'));
-  const store = createSqliteControlStorage(controlDb);
-  const tunnels = createSqliteTunnelStorage(controlDb);
+  const { store, tunnels, access } = openControlState(stateDir, { resetControl: options.resetControl ?? false, logger }, (db) => ({
+    store: createSqliteControlStorage(db), tunnels: createSqliteTunnelStorage(db), access: createSqliteAccessStorage(db),
+  }));
   const connectors = createConnectorRegistry({ tunnels, clock, logger: logger.child('tunnels') });
-  const access = createSqliteAccessStorage(controlDb);
   const keyring = createKeyring(access, clock);
   const accessLogger = logger.child('access');
   const gateway = createAccessGateway({ store: access, keyring, clock, logger: accessLogger });
@@ -91,12 +118,35 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const accountData = new Map<string, StoragePorts>();
   const data = (accountId: string): StoragePorts => {
     let ports = accountData.get(accountId);
-    if (!ports) accountData.set(accountId, (ports = openEmbeddedStorage(path.join(stateDir, 'accounts', accountId), clock)));
+    if (!ports) {
+      // Each store opens on first use and on its own: a damaged file fails that account's bindings, never the platform.
+      const onDamage = (err: Error) => logger.error(`account ${accountId}: ${err.message}; its applications that bind it answer 503 until then`);
+      accountData.set(accountId, (ports = openEmbeddedStorage(path.join(stateDir, 'accounts', accountId), clock, { onDamage })));
+    }
     return ports;
   };
-  const hosting = createHosting({ store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, timers: options.timers });
+  const assetStores = new Map<string, AssetContentStore>();
+  const assetContent = (accountId: string): AssetContentStore => {
+    let found = assetStores.get(accountId);
+    if (!found) assetStores.set(accountId, (found = openAssetContentStore(path.join(stateDir, 'accounts', accountId, 'assets'))));
+    return found;
+  };
+  const vault = openSecretVault(stateDir, logger);
+  const hosting = createHosting({
+    store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, assetContent, timers: options.timers,
+    secrets: (accountId, deployment) => deploymentSecrets(store, vault, accountId, deployment),
+  });
   const rebuildRoutes = async () => buildRouteTable(store, platformDomain, await access.listApps());
-  let routes: RouteTable = await rebuildRoutes();
+  let routes: RouteTable;
+  try {
+    routes = await rebuildRoutes();
+    for (const account of await store.listAccounts()) await hosting.sync(account.id);
+  } catch (err) {
+    await hosting.close();
+    await connectors.close();
+    store.close();
+    throw err;
+  }
   const team = createTeamDomain({
     store: access, keyring, clock, logger: accessLogger,
     servesApp: (url, app) => {
@@ -112,22 +162,22 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     return { accountId, issuer: `https://${host}`, loginUrl: `${requestUrl.protocol}//${host}${requestUrl.port ? `:${requestUrl.port}` : ''}${LOGIN_PATH}` };
   };
   const services: ControlServices = {
-    store, tunnels, access, keyring, connectors, clock, platformDomain, data, connectUrl: () => connectUrl,
+    store, tunnels, access, keyring, connectors, clock, platformDomain, data, assetContent, connectUrl: () => connectUrl, vault,
+    secretsChanged: async (accountId, deployment) => hosting.restart(accountId, deployment),
     async changed(accountId) {
       routes = await rebuildRoutes();
       await hosting.sync(accountId);
     },
   };
-  for (const account of await store.listAccounts()) await hosting.sync(account.id);
 
   const appDispatch: Dispatcher = async function platformApp(request) {
     const url = new URL(request.url);
     const target = routes.resolve(url.hostname);
     if (!target) return notFound();
-    if (target.kind === 'team') return team.handle(request, await teamInfo(target.accountId, url));
+    if (target.kind === 'team') return madeByPlatform(await team.handle(request, await teamInfo(target.accountId, url)));
     if (url.pathname === CALLBACK_PATH) {
       const guardians = routes.guardians(target);
-      if (guardians.length) return team.callback(request, guardians, await teamInfo(target.accountId, url));
+      if (guardians.length) return madeByPlatform(await team.callback(request, guardians, await teamInfo(target.accountId, url)));
     }
     // SPEC, Authentication 8: every hostname of a protected deployment or tunnel goes through the gateway.
     const app = routes.protection(target, url.pathname);
@@ -135,31 +185,36 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     if (app) {
       const info = await teamInfo(app.account_id, url);
       const outcome = await gateway.guard(request, app, info);
-      if ('response' in outcome) return outcome.response;
+      if ('response' in outcome) return madeByPlatform(outcome.response);
       forwarded = outcome.forward;
     }
+    // A tunnel's answers are labelled `upstream` by the registry; an application's carry no label of the platform's.
     if (target.kind === 'tunnel') return connectors.forward(target.tunnelId, forwarded);
     return hosting.dispatch(target.versionId, forwarded);
   };
-  const apiDispatch = createControlPlane(services, logger.child('api'));
+  const controlPlane = createControlPlane(services, logger.child('api'));
+  const apiDispatch: Dispatcher = async function platformApi(request) {
+    return madeByPlatform(await controlPlane(request));
+  };
 
   const servers: Server[] = [];
   let expiries: { stop(): void } | undefined = undefined;
   let appUpgrades: UpgradeHandler | undefined;
   const cleanup = async () => {
+    // Upgraded connections are out of node:http's reach (its close would wait for them): closed first, with 1001.
     appUpgrades?.closeAll();
-    await Promise.all(servers.map((s) => new Promise<void>((resolve) => { s.close(() => resolve()); s.closeAllConnections(); })));
+    await drainListeners({ servers, connectors, drainMs: options.drainMs ?? DEFAULT_DRAIN_MS, logger });
     expiries?.stop();
-    await connectors.close();
     await hosting.close();
     for (const ports of accountData.values()) ports.close();
     store.close();
+    lock.release();
   };
   let appAddress: AddressInfo;
   let apiAddress: AddressInfo;
   try {
-    appAddress = await listen(servers, createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes }), options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen');
-    apiAddress = await listen(servers, createNodeHandler({ dispatch: apiDispatch, logger }), options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen');
+    appAddress = await listen(servers, createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen', logger);
+    apiAddress = await listen(servers, createNodeHandler({ dispatch: apiDispatch, logger, writeTimeoutMs: options.writeTimeoutMs }), options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen', logger);
     // Tunnel connectors dial the API listener and upgrade to a WebSocket on one path.
     // Applications' WebSocket upgrades take the same route as requests (websocket-upgrade.ts).
     appUpgrades = createUpgradeHandler({ dispatch: appDispatch, logger });
@@ -242,11 +297,13 @@ function notFound(): DispatchResponse {
     statusText: '',
     headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store', 'x-content-type-options', 'nosniff', 'ledge-origin', 'platform'],
     body: JSON.stringify({ error: 'not_found', message: 'No deployment answers for this hostname.' }),
+    origin: 'platform',
   };
 }
 
-function listen(servers: Server[], handler: Parameters<typeof createServer>[1], address: ListenAddress, option: string): Promise<AddressInfo> {
+function listen(servers: Server[], handler: Parameters<typeof createServer>[1], address: ListenAddress, option: string, logger: Logger): Promise<AddressInfo> {
   const server = createServer({ keepAliveTimeout: 5_000 }, handler);
+  answerClientErrors(server, logger);
   servers.push(server);
   return new Promise((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {

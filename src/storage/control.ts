@@ -118,6 +118,18 @@ export interface ResourceRecord {
   created_on: string;
 }
 
+/** A secret of a deployment as stored: its value only sealed under the platform key (src/control/secret-vault.ts). */
+export interface SecretRecord {
+  account_id: string;
+  /** The deployment's name; a secret may be set before the deployment's first version. */
+  deployment: string;
+  name: string;
+  /** The sealed value: base64 of nonce, tag and ciphertext. Never the value itself. */
+  sealed: string;
+  created_on: string;
+  modified_on: string;
+}
+
 /** What a new version changes, written in one transaction. */
 export interface VersionWrite {
   version: VersionRecord;
@@ -158,7 +170,7 @@ export interface ControlStoragePort {
   pointAt(accountId: string, name: string, versionId: string, time: string): Promise<DeploymentRecord | null>;
   getDeployment(accountId: string, name: string): Promise<DeploymentRecord | null>;
   listDeployments(accountId?: string): Promise<DeploymentRecord[]>;
-  /** Deletes the deployment, its versions and its domains. */
+  /** Deletes the deployment, its versions, its domains and its secrets. */
   deleteDeployment(accountId: string, name: string): Promise<boolean>;
   getVersion(id: string): Promise<VersionRecord | null>;
   /** Newest first. */
@@ -176,6 +188,12 @@ export interface ControlStoragePort {
   getResource(accountId: string, kind: ResourceKind, idOrRef: string): Promise<ResourceRecord | null>;
   listResources(accountId: string, kind: ResourceKind): Promise<ResourceRecord[]>;
   deleteResource(accountId: string, kind: ResourceKind, id: string): Promise<boolean>;
+
+  /** Sets a deployment's secret (created, or replaced keeping its creation time); returns the stored record. */
+  putSecret(secret: SecretRecord): Promise<SecretRecord>;
+  /** A deployment's secrets, by name. */
+  listSecrets(accountId: string, deployment: string): Promise<SecretRecord[]>;
+  deleteSecret(accountId: string, deployment: string, name: string): Promise<boolean>;
 
   close(): void;
 }

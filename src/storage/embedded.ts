@@ -1,7 +1,9 @@
 import path from 'node:path';
+import type Database from 'better-sqlite3';
 import type { Clock } from '../lib/clock.js';
 import { SYSTEM_CLOCK } from '../lib/clock.js';
-import type { StoragePorts } from './ports.js';
+import type { LedgeError } from '../lib/errors.js';
+import type { CacheStoragePort, CronStatePort, KvStoragePort, ObjectStoragePort, QueueStoragePort, StoragePorts } from './ports.js';
 import { SqliteDatabase } from './sqlite/sql-database.js';
 import { createSqliteObjectStorage } from './sqlite/object-storage.js';
 import { createSqliteCronState } from './sqlite/cron-state.js';
@@ -9,39 +11,98 @@ import { createSqliteKvStorage } from './sqlite/kv-storage.js';
 import { createSqliteQueueStorage } from './sqlite/queue-storage.js';
 import { createSqliteCacheStorage } from './sqlite/cache-storage.js';
 import { openDatabase } from './sqlite/open.js';
+import { damagedFileError, isDamagedFile } from './sqlite/damage.js';
 
-/** The embedded default: SQLite files under the state directory. */
-export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOCK): StoragePorts {
-  const kvDb = openDatabase(path.join(stateDir, 'kv.sqlite'));
-  const objectsDb = openDatabase(path.join(stateDir, 'objects', 'objects.sqlite'));
+/** Options of the embedded storage. */
+export interface EmbeddedStorageOptions {
+  /** Told when a store's file turns out to be damaged (once, until it opens again). @default nothing */
+  onDamage?(error: LedgeError): void;
+}
+
+/**
+ * The embedded default: SQLite files under the state directory. Each store opens on first access of its
+ * port and on its own, so a damaged file fails only the ports it backs (with `store_damaged`), never the
+ * others and never the caller that opened the storage. A store that failed is tried again on the next
+ * access, so a file restored in place is picked up without a restart.
+ */
+export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOCK, options: EmbeddedStorageOptions = {}): StoragePorts {
+  const damage = damageReporter(options.onDamage);
+  const kv = lazyStore(path.join(stateDir, 'kv.sqlite'), 'the key-value store', damage, (db) => ({ kv: createSqliteKvStorage(db), cron: createSqliteCronState(db) }));
+  const objects = lazyStore(path.join(stateDir, 'objects', 'objects.sqlite'), 'the object store metadata', damage,
+    (db) => createSqliteObjectStorage(db, path.join(stateDir, 'objects', 'blobs')));
   // Queues have a file of their own so their write rate never waits on the key-value store's writer.
-  const queuesDb = openDatabase(path.join(stateDir, 'queues.sqlite'));
+  const queues = lazyStore(path.join(stateDir, 'queues.sqlite'), 'the queue store', damage, (db) => createSqliteQueueStorage(db));
   // The Cache API's store is disposable and large: a file of its own, never in the way of the bindings' data.
-  const cacheDb = openDatabase(path.join(stateDir, 'cache.sqlite'));
+  const cache = lazyStore(path.join(stateDir, 'cache.sqlite'), 'the cache store', damage, (db) => createSqliteCacheStorage(db));
   const databases = new Map<string, SqliteDatabase>();
   return {
-    kv: createSqliteKvStorage(kvDb),
-    objects: createSqliteObjectStorage(objectsDb, path.join(stateDir, 'objects', 'blobs')),
-    cron: createSqliteCronState(kvDb),
-    queues: createSqliteQueueStorage(queuesDb),
-    cache: createSqliteCacheStorage(cacheDb),
+    get kv(): KvStoragePort { return kv.open().kv; },
+    get cron(): CronStatePort { return kv.open().cron; },
+    get objects(): ObjectStoragePort { return objects.open(); },
+    get queues(): QueueStoragePort { return queues.open(); },
+    get cache(): CacheStoragePort { return cache.open(); },
     sql: {
       database(id, options) {
         let db = databases.get(id);
         if (!db) {
-          db = new SqliteDatabase(path.join(stateDir, 'sql', `${encodeURIComponent(id)}.sqlite`), { clock, retentionDays: options.retentionDays });
+          const file = path.join(stateDir, 'sql', `${encodeURIComponent(id)}.sqlite`);
+          db = damage.guard(`the SQL database ${id}`, file, () => new SqliteDatabase(file, { clock, retentionDays: options.retentionDays }));
           databases.set(id, db);
         }
         return db;
       },
     },
     close() {
-      kvDb.close();
-      objectsDb.close();
-      queuesDb.close();
-      cacheDb.close();
+      kv.close();
+      objects.close();
+      queues.close();
+      cache.close();
       for (const db of databases.values()) db.close();
       databases.clear();
+    },
+  };
+}
+
+/** Turns damage found while opening a file into `store_damaged`, told to `onDamage` once per file until it opens again. */
+function damageReporter(onDamage: EmbeddedStorageOptions['onDamage']) {
+  const reported = new Set<string>();
+  return {
+    guard<T>(what: string, file: string, open: () => T): T {
+      try {
+        const opened = open();
+        reported.delete(file);
+        return opened;
+      } catch (err) {
+        if (!isDamagedFile(err)) throw err;
+        const damaged = damagedFileError(what, file, err);
+        if (!reported.has(file)) onDamage?.(damaged);
+        reported.add(file);
+        throw damaged;
+      }
+    },
+  };
+}
+
+/** One SQLite file and the ports built on it, opened when first needed. */
+function lazyStore<T>(file: string, what: string, damage: ReturnType<typeof damageReporter>, create: (db: Database.Database) => T): { open(): T; close(): void } {
+  let opened: { db: Database.Database; ports: T } | undefined;
+  return {
+    open() {
+      if (opened) return opened.ports;
+      opened = damage.guard(what, file, () => {
+        const db = openDatabase(file);
+        try {
+          return { db, ports: create(db) };
+        } catch (err) {
+          db.close();
+          throw err;
+        }
+      });
+      return opened.ports;
+    },
+    close() {
+      opened?.db.close();
+      opened = undefined;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { BindingPlugin } from '../plugin.js';
+import { kvDesign } from './design.js';
 import { KV_ENTRY_SCHEMA, type KvEntryConfig } from './schema.js';
 import { createKvService } from './service.js';
 
@@ -9,4 +10,5 @@ export const KV_PLUGIN: BindingPlugin<KvEntryConfig> = {
   entrySchema: KV_ENTRY_SCHEMA,
   resourceId: (entry) => entry.id,
   createService: (entry, context) => createKvService({ namespace: entry.id, storage: context.storage.kv, clock: context.clock }),
+  design: kvDesign,
 };

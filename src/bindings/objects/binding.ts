@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import type { BindingCall } from '../isolate-registry.js';
 import { withOriginalName } from '../original-names.js';
 import { OBJECT_LIMITS, objectErrorText } from './limits.js';

@@ -1,4 +1,5 @@
 import type { BindingPlugin } from '../plugin.js';
+import { objectsDesign } from './design.js';
 import { BUCKET_ENTRY_SCHEMA, type BucketEntryConfig } from './schema.js';
 import { createObjectService } from './service.js';
 
@@ -9,4 +10,5 @@ export const OBJECTS_PLUGIN: BindingPlugin<BucketEntryConfig> = {
   entrySchema: BUCKET_ENTRY_SCHEMA,
   resourceId: (entry) => entry.bucket_name,
   createService: (entry, context) => createObjectService({ bucket: entry.bucket_name, storage: context.storage.objects, clock: context.clock }),
+  design: objectsDesign,
 };

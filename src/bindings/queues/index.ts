@@ -1,4 +1,5 @@
 import type { BindingPlugin } from '../plugin.js';
+import { queuesDesign } from './design.js';
 import { PRODUCER_SCHEMA, QUEUES_SECTION_SCHEMA, checkQueuesSection, type ProducerConfig, type QueuesSection } from './schema.js';
 import { createQueueProducerService } from './service.js';
 
@@ -12,4 +13,5 @@ export const QUEUES_PLUGIN: BindingPlugin<ProducerConfig> = {
   check: (section, at) => checkQueuesSection(section as QueuesSection, at),
   resourceId: (entry) => entry.queue,
   createService: (entry, context) => createQueueProducerService({ queue: entry.queue, deliveryDelaySeconds: entry.delivery_delay ?? 0, storage: context.storage.queues, clock: context.clock }),
+  design: queuesDesign,
 };

@@ -1,4 +1,5 @@
 import type { BindingPlugin } from '../plugin.js';
+import { sqlDesign } from './design.js';
 import { DEFAULT_RETENTION_DAYS, SQL_ENTRY_SCHEMA, type SqlEntryConfig } from './schema.js';
 import { createSqlService } from './service.js';
 
@@ -9,4 +10,5 @@ export const SQL_PLUGIN: BindingPlugin<SqlEntryConfig> = {
   entrySchema: SQL_ENTRY_SCHEMA,
   resourceId: (entry) => entry.database_id,
   createService: (entry, context) => createSqlService(context.storage.sql.database(entry.database_id, { retentionDays: entry.retention_days ?? DEFAULT_RETENTION_DAYS })),
+  design: sqlDesign,
 };

@@ -22,10 +22,13 @@ export function registerCron(program: Command): void {
       } catch {
         throw new LedgeError('listen_failed', `no ledge dev answers at ${opts.url} (start one, or pass --url)`);
       }
-      const body = (await res.json()) as { outcome?: string; firingId?: string; message?: string; attempts?: number };
+      const body = (await res.json()) as { outcome?: string; firingId?: string; window?: { start: number; end: number }; message?: string; attempts?: number };
       if (res.status === 400) throw new LedgeError('bad_argument', body.message ?? 'bad request');
       if (opts.json) process.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
-      else process.stdout.write(`${body.firingId}: ${body.outcome}${(body.attempts ?? 1) > 1 ? ` after ${body.attempts} attempts` : ''}\n`);
+      else {
+        const window = body.window ? ` [${new Date(body.window.start).toISOString()}, ${new Date(body.window.end).toISOString()})` : '';
+        process.stdout.write(`${body.firingId}${window}: ${body.outcome}${(body.attempts ?? 1) > 1 ? ` after ${body.attempts} attempts` : ''}\n`);
+      }
       if (body.outcome !== 'ok') process.exitCode = 1;
     });
 }

@@ -13,6 +13,7 @@ import { bundle } from '../../runtime/bundle.js';
 import { runBuildCommand } from '../../runtime/build-command.js';
 import { accountPath, connectPlatform, getIfExists, loadProjectConfig, type ApiMessage, type Deployment, type Domain, type PlatformSession, type Version } from '../api-client.js';
 import { printJson } from '../local.js';
+import { assetsBody, prepareAssets, uploadMissing, type AssetsToDeploy } from '../assets-upload.js';
 
 /** The module names the bundler writes for version 0, uploaded under the same names. */
 const MAIN_MODULE = 'worker-0.js';
@@ -32,7 +33,7 @@ export function registerDeploy(program: Command): void {
   program
     .command('deploy')
     .description('bundle the project and upload it as a new version; shows what changes first, and changes nothing with --dry-run')
-    .argument('[dir]', 'project directory (holds ledge.jsonc)', '.')
+    .argument('[dir]', "project directory (holds ledge.jsonc, or the original platform's wrangler file)", '.')
     .option('--env <name>', 'environment section of ledge.jsonc to deploy')
     .option('--dry-run', 'verify and show the plan, change nothing')
     .option('--message <text>', 'a note stored with the version')
@@ -69,7 +70,14 @@ async function deploy(dir: string, opts: DeployOptions): Promise<void> {
     }, () => `hostnames free or already ${config.name}'s: ${custom.join(', ')}`);
   }
 
-  const modules = await progress.step('bundling', () => bundleModules(config), (m) => `bundled ${path.relative(config.dir, config.main)}: ${formatBytes(m.bytes)}`);
+  const main = config.main;
+  const modules = main === undefined
+    ? { list: [], bytes: 0, sha256: '' }
+    : await progress.step('bundling', () => bundleModules(config, main), (m) => `bundled ${path.relative(config.dir, main)}: ${formatBytes(m.bytes)}`);
+  const projectAssets = config.assets;
+  const assets: AssetsToDeploy | undefined = projectAssets && await progress.step(`reading assets in ${path.relative(config.dir, projectAssets.directory) || '.'}`,
+    () => prepareAssets(client, account.id, projectAssets),
+    (a) => `${a.scanned.files.size} asset files; ${a.missing.length} not on the platform yet (${formatBytes(a.missingBytes)})`);
 
   const plan = {
     account: { id: account.id, name: account.name },
@@ -77,7 +85,8 @@ async function deploy(dir: string, opts: DeployOptions): Promise<void> {
     environment: config.environment ?? null,
     new_deployment: current.deployment === undefined,
     current_version: current.version ? { id: current.version.id, number: current.version.number } : null,
-    bundle: { main_module: MAIN_MODULE, bytes: modules.bytes, sha256: modules.sha256 },
+    bundle: main === undefined ? null : { main_module: MAIN_MODULE, bytes: modules.bytes, sha256: modules.sha256 },
+    assets: assets ? { files: assets.scanned.files.size, to_upload: assets.missing.length, bytes_to_upload: assets.missingBytes } : null,
     bindings: diffBindings(config.sections, current.version?.config),
     hostnames: planHostnames(config, session, current.deployment, custom),
   };
@@ -89,7 +98,16 @@ async function deploy(dir: string, opts: DeployOptions): Promise<void> {
     return;
   }
 
-  const body = { main_module: MAIN_MODULE, modules: modules.list, config: deploymentConfig(config), ...(opts.message === undefined ? {} : { message: opts.message }) };
+  if (assets && assets.missing.length) {
+    await progress.step(`uploading ${assets.missing.length} asset files (${formatBytes(assets.missingBytes)})`, () => uploadMissing(client, account.id, assets));
+  }
+  const body = {
+    ...(main === undefined ? {} : { main_module: MAIN_MODULE }),
+    modules: modules.list,
+    ...(assets ? { assets: assetsBody(assets) } : {}),
+    config: deploymentConfig(config),
+    ...(opts.message === undefined ? {} : { message: opts.message }),
+  };
   const answer = await progress.step(`uploading ${formatBytes(modules.bytes)}`, () => client.request<{ deployment: Deployment; version: Version }>('PUT', base, body),
     (a) => `uploaded version #${a.result.version.number}`);
   const { deployment, version } = answer.result;
@@ -117,6 +135,10 @@ export function deploymentConfig(config: ProjectConfig): Record<string, unknown>
     observability: config.observability,
     triggers: config.triggers,
   };
+  // The directory meant this machine's; the platform keeps how assets are served, their files go up by hash.
+  if (config.assets) {
+    body.assets = { ...config.assets, directory: '.' };
+  }
   for (const [key, value] of Object.entries(config.sections)) if (value !== undefined) body[key] = value;
   return body;
 }
@@ -173,11 +195,12 @@ function planHostnames(config: ProjectConfig, session: PlatformSession, current:
 const HOSTNAME_TYPES: Readonly<Record<HostnameLine['type'], string>> = { default: 'default hostname (edge_dev)', preview: 'preview URL of the new version (preview_urls)', custom: 'custom domain' };
 
 /** The plan for people. */
-function formatPlan(plan: { account: { id: string; name: string }; deployment: string; environment: string | null; new_deployment: boolean; current_version: { id: string; number: number } | null; bundle: { bytes: number; sha256: string }; bindings: BindingLine[]; hostnames: HostnameLine[] }): string {
+function formatPlan(plan: { account: { id: string; name: string }; deployment: string; environment: string | null; new_deployment: boolean; current_version: { id: string; number: number } | null; bundle: { bytes: number; sha256: string } | null; assets: { files: number; to_upload: number; bytes_to_upload: number } | null; bindings: BindingLine[]; hostnames: HostnameLine[] }): string {
   const sign = (c: Change) => (c === 'added' ? '+ ' : c === 'removed' ? '- ' : c === 'changed' ? '~ ' : '  ');
   const lines = [
     `deployment  ${plan.deployment}${plan.environment ? ` (env ${plan.environment})` : ''}${plan.new_deployment ? ' (new)' : ''} in account ${plan.account.name} (${plan.account.id})`,
-    `version     ${plan.current_version ? `#${plan.current_version.number} (${plan.current_version.id.slice(0, 8)})` : 'none'} → a new version (${formatBytes(plan.bundle.bytes)}, sha256 ${plan.bundle.sha256.slice(0, 12)})`,
+    `version     ${plan.current_version ? `#${plan.current_version.number} (${plan.current_version.id.slice(0, 8)})` : 'none'} → a new version (${plan.bundle ? `${formatBytes(plan.bundle.bytes)}, sha256 ${plan.bundle.sha256.slice(0, 12)}` : 'static assets only'})`,
+    ...(plan.assets ? [`assets      ${plan.assets.files} files, ${plan.assets.to_upload} to upload (${formatBytes(plan.assets.bytes_to_upload)}); the rest are on the platform already`] : []),
     `bindings    ${plan.bindings.length ? '' : 'none'}`.trimEnd(),
     ...plan.bindings.map((b) => `  ${sign(b.change)}${b.name} → ${b.kind} → ${b.resource}${b.change === 'unchanged' ? '' : `  (${b.change})`}`),
     `hostnames   ${plan.hostnames.length ? '' : 'none'}`.trimEnd(),
@@ -187,10 +210,10 @@ function formatPlan(plan: { account: { id: string; name: string }; deployment: s
 }
 
 /** Bundles for production into a temporary directory and reads the modules to upload. */
-async function bundleModules(config: ProjectConfig): Promise<{ list: { name: string; content_base64: string }[]; bytes: number; sha256: string }> {
+async function bundleModules(config: ProjectConfig, entry: string): Promise<{ list: { name: string; content_base64: string }[]; bytes: number; sha256: string }> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'ledge-deploy-'));
   try {
-    const built = await bundle({ entry: config.main, projectDir: config.dir, outDir, compatibilityFlags: config.compatibility_flags, mode: 'production', rules: config.rules }, 0);
+    const built = await bundle({ entry, projectDir: config.dir, outDir, compatibilityFlags: config.compatibility_flags, mode: 'production', rules: config.rules }, 0);
     for (const warning of built.warnings) process.stderr.write(`warning: ${warning}\n`);
     const main = readFileSync(path.join(outDir, MAIN_MODULE));
     const map = readFileSync(path.join(outDir, SOURCE_MAP));

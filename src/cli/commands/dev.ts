@@ -9,7 +9,7 @@ export function registerDev(program: Command): void {
   program
     .command('dev')
     .description('serve a project locally on its embedded state, reloading when its code or configuration changes')
-    .argument('[dir]', 'project directory (holds ledge.jsonc)', '.')
+    .argument('[dir]', "project directory (holds ledge.jsonc, or the original platform's wrangler file)", '.')
     .option('--port <n>', 'port to listen on; 0 picks a free one', parsePort, 8787)
     .option('--ip <addr>', 'address to listen on', '127.0.0.1')
     .option('--state <dir>', 'local state directory (default: <dir>/.ledge)')

@@ -35,13 +35,13 @@ export function registerLogin(program: Command): void {
 }
 
 /** Reads a line from the terminal without echoing it: readline draws into a muted stream while the terminal is in raw mode. */
-function promptHidden(prompt: string): Promise<string> {
+export function promptHidden(prompt: string, cancelled = 'login cancelled; nothing was stored'): Promise<string> {
   process.stderr.write(prompt);
   const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
   const rl = createInterface({ input: process.stdin, output: muted, terminal: true });
   return new Promise<string>((resolve, reject) => {
     rl.once('line', (line) => resolve(line.trim()));
-    rl.once('SIGINT', () => reject(new LedgeError('operation_failed', 'login cancelled; nothing was stored')));
+    rl.once('SIGINT', () => reject(new LedgeError('operation_failed', cancelled)));
     rl.once('close', () => resolve(''));
   }).finally(() => {
     rl.close();

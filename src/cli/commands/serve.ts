@@ -1,9 +1,10 @@
 import path from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { untilStopped } from '../signals.js';
 import { LedgeError } from '../../lib/errors.js';
 import { createConsoleSink, createLogger } from '../../lib/logger.js';
 import { DEFAULT_PLATFORM_DOMAIN, startPlatform, type ListenAddress } from '../../serve/platform.js';
+import { DEFAULT_DRAIN_MS } from '../../serve/shutdown.js';
 
 /** Parses `ADDR:PORT` (`127.0.0.1:8787`, `[::1]:8787`, `:8787`), naming the option in the error. */
 export function parseListen(option: string, value: string): ListenAddress {
@@ -11,6 +12,13 @@ export function parseListen(option: string, value: string): ListenAddress {
   const port = m ? Number(m[3]) : NaN;
   if (!m || port > 65535) throw new LedgeError('bad_argument', `${option}: expected ADDR:PORT (e.g. 127.0.0.1:8787, [::1]:8787; port 0 picks a free one), got "${value}"`);
   return { host: m[1] ?? (m[2] || '127.0.0.1'), port };
+}
+
+/** Parses a number of seconds for `option` (0 to 3600, fractions allowed) into milliseconds. */
+export function parseSeconds(option: string, value: string): number {
+  const seconds = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+  if (!(seconds <= 3600)) throw new LedgeError('bad_argument', `${option}: expected seconds from 0 to 3600, got "${value}"`);
+  return Math.round(seconds * 1000);
 }
 
 /** `ledge serve`: the platform for many accounts, with the account API. */
@@ -22,11 +30,17 @@ export function registerServe(program: Command): void {
     .option('--listen <addr:port>', 'address of the application listener', (v: string) => parseListen('--listen', v), { host: '127.0.0.1', port: 8787 })
     .option('--api-listen <addr:port>', 'address of the account API listener', (v: string) => parseListen('--api-listen', v), { host: '127.0.0.1', port: 8788 })
     .option('--platform-domain <domain>', 'domain of default and preview hostnames', DEFAULT_PLATFORM_DOMAIN)
+    .addOption(new Option('--drain-timeout <seconds>', 'on SIGINT/SIGTERM, how long to wait for requests in flight and tunnel connectors before closing them')
+      .argParser((v: string) => parseSeconds('--drain-timeout', v)).default(DEFAULT_DRAIN_MS, String(DEFAULT_DRAIN_MS / 1000)))
+    .option('--reset-control', 'start with a new control state where control.sqlite is missing or empty beside accounts\' data (a new administrator account and bootstrap token)')
     .option('--verbose', 'print debug logs')
-    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; verbose?: boolean }) => {
+    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; drainTimeout: number; resetControl?: boolean; verbose?: boolean }) => {
       if (!/^(?=.{1,200}$)[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(opts.platformDomain)) throw new LedgeError('bad_argument', `--platform-domain: expected a domain name, got "${opts.platformDomain}"`);
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
-      const platform = await startPlatform({ stateDir: opts.state, listen: opts.listen, apiListen: opts.apiListen, platformDomain: opts.platformDomain, logger });
+      const platform = await startPlatform({
+        stateDir: opts.state, listen: opts.listen, apiListen: opts.apiListen, platformDomain: opts.platformDomain, logger,
+        drainMs: opts.drainTimeout, resetControl: opts.resetControl === true,
+      });
       if (platform.bootstrap) {
         // Written straight to the terminal, never through the logger: this is the one place a secret is printed.
         process.stdout.write(`[ledge] created the administrator account ${platform.bootstrap.accountId} (subdomain "admin")\n`);

@@ -53,11 +53,15 @@ const INVALID = [
   '    service: http://localhost:8080',
   '  - hostname: "*"',
   '    service: http://localhost:8081',
-  '  - service: http://localhost:8082',
+  '  - hostname: "*"',
+  '    service: http_status:404',
   '',
 ].join('\n');
 
-function files(): { dir: string; valid: string; invalid: string; warned: string } {
+/** A catch-all that reaches an origin: allowed, with a warning naming the risk. */
+const RISKY = ['ingress:', '  - hostname: app.example.com', '    service: http://localhost:8080', '  - service: http://localhost:8082', ''].join('\n');
+
+function files(): { dir: string; valid: string; invalid: string; warned: string; risky: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'ledge-tunnel-ingress-'));
   const write = (name: string, text: string) => {
     writeFileSync(path.join(dir, name), text);
@@ -67,6 +71,7 @@ function files(): { dir: string; valid: string; invalid: string; warned: string 
     dir,
     valid: write('ledge-tunnel.yaml', VALID),
     invalid: write('invalid.yaml', INVALID),
+    risky: write('risky.yaml', RISKY),
     warned: write('warned.json', JSON.stringify({ loglevel: 'info', ingress: [{ hostname: 'a.example.com', service: 'http://localhost:1', hostnme: 'x' }, { service: 'http_status:404' }] })),
   };
 }
@@ -83,10 +88,20 @@ test('ingress validate prints each problem with its rule number and exits 1', as
   assert.equal(result.err, [
     'Validation failed: Rule #1: Hostname cannot contain a port',
     "Validation failed: Rule #2 is matching the hostname '*', but this will match every hostname, meaning the rules which follow it will never be triggered.",
-    'Validation failed: Rule #3: The last ingress rule must have only service: http_status:404, got "http://localhost:8082" (give an origin its own rule with a hostname)',
+    'Validation failed: Rule #3: The last rule is a catch-all with only `service` set to `http_status:404`. This one also sets "hostname"; write it as: - service: http_status:404',
     '',
   ].join('\n'));
   assert.equal(result.exitCode, 1);
+});
+
+test('ingress validate warns about a catch-all that is not http_status:404, naming the risk, and exits 0', async () => {
+  const { risky } = files();
+  const result = await run(['ingress', 'validate', risky]);
+  assert.equal(result.out, `Validating rules from ${risky}\nOK\n`);
+  assert.equal(result.err, 'Warning: Rule #2: the catch-all\'s service is "http://localhost:8082", not http_status:404 as the reference has it: every request no other rule takes, for any hostname routed to this tunnel, reaches that origin, and a missing or mistyped rule no longer shows as a 404. The fallback is no firewall either: an origin also listening on a public port can be reached around the tunnel.\n');
+  assert.equal(result.exitCode, undefined);
+  const json = JSON.parse((await run(['ingress', 'validate', risky, '--json'])).out) as { ok: boolean; risks: string[] };
+  assert.deepEqual([json.ok, json.risks.length], [true, 1]);
 });
 
 test('ingress validate lists unused keys as a warning and exits 0', async () => {

@@ -35,10 +35,13 @@ export function registerTunnelIngress(tunnel: Command, io: TunnelIngressIo = PRO
     .action((file: string | undefined, _opts: IngressOptions, command: Command) => {
       const opts = command.optsWithGlobals<IngressOptions>();
       const config = loadIngress({ file: file ?? configFile(opts) });
-      if (opts.json) io.out(`${JSON.stringify({ source: config.source, ok: config.problems.length === 0, problems: config.problems, warnings: config.warnings }, null, 2)}\n`);
+      if (opts.json) io.out(`${JSON.stringify({ source: config.source, ok: config.problems.length === 0, problems: config.problems, warnings: config.warnings, risks: config.risks }, null, 2)}\n`);
       else {
         io.out(`Validating rules from ${config.source}\n`);
-        if (config.problems.length === 0) io.out(config.warnings.length > 0 ? `${UNUSED_KEYS}\n${config.warnings.map((w) => `  ${w}\n`).join('')}` : 'OK\n');
+        if (config.problems.length === 0) {
+          for (const risk of config.risks) io.err(`Warning: ${risk}\n`);
+          io.out(config.warnings.length > 0 ? `${UNUSED_KEYS}\n${config.warnings.map((w) => `  ${w}\n`).join('')}` : 'OK\n');
+        }
       }
       if (config.problems.length > 0) fail(config, io, !opts.json);
     });

@@ -116,7 +116,7 @@ export function registerTunnel(program: Command): void {
       const ingress = config === undefined ? undefined : loadIngress({ file: config });
       if (ingress?.problems.length) throw new LedgeError('config_invalid', `${config}: ${ingress.problems.map((p) => p.message).join('; ')} (see "ledge tunnel ingress validate ${config}")`);
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }), 'tunnel');
-      for (const warning of ingress?.warnings ?? []) logger.warn(warning);
+      for (const warning of [...ingress?.risks ?? [], ...ingress?.warnings ?? []]) logger.warn(warning);
       const token = connectorToken(opts, ingress?.credentialsFile, (message) => logger.warn(message));
       let connector;
       try {

@@ -12,6 +12,12 @@ import type { AccountRecord, ControlStoragePort, DeploymentRecord, DomainRecord,
 import { ACCOUNT_PARAMS, DNS_LABEL } from './accounts.js';
 import { defaultHostname, previewHostname } from '../../entry/hostnames.js';
 import { customDomainProblem } from '../../entry/custom-domains.js';
+import { ASSET_MANIFEST_MODULE, type StoredManifest } from '../../entry/assets/manifest.js';
+import { ASSET_LIMITS } from '../../entry/assets/scan.js';
+import { parseHeaders, parseRedirects } from '../../entry/assets/rules.js';
+import { CONTENT_HASH } from '../../storage/asset-content.js';
+import { isLedgeError } from '../../lib/errors.js';
+import { envNames } from './secrets.js';
 
 /** Which API resource kind each binding kind points at. */
 const RESOURCE_OF: Readonly<Record<string, ResourceKind>> = { kv: 'kv', sql: 'sql', objects: 'bucket', queues: 'queue' };
@@ -25,9 +31,21 @@ const MODULES_LIMIT = 25 * 1024 * 1024;
 const NAME_PARAMS = ACCOUNT_PARAMS.extend({ name: DNS_LABEL });
 const MODULE_NAME = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/, { error: 'expected a file name of letters, digits, _, . and - (no directories)' });
 
+/** A version's static assets: URL path → content hash and size (uploaded before through the assets routes), and the rule files. */
+const ASSETS_BODY = z.strictObject({
+  files: z.record(z.string().regex(/^\/.{0,1023}$/s, { error: 'expected a URL path starting with "/"' }).refine((p) => !p.includes('\0'), { error: 'a path may not hold a NUL character' }), z.strictObject({
+    hash: z.string().regex(CONTENT_HASH, { error: 'expected a SHA-256 in lowercase hex' }),
+    size: z.number().int().min(0).max(ASSET_LIMITS.fileBytes),
+  })),
+  headers: z.string().max(1024 * 1024).optional(),
+  redirects: z.string().max(4 * 1024 * 1024).optional(),
+});
+
 const PUT_BODY = z.strictObject({
-  main_module: MODULE_NAME,
-  modules: z.array(z.strictObject({ name: MODULE_NAME, content_base64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'expected base64' }) })).min(1).max(50),
+  /** Absent for a version of static assets only. */
+  main_module: MODULE_NAME.optional(),
+  modules: z.array(z.strictObject({ name: MODULE_NAME, content_base64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'expected base64' }) })).max(50),
+  assets: ASSETS_BODY.optional(),
   config: DEPLOY_CONFIG_SCHEMA,
   message: z.string().max(1000).optional(),
 });
@@ -117,8 +135,13 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
       async handler(ctx) {
         const { account, params, body, now } = ctx;
         const modules = decodeModules(body);
+        const manifest = assetManifest(services, account.id, body);
+        if (manifest) modules.push({ name: ASSET_MANIFEST_MODULE, content: new TextEncoder().encode(JSON.stringify(manifest)) });
         const problems = deployConfigProblems(body.config, now.slice(0, 10));
         if (problems.length) throw new ApiError('invalid_field', problems.join('; '), { pointer: '/body/config' });
+        const secrets = new Set((await store.listSecrets(account.id, params.name)).map((s) => s.name));
+        const clash = envNames(body.config).find((n) => secrets.has(n.name));
+        if (clash) throw fieldError(clash.pointer, `"${clash.name}" is a secret of ${params.name}; a var or binding needs another name (or delete the secret: ledge secret delete ${clash.name})`);
         for (const use of resourceUses(body.config)) {
           if (!(await store.getResource(account.id, use.kind, use.ref))) throw fieldError(use.pointer, `${use.binding}: no ${use.kind} resource "${use.ref}" in this account; create it first`);
           // A binding hands code a capability: the deploying token must be able to see what it hands out.
@@ -127,7 +150,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
         }
         const id = randomUUID();
         const domains = await routeDomains(ctx, body.config);
-        const version: VersionRecord = { id, account_id: account.id, deployment: params.name, number: 0, message: body.message ?? null, created_on: now, main_module: body.main_module, config: body.config as Record<string, unknown> };
+        const version: VersionRecord = { id, account_id: account.id, deployment: params.name, number: 0, message: body.message ?? null, created_on: now, main_module: body.main_module ?? ASSET_MANIFEST_MODULE, config: body.config as Record<string, unknown> };
         const deployment = await store.writeVersion({ version, modules, domains });
         await services.changed(account.id);
         const written = await store.getVersion(id) as VersionRecord;
@@ -207,13 +230,43 @@ function decodeModules(body: z.infer<typeof PUT_BODY>): { name: string; content:
   const seen = new Set<string>();
   let total = 0;
   const modules = body.modules.map((m, i) => {
+    if (m.name === ASSET_MANIFEST_MODULE) throw fieldError(`/body/modules/${i}/name`, `${ASSET_MANIFEST_MODULE} is the name the platform stores a version's asset manifest under; rename the module`);
     if (seen.has(m.name)) throw fieldError(`/body/modules/${i}/name`, `the module ${m.name} is listed twice`);
     seen.add(m.name);
     const content = new Uint8Array(Buffer.from(m.content_base64, 'base64'));
     total += content.byteLength;
     return { name: m.name, content };
   });
+  if (body.main_module === undefined) {
+    if (body.assets === undefined) throw fieldError('/body/main_module', 'a version needs a main module, or assets to serve without one');
+    if (modules.length) throw fieldError('/body/modules', 'modules were uploaded without a main_module naming the entry');
+    return modules;
+  }
   if (!seen.has(body.main_module)) throw fieldError('/body/main_module', `${body.main_module} is not one of the uploaded modules (${[...seen].join(', ')})`);
   if (total > MODULES_LIMIT) throw fieldError('/body/modules', `the modules add up to ${total} bytes; at most ${MODULES_LIMIT} are accepted`);
   return modules;
+}
+
+/**
+ * The asset manifest of an upload, checked: within the per-version limits, every file's content already in
+ * the account's store (naming the path that is not), the rule files within theirs. Undefined without assets.
+ */
+function assetManifest(services: ControlServices, accountId: string, body: z.infer<typeof PUT_BODY>): StoredManifest | undefined {
+  if (!body.assets) return undefined;
+  const store = services.assetContent(accountId);
+  const entries = Object.entries(body.assets.files);
+  if (entries.length > ASSET_LIMITS.files) throw fieldError('/body/assets/files', `${entries.length} files; a version may hold at most ${ASSET_LIMITS.files}`);
+  const files: StoredManifest['files'] = {};
+  for (const [pathname, { hash, size }] of entries) {
+    if (!store.has(hash)) throw fieldError(`/body/assets/files/${pathname}`, `the content of ${pathname} (sha256 ${hash}) was not uploaded; upload it first (POST .../assets/upload)`);
+    files[pathname] = [hash, size];
+  }
+  try {
+    if (body.assets.headers !== undefined) parseHeaders(body.assets.headers);
+    if (body.assets.redirects !== undefined) parseRedirects(body.assets.redirects);
+  } catch (err) {
+    if (isLedgeError(err)) throw fieldError('/body/assets', err.message);
+    throw err;
+  }
+  return { files, headers: body.assets.headers ?? null, redirects: body.assets.redirects ?? null };
 }

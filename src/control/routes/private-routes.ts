@@ -49,6 +49,17 @@ const NETWORK = z.string().transform((s, ctx) => {
 });
 const ROUTE_PARAMS = ACCOUNT_PARAMS.extend({ route_id: z.string() });
 
+/** The current path that does what `method` did (or would have done) on a removed network-encoded path. */
+export function replacementFor(method: string): string {
+  const routes = '/accounts/{account_id}/teamnet/routes';
+  switch (method) {
+    case 'POST': return `POST ${routes} with "network" and "tunnel_id" in the JSON body`;
+    case 'PATCH': case 'DELETE': return `${method} ${routes}/{route_id} (find the route_id with GET ${routes}?network_subset=<network>)`;
+    case 'GET': case 'HEAD': return `GET ${routes}?network_subset=<network>&network_superset=<network> for a network, or GET ${routes}/ip/{ip} for the route serving an address`;
+    default: return `POST ${routes} to create, and GET, PATCH or DELETE ${routes}/{route_id} to read, change or delete a route`;
+  }
+}
+
 /** Private routes (`teamnet/routes`) and virtual networks; the removed network-encoded paths answer 410 and never act. */
 export function privateRouteRoutes(services: ControlServices): RouteDefinition[] {
   const { tunnels } = services;
@@ -69,19 +80,17 @@ export function privateRouteRoutes(services: ControlServices): RouteDefinition[]
     if (!found || found.deleted_at !== null) throw fieldError(pointer, `no tunnel ${id} in this account`);
     return found;
   };
-  const removed = (method: 'POST' | 'PATCH' | 'DELETE', tail: string) => defineRoute({
-    id: `routes.removed.${method.toLowerCase()}${tail.includes('{prefix}') ? '.unencoded' : ''}`, method, path: `${REMOVED_PATH}${tail}`,
-    summary: `Removed on ${ROUTES_REMOVED_ON}: answers 410 and changes nothing`, auth: 'none', removed: ROUTES_REMOVED_ON,
-    async handler() {
-      const replacement = method === 'POST'
-        ? 'POST /accounts/{account_id}/teamnet/routes with "network" and "tunnel_id" in the JSON body'
-        : `${method} /accounts/{account_id}/teamnet/routes/{route_id} (find the route_id with GET /accounts/{account_id}/teamnet/routes)`;
-      throw new ApiError('endpoint_removed', `${method} ${REMOVED_PATH}{ip_network_encoded} was removed on ${ROUTES_REMOVED_ON}. Use ${replacement}. Nothing was changed.`);
+  // Every method on a removed path gets the same 410, so no 405 ever advertises the removed methods in `allow`.
+  const removed = (tail: string) => defineRoute({
+    id: `routes.removed${tail.includes('{prefix}') ? '.unencoded' : ''}`, method: 'ANY', path: `${REMOVED_PATH}${tail}`,
+    summary: `Removed on ${ROUTES_REMOVED_ON}: answers 410 to every method and changes nothing`, auth: 'none', removed: ROUTES_REMOVED_ON,
+    async handler({ method }) {
+      throw new ApiError('endpoint_removed', `${method} ${REMOVED_PATH}{ip_network_encoded} was removed on ${ROUTES_REMOVED_ON}. Use ${replacementFor(method)}. Nothing was changed.`);
     },
   });
 
   return [
-    ...(['POST', 'PATCH', 'DELETE'] as const).flatMap((m) => [removed(m, '{ip_network_encoded}'), removed(m, '{ip}/{prefix}')]),
+    removed('{ip_network_encoded}'), removed('{ip}/{prefix}'),
     defineRoute({
       id: 'routes.list', method: 'GET', path: '/accounts/{account_id}/teamnet/routes', summary: 'List private routes (deleted ones only with is_deleted=true)',
       auth: { group: 'routes:read', resource: 'any' }, params: ACCOUNT_PARAMS,

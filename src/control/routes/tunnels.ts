@@ -11,8 +11,11 @@ const BOOL = z.enum(['true', 'false']).transform((v) => v === 'true');
 const TUNNEL_PARAMS = ACCOUNT_PARAMS.extend({ tunnel_id: z.string() });
 const SECRET = z.string().refine((s) => /^[A-Za-z0-9+/]+={0,2}$/.test(s) && Buffer.from(s, 'base64').length >= 32, { error: 'expected base64 of at least 32 bytes' });
 
-/** Checks ingress rules a tunnel's configuration holds; problems name the rule. */
-export type IngressCheck = (ingress: unknown[]) => string[];
+/** Checks ingress rules a tunnel's configuration holds: problems refuse it, risks are answered as messages; both name the rule. */
+export type IngressCheck = (ingress: unknown[]) => { problems: string[]; risks: string[] };
+
+/** The message code of an ingress risk in a PUT configurations answer (docs/api.md). */
+export const INGRESS_RISK_MESSAGE = 10102;
 
 /**
  * Tunnels (`edge_tunnel`) and mesh connectors (`mesh_connector`): the same records under two path segments.
@@ -140,10 +143,13 @@ export function tunnelRoutes(services: ControlServices, checkIngress: IngressChe
       async handler({ account, params, body }) {
         const tunnel = await tunnels.getTunnel(account.id, params.tunnel_id);
         if (!tunnel || tunnel.tun_type !== 'edge_tunnel' || tunnel.deleted_at !== null) throw new ApiError('object_not_found', `no edge_tunnel ${params.tunnel_id} in this account`);
-        const problems = checkIngress(body.config.ingress);
+        const { problems, risks } = checkIngress(body.config.ingress);
         if (problems.length) throw new ApiError('invalid_field', problems.join('; '), { pointer: '/body/config/ingress' });
         const updated = await tunnels.updateTunnel(account.id, tunnel.id, { config: body.config, config_version: tunnel.config_version + 1, config_src: 'platform' }) as TunnelRecord;
-        return { result: { tunnel_id: updated.id, account_id: account.id, config: updated.config, version: updated.config_version, source: updated.config_src } };
+        return {
+          result: { tunnel_id: updated.id, account_id: account.id, config: updated.config, version: updated.config_version, source: updated.config_src },
+          messages: risks.map((message) => ({ code: INGRESS_RISK_MESSAGE, message })),
+        };
       },
     }),
   );

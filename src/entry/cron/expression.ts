@@ -1,4 +1,5 @@
 import { CronExpressionParser } from 'cron-parser';
+import type { CronWindow } from '../../runtime/protocol.js';
 
 /**
  * The expression in the parser's syntax. The edge numbers weekdays as Quartz does (1 = Sunday ... 7 =
@@ -37,4 +38,13 @@ export function previousWindow(expression: string, time: number): number {
 /** The first window of `expression` after `time` (epoch ms), in UTC. */
 export function nextWindow(expression: string, time: number): number {
   return CronExpressionParser.parse(toParserSyntax(expression), { tz: 'UTC', currentDate: new Date(time) }).next().getTime();
+}
+
+/**
+ * The logical window a firing at `scheduledTime` stands for (SPEC: Events 2): `[start, end)` in UTC, from the
+ * cron's previous time up to the firing's own. It depends on nothing but the expression and the time, so a
+ * re-fired window (after a restart, a retry, a manual trigger of that time) carries the same window.
+ */
+export function cronWindow(expression: string, scheduledTime: number): CronWindow {
+  return { start: previousWindow(expression, scheduledTime - 1), end: scheduledTime };
 }

@@ -2,7 +2,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import type { ScheduledFiring, ScheduledOutcome } from '../../runtime/protocol.js';
 import type { CronStatePort } from '../../storage/ports.js';
-import { nextWindow, previousWindow } from './expression.js';
+import { cronWindow, nextWindow, previousWindow } from './expression.js';
 
 /** A window firing this long after its time is marked late. */
 const LATE_AFTER_MS = 60_000;
@@ -52,7 +52,7 @@ export function createCronScheduler(options: CronSchedulerOptions) {
   let starting: Promise<Promise<FiringResult>[]> | undefined;
 
   async function fire(cron: string, scheduledTime: number, late: boolean, record: boolean): Promise<FiringResult> {
-    const firing: ScheduledFiring = { cron, scheduledTime, firingId: firingId(deployment, cron, scheduledTime), late };
+    const firing: ScheduledFiring = { cron, scheduledTime, window: cronWindow(cron, scheduledTime), firingId: firingId(deployment, cron, scheduledTime), late };
     if (record) await state.started(deployment, cron, scheduledTime);
     let attempts = 0;
     let outcome: ScheduledOutcome;

@@ -5,13 +5,12 @@ import { arch } from 'node:os';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { WebSocket } from 'ws';
 import type { Logger } from '../../lib/logger.js';
+import { connectionOptions, headerPairs, isHopByHop } from '../hop-by-hop.js';
 import { matchUrl, validateIngress, type IngressRule } from './ingress.js';
 import { openOriginSocket } from './origin-socket.js';
 import { RelayedSocket } from './socket-relay.js';
 import { decodeTunnelToken, type ConnectorMessage, type PlatformMessage } from './protocol.js';
 
-/** Headers that belong to one hop and are not passed to the origin or back. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'proxy-authorization', 'proxy-authenticate']);
 /** Bytes of a response body per message back to the platform. */
 const CHUNK = 256 * 1024;
 
@@ -66,7 +65,20 @@ export function startConnector(options: ConnectorOptions): Connector {
   const registered = new Promise<void>((resolve) => { markRegistered = resolve; });
   let finish: (outcome: { refused?: string }) => void = () => undefined;
   const done = new Promise<{ refused?: string }>((resolve) => { finish = resolve; });
-  let drained: (() => void) | undefined;
+  /** Told when the last request in flight finishes. */
+  const idleWaiters = new Set<() => void>();
+  /** Resolves when no request is in flight, or after the grace period. */
+  const whenIdle = async (): Promise<void> => {
+    if (!inflight.size) return;
+    let timer: NodeJS.Timeout | undefined;
+    let waiter: (() => void) | undefined;
+    await Promise.race([
+      new Promise<void>((resolve) => { waiter = resolve; idleWaiters.add(resolve); }),
+      new Promise<void>((resolve) => { timer = setTimeout(resolve, options.graceMs ?? 30_000).unref(); }),
+    ]);
+    clearTimeout(timer);
+    if (waiter) idleWaiters.delete(waiter);
+  };
 
   function connect(): void {
     const ws = new WebSocket(endpoint as string, { headers: { 'edge-tunnel-token': options.token }, handshakeTimeout: 10_000 });
@@ -86,6 +98,7 @@ export function startConnector(options: ConnectorOptions): Connector {
         if (!options.rules) {
           const remote = message.config ? validateIngress({ ingress: message.config.ingress }, 'the tunnel configuration') : null;
           rules = remote && !remote.problems.length ? remote.rules : undefined;
+          for (const risk of rules ? remote?.risks ?? [] : []) logger.warn(risk);
           if (!rules) logger.error('no ingress rules: give --config FILE, or set the tunnel configuration with PUT .../edge_tunnel/{id}/configurations; answering 503 until then');
         }
         logger.info(`connected to the platform as connection ${message.connection_id} of tunnel ${message.tunnel_id}`);
@@ -94,6 +107,7 @@ export function startConnector(options: ConnectorOptions): Connector {
       }
       if (message.type === 'request') void serve(ws, message);
       if (message.type === 'cancel') { inflight.get(message.id)?.abort(); sockets.get(message.id)?.drop(1001, 'cancelled by the platform'); }
+      if (message.type === 'stopping') void leave(ws);
       if (message.type === 'ws-open') void relaySocket(ws, message);
       if (message.type === 'ws-frame' || message.type === 'ws-close' || message.type === 'ws-credit') sockets.get(message.id)?.receive(message);
     });
@@ -127,9 +141,11 @@ export function startConnector(options: ConnectorOptions): Connector {
     if (rule.service.kind === 'status') return answer(ws, message.id, rule.service.status, ''), null;
     const origin = rule.service.origin;
     const headers: Record<string, string | string[]> = {};
+    // Headers of one hop, and those the Connection header names, are not passed to the origin (RFC 9110 7.6.1).
+    const named = connectionOptions(message.headers);
     for (const [name, value] of message.headers) {
       const lower = name.toLowerCase();
-      if (HOP_BY_HOP.has(lower)) continue;
+      if (isHopByHop(lower, named)) continue;
       const prior = headers[lower];
       headers[lower] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [prior]), value];
     }
@@ -176,9 +192,9 @@ export function startConnector(options: ConnectorOptions): Connector {
         req.end(body);
       });
       const out: [string, string][] = [];
-      for (let i = 0; i < response.rawHeaders.length; i += 2) {
-        const name = response.rawHeaders[i] as string;
-        if (!HOP_BY_HOP.has(name.toLowerCase())) out.push([name.toLowerCase(), response.rawHeaders[i + 1] as string]);
+      const originNamed = connectionOptions(headerPairs(response.rawHeaders));
+      for (const [name, value] of headerPairs(response.rawHeaders)) {
+        if (!isHopByHop(name.toLowerCase(), originNamed)) out.push([name.toLowerCase(), value]);
       }
       send(ws, { type: 'response-start', id: message.id, status: response.statusCode ?? 502, headers: out });
       for await (const chunk of response as AsyncIterable<Buffer>) {
@@ -190,7 +206,7 @@ export function startConnector(options: ConnectorOptions): Connector {
       send(ws, { type: 'response-error', id: message.id, message: 'the origin could not be reached' });
     } finally {
       inflight.delete(message.id);
-      if (!inflight.size) drained?.();
+      if (!inflight.size) for (const resolve of idleWaiters) resolve();
     }
   }
 
@@ -216,6 +232,13 @@ export function startConnector(options: ConnectorOptions): Connector {
     }
   }
 
+  /** The platform is stopping: finish the requests in flight (up to the grace period), then close; the close handler dials again. */
+  async function leave(ws: WebSocket): Promise<void> {
+    logger.info('the platform is stopping: finishing the requests in flight, then reconnecting');
+    await whenIdle();
+    if (ws.readyState === WebSocket.OPEN) ws.close(1001, 'the platform is stopping');
+  }
+
   function answer(ws: WebSocket, id: number, status: number, text: string): void {
     send(ws, { type: 'response-start', id, status, headers: text ? [['content-type', 'text/plain; charset=utf-8']] : [] });
     if (text) send(ws, { type: 'response-chunk', id, data: Buffer.from(text).toString('base64') });
@@ -237,12 +260,7 @@ export function startConnector(options: ConnectorOptions): Connector {
       const ws = socket;
       if (!ws || ws.readyState !== WebSocket.OPEN) { ws?.terminate(); finish({}); return; }
       send(ws, { type: 'draining' });
-      if (inflight.size) {
-        await Promise.race([
-          new Promise<void>((resolve) => { drained = resolve; }),
-          new Promise<void>((resolve) => setTimeout(resolve, options.graceMs ?? 30_000).unref()),
-        ]);
-      }
+      await whenIdle();
       ws.close(1000, 'connector stopping');
       await done;
     },

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadIngress, matchRule, matchUrl, parseIngress, type IngressConfig } from './index.js';
+import { loadIngress, matchRule, matchUrl, parseIngress, validateIngress, type IngressConfig } from './index.js';
 
 const parse = (text: string): IngressConfig => parseIngress(text, 'test.yaml');
 
@@ -94,25 +94,44 @@ test('YAML syntax errors are problems of the file that name the line', () => {
   assert.match(problemsOf('ingress: [\n')[0] ?? '', /^test\.yaml: .*line \d+/);
 });
 
-test('the last rule must match all URLs: the reference message, with its number', () => {
+const REFERENCE = 'The last rule is a catch-all with only `service` set to `http_status:404`.';
+
+test('a last rule with a hostname or path filter: the reference connector\'s message, the SPEC quoted, the corrected rule shown', () => {
+  const filtered = (n: number) => `Rule #${n}: The last ingress rule must match all URLs (i.e. it should not have a hostname or path filter). ${REFERENCE} Keep this rule above it and end the list with: - service: http_status:404`;
   const lastWithHost = 'ingress:\n  - hostname: app.example.com\n    service: http_status:404\n';
-  assert.deepEqual(parse(lastWithHost).problems, [{ ruleNumber: 1, message: 'Rule #1: The last ingress rule must match all URLs (i.e. it should not have a hostname or path filter)' }]);
+  assert.deepEqual(parse(lastWithHost).problems, [{ ruleNumber: 1, message: filtered(1) }]);
   const lastWithPath = withRules('  - hostname: a.example.com\n    service: http://localhost:1').replace('  - service: http_status:404', '  - path: /x\n    service: http_status:404');
-  assert.equal(onlyProblem(lastWithPath), 'Rule #2: The last ingress rule must match all URLs (i.e. it should not have a hostname or path filter)');
-  // "*" counts as no hostname, as in the reference.
-  assert.deepEqual(parse('ingress:\n  - hostname: "*"\n    service: http_status:404\n').problems, []);
+  assert.equal(onlyProblem(lastWithPath), filtered(2));
+  assert.equal(onlyProblem('ingress:\n  - hostname: "*"\n    path: ^/x\n    service: http_status:404\n'), filtered(1));
 });
 
-test('the last rule must have only service http_status:404 (SPEC), and says what it expects', () => {
-  const expected = (got: string) => `Rule #2: The last ingress rule must have only service: http_status:404, got ${got} (give an origin its own rule with a hostname)`;
+test('the last rule has only service (SPEC): any other field is refused, even hostname "*", an empty one or originRequest', () => {
   const first = '  - hostname: a.example.com\n    service: http://localhost:1';
-  assert.equal(onlyProblem(`ingress:\n${first}\n  - service: http://localhost:8080\n`), expected('"http://localhost:8080"'));
-  assert.equal(onlyProblem(`ingress:\n${first}\n  - service: http_status:503\n`), expected('"http_status:503"'));
-  assert.equal(onlyProblem(`ingress:\n${first}\n  - hostname: "*"\n`), expected('no service'));
-  // originRequest on the catch-all does nothing: a warning, not a problem.
-  const config = parse(`ingress:\n${first}\n  - service: http_status:404\n    originRequest: { noTLSVerify: true }\n`);
-  assert.deepEqual(config.problems, []);
-  assert.deepEqual(config.warnings, ['Rule #2: unknown key "originRequest" (unused on the last rule, which answers http_status:404 itself)']);
+  const refused = (fields: string) => `Rule #2: ${REFERENCE} This one also sets ${fields}; write it as: - service: http_status:404`;
+  assert.equal(onlyProblem(`ingress:\n${first}\n  - hostname: "*"\n    service: http_status:404\n`), refused('"hostname"'));
+  assert.equal(onlyProblem(`ingress:\n${first}\n  - hostname: ""\n    service: http_status:404\n`), refused('"hostname"'));
+  assert.equal(onlyProblem(`ingress:\n${first}\n  - service: http_status:404\n    originRequest: { noTLSVerify: true }\n`), refused('"originRequest"'));
+  assert.equal(onlyProblem(`ingress:\n${first}\n  - hostname: "*"\n    service: http_status:404\n    hostnme: x\n`), refused('"hostname", "hostnme"'));
+  assert.equal(onlyProblem(`ingress:\n${first}\n  - hostname: "*"\n`), `Rule #2: ${REFERENCE} This one also sets "hostname" and has no service; write it as: - service: http_status:404`);
+  assert.deepEqual(problemsOf(`ingress:\n${first}\n  - hostname: 8080\n    service: http_status:404\n`), ['Rule #2: "hostname" must be a string, got 8080', refused('"hostname"')]);
+  assert.deepEqual(problemsOf(`ingress:\n${first}\n  - {}\n`), [`Rule #2: ${REFERENCE} This one has no service; write it as: - service: http_status:404`]);
+  // The remote configuration (PUT .../configurations) is checked by the same function: JSON rules are refused alike.
+  assert.equal(validateIngress({ ingress: [{ hostname: '*', service: 'http_status:404' }] }, 'config.ingress').problems[0]?.message,
+    `Rule #1: ${REFERENCE} This one also sets "hostname"; write it as: - service: http_status:404`);
+  assert.deepEqual(parse(`ingress:\n${first}\n  - service: http_status:404\n`).problems, []);
+});
+
+test('a catch-all that is not http_status:404 works, with a warning naming the risk', () => {
+  const first = '  - hostname: a.example.com\n    service: http://localhost:1';
+  const origin = parse(`ingress:\n${first}\n  - service: http://localhost:8080\n`);
+  assert.deepEqual(origin.problems, []);
+  assert.deepEqual(origin.rules[1]?.service, { kind: 'http', origin: new URL('http://localhost:8080') });
+  assert.deepEqual(origin.risks, ['Rule #2: the catch-all\'s service is "http://localhost:8080", not http_status:404 as the reference has it: every request no other rule takes, for any hostname routed to this tunnel, reaches that origin, and a missing or mistyped rule no longer shows as a 404. The fallback is no firewall either: an origin also listening on a public port can be reached around the tunnel.']);
+  const status = parse(`ingress:\n${first}\n  - service: http_status:503\n`);
+  assert.deepEqual([status.problems, status.rules[1]?.service], [[], { kind: 'status', status: 503 }]);
+  assert.match(status.risks[0] ?? '', /^Rule #2: the catch-all's service is "http_status:503", not http_status:404 as the reference has it: a missing or mistyped rule hides behind that status instead of showing as a 404\. The fallback is no firewall/);
+  assert.equal(onlyProblem(`ingress:\n${first}\n  - service: http://localhost:8080/api\n`), "Rule #2: http://localhost:8080/api is an invalid address, ingress rules don't support proxying to a different path on the origin service. The path will be the same as the eyeball request's path");
+  assert.deepEqual(parse(withRules(first)).risks, []);
 });
 
 test('a catch-all before the last rule: the reference message, numbered from 1', () => {
@@ -227,7 +246,7 @@ test('every problem is reported, each with its rule number', () => {
   assert.deepEqual(config.rules, []);
   assert.deepEqual(config.problems.map((p) => p.ruleNumber), [1, 1, 2, 3, 4]);
   assert.match(config.problems[3]?.message ?? '', /^Rule #3 has an invalid regex: /);
-  assert.equal(config.problems[4]?.message, 'Rule #4: The last ingress rule must match all URLs (i.e. it should not have a hostname or path filter)');
+  assert.match(config.problems[4]?.message ?? '', /^Rule #4: The last ingress rule must match all URLs \(i\.e\. it should not have a hostname or path filter\)\. The last rule is a catch-all/);
 });
 
 test('unknown keys are warnings, not problems', () => {

@@ -41,6 +41,8 @@ export interface IngressConfig {
   readonly problems: readonly IngressProblem[];
   /** Keys Ledge does not use, e.g. `Rule #2: unknown key "hostnme"`; they never stop a configuration. */
   readonly warnings: readonly string[];
+  /** Settings that work but carry a risk a person should weigh (a catch-all that is not `http_status:404`); they never stop a configuration. */
+  readonly risks: readonly string[];
 }
 
 /** The rule a request goes to: its 0-based index in the list (the reference prints it as `Matched rule #<index>`). */
@@ -56,6 +58,9 @@ const TOP_LEVEL_KEYS: ReadonlySet<string> = new Set(['tunnel', 'credentials-file
 const RULE_KEYS: ReadonlySet<string> = new Set(['hostname', 'path', 'service', 'originRequest']);
 const NO_RULES = "The config file doesn't contain any ingress rules";
 const LAST_NOT_CATCH_ALL = 'The last ingress rule must match all URLs (i.e. it should not have a hostname or path filter)';
+/** SPEC, Tunnel ingress configuration, word for word: quoted by every message about the last rule. */
+const REFERENCE_CATCH_ALL = 'The last rule is a catch-all with only `service` set to `http_status:404`.';
+const CORRECTED_CATCH_ALL = `- service: ${CATCH_ALL_SERVICE}`;
 
 /** Reads and validates an ingress configuration (YAML, or JSON, which YAML reads too). A file that cannot be read throws `config_not_found`. */
 export function loadIngress(source: IngressSource): IngressConfig {
@@ -78,7 +83,7 @@ export function parseIngress(text: string, source: string): IngressConfig {
   if (doc.errors.length > 0) {
     // The parser's messages end with a quoted excerpt; the first line already names line and column.
     const problems = doc.errors.map((e) => ({ ruleNumber: null, message: `${source}: ${e.message.split('\n')[0]?.replace(/:$/, '')}` }));
-    return freeze({ source, tunnel: undefined, credentialsFile: undefined, rules: [], problems, warnings: [] });
+    return freeze({ source, tunnel: undefined, credentialsFile: undefined, rules: [], problems, warnings: [], risks: [] });
   }
   return validateIngress(doc.toJS(), source);
 }
@@ -90,10 +95,11 @@ export function parseIngress(text: string, source: string): IngressConfig {
 export function validateIngress(doc: unknown, source: string): IngressConfig {
   const problems: IngressProblem[] = [];
   const warnings: string[] = [];
+  const risks: string[] = [];
   const fileProblem = (message: string) => problems.push({ ruleNumber: null, message });
   if (doc !== null && doc !== undefined && !isMapping(doc)) {
     fileProblem(`The configuration must be a mapping with an "ingress" list, got ${describe(doc)}`);
-    return freeze({ source, tunnel: undefined, credentialsFile: undefined, rules: [], problems, warnings });
+    return freeze({ source, tunnel: undefined, credentialsFile: undefined, rules: [], problems, warnings, risks: [] });
   }
   const top = doc ?? {};
   for (const key of Object.keys(top)) if (!TOP_LEVEL_KEYS.has(key)) warnings.push(`unknown key "${key}" at the top level`);
@@ -112,18 +118,21 @@ export function validateIngress(doc: unknown, source: string): IngressConfig {
       const found = validateRule(raw, i + 1, i === list.length - 1, defaults.value);
       problems.push(...found.problems.map((message) => ({ ruleNumber: i + 1, message })));
       warnings.push(...found.warnings);
+      risks.push(...found.risks);
       if (found.rule) rules.push(found.rule);
     });
   }
-  return freeze({ source, tunnel, credentialsFile, rules: problems.length > 0 ? [] : rules, problems, warnings });
+  return freeze({ source, tunnel, credentialsFile, rules: problems.length > 0 ? [] : rules, problems, warnings, risks });
 }
 
-function validateRule(raw: unknown, n: number, last: boolean, defaults: OriginRequest): { rule?: IngressRule; problems: string[]; warnings: string[] } {
+function validateRule(raw: unknown, n: number, last: boolean, defaults: OriginRequest): { rule?: IngressRule; problems: string[]; warnings: string[]; risks: string[] } {
   const problems: string[] = [];
   const warnings: string[] = [];
+  const risks: string[] = [];
   const problem = (message: string) => problems.push(`Rule #${n}: ${message}`);
-  if (!isMapping(raw)) return { problems: [`Rule #${n} must be a mapping with hostname, path and service, got ${describe(raw)}`], warnings };
-  for (const key of Object.keys(raw)) if (!RULE_KEYS.has(key)) warnings.push(`Rule #${n}: unknown key "${key}"`);
+  if (!isMapping(raw)) return { problems: [`Rule #${n} must be a mapping with hostname, path and service, got ${describe(raw)}`], warnings, risks };
+  // The last rule's other keys are refused below, not merely reported as unused.
+  if (!last) for (const key of Object.keys(raw)) if (!RULE_KEYS.has(key)) warnings.push(`Rule #${n}: unknown key "${key}"`);
   // An empty hostname or path is no filter, as in the reference.
   const hostname = optionalString(raw, 'hostname', problem) || undefined;
   const pathText = optionalString(raw, 'path', problem) || undefined;
@@ -146,24 +155,21 @@ function validateRule(raw: unknown, n: number, last: boolean, defaults: OriginRe
   }
 
   // Where a rule may stand; skipped when a field has the wrong type, which is reported already.
-  if (['hostname', 'path', 'service'].every((key) => absent(raw, key) || typeof raw[key] === 'string')) {
-    const placement = placementProblem(n, last, hostname, pathText);
+  if (last) {
+    const shape = lastRuleProblem(n, raw, hostname, pathText);
+    if (shape) problems.push(shape);
+  } else if (['hostname', 'path', 'service'].every((key) => absent(raw, key) || typeof raw[key] === 'string')) {
+    const placement = placementProblem(n, hostname, pathText);
     if (placement) problems.push(placement);
   }
 
   let service: IngressService | undefined;
-  if (last) {
-    // SPEC (Tunnel ingress configuration): the last rule is a catch-all with only `service` set to http_status:404.
-    if (serviceText === CATCH_ALL_SERVICE) service = { kind: 'status', status: 404 };
-    else if (serviceText !== undefined || absent(raw, 'service')) {
-      problem(`The last ingress rule must have only service: ${CATCH_ALL_SERVICE}, got ${serviceText === undefined ? 'no service' : `"${serviceText}"`} (give an origin its own rule with a hostname)`);
-    }
-    if (raw.originRequest !== undefined) warnings.push(`Rule #${n}: unknown key "originRequest" (unused on the last rule, which answers ${CATCH_ALL_SERVICE} itself)`);
-  } else if (serviceText !== undefined) {
+  if (serviceText !== undefined) {
     const parsed = parseService(serviceText);
     if ('problem' in parsed) problem(parsed.problem);
     else service = parsed.service;
-  } else if (absent(raw, 'service')) {
+    if (last && service && serviceText !== CATCH_ALL_SERVICE) risks.push(catchAllRisk(n, service, serviceText));
+  } else if (absent(raw, 'service') && !last) {
     problem('service is required, e.g. "http://localhost:8080" or "http_status:403"');
   }
 
@@ -171,21 +177,43 @@ function validateRule(raw: unknown, n: number, last: boolean, defaults: OriginRe
   own?.problems.forEach(problem);
   warnings.push(...(own?.unused ?? []).map((key) => `Rule #${n}: unknown key "${key}"`));
 
-  if (problems.length > 0 || service === undefined || serviceText === undefined) return { problems, warnings };
+  if (problems.length > 0 || service === undefined || serviceText === undefined) return { problems, warnings, risks };
   const rule: IngressRule = {
     hostname, hostPattern, path: pathText, pathPattern, serviceText, service,
     originRequest: mergeOriginRequest(defaults, own?.value ?? {}),
   };
-  return { rule: Object.freeze(rule), problems, warnings };
+  return { rule: Object.freeze(rule), problems, warnings, risks };
 }
 
-/** The catch-all belongs last and only last; the reference's test: no hostname (or "*") and no path. */
-function placementProblem(n: number, last: boolean, hostname: string | undefined, pathText: string | undefined): string | undefined {
-  const catchAll = (hostname === undefined || hostname === '*') && pathText === undefined;
-  if (last) return catchAll ? undefined : `Rule #${n}: ${LAST_NOT_CATCH_ALL}`;
+/**
+ * SPEC (Tunnel ingress configuration): the last rule has only `service`. A hostname or path filter gets the
+ * reference connector's message first (its documentation and search results still help); any other key,
+ * even `hostname: "*"` or an `originRequest`, is refused the same way. Either way the message quotes the
+ * reference and shows the rule as it should be written.
+ */
+function lastRuleProblem(n: number, raw: Record<string, unknown>, hostname: string | undefined, pathText: string | undefined): string | undefined {
+  const others = Object.keys(raw).filter((key) => key !== 'service');
+  const noService = absent(raw, 'service');
+  if (others.length === 0 && !noService) return undefined;
+  const filtered = (hostname !== undefined && hostname !== '*') || pathText !== undefined;
+  if (filtered) return `Rule #${n}: ${LAST_NOT_CATCH_ALL}. ${REFERENCE_CATCH_ALL} Keep this rule above it and end the list with: ${CORRECTED_CATCH_ALL}`;
+  const wrong = [others.length ? `also sets ${others.map((key) => `"${key}"`).join(', ')}` : '', noService ? 'has no service' : ''].filter(Boolean).join(' and ');
+  return `Rule #${n}: ${REFERENCE_CATCH_ALL} This one ${wrong}; write it as: ${CORRECTED_CATCH_ALL}`;
+}
+
+/** What a catch-all other than `http_status:404` risks (SPEC: the fallback does not replace a firewall). */
+function catchAllRisk(n: number, service: IngressService, serviceText: string): string {
+  const effect = service.kind === 'http'
+    ? `every request no other rule takes, for any hostname routed to this tunnel, reaches that origin, and a missing or mistyped rule no longer shows as a 404`
+    : `a missing or mistyped rule hides behind that status instead of showing as a 404`;
+  return `Rule #${n}: the catch-all's service is "${serviceText}", not ${CATCH_ALL_SERVICE} as the reference has it: ${effect}. The fallback is no firewall either: an origin also listening on a public port can be reached around the tunnel.`;
+}
+
+/** Every rule but the last needs a hostname, and none may match every hostname; the reference's test: no hostname (or "*") and no path. */
+function placementProblem(n: number, hostname: string | undefined, pathText: string | undefined): string | undefined {
   // SPEC (Tunnel ingress configuration): a hostname is required on every rule except the last.
   if (hostname === undefined) return `Rule #${n} has no hostname: every rule except the last needs one, and only the last rule may match every hostname`;
-  if (catchAll) return `Rule #${n} is matching the hostname '${hostname}', but this will match every hostname, meaning the rules which follow it will never be triggered.`;
+  if (hostname === '*' && pathText === undefined) return `Rule #${n} is matching the hostname '${hostname}', but this will match every hostname, meaning the rules which follow it will never be triggered.`;
   return undefined;
 }
 
@@ -238,5 +266,5 @@ function optionalString(obj: Record<string, unknown>, key: string, report: (mess
 }
 
 function freeze(config: { [K in keyof IngressConfig]: IngressConfig[K] }): IngressConfig {
-  return Object.freeze({ ...config, rules: Object.freeze([...config.rules]), problems: Object.freeze([...config.problems]), warnings: Object.freeze([...config.warnings]) });
+  return Object.freeze({ ...config, rules: Object.freeze([...config.rules]), problems: Object.freeze([...config.problems]), warnings: Object.freeze([...config.warnings]), risks: Object.freeze([...config.risks]) });
 }

@@ -49,6 +49,8 @@ export type PlatformMessage =
   | { type: 'refused'; message: string }
   | { type: 'request'; id: number; method: string; url: string; headers: [string, string][]; body: string | null }
   | { type: 'cancel'; id: number }
+  /** The platform is stopping: finish what runs, then close this connection and dial again later (with back-off). */
+  | { type: 'stopping' }
   /** A WebSocket upgrade for the origin: answered by `ws-accepted`, or by an ordinary response when refused. */
   | { type: 'ws-open'; id: number; url: string; headers: [string, string][] }
   | SocketRelayMessage;

@@ -7,6 +7,8 @@ import { LedgeError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { DispatchRequest, DispatchResponse } from '../../runtime/isolate.js';
 import { readBody } from '../serve.js';
+import { ResponseStream } from '../../runtime/response-stream.js';
+import { headProblem, isWebSocketUpgrade } from './answer-head.js';
 import type { TunnelRecord, TunnelStoragePort } from '../../storage/tunnels.js';
 import { asksForWebSocket, parseRelayMessage, RelayedSocket } from './socket-relay.js';
 import { decodeTunnelToken, TUNNEL_REQUEST_LIMIT, type ConnectorMessage, type PlatformMessage } from './protocol.js';
@@ -46,7 +48,10 @@ export interface ConnectorView {
 interface Pending {
   resolve(response: DispatchResponse): void;
   reject(err: Error): void;
-  push?: (chunk: Uint8Array | null, err?: Error) => void;
+  /** The answer's body, once its head arrived. */
+  stream?: ResponseStream;
+  /** The request asked to upgrade to a WebSocket (the only request a 101 may answer). */
+  webSocket: boolean;
   timer: NodeJS.Timeout;
   /** A WebSocket upgrade: the origin may answer `ws-accepted`. */
   upgrade?: true;
@@ -78,6 +83,12 @@ export interface ConnectorRegistry {
   disconnect(tunnelId: string, clientId?: string): number;
   /** Sends a request through one of the tunnel's connections (round robin over those not draining). */
   forward(tunnelId: string, request: DispatchRequest): Promise<DispatchResponse>;
+  /**
+   * The first step of a stop: refuses new connections, routes nothing new to the live ones and tells their
+   * connectors to go (`stopping`); resolves once every connection has closed. `close()` ends the rest.
+   */
+  drain(): Promise<void>;
+  /** Closes every connection at once, registered or still in its handshake. */
   close(): Promise<void>;
 }
 
@@ -99,6 +110,9 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
   // ws closes a connection whose message passes this with 1009 before buffering it whole.
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? MAX_CONNECTOR_MESSAGE_BYTES });
   const live = new Map<string, Live[]>();
+  let stopping = false;
+  /** Called when the last connection closes (drain() waits for it). */
+  let allClosed: (() => void) | undefined;
   let turn = 0;
   let nextId = 1;
   const iso = () => new Date(clock.now()).toISOString();
@@ -125,6 +139,8 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
     const refuse = (message: string, code = 4001, reason = 'refused') => { socket.send(JSON.stringify({ type: 'refused', message } satisfies PlatformMessage)); socket.close(code, reason); };
     if (typeof decoded === 'string') return refuse(decoded);
     const tunnel = await tunnels.getTunnel(decoded.a, decoded.t);
+    // Closed while the tunnel was looked up (the connector left, or the platform is stopping).
+    if (socket.readyState !== socket.OPEN) return;
     const given = Buffer.from(decoded.s, 'base64');
     const expected = tunnel ? Buffer.from(tunnel.secret, 'base64') : Buffer.alloc(0);
     if (!tunnel || tunnel.deleted_at !== null || given.length !== expected.length || !timingSafeEqual(given, expected)) {
@@ -132,11 +148,12 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
       return refuse('the tunnel does not exist, was deleted, or the token is wrong');
     }
     const first = await new Promise<ConnectorMessage | null>((resolve) => {
-      const timer = setTimeout(() => resolve(null), 10_000);
+      const timer = setTimeout(() => resolve(null), 10_000).unref();
       socket.once('message', (data) => { clearTimeout(timer); try { resolve(JSON.parse(String(data)) as ConnectorMessage); } catch { resolve(null); } });
       socket.once('close', () => { clearTimeout(timer); resolve(null); });
     });
     if (!first || first.type !== 'register' || typeof first.client_id !== 'string') return refuse('expected a register message first');
+    if (stopping || socket.readyState !== socket.OPEN) return void socket.terminate();
     // Checked where the connection is added, with no await in between, so simultaneous connects cannot all slip under the cap.
     if ((live.get(tunnel.id)?.length ?? 0) >= maxConnectors) {
       logger.warn(`tunnel ${tunnel.name} (${tunnel.id}): connector ${first.client_id} was refused: the tunnel has ${maxConnectors} connections, the most it takes`);
@@ -149,6 +166,8 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
     const earlier = (live.get(tunnel.id) ?? []).find((c) => c.view.client_id === first.client_id);
     if (earlier) conn.runAt = earlier.runAt;
     live.set(tunnel.id, [...(live.get(tunnel.id) ?? []), conn]);
+    // Before any await: a connection that closes from here on is always removed again.
+    socket.on('close', () => void onClose(conn));
     await tunnels.updateTunnel(tunnel.account_id, tunnel.id, { conns_active_at: conn.view.opened_at, conns_inactive_at: null });
     socket.on('pong', () => { conn.alive = true; });
     socket.on('message', (data, isBinary) => {
@@ -159,7 +178,6 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
         logger.warn(`tunnel ${conn.tunnelId}: a message from connector ${conn.view.client_id} was dropped: ${(err as Error).message}`);
       }
     });
-    socket.on('close', () => void onClose(conn));
     send(conn, { type: 'registered', connection_id: conn.view.id, tunnel_id: tunnel.id, config: tunnel.config, config_version: tunnel.config_version });
     logger.info(`tunnel ${tunnel.name} (${tunnel.id}): connector ${first.client_id} connected from ${conn.view.origin_ip}`);
   }
@@ -206,7 +224,7 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
     if (!pending) return;
     switch (message.type) {
       case 'ws-accepted': {
-        if (!pending.upgrade || pending.push) return;
+        if (!pending.upgrade || pending.stream) return;
         clearTimeout(pending.timer);
         conn.pending.delete(message.id);
         const id = message.id;
@@ -219,55 +237,57 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
         break;
       }
       case 'response-start': {
-        if (pending.push) return;
+        if (pending.stream) return;
         clearTimeout(pending.timer);
-        const queue: (Uint8Array | null | Error)[] = [];
-        let queued = 0;
-        let wake: (() => void) | undefined;
-        let finished = false;
-        pending.push = (chunk, err) => {
-          if (chunk) {
-            queued += chunk.byteLength;
-            // A reader that does not keep up (a slow or vanished client): stop the answer rather than buffer it all.
-            if (queued > STREAM_BUFFER_LIMIT) { conn.pending.delete(message.id); send(conn, { type: 'cancel', id: message.id }); queue.push(new Error('the client does not read the answer fast enough')); wake?.(); return; }
-          }
-          queue.push(err ?? chunk);
-          wake?.();
-        };
         const id = message.id;
-        const body = (async function* () {
-          try {
-            while (true) {
-              if (!queue.length) await new Promise<void>((r) => { wake = r; });
-              wake = undefined;
-              const next = queue.shift();
-              if (next instanceof Error) throw next;
-              if (next === null || next === undefined) { finished = true; return; }
-              queued -= next.byteLength;
-              yield next;
-            }
-          } finally {
-            // The client went away (or the stream failed) before the end: tell the connector to stop.
-            if (!finished && conn.pending.delete(id)) send(conn, { type: 'cancel', id });
-          }
-        })();
-        pending.resolve({ status: message.status, statusText: '', headers: message.headers.flat(), body });
+        const problem = headProblem(message.status, message.headers, pending.webSocket);
+        if (problem) {
+          conn.pending.delete(id);
+          send(conn, { type: 'cancel', id });
+          logger.warn(`tunnel ${conn.tunnelId}: connector ${conn.view.client_id} answered with ${problem}; the client gets 502`);
+          pending.reject(new LedgeError('tunnel_origin_failed', `the connector answered with ${problem}`));
+          return;
+        }
+        const stream = new ResponseStream({
+          // The client went away (or stopped reading) before the end: tell the connector to stop.
+          onCancel: () => { if (conn.pending.delete(id)) send(conn, { type: 'cancel', id }); },
+        });
+        pending.stream = stream;
+        // Connector header names arrive in any case; the platform's own code reads them lowercase.
+        const headers: string[] = [];
+        for (const [name, value] of message.headers) headers.push(name.toLowerCase(), value);
+        // Whatever the connector sent (an origin's answer, or one of its own rules'), it came from beyond the tunnel.
+        pending.resolve({ status: message.status, statusText: '', headers, body: stream, origin: 'upstream' });
         break;
       }
-      case 'response-chunk':
-        pending.push?.(new Uint8Array(Buffer.from(message.data, 'base64')));
+      case 'response-chunk': {
+        const stream = pending.stream;
+        if (!stream) return;
+        stream.push(new Uint8Array(Buffer.from(message.data, 'base64')));
+        // A reader that does not keep up (a slow or vanished client): stop the answer rather than buffer it all.
+        if (stream.buffered > STREAM_BUFFER_LIMIT) {
+          conn.pending.delete(message.id);
+          send(conn, { type: 'cancel', id: message.id });
+          stream.fail(new Error('the client does not read the answer fast enough'));
+        }
         break;
+      }
       case 'response-end':
         conn.pending.delete(message.id);
-        pending.push?.(null);
+        if (pending.stream) pending.stream.end();
+        else failBeforeStart(pending, 'the connector ended an answer it never started');
         break;
       case 'response-error':
         conn.pending.delete(message.id);
-        clearTimeout(pending.timer);
-        if (pending.push) pending.push(null, new Error(message.message));
-        else pending.reject(new LedgeError('tunnel_origin_failed', `the connector could not answer: ${message.message}`));
+        if (pending.stream) pending.stream.fail(new Error(message.message));
+        else failBeforeStart(pending, `the connector could not answer: ${message.message}`);
         break;
     }
+  }
+
+  function failBeforeStart(pending: Pending, reason: string): void {
+    clearTimeout(pending.timer);
+    pending.reject(new LedgeError('tunnel_origin_failed', reason));
   }
 
   async function onClose(conn: Live): Promise<void> {
@@ -275,10 +295,11 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
     if (rest.length) live.set(conn.tunnelId, rest);
     else live.delete(conn.tunnelId);
     for (const relay of conn.sockets.values()) relay.drop(1011, 'the tunnel connection closed');
+    if (!live.size) allClosed?.();
     for (const [id, pending] of conn.pending) {
       clearTimeout(pending.timer);
       const err = new LedgeError('isolate_failed', 'the tunnel connection closed before the answer was complete');
-      if (pending.push) pending.push(null, err);
+      if (pending.stream) pending.stream.fail(err);
       else pending.reject(err);
       conn.pending.delete(id);
     }
@@ -295,13 +316,15 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
         send(conn, { type: 'cancel', id });
         reject(new LedgeError('exceeded_wall_time', 'the tunnel did not answer in time'));
       }, RESPONSE_START_MS);
-      conn.pending.set(id, { resolve, reject, timer, upgrade: true });
+      // A 101 arrives as `ws-accepted`; a `response-start` is the origin's refusal and may not be interim.
+      conn.pending.set(id, { resolve, reject, timer, webSocket: false, upgrade: true });
       send(conn, { type: 'ws-open', id, url, headers: pairs });
     });
   }
 
   return {
     upgrade(req, socket, head) {
+      if (stopping) return void socket.destroy();
       wss.handleUpgrade(req, socket, head, (ws) => {
         accept(ws, req).catch((err: unknown) => { logger.error(`tunnel connect failed: ${(err as Error).message}`); ws.terminate(); });
       });
@@ -329,7 +352,8 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
       const conns = (live.get(tunnelId) ?? []).filter((c) => !c.draining);
       if (!conns.length) throw new LedgeError('tunnel_unavailable', 'the tunnel has no connected connector');
       const conn = conns[turn++ % conns.length] as Live;
-      if (asksForWebSocket(request.headers)) return openSocket(conn, request.url, headers(request.headers));
+      const pairs = headers(request.headers);
+      if (asksForWebSocket(request.headers)) return openSocket(conn, request.url, pairs);
       const body = request.body ? (await readBody(request.body, TUNNEL_REQUEST_LIMIT)).toString('base64') : null;
       const id = nextId++;
       return new Promise<DispatchResponse>((resolve, reject) => {
@@ -338,12 +362,29 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
           send(conn, { type: 'cancel', id });
           reject(new LedgeError('exceeded_wall_time', 'the tunnel did not answer in time'));
         }, RESPONSE_START_MS);
-        conn.pending.set(id, { resolve, reject, timer });
-        send(conn, { type: 'request', id, method: request.method, url: request.url, headers: headers(request.headers), body });
+        conn.pending.set(id, { resolve, reject, timer, webSocket: isWebSocketUpgrade(pairs) });
+        send(conn, { type: 'request', id, method: request.method, url: request.url, headers: pairs, body });
       });
     },
+    drain() {
+      stopping = true;
+      const registered = new Set<WebSocket>();
+      for (const conns of live.values()) {
+        for (const c of conns) {
+          registered.add(c.socket);
+          c.draining = true;
+          send(c, { type: 'stopping' });
+        }
+      }
+      // A connection still in its handshake has nothing in flight: it can go now (its connector dials again later).
+      for (const ws of wss.clients) if (!registered.has(ws)) ws.terminate();
+      if (!live.size) return Promise.resolve();
+      return new Promise<void>((resolve) => { allClosed = resolve; });
+    },
     async close() {
+      stopping = true;
       clearInterval(pinger);
+      for (const ws of wss.clients) ws.terminate();
       for (const conns of live.values()) for (const c of conns) c.socket.terminate();
       live.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -3,7 +3,7 @@ export type IngressService =
   | { readonly kind: 'http'; readonly origin: URL }
   | { readonly kind: 'status'; readonly status: number };
 
-/** The only service the last rule may have (SPEC: Tunnel ingress configuration). */
+/** The service of the last rule, the catch-all (SPEC: Tunnel ingress configuration); any other is a risk the validator names. */
 export const CATCH_ALL_SERVICE = 'http_status:404';
 
 const STATUS_PREFIX = 'http_status:';

@@ -17,6 +17,8 @@ export interface IsolateSockets {
    * then call `flush()`: it sends what the other end sent before the response.
    */
   attach(socket: unknown): { sid: number; flush: () => void };
+  /** The response carrying `socket` is no longer wanted (the host gave up on its event): its peer sees an unclean close. */
+  abandon(socket: unknown): void;
   /** `fetch()` of a request with `Upgrade: websocket`: a 101 Response whose `webSocket` needs `accept()`, or the server's refusal. */
   connect(request: Request): Promise<Response>;
 }
@@ -127,6 +129,11 @@ export function createIsolateSockets(post: (message: SocketIsolateMessage) => vo
           }
         },
       };
+    },
+
+    abandon(socket) {
+      const server = socket instanceof WebSocket ? internals.peerOf(socket) : undefined;
+      if (server) internals.deliver(server, { kind: 'close', code: 1006, reason: '', clean: false });
     },
 
     connect(request) {

@@ -3,6 +3,7 @@
  * named by a number the isolate chooses (`sid`), unique within that isolate; the host keeps its sockets
  * in a registry of their own, so a socket outlives the event that opened it.
  */
+import { Buffer } from 'node:buffer';
 import type { FlatHeaders, SerializedError } from '../protocol.js';
 
 /** One message's payload: text frames as strings, binary frames as bytes. */

@@ -3,7 +3,7 @@ import { LedgeError } from '../../lib/errors.js';
 import { unlessTaken } from './conflict.js';
 import type {
   AccountRecord, AuditRecord, ControlStoragePort, DeploymentRecord, DomainRecord, MemberRecord, ModuleRecord,
-  ResourceKind, ResourceRecord, TokenRecord, VersionRecord,
+  ResourceKind, ResourceRecord, SecretRecord, TokenRecord, VersionRecord,
 } from '../control.js';
 
 const SCHEMA = `
@@ -20,6 +20,8 @@ CREATE TABLE IF NOT EXISTS modules (version_id TEXT NOT NULL, name TEXT NOT NULL
 CREATE TABLE IF NOT EXISTS domains (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, hostname TEXT NOT NULL UNIQUE, deployment TEXT, tunnel_id TEXT, created_on TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS resources (account_id TEXT NOT NULL, kind TEXT NOT NULL, ref TEXT NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL, created_on TEXT NOT NULL,
   PRIMARY KEY (account_id, kind, ref), UNIQUE (account_id, kind, id));
+CREATE TABLE IF NOT EXISTS secrets (account_id TEXT NOT NULL, deployment TEXT NOT NULL, name TEXT NOT NULL, sealed TEXT NOT NULL, created_on TEXT NOT NULL, modified_on TEXT NOT NULL,
+  PRIMARY KEY (account_id, deployment, name));
 `;
 
 type Row = Record<string, unknown>;
@@ -88,6 +90,12 @@ export function createSqliteControlStorage(db: Database.Database): ControlStorag
     getResource: db.prepare('SELECT * FROM resources WHERE account_id = ? AND kind = ? AND (id = ? OR ref = ?)'),
     listResources: db.prepare('SELECT * FROM resources WHERE account_id = ? AND kind = ? ORDER BY rowid'),
     deleteResource: db.prepare('DELETE FROM resources WHERE account_id = ? AND kind = ? AND id = ?'),
+    upsertSecret: db.prepare(`INSERT INTO secrets (account_id, deployment, name, sealed, created_on, modified_on) VALUES (@account_id, @deployment, @name, @sealed, @created_on, @modified_on)
+      ON CONFLICT (account_id, deployment, name) DO UPDATE SET sealed = excluded.sealed, modified_on = excluded.modified_on`),
+    getSecret: db.prepare('SELECT * FROM secrets WHERE account_id = ? AND deployment = ? AND name = ?'),
+    listSecrets: db.prepare('SELECT * FROM secrets WHERE account_id = ? AND deployment = ? ORDER BY name'),
+    deleteSecret: db.prepare('DELETE FROM secrets WHERE account_id = ? AND deployment = ? AND name = ?'),
+    deleteDeploymentSecrets: db.prepare('DELETE FROM secrets WHERE account_id = ? AND deployment = ?'),
   };
 
   const tokenRow = (t: TokenRecord) => ({ ...t, policies: JSON.stringify(t.policies), parent_id: t.parent_id ?? null });
@@ -125,6 +133,7 @@ export function createSqliteControlStorage(db: Database.Database): ControlStorag
     q.deleteVersions.run(accountId, name);
     q.deleteVersionRows.run(accountId, name);
     q.deleteDeploymentDomains.run(accountId, name);
+    q.deleteDeploymentSecrets.run(accountId, name);
     return changed;
   });
 
@@ -174,6 +183,13 @@ export function createSqliteControlStorage(db: Database.Database): ControlStorag
     async getResource(accountId, kind, idOrRef) { return (q.getResource.get(accountId, kind, idOrRef, idOrRef) as ResourceRecord | undefined) ?? null; },
     async listResources(accountId, kind: ResourceKind) { return q.listResources.all(accountId, kind) as ResourceRecord[]; },
     async deleteResource(accountId, kind, id) { return q.deleteResource.run(accountId, kind, id).changes > 0; },
+
+    async putSecret(secret) {
+      q.upsertSecret.run(secret);
+      return q.getSecret.get(secret.account_id, secret.deployment, secret.name) as SecretRecord;
+    },
+    async listSecrets(accountId, deployment) { return q.listSecrets.all(accountId, deployment) as SecretRecord[]; },
+    async deleteSecret(accountId, deployment, name) { return q.deleteSecret.run(accountId, deployment, name).changes > 0; },
 
     close() { db.close(); },
   };

@@ -10,8 +10,14 @@ import Database from 'better-sqlite3';
 export function openDatabase(file: string): Database.Database {
   mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
+  try {
+    // The first statement reads the header: a damaged file fails here (see damage.ts).
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   return db;
 }

@@ -46,13 +46,19 @@ export class SqliteDatabase implements SqlDatabasePort {
   get #wal(): string { return `${this.#file}-wal`; }
 
   #open(): void {
-    this.#db = new Database(this.#file);
-    this.#db.pragma('journal_mode = WAL');
-    this.#db.pragma('synchronous = NORMAL');
-    this.#db.pragma('busy_timeout = 5000');
-    // Checkpoints are ours: each one first archives the WAL it folds in (see pitr.ts).
-    this.#db.pragma('wal_autocheckpoint = 0');
-    this.#db.pragma('foreign_keys = ON');
+    const db = new Database(this.#file);
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('busy_timeout = 5000');
+      // Checkpoints are ours: each one first archives the WAL it folds in (see pitr.ts).
+      db.pragma('wal_autocheckpoint = 0');
+      db.pragma('foreign_keys = ON');
+    } catch (err) {
+      db.close(); // a damaged file: nothing may keep it open
+      throw err;
+    }
+    this.#db = db;
     this.#inode = statSync(this.#file).ino;
     this.#statements.clear();
     this.#pageSize = undefined;

@@ -1,0 +1,119 @@
+/**
+ * What Ledge knows about the keys of the original platform's configuration file (reference:
+ * control-plane.md, 5). Three lists: keys Ledge names differently, keys that only steer the original
+ * platform's own tools (read, then left out with the reason), and keys whose behaviour Ledge does not have.
+ * The last are refused, naming what is missing (issue 14: a key Ledge does not support is an error,
+ * never a warning followed by a failing request).
+ */
+
+/** Original key → Ledge key, where only the name differs. */
+export const RENAMED_KEYS: Readonly<Record<string, string>> = {
+  d1_databases: 'sql_databases',
+  r2_buckets: 'buckets',
+  workers_dev: 'edge_dev',
+  route: 'routes',
+};
+
+/** Keys that steer only the original platform's own tools or telemetry: nothing the application sees depends on them. */
+export const DROPPED_KEYS: Readonly<Record<string, string>> = {
+  $schema: "it points at the original tool's schema (ledge.jsonc uses ledge.schema.json)",
+  account_id: 'it names an account of the original platform; Ledge picks the account from the token, LEDGE_ACCOUNT_ID or --account',
+  send_metrics: "it switches the original tool's usage metrics; Ledge sends none",
+  upload_source_maps: 'Ledge always keeps the source map with a version',
+  keep_vars: 'Ledge has no variables set outside the configuration for a deployment to keep',
+  logpush: 'Ledge writes logs to the platform log and has no log push jobs',
+  placement: 'a deployment runs where the platform runs; there is no placement to choose',
+  minify: 'Ledge does not minify; the code behaves the same',
+  keep_names: 'Ledge does not minify, so function and class names are always kept',
+  dev: 'local server settings of the original tool; use ledge dev --port and --ip',
+  usage_model: 'a billing setting of the original platform',
+};
+
+/** Keys whose behaviour Ledge does not have (yet), each with what is missing. A key that Ledge's own schema gains is accepted from then on. */
+export const MISSING_FEATURES: Readonly<Record<string, string>> = {
+  durable_objects: 'Ledge has no coordination objects yet, so their bindings would be missing from env',
+  migrations: 'these are coordination-object migrations, and Ledge has no coordination objects yet',
+  exports: 'these declare coordination objects, and Ledge has no coordination objects yet',
+  workflows: 'Ledge has no workflow service yet, so the workflow bindings would be missing from env',
+  services: 'Ledge has no service bindings (one deployment calling another through env) yet',
+  tail_consumers: 'Ledge has no tail consumers (deployments that receive another\'s events)',
+  streaming_tail_consumers: 'Ledge has no tail consumers (deployments that receive another\'s events)',
+  ai: 'Ledge has no model inference binding yet',
+  ai_search: 'Ledge has no managed search binding yet',
+  ai_search_namespaces: 'Ledge has no managed search binding yet',
+  agent_memory: 'Ledge has no agent memory binding',
+  websearch: 'Ledge has no web search binding',
+  vectorize: 'Ledge has no vector index binding yet',
+  hyperdrive: 'Ledge has no database connection pool binding',
+  analytics_engine_datasets: 'Ledge has no analytics dataset binding',
+  browser: 'Ledge has no browser automation binding yet',
+  images: 'Ledge has no image transformation binding',
+  media: 'Ledge has no media transformation binding',
+  stream: 'Ledge has no video stream binding',
+  version_metadata: 'Ledge has no version metadata binding',
+  send_email: 'Ledge does not send email (email services are out of scope)',
+  dispatch_namespaces: 'Ledge has no dynamic dispatch of other deployments',
+  worker_loaders: 'Ledge has no dynamic worker loading',
+  mtls_certificates: 'Ledge has no client certificate binding',
+  pipelines: 'Ledge has no pipelines binding',
+  secrets_store_secrets: 'Ledge has no account-wide secret store binding; set per-deployment secrets with "ledge secret put"',
+  ratelimits: 'Ledge has no rate limiting binding',
+  containers: 'Ledge has no containers yet',
+  cloudchamber: 'Ledge has no containers yet',
+  artifacts: 'Ledge has no artifacts binding',
+  flagship: 'Ledge has no feature flag binding',
+  logfwdr: 'Ledge has no log forwarding binding',
+  unsafe: 'Ledge has no raw binding escape hatch',
+  connect: 'Ledge has no inbound TCP listeners for deployments',
+  secrets: 'declaring required secrets (secrets.required) is not supported yet; ledge dev loads every name in .dev.vars or .env, and "ledge secret put" sets them on the platform',
+  define: 'Ledge does not replace identifiers at build time; read the value from vars instead',
+  alias: 'Ledge has no module aliases; install the package under the name the code imports',
+  rules: 'Ledge has no module rules yet (importing .html, .txt, .bin or .wasm files)',
+  build: 'Ledge does not run a custom build step yet; run the build yourself, then point main at its output',
+  find_additional_modules: 'Ledge bundles the code into one module and does not upload extra modules',
+  base_dir: 'Ledge bundles the code into one module and does not upload extra modules',
+  preserve_file_names: 'Ledge bundles the code into one module and does not upload extra modules',
+  no_bundle: 'Ledge always bundles the entry module with its imports',
+  tsconfig: 'Ledge reads the tsconfig.json next to the code and has no setting for another file',
+  jsx_factory: 'Ledge bundles with the JSX settings of tsconfig.json (jsxFactory); set it there',
+  jsx_fragment: 'Ledge bundles with the JSX settings of tsconfig.json (jsxFragmentFactory); set it there',
+  node_compat: 'this setting was removed by the original platform too; use "compatibility_flags": ["nodejs_compat"]',
+  site: 'the old static site setting is not supported; serve the folder with "assets" instead (docs/assets.md)',
+  legacy_env: 'service environments were removed by the original platform too; each environment is its own deployment',
+  text_blobs: 'the service-worker format is not supported; export default { fetch } from an ES module',
+  data_blobs: 'the service-worker format is not supported; export default { fetch } from an ES module',
+  wasm_modules: 'the service-worker format is not supported; export default { fetch } from an ES module',
+  compliance_region: 'Ledge keeps data wherever the platform runs and cannot promise a compliance region',
+  cache: 'Ledge has no settings for the platform cache',
+  access: 'Ledge has no per-deployment access settings here; protect hostnames with access applications (docs/access.md)',
+  previews: 'Ledge has no preview configuration block; preview_urls gives each version its own hostname',
+  python_modules: 'Ledge runs JavaScript and TypeScript only',
+  first_party_worker: 'an internal setting of the original platform',
+  dependencies_instrumentation: 'Ledge does not instrument dependencies',
+};
+
+/** What to say about a key Ledge's schema does not know, at the top level or in an environment of ledge.jsonc. */
+export function unknownKeyHelp(key: string): string {
+  const renamed = RENAMED_KEYS[key];
+  if (renamed) return `this is the original platform's name; Ledge calls it "${renamed}" ("ledge config import" translates a whole wrangler file)`;
+  const missing = MISSING_FEATURES[key];
+  if (missing) return `not supported: ${missing}`;
+  const dropped = DROPPED_KEYS[key];
+  if (dropped) return `Ledge has no such setting (${dropped}); remove it`;
+  return 'Ledge has no such setting; remove it or check its spelling';
+}
+
+/** True for a declaration that declares nothing (`[]`, `{}`, `{ "bindings": [] }`), which costs nothing to leave out. */
+export function declaresNothing(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length === 0;
+  if (value !== null && typeof value === 'object') return Object.values(value).every((v) => declaresNothing(v));
+  return false;
+}
+
+/** Ledge's section names in a message about a translated file, turned back into the names the file uses. */
+export function toOriginalNames(text: string): string {
+  return text
+    .replace(/\bsql_databases(?=\[)/g, 'd1_databases')
+    .replace(/\bbuckets(?=\[)/g, 'r2_buckets')
+    .replace(/\bedge_dev(?=:)/g, 'workers_dev');
+}

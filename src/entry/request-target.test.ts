@@ -1,0 +1,20 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { toRequestTarget } from './request-target.js';
+
+test('an origin-form target is served under the Host header; a host a URL refuses is no target', () => {
+  assert.deepEqual(toRequestTarget('/a?b=1', 'app.example.com:8787'), { url: 'http://app.example.com:8787/a?b=1', host: 'app.example.com:8787', absolute: false });
+  assert.equal(toRequestTarget('*', 'localhost')?.url, 'http://localhost/');
+  for (const host of ['app.example.com:99999', 'app.example.com:65536', '1.2.3.256', 'a b', 'user@host', '[::1', 'xn--a.example']) {
+    assert.equal(toRequestTarget('/', host), null, host);
+  }
+});
+
+test('an absolute-form target keeps its path and query, and its authority wins over Host', () => {
+  assert.deepEqual(toRequestTarget('http://a.example.com/p/q?x=1&y=%2F', 'b.example.com'), { url: 'http://a.example.com/p/q?x=1&y=%2F', host: 'a.example.com', absolute: true });
+  assert.equal(toRequestTarget('HTTPS://a.example.com?x=1', 'a.example.com')?.url, 'http://a.example.com/?x=1');
+  assert.equal(toRequestTarget('http://a.example.com', 'x')?.url, 'http://a.example.com/');
+  for (const target of ['ftp://a.example.com/', 'http://user@a.example.com/', 'http://a.example.com:99999/', 'a.example.com:443', 'relative']) {
+    assert.equal(toRequestTarget(target, 'a.example.com'), null, target);
+  }
+});

@@ -1,0 +1,43 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ResponseStream } from './response-stream.js';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+test('return() while a read waits ends that read and tells the producer once', async () => {
+  let cancels = 0;
+  const stream = new ResponseStream({ onCancel: () => cancels++ });
+  const iterator = stream[Symbol.asyncIterator]();
+  const waiting = iterator.next();
+  await iterator.return?.();
+  assert.deepEqual(await waiting, { done: true, value: undefined });
+  await iterator.return?.();
+  stream.push(bytes('late'));
+  assert.equal(cancels, 1);
+  assert.equal(stream.buffered, 0, 'chunks after the cancel are dropped');
+});
+
+test('a stream read to its end is not cancelled, and credit goes back whenever the reader catches up', async () => {
+  let cancels = 0;
+  let drained = 0;
+  const stream = new ResponseStream({ onCancel: () => cancels++, onDrained: () => drained++ });
+  stream.push(bytes('a'));
+  stream.push(bytes('b'));
+  assert.equal(stream.buffered, 2);
+  stream.end();
+  const seen: string[] = [];
+  for await (const chunk of stream) seen.push(new TextDecoder().decode(chunk));
+  assert.deepEqual(seen, ['a', 'b']);
+  stream.cancel();
+  assert.equal(cancels, 0, 'the producer had already finished');
+  assert.equal(drained, 0, 'no credit once the producer has finished');
+});
+
+test('a failure reaches the reader after the chunks already queued', async () => {
+  const stream = new ResponseStream();
+  stream.push(bytes('x'));
+  stream.fail(new Error('broken'));
+  const iterator = stream[Symbol.asyncIterator]();
+  assert.equal((await iterator.next()).done, false);
+  await assert.rejects(iterator.next(), /broken/);
+});

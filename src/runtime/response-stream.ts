@@ -1,0 +1,106 @@
+/** What a response stream tells its producer. */
+export interface ResponseStreamHooks {
+  /** The reader has taken every chunk queued so far (the producer may send more: credit). */
+  onDrained?: () => void;
+  /** The reader gave up before the end (the client went away): the producer should stop and let go. */
+  onCancel?: () => void;
+}
+
+/**
+ * A response body arriving chunk by chunk from a producer on another thread or connection (an isolate, a
+ * tunnel connector), read by one consumer (the HTTP bridge). Unlike an async generator, its iterator's
+ * `return()` works while a `next()` is still waiting: a client that disconnects during a quiet stream
+ * cancels it at once, so the producer's event ends instead of waiting for a chunk that may never come.
+ */
+export class ResponseStream implements AsyncIterable<Uint8Array> {
+  #queue: Uint8Array[] = [];
+  #bytes = 0;
+  #done = false;
+  #cancelled = false;
+  #error: Error | undefined;
+  #waiter: ((result: IteratorResult<Uint8Array>) => void) | undefined;
+  #failWaiter: ((err: Error) => void) | undefined;
+  #hooks: ResponseStreamHooks;
+
+  constructor(hooks: ResponseStreamHooks = {}) { this.#hooks = hooks; }
+
+  /** Bytes queued and not yet read. */
+  get buffered(): number { return this.#bytes; }
+
+  /** Whether the reader cancelled the stream. */
+  get cancelled(): boolean { return this.#cancelled; }
+
+  /** Adds a chunk (ignored once the stream ended or was cancelled). */
+  push(chunk: Uint8Array): void {
+    if (this.#done || this.#cancelled) return;
+    const waiter = this.#take();
+    if (waiter) {
+      waiter.resolve({ done: false, value: chunk });
+      this.#hooks.onDrained?.();
+      return;
+    }
+    this.#queue.push(chunk);
+    this.#bytes += chunk.byteLength;
+  }
+
+  /** The producer finished. */
+  end(): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#take()?.resolve({ done: true, value: undefined });
+  }
+
+  /** The producer failed: the reader gets `err` after the chunks already queued. */
+  fail(err: Error): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#error = err;
+    this.#take()?.reject(err);
+  }
+
+  /** The reader stops early: queued chunks are dropped and the producer is told, unless it had already finished. */
+  cancel(): void {
+    if (this.#cancelled) return;
+    this.#cancelled = true;
+    this.#queue = [];
+    this.#bytes = 0;
+    this.#take()?.resolve({ done: true, value: undefined });
+    if (!this.#done) {
+      this.#done = true;
+      this.#hooks.onCancel?.();
+    }
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
+    return {
+      next: () => this.#next(),
+      return: () => {
+        this.cancel();
+        return Promise.resolve({ done: true, value: undefined });
+      },
+    };
+  }
+
+  #next(): Promise<IteratorResult<Uint8Array>> {
+    const chunk = this.#queue.shift();
+    if (chunk) {
+      this.#bytes -= chunk.byteLength;
+      if (this.#queue.length === 0 && !this.#done) this.#hooks.onDrained?.();
+      return Promise.resolve({ done: false, value: chunk });
+    }
+    if (this.#error && !this.#cancelled) return Promise.reject(this.#error);
+    if (this.#done) return Promise.resolve({ done: true, value: undefined });
+    return new Promise((resolve, reject) => {
+      this.#waiter = resolve;
+      this.#failWaiter = reject;
+    });
+  }
+
+  #take(): { resolve: (result: IteratorResult<Uint8Array>) => void; reject: (err: Error) => void } | undefined {
+    const resolve = this.#waiter;
+    const reject = this.#failWaiter;
+    this.#waiter = undefined;
+    this.#failWaiter = undefined;
+    return resolve && reject ? { resolve, reject } : undefined;
+  }
+}
