@@ -45,6 +45,8 @@ class Response extends NativeResponse {
       upgrades.set(this, socket);
       return;
     }
+    // Node's own refusal ("must be in the range of 200 to 599") would not say what a 101 needs here.
+    if (init?.status === 101) throw new RangeError('Response: status 101 needs a webSocket (one end of a WebSocketPair): new Response(null, { status: 101, webSocket: client })');
     const simple = typeof body === 'string' || body instanceof ArrayBuffer || ArrayBuffer.isView(body);
     if (!simple || NULL_BODY_STATUS.has(init?.status ?? 200)) {
       super(body, init);
