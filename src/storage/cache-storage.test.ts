@@ -1,7 +1,7 @@
 // Contract of the Cache API's storage port, run against every adapter (today: SQLite).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CacheEntry, CacheStoragePort } from './ports.js';
@@ -44,3 +44,16 @@ for (const [name, open] of ADAPTERS) {
     assert.ok((await store.cache.usage()).bytes <= 100);
   });
 }
+
+test('the embedded cache store opens on first use and on its own: a damaged cache.sqlite fails only the cache', async (t) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ledge-cache-lazy-'));
+  const damaged: string[] = [];
+  const store = openEmbeddedStorage(dir, undefined, { onDamage: (err) => damaged.push(err.code) });
+  t.after(() => store.close());
+  await store.kv.put('ns', 'k', { value: new Uint8Array([1]), expiration: null, metadata: null });
+  assert.equal(existsSync(path.join(dir, 'cache.sqlite')), false, 'no cache file until the cache is used');
+  writeFileSync(path.join(dir, 'cache.sqlite'), 'this is not a database, it only has its name '.repeat(200));
+  assert.throws(() => store.cache, (err: { code?: string; message?: string }) => err.code === 'store_damaged' && /cache/.test(err.message ?? ''));
+  assert.deepEqual(damaged, ['store_damaged']);
+  assert.ok(await store.kv.get('ns', 'k', 0), 'the key-value store is untouched');
+});
