@@ -9,7 +9,7 @@ import { createCacheService } from '../bindings/cache/service.js';
 import { consumersOf } from '../bindings/queues/schema.js';
 import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
 import { createCronScheduler, type CronScheduler } from '../entry/cron/scheduler.js';
-import { toVersionConfig, type DeployConfig } from '../config/deploy.js';
+import { storedVersionConfig } from '../config/deploy.js';
 import type { ControlStoragePort, VersionRecord } from '../storage/control.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { AssetContentStore } from '../storage/asset-content.js';
@@ -133,7 +133,7 @@ export function createHosting(options: HostingOptions): Hosting {
 
   async function start(version: VersionRecord): Promise<DeploymentRuntime> {
     const dir = await prepareModules({ cacheDir: options.cacheDir, version, store, logger });
-    const config = toVersionConfig(version.config as DeployConfig);
+    const config = storedVersionConfig(version);
     let secrets: Record<string, string> = {};
     try {
       secrets = await options.secrets?.(version.account_id, version.deployment) ?? {};
@@ -176,7 +176,7 @@ export function createHosting(options: HostingOptions): Hosting {
   }
 
   async function loadAssets(version: VersionRecord): Promise<VersionAssets | null> {
-    const assets = toVersionConfig(version.config as DeployConfig).assets;
+    const assets = storedVersionConfig(version).assets;
     const module = (await store.getModules(version.id)).find((m) => m.name === ASSET_MANIFEST_MODULE);
     if (!module) return null;
     const manifest = JSON.parse(new TextDecoder().decode(module.content)) as StoredManifest;
@@ -197,7 +197,7 @@ export function createHosting(options: HostingOptions): Hosting {
   }
 
   function startBackground(version: VersionRecord): BackgroundWork {
-    const config = toVersionConfig(version.config as DeployConfig);
+    const config = storedVersionConfig(version);
     const crons = config.triggers.crons;
     const workers = consumersOf(config.sections.queues).filter((c) => c.type === 'worker');
     // The stores first, and only those the work needs: a damaged one fails this version's background work

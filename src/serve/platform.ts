@@ -136,7 +136,11 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, assetContent, timers: options.timers,
     secrets: (accountId, deployment) => deploymentSecrets(store, vault, accountId, deployment),
   });
-  const rebuildRoutes = async () => buildRouteTable(store, platformDomain, await access.listApps());
+  const rebuildRoutes = async () => {
+    const table = await buildRouteTable(store, platformDomain, await access.listApps());
+    for (const problem of table.damaged) logger.error(`routes: ${problem}`);
+    return table;
+  };
   let routes: RouteTable;
   try {
     routes = await rebuildRoutes();

@@ -4,7 +4,7 @@ import { ApiError, fieldError } from '../api-error.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteContext, type RouteDefinition } from '../router.js';
 import type { PermissionGroup, ResourceKindKey } from '../permissions.js';
 import type { ControlServices } from '../services.js';
-import { DEPLOY_CONFIG_SCHEMA, deployConfigProblems, routeHostname, toVersionConfig, type DeployConfig } from '../../config/deploy.js';
+import { DEPLOY_CONFIG_SCHEMA, deployConfigProblems, routeHostname, storedDeployConfig, storedVersionConfig, type DeployConfig } from '../../config/deploy.js';
 import { BINDINGS } from '../../bindings/registry.js';
 import { sectionEntries } from '../../bindings/plugin.js';
 import { consumersOf } from '../../bindings/queues/schema.js';
@@ -81,7 +81,7 @@ export async function boundResources(store: ControlStoragePort, accountId: strin
   const out: (ResourceUse & { deployment: string })[] = [];
   for (const deployment of await store.listDeployments(accountId)) {
     const version = await store.getVersion(deployment.current_version_id);
-    if (version) out.push(...resourceUses(version.config as DeployConfig).map((u) => ({ ...u, deployment: deployment.name })));
+    if (version) out.push(...resourceUses(storedDeployConfig(version)).map((u) => ({ ...u, deployment: deployment.name })));
   }
   return out;
 }
@@ -92,7 +92,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
 
   async function deploymentView(account: AccountRecord, deployment: DeploymentRecord): Promise<Record<string, unknown>> {
     const version = await store.getVersion(deployment.current_version_id);
-    const config = version ? toVersionConfig(version.config as DeployConfig) : null;
+    const config = version ? storedVersionConfig(version) : null;
     const custom = (await store.listDomains(account.id)).filter((d) => d.deployment === deployment.name).map((d) => d.hostname);
     return {
       name: deployment.name, account_id: account.id, current_version_id: deployment.current_version_id,

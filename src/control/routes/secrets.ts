@@ -4,7 +4,7 @@ import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../rout
 import type { ControlServices } from '../services.js';
 import { secretContext } from '../secret-vault.js';
 import { BINDING_NAME } from '../../config/names.js';
-import type { DeployConfig } from '../../config/deploy.js';
+import { storedDeployConfig, type DeployConfig } from '../../config/deploy.js';
 import { BINDINGS } from '../../bindings/registry.js';
 import { sectionEntries } from '../../bindings/plugin.js';
 import type { SecretRecord } from '../../storage/control.js';
@@ -63,7 +63,7 @@ export function secretRoutes(services: ControlServices): RouteDefinition[] {
         const deployment = await store.getDeployment(account.id, params.name);
         const version = deployment ? await store.getVersion(deployment.current_version_id) : null;
         if (version) {
-          const clash = envNames(version.config as DeployConfig).find((n) => n.name === body.name);
+          const clash = envNames(storedDeployConfig(version)).find((n) => n.name === body.name);
           if (clash) throw new ApiError('conflict', `"${body.name}" is already the name of a ${clash.pointer.includes('/vars/') ? 'var' : 'binding'} of ${params.name}'s current version; a secret needs its own name (rename one of them, or deploy without it first)`, { pointer: '/body/name' });
         }
         const sealed = vault.seal(body.text, secretContext(account.id, params.name, body.name));
