@@ -8,7 +8,7 @@ import type { Logger } from '../../lib/logger.js';
 import type { DispatchRequest, DispatchResponse } from '../../runtime/isolate.js';
 import { readBody } from '../serve.js';
 import { ResponseStream } from '../../runtime/response-stream.js';
-import { headProblem, isWebSocketUpgrade } from './answer-head.js';
+import { headProblem } from './answer-head.js';
 import type { TunnelRecord, TunnelStoragePort } from '../../storage/tunnels.js';
 import { asksForWebSocket, parseRelayMessage, RelayedSocket } from './socket-relay.js';
 import { decodeTunnelToken, TUNNEL_REQUEST_LIMIT, type ConnectorMessage, type PlatformMessage } from './protocol.js';
@@ -50,8 +50,6 @@ interface Pending {
   reject(err: Error): void;
   /** The answer's body, once its head arrived. */
   stream?: ResponseStream;
-  /** The request asked to upgrade to a WebSocket (the only request a 101 may answer). */
-  webSocket: boolean;
   timer: NodeJS.Timeout;
   /** A WebSocket upgrade: the origin may answer `ws-accepted`. */
   upgrade?: true;
@@ -240,7 +238,7 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
         if (pending.stream) return;
         clearTimeout(pending.timer);
         const id = message.id;
-        const problem = headProblem(message.status, message.headers, pending.webSocket);
+        const problem = headProblem(message.status, message.headers);
         if (problem) {
           conn.pending.delete(id);
           send(conn, { type: 'cancel', id });
@@ -316,8 +314,8 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
         send(conn, { type: 'cancel', id });
         reject(new LedgeError('exceeded_wall_time', 'the tunnel did not answer in time'));
       }, RESPONSE_START_MS);
-      // A 101 arrives as `ws-accepted`; a `response-start` is the origin's refusal and may not be interim.
-      conn.pending.set(id, { resolve, reject, timer, webSocket: false, upgrade: true });
+      // A 101 arrives as `ws-accepted`; a `response-start` is the origin's refusal (never interim, never 101).
+      conn.pending.set(id, { resolve, reject, timer, upgrade: true });
       send(conn, { type: 'ws-open', id, url, headers: pairs });
     });
   }
@@ -362,7 +360,7 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
           send(conn, { type: 'cancel', id });
           reject(new LedgeError('exceeded_wall_time', 'the tunnel did not answer in time'));
         }, RESPONSE_START_MS);
-        conn.pending.set(id, { resolve, reject, timer, webSocket: isWebSocketUpgrade(pairs) });
+        conn.pending.set(id, { resolve, reject, timer });
         send(conn, { type: 'request', id, method: request.method, url: request.url, headers: pairs, body });
       });
     },
