@@ -14,6 +14,7 @@ import { deploymentRoutes } from './routes/deployments.js';
 import { assetRoutes } from './routes/assets.js';
 import { resourceRoutes } from './routes/resources.js';
 import { domainRoutes } from './routes/domains.js';
+import { cacheRoutes } from './routes/cache.js';
 import { tunnelRoutes } from './routes/tunnels.js';
 import { privateRouteRoutes } from './routes/private-routes.js';
 import { accessRoutes } from './routes/access.js';
@@ -38,7 +39,7 @@ export function controlRoutes(services: ControlServices): RouteDefinition[] {
   };
   return [
     ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...assetRoutes(services), ...secretRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
-    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services),
+    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services), ...cacheRoutes(services),
   ];
 }
 

@@ -6,6 +6,7 @@ import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.j
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import { createNodeHandler } from '../entry/node-http.js';
 import { listenHttp } from '../entry/listen.js';
+import { createUpgradeHandler } from '../entry/websocket-upgrade.js';
 import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { createBundler, type Bundler } from '../runtime/bundle.js';
@@ -145,8 +146,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const application: Dispatcher = (request) => (assets ? assets.server.handle(request, config.main === undefined ? undefined : toRuntime) : toRuntime(request));
   const dispatch = withDevRoutes(application, trigger, () => pullApi);
   let server: Server;
+  const upgrades = createUpgradeHandler({ dispatch, logger });
   try {
-    server = await listenHttp(createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), { host: options.ip ?? '127.0.0.1', port: options.port ?? 8787 }, '--port', logger);
+    server = await listenHttp({ request: createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), upgrade: upgrades }, { host: options.ip ?? '127.0.0.1', port: options.port ?? 8787 }, '--port', logger);
   } catch (err) {
     assets?.close();
     await currentBundler?.dispose();
@@ -274,6 +276,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       scheduler.stop();
       const stopping = Promise.all(consumers.map((c) => c.stop()));
       for (const watcher of watchers.values()) watcher.close();
+      upgrades.closeAll();
       assets?.close();
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
       await runtime.close();

@@ -2,6 +2,7 @@ import type { VersionConfig } from '../config/deploy.js';
 import type { ServiceContext } from '../bindings/plugin.js';
 import { createBindingServices } from '../bindings/services.js';
 import { assetsBindings } from '../bindings/assets/index.js';
+import { createCacheService } from '../bindings/cache/service.js';
 import type { AssetServer } from '../entry/assets/handler.js';
 import type { DeploymentVersion } from '../runtime/deployment.js';
 
@@ -35,5 +36,7 @@ export function buildVersion(source: VersionSource): DeploymentVersion {
     limits: config.limits,
     compatibilityFlags: config.compatibility_flags,
     bindings: [...createBindingServices(config, source.services), ...assetsBindings(config.assets?.binding, source.assets)],
+    // The account's Cache API store (`caches.default`, `caches.open`), opened on first use.
+    cache: createCacheService({ storage: () => source.services.storage.cache, clock: source.services.clock }),
   };
 }

@@ -1,3 +1,4 @@
+import { CACHE_SERVICE } from '../bindings/cache/limits.js';
 import type { Limits } from '../config/load.js';
 import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
@@ -18,6 +19,8 @@ export interface DeploymentVersion {
   compatibilityFlags: readonly string[];
   /** Bindings in `env`: name and kind, with the host-side service of each. */
   bindings: readonly { name: string; kind: string; service: BindingService }[];
+  /** The host side of the Cache API (`caches`), backed by the account's cache store (docs/cache.md). */
+  cache?: BindingService;
 }
 
 /** Options of a deployment runtime. */
@@ -66,6 +69,13 @@ export class DeploymentRuntime {
   constructor(options: DeploymentRuntimeOptions) {
     this.#logger = options.logger;
     this.#waitUntilMs = options.waitUntilMs ?? 30_000;
+  }
+
+  /** WebSockets open on this runtime's isolates. */
+  get openSockets(): number {
+    let open = 0;
+    for (const isolate of this.#live.keys()) open += isolate.openSockets;
+    return open;
   }
 
   /** The version serving new events. */
@@ -173,7 +183,8 @@ export class DeploymentRuntime {
       init: { bundlePath: version.bundleFile, name: version.name, compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind }) => ({ name, kind })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), nodejsCompat: version.compatibilityFlags.includes('nodejs_compat'), waitUntilMs: this.#waitUntilMs },
       memoryMb: version.limits.memory_mb,
       logger: this.#logger,
-      services: Object.fromEntries(version.bindings.map((b) => [b.name, b.service])),
+      // The cache service sits beside the bindings under a name no binding can have (CACHE_SERVICE).
+      services: { ...Object.fromEntries(version.bindings.map((b) => [b.name, b.service])), ...(version.cache ? { [CACHE_SERVICE]: version.cache } : {}) },
       onExit: (stopped, failure) => this.#onExit(stopped, failure, version),
     });
     this.#live.set(isolate, version);

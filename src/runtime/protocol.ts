@@ -3,6 +3,8 @@
  * import this union, so a change on one side that the other does not follow fails to compile.
  */
 
+import type { SocketHostMessage, SocketIsolateMessage } from './websockets/protocol.js';
+
 /** Headers as a flat list: name, value, name, value... (keeps repeated Set-Cookie apart). */
 export type FlatHeaders = string[];
 
@@ -98,13 +100,14 @@ export type HostMessage =
   | { t: 'req-end'; id: number }
   | { t: 'abort'; id: number; reason: string }
   | { t: 'res-credit'; id: number }
-  | { t: 'call-result'; id: number; value?: unknown; error?: SerializedError };
+  | { t: 'call-result'; id: number; value?: unknown; error?: SerializedError }
+  | SocketHostMessage;
 
 /** Isolate to host. */
 export type IsolateMessage =
   | { t: 'ready'; hasFetch: boolean }
   | { t: 'load-error'; error: SerializedError }
-  | { t: 'head'; id: number; status: number; statusText: string; headers: FlatHeaders; body: string | Uint8Array | null; streaming: boolean; done?: true }
+  | { t: 'head'; id: number; status: number; statusText: string; headers: FlatHeaders; body: string | Uint8Array | null; streaming: boolean; done?: true; /** A 101 answer: the isolate's socket the client connection joins (websockets/protocol.ts). */ webSocket?: number }
   | { t: 'res-chunk'; id: number; chunk: Uint8Array }
   | { t: 'res-end'; id: number }
   | { t: 'res-error'; id: number; error: SerializedError }
@@ -115,7 +118,8 @@ export type IsolateMessage =
   | ({ t: 'queue-result'; id: number } & QueueOutcome)
   | { t: 'call'; id: number; binding: string; method: string; args: unknown[]; event?: number }
   /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */
-  | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number };
+  | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number }
+  | SocketIsolateMessage;
 
 /** Bytes one side may send ahead of the other's consumption before it waits for credit. */
 export const STREAM_WINDOW_BYTES = 1 << 20;

@@ -44,6 +44,8 @@ interface RunningVersion {
   lastUsed: number;
   /** Events being dispatched through `use` right now. */
   active: number;
+  /** The runtime once started: its open WebSockets keep the version from counting as idle. */
+  started?: DeploymentRuntime;
 }
 
 /** A version's asset server, and whether the version has an application behind it. */
@@ -110,7 +112,7 @@ export function createHosting(options: HostingOptions): Hosting {
       const runtime = start(version);
       entry = { accountId: version.account_id, deployment: version.deployment, runtime, lastUsed: clock.now(), active: 0 };
       runtimes.set(version.id, entry);
-      runtime.catch(() => runtimes.delete(version.id));
+      runtime.then((started) => { (entry as RunningVersion).started = started; }, () => runtimes.delete(version.id));
     }
     entry.lastUsed = clock.now();
     return entry;
@@ -260,6 +262,7 @@ export function createHosting(options: HostingOptions): Hosting {
     sweepIdle() {
       let stopped = 0;
       for (const [versionId, entry] of runtimes) {
+        if (entry.started?.openSockets) entry.lastUsed = clock.now();
         if (entry.active > 0 || clock.now() - entry.lastUsed < idleMs) continue;
         retire(versionId, entry, 'idle');
         stopped++;

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { createNodeHandler } from '../entry/node-http.js';
+import { createUpgradeHandler, type UpgradeHandler } from '../entry/websocket-upgrade.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import { listenHttp, type ListenAddress } from '../entry/listen.js';
 import { madeByPlatform } from '../entry/response-origin.js';
@@ -201,7 +202,10 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
 
   const servers: Server[] = [];
   let expiries: { stop(): void } | undefined = undefined;
+  let appUpgrades: UpgradeHandler | undefined;
   const cleanup = async () => {
+    // Upgraded connections are out of node:http's reach (its close would wait for them): closed first, with 1001.
+    appUpgrades?.closeAll();
     await drainListeners({ servers, connectors, drainMs: options.drainMs ?? DEFAULT_DRAIN_MS, logger });
     expiries?.stop();
     await hosting.close();
@@ -212,17 +216,21 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
   let appAddress: AddressInfo;
   let apiAddress: AddressInfo;
   try {
-    const appServer = await listenHttp(createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen', logger);
+    // Applications' WebSocket upgrades take the same route as requests (websocket-upgrade.ts).
+    appUpgrades = createUpgradeHandler({ dispatch: appDispatch, logger });
+    const appServer = await listenHttp({ request: createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), upgrade: appUpgrades }, options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen', logger);
     servers.push(appServer);
     appAddress = appServer.address() as AddressInfo;
-    const apiServer = await listenHttp(createNodeHandler({ dispatch: apiDispatch, logger, writeTimeoutMs: options.writeTimeoutMs }), options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen', logger);
+    // Tunnel connectors dial the API listener and upgrade to a WebSocket on one path.
+    const apiServer = await listenHttp({
+      request: createNodeHandler({ dispatch: apiDispatch, logger, writeTimeoutMs: options.writeTimeoutMs }),
+      upgrade: (req, socket, head) => {
+        if (new URL(req.url ?? '/', 'http://x').pathname === CONNECT_PATH) connectors.upgrade(req, socket, head);
+        else socket.destroy();
+      },
+    }, options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen', logger);
     servers.push(apiServer);
     apiAddress = apiServer.address() as AddressInfo;
-    // Tunnel connectors dial the API listener and upgrade to a WebSocket on one path.
-    (servers[1] as Server).on('upgrade', (req, socket, head) => {
-      if (new URL(req.url ?? '/', 'http://x').pathname === CONNECT_PATH) connectors.upgrade(req, socket, head);
-      else socket.destroy();
-    });
   } catch (err) {
     await cleanup();
     throw err;

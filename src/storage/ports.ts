@@ -270,6 +270,33 @@ export interface QueueStoragePort {
   watch(queue: string, listener: () => void): () => void;
 }
 
+/** One stored response of the Cache API. Times are epoch milliseconds. */
+export interface CacheEntry {
+  status: number;
+  statusText: string;
+  /** Flat header list: name, value, name, value... */
+  headers: string[];
+  body: Uint8Array;
+  expiresAt: number;
+}
+
+/**
+ * The Cache API's store for one account (docs/cache.md): responses by cache name and URL, bounded in bytes
+ * with least-recently-used eviction. Entries whose `expiresAt` is at or before `now` do not exist.
+ */
+export interface CacheStoragePort {
+  /** The live entry, marked as used at `now`. */
+  get(cache: string, url: string, now: number): Promise<CacheEntry | null>;
+  /** Stores (or replaces) an entry, then evicts the least recently used entries until the store holds at most `maxBytes`. */
+  put(cache: string, url: string, entry: CacheEntry, now: number, maxBytes: number): Promise<void>;
+  /** Deletes a live entry; returns whether there was one. */
+  delete(cache: string, url: string, now: number): Promise<boolean>;
+  /** Deletes the entries for `urls` in every cache (or every entry when `urls` is null); returns how many. */
+  purge(urls: string[] | null): Promise<number>;
+  /** Entries and bytes stored (expired ones not yet swept included). */
+  usage(): Promise<{ entries: number; bytes: number }>;
+}
+
 /** Every port of one platform's state. */
 export interface StoragePorts {
   kv: KvStoragePort;
@@ -277,5 +304,6 @@ export interface StoragePorts {
   objects: ObjectStoragePort;
   cron: CronStatePort;
   queues: QueueStoragePort;
+  cache: CacheStoragePort;
   close(): void;
 }
