@@ -38,12 +38,12 @@ export interface TokenStatus {
 }
 
 /** A request the account API refused: the LedgeError code for the CLI, plus the HTTP status and the API's own errors. */
-export class ApiError extends LedgeError {
+export class ApiResponseError extends LedgeError {
   readonly httpStatus: number;
   readonly errors: readonly ApiMessage[];
   constructor(code: ErrorCode, message: string, httpStatus: number, errors: readonly ApiMessage[]) {
     super(code, message);
-    this.name = 'ApiError';
+    this.name = 'ApiResponseError';
     this.httpStatus = httpStatus;
     this.errors = errors;
   }
@@ -58,7 +58,7 @@ export class ApiError extends LedgeError {
 export interface ApiClient {
   /** The base URL, `http://host:port/api/v1`. */
   readonly baseUrl: string;
-  /** Sends one request; `path` is relative to the base URL. Throws ApiError for `success: false`. */
+  /** Sends one request; `path` is relative to the base URL. Throws ApiResponseError for `success: false`. */
   request<T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>>;
   /** GET of one object. */
   get<T>(path: string): Promise<T>;
@@ -124,13 +124,13 @@ export function createApiClient(credentials: Pick<ResolvedCredentials, 'apiUrl' 
       envelope = undefined;
     }
     if (!envelope || typeof envelope !== 'object' || typeof envelope.success !== 'boolean') {
-      throw new ApiError('api_request_failed', `${what}: ${baseUrl} answered ${res.status} without the API envelope; is it the Ledge account API (ledge serve --api-listen)?`, res.status, []);
+      throw new ApiResponseError('api_request_failed', `${what}: ${baseUrl} answered ${res.status} without the API envelope; is it the Ledge account API (ledge serve --api-listen)?`, res.status, []);
     }
     if (!envelope.success) {
       // An API should never echo a token, but if one did it must not travel on in the error.
       const errors = Array.isArray(envelope.errors) ? JSON.parse(redact(JSON.stringify(envelope.errors))) as ApiMessage[] : [];
       const detail = errors.length ? errors.map(describe).join('; ') : `status ${res.status}`;
-      throw new ApiError(codeFor(res.status), `${what}: ${detail}`, res.status, errors);
+      throw new ApiResponseError(codeFor(res.status), `${what}: ${detail}`, res.status, errors);
     }
     return { result: envelope.result as T, messages: Array.isArray(envelope.messages) ? envelope.messages : [], info: envelope.result_info };
   }
@@ -289,7 +289,8 @@ export async function getIfExists<T>(client: ApiClient, path: string): Promise<T
     return await client.get<T>(path);
   } catch (err) {
     // Only 1005: a 404 with 7003 (account not visible) or 7000 (no such route) must not read as "nothing deployed yet".
-    if (err instanceof ApiError && err.httpStatus === 404 && err.apiCode === 1005) return undefined;
+    // A class of the CLI's own process (it never crosses a thread), and its LedgeError code is too coarse for this.
+    if (err instanceof ApiResponseError && err.httpStatus === 404 && err.apiCode === 1005) return undefined;
     throw err;
   }
 }
