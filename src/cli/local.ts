@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
 import { projectOptions } from './options.js';
 import { openLocalPlatform, type LocalPlatform } from '../dev/local-platform.js';
-import { LedgeError, isLedgeError } from '../lib/errors.js';
+import { LedgeError, hasCode, isLedgeError } from '../lib/errors.js';
 import { isBindingError } from '../bindings/plugin.js';
-import { isSqlStatementError } from '../storage/ports.js';
 import { createConsoleSink, createLogger } from '../lib/logger.js';
 
 /** Options every command on a project's local state takes. */
@@ -39,7 +38,7 @@ export function printJson(value: unknown): void {
 function toCliError(err: unknown): unknown {
   // Binding and statement errors first: they are LedgeErrors too, but their codes are not the CLI's exit codes.
   if (isBindingError(err)) return new LedgeError(err.kind === 'TypeError' ? 'bad_argument' : 'operation_failed', err.message);
-  if (isSqlStatementError(err)) return new LedgeError('operation_failed', err.message);
+  if (hasCode(err, 'sql_statement_failed')) return new LedgeError('operation_failed', err.message);
   if (isLedgeError(err)) return err;
   if (err instanceof TypeError || err instanceof RangeError) return new LedgeError('bad_argument', err.message);
   // Errors the binding objects raise for limits and refusals carry the recorded prefixes.

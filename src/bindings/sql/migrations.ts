@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { LedgeError } from '../../lib/errors.js';
 import { isSqlStatementError, type SqlDatabasePort } from '../../storage/ports.js';
-import { splitSql } from './split.js';
+import { splitSql } from '../../storage/sql-split.js';
 
 /** Default table recording applied migrations. */
 export const DEFAULT_MIGRATIONS_TABLE = 'ledge_migrations';
