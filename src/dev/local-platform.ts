@@ -18,6 +18,8 @@ import { createQueueProducerService } from '../bindings/queues/service.js';
 
 // The CLI reads these shapes from here, not from the storage ports (it never touches storage: docs/architecture.md).
 export type { DeadMessage, QueueStats, SqlResult, SqlRestoreResult };
+/** How tools cut SQL text into statements: the same splitter the database uses for scripts. */
+export { splitSql } from '../storage/sql-split.js';
 
 /** One SQL database of the project, as tools use it: statements, migrations, bookmarks and restores. */
 export interface LocalSqlDatabase {

@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { createMigration } from '../../bindings/sql/migrations.js';
-import { splitSql } from '../../storage/sql-split.js';
 import { LedgeError } from '../../lib/errors.js';
 import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
-import type { SqlResult } from '../../dev/local-platform.js';
+import { splitSql, type SqlResult } from '../../dev/local-platform.js';
 
 
 const out = (text: string) => process.stdout.write(text);
