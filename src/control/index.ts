@@ -41,7 +41,12 @@ export function controlRoutes(services: ControlServices): RouteDefinition[] {
  * any service used while declaring would throw.
  */
 export function controlOpenApi(): Record<string, unknown> {
-  return toOpenApi(controlRoutes(declarationServices()), VERSION);
+  return toOpenApi(controlRouteDeclarations(), VERSION);
+}
+
+/** Every route's declaration (schemas, permission, status), for documents and checks; no handler may run. */
+export function controlRouteDeclarations(): RouteDefinition[] {
+  return controlRoutes(declarationServices());
 }
 
 /** Services for declaring routes only: every operation throws, nothing is opened. */
