@@ -1,8 +1,12 @@
 import type { Command } from 'commander';
+import type { Deployment, Domain, TokenStatus, Version } from '../control/results.js';
 import { projectOptions } from './options.js';
 import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
 import { LedgeError, isLedgeError, type ErrorCode } from '../lib/errors.js';
 import { chooseAccount, resolveCredentials, type Account, type ResolvedCredentials } from './credentials.js';
+
+// The answers' types come from the API's own result schemas (one declaration: src/control/results.ts).
+export type { Deployment, Domain, TokenStatus, Version };
 
 /** One entry of an envelope's `errors` or `messages` (docs/api.md, Envelope). */
 export interface ApiMessage {
@@ -26,15 +30,6 @@ export interface ApiAnswer<T> {
   result: T;
   messages: ApiMessage[];
   info: ResultInfo | undefined;
-}
-
-/** The token as `GET /user/tokens/verify` describes it. */
-export interface TokenStatus {
-  id: string;
-  status: string;
-  account_id: string;
-  not_before: string | null;
-  expires_on: string | null;
 }
 
 /** A request the account API refused: the LedgeError code for the CLI, plus the HTTP status and the API's own errors. */
@@ -236,39 +231,6 @@ export function loadProjectConfig(opts: Pick<PlatformOptions, 'dir' | 'env'>, re
   if (notice) process.stderr.write(`ledge: ${notice}\n`);
   for (const warning of warnings) process.stderr.write(`ledge: warning: ${warning}\n`);
   return config;
-}
-
-/** A deployment record (docs/api.md, Deployments and versions). */
-export interface Deployment {
-  name: string;
-  account_id: string;
-  current_version_id: string | null;
-  edge_dev: boolean;
-  preview_urls: boolean;
-  hostnames: { default: string | null; preview: string | null; custom: string[] };
-  created_on: string;
-  modified_on: string;
-}
-
-/** A version record: immutable code and configuration a deployment can point at. */
-export interface Version {
-  id: string;
-  number: number;
-  deployment: string;
-  message: string | null;
-  created_on: string;
-  config: Record<string, unknown>;
-  preview_hostname: string | null;
-}
-
-/** A custom domain bound to a deployment. */
-export interface Domain {
-  id: string;
-  hostname: string;
-  /** The deployment it serves, or null for a hostname bound to a tunnel. */
-  deployment: string | null;
-  tunnel_id?: string | null;
-  created_on?: string;
 }
 
 /** Adds `--deployment <name>` to a platform command. */
