@@ -11,6 +11,8 @@ import { queueStorageContract } from './contracts/queues.js';
 import { sqlStorageContract } from './contracts/sql.js';
 import { objectStorageContract } from './contracts/objects.js';
 import { controlStorageContract } from './contracts/control.js';
+import { tunnelStorageContract } from './contracts/tunnels.js';
+import { createSqliteTunnelStorage } from './sqlite/tunnel-storage.js';
 
 const embedded = () => openEmbeddedStorage(mkdtempSync(path.join(tmpdir(), 'ledge-port-contract-')));
 
@@ -19,3 +21,7 @@ queueStorageContract('sqlite', embedded);
 sqlStorageContract('sqlite', embedded);
 objectStorageContract('sqlite', embedded);
 controlStorageContract('sqlite', () => createSqliteControlStorage(new Database(':memory:')));
+tunnelStorageContract('sqlite', () => {
+  const db = new Database(':memory:');
+  return { tunnels: createSqliteTunnelStorage(db), close: () => db.close() };
+});
