@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { importEdges, violation, type ImportEdge, type LayerRule } from './import-graph.js';
+import { importCycles, importEdges, violation, type ImportEdge, type LayerRule } from './import-graph.js';
 
 const SRC = path.resolve(import.meta.dirname, '../src');
 const RULES = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../docs/layers.json'), 'utf8')) as { layers: LayerRule[] }).layers;
@@ -27,6 +27,14 @@ const ALLOWED_FOR_NOW: readonly ImportEdge[] = [
   // The assets kind serves through the entry's asset handler.
   { from: 'bindings/assets/index.ts', to: 'entry/assets/handler.ts' },
   { from: 'bindings/assets/service.ts', to: 'entry/assets/handler.ts' },
+];
+
+/**
+ * The one import cycle left: the isolate-side registry and the binding objects of each kind import each other.
+ * The binding-plugin work (issue 12, item 1) removes it; delete this entry then (the last test fails on it).
+ */
+const CYCLES_FOR_NOW: readonly (readonly string[])[] = [
+  ['bindings/assets/binding.ts', 'bindings/isolate-registry.ts', 'bindings/kv/binding.ts', 'bindings/objects/binding.ts', 'bindings/queues/binding.ts', 'bindings/sql/binding.ts'],
 ];
 
 function sourceFiles(dir = SRC, out = new Map<string, string>()): Map<string, string> {
@@ -85,4 +93,23 @@ test('every allowed upward import still exists and still breaks the table (delet
     assert.ok(edges.some((edge) => same(edge, allowed)), `${allowed.from} → ${allowed.to} is gone: delete it from ALLOWED_FOR_NOW`);
     assert.ok(violation(allowed, RULES) !== null, `${allowed.from} → ${allowed.to} is allowed by the table now: delete it from ALLOWED_FOR_NOW`);
   }
+});
+
+test('no files of src/ import each other in a circle, except the one cycle listed', () => {
+  const cycles = importCycles(importEdges(sourceFiles()));
+  const unexpected = cycles.filter((cycle) => !CYCLES_FOR_NOW.some((allowed) => cycle.every((file) => allowed.includes(file))));
+  assert.deepEqual(unexpected, []);
+  for (const allowed of CYCLES_FOR_NOW) {
+    assert.ok(cycles.some((cycle) => cycle.some((file) => allowed.includes(file))), `the cycle of ${allowed.join(', ')} is gone: delete it from CYCLES_FOR_NOW`);
+  }
+});
+
+test('a deliberate cycle is found, also through a type-only import', () => {
+  const files = new Map([
+    ['runtime/a.ts', "import { b } from './b.js';"],
+    ['runtime/b.ts', "import type { C } from './c.js';"],
+    ['runtime/c.ts', "export { a } from './a.js';"],
+    ['runtime/d.ts', "import { a } from './a.js';"],
+  ]);
+  assert.deepEqual(importCycles(importEdges(files)), [['runtime/a.ts', 'runtime/b.ts', 'runtime/c.ts']]);
 });

@@ -48,3 +48,40 @@ export function violation(edge: ImportEdge, rules: readonly LayerRule[]): string
   if (to.rank >= from.rank) return `${edge.from} imports ${edge.to}: ${from.folder} (rank ${from.rank}) may not import ${to.folder} (rank ${to.rank})`;
   return null;
 }
+
+/** The groups of files that import each other in a circle (strongly connected components of two or more files). */
+export function importCycles(edges: readonly ImportEdge[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of edges) next.set(from, [...(next.get(from) ?? []), to]);
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  // Tarjan's algorithm; the graph of src/ has a few hundred files, so recursion depth is no concern.
+  const visit = (file: string): void => {
+    order.set(file, order.size);
+    low.set(file, order.get(file) as number);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of next.get(file) ?? []) {
+      if (!order.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file) as number, low.get(target) as number));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file) as number, order.get(target) as number));
+      }
+    }
+    if (low.get(file) !== order.get(file)) return;
+    const group: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1) cycles.push(group.sort());
+  };
+  for (const file of next.keys()) if (!order.has(file)) visit(file);
+  return cycles;
+}
