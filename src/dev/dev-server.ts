@@ -16,7 +16,7 @@ import { buildVersion } from '../host/version.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
 import { startLifecycleRunner } from '../bindings/objects/runner.js';
 import { createCronScheduler, type CronScheduler, type FiringResult } from '../entry/cron/scheduler.js';
-import { cronProblem, previousWindow } from '../entry/cron/expression.js';
+import { cronProblem, previousWindow } from '../config/cron-expression.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { consumersOf } from '../bindings/queues/schema.js';

@@ -1,5 +1,5 @@
 import { CACHE_SERVICE } from '../bindings/cache/limits.js';
-import type { Limits } from '../config/load.js';
+import type { Limits } from './limits.js';
 import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { BindingService } from '../bindings/plugin.js';

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
 import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
-import { BindingError, type BindingService } from '../bindings/plugin.js';
+import { BindingError, isBindingError, type BindingService } from '../bindings/plugin.js';
 import { createBatchSender } from './batch-port.js';
 import { CpuMeter, type CpuUsage } from './cpu-meter.js';
 import { HostSockets, type UpgradeTarget } from './websockets/host-sockets.js';
@@ -435,7 +435,7 @@ export class Isolate {
       if (!service) throw new BindingError('TypeError', `${binding} is not a binding of this deployment`);
       this.#post({ t: 'call-result', id, value: await service.call(method, args) });
     } catch (err) {
-      if (err instanceof BindingError) {
+      if (isBindingError(err)) {
         this.#post({ t: 'call-result', id, error: { name: err.kind, message: err.message, ...(err.causeMessage === undefined ? {} : { cause: err.causeMessage }) } });
         return;
       }

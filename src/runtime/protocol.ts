@@ -4,19 +4,9 @@
  */
 
 import type { SocketHostMessage, SocketIsolateMessage } from './websockets/protocol.js';
+import type { FlatHeaders, SerializedError } from './wire.js';
 
-/** Headers as a flat list: name, value, name, value... (keeps repeated Set-Cookie apart). */
-export type FlatHeaders = string[];
-
-/** An error as it crosses a thread: plain fields, the stack already source-mapped. */
-export interface SerializedError {
-  name: string;
-  message: string;
-  /** The message of the error's cause, when it has one worth passing on. */
-  cause?: string;
-  stack?: string;
-  code?: string;
-}
+export type { FlatHeaders, SerializedError } from './wire.js';
 
 /** What the isolate needs to start, passed as workerData. */
 export interface IsolateInit {

@@ -3,6 +3,7 @@
  * (SQLite, files) implement them today; PostgreSQL and S3-compatible adapters implement the same
  * interfaces for scale-out. Every method is async so a networked adapter fits.
  */
+import { LedgeError, hasCode } from '../lib/errors.js';
 
 /** One stored key-value entry. `expiration` is in epoch seconds. */
 export interface KvEntry {
@@ -36,11 +37,19 @@ export interface KvStoragePort {
 /** A value bound to or read from a SQL statement. */
 export type SqlValue = number | string | null | Uint8Array | bigint;
 
-/** An error a SQL statement raised, with the index of the statement in its batch or script. */
-export class SqlStatementError extends Error {
+/** An error a SQL statement raised, with the index of the statement in its batch or script; code `sql_statement_failed`. */
+export class SqlStatementError extends LedgeError {
+  declare readonly code: 'sql_statement_failed';
   constructor(message: string, readonly index: number) {
-    super(message);
+    super('sql_statement_failed', message);
+    // The name it always had: callers format it as a plain error.
+    this.name = 'Error';
   }
+}
+
+/** True when `err` is a failed SQL statement (identified by code, not class). */
+export function isSqlStatementError(err: unknown): err is SqlStatementError {
+  return hasCode(err, 'sql_statement_failed') && typeof (err as { index?: unknown }).index === 'number';
 }
 
 /** One statement with its parameters. */

@@ -29,7 +29,7 @@ export function registerCache(program: Command): void {
         purged = (await session.client.request<{ purged: number }>('POST', accountPath(session.account.id, 'cache', 'purge'), opts.all ? { purge_everything: true } : { files: keys })).result.purged;
       } else {
         if (opts.account !== undefined) throw new LedgeError('bad_argument', '--account needs --remote');
-        purged = await withLocalPlatform(opts, (platform) => platform.cache.purge(opts.all ? null : keys));
+        purged = await withLocalPlatform(opts, (platform) => platform.purgeCache(opts.all ? null : keys));
       }
       if (opts.json) printJson({ purged });
       else process.stdout.write(`purged ${purged} stored response${purged === 1 ? '' : 's'}\n`);

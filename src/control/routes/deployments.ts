@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError, fieldError } from '../api-error.js';
+import { DELETED_NAME, DEPLOYED, DEPLOYMENT, ROLLED_BACK, VERSION } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteContext, type RouteDefinition } from '../router.js';
 import type { PermissionGroup, ResourceKindKey } from '../permissions.js';
 import type { ControlServices } from '../services.js';
@@ -117,7 +118,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
 
   return [
     defineRoute({
-      id: 'deployments.list', method: 'GET', path: '/accounts/{account_id}/deployments', summary: 'List deployments',
+      id: 'deployments.list', method: 'GET', path: '/accounts/{account_id}/deployments', summary: 'List deployments', result: z.array(DEPLOYMENT),
       auth: { group: 'deployments:read', resource: 'any' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
       async handler({ account, query, can }) {
         const visible = (await store.listDeployments(account.id)).filter((d) => can('deployments:read', 'deployment', d.name));
@@ -125,12 +126,12 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'deployments.get', method: 'GET', path: '/accounts/{account_id}/deployments/{name}', summary: 'Get a deployment',
+      id: 'deployments.get', method: 'GET', path: '/accounts/{account_id}/deployments/{name}', summary: 'Get a deployment', result: DEPLOYMENT,
       auth: { group: 'deployments:read', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS,
       async handler({ account, params }) { return { result: await deploymentView(account, await mustFind(account.id, params.name)) }; },
     }),
     defineRoute({
-      id: 'deployments.put', method: 'PUT', path: '/accounts/{account_id}/deployments/{name}', summary: 'Upload a new immutable version and point the deployment at it',
+      id: 'deployments.put', method: 'PUT', path: '/accounts/{account_id}/deployments/{name}', summary: 'Upload a new immutable version and point the deployment at it', result: DEPLOYED,
       auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS, body: PUT_BODY,
       async handler(ctx) {
         const { account, params, body, now } = ctx;
@@ -158,7 +159,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'deployments.delete', method: 'DELETE', path: '/accounts/{account_id}/deployments/{name}', summary: 'Delete a deployment, its versions and its custom domains (its data stays)',
+      id: 'deployments.delete', method: 'DELETE', path: '/accounts/{account_id}/deployments/{name}', summary: 'Delete a deployment, its versions and its custom domains (its data stays)', result: DELETED_NAME,
       auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS,
       async handler({ account, params }) {
         if (!(await store.deleteDeployment(account.id, params.name))) throw new ApiError('object_not_found', `no deployment ${params.name} in this account`);
@@ -167,7 +168,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'versions.list', method: 'GET', path: '/accounts/{account_id}/deployments/{name}/versions', summary: 'List the versions of a deployment, newest first',
+      id: 'versions.list', method: 'GET', path: '/accounts/{account_id}/deployments/{name}/versions', summary: 'List the versions of a deployment, newest first', result: z.array(VERSION),
       auth: { group: 'deployments:read', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS, query: PAGE_QUERY,
       async handler({ account, params, query }) {
         await mustFind(account.id, params.name);
@@ -175,7 +176,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'versions.get', method: 'GET', path: '/accounts/{account_id}/deployments/{name}/versions/{version_id}', summary: 'Get a version',
+      id: 'versions.get', method: 'GET', path: '/accounts/{account_id}/deployments/{name}/versions/{version_id}', summary: 'Get a version', result: VERSION,
       auth: { group: 'deployments:read', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS.extend({ version_id: z.string() }),
       async handler({ account, params }) {
         const version = await store.getVersion(params.version_id);
@@ -185,7 +186,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
     }),
     defineRoute({
       id: 'deployments.rollback', method: 'POST', path: '/accounts/{account_id}/deployments/{name}/rollback', summary: "Point the deployment back at an earlier version's code and configuration (data is not rolled back)",
-      auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS,
+      result: ROLLED_BACK, auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS,
       body: z.strictObject({ version_id: z.string().optional() }),
       async handler({ account, params, body, now }) {
         const current = await mustFind(account.id, params.name);

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.js';
 import { LedgeError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { DispatchRequest, DispatchResponse } from '../../runtime/isolate.js';
-import { readBody } from '../serve.js';
+import { readBody } from '../../http/body.js';
 import { ResponseStream } from '../../runtime/response-stream.js';
 import { headProblem } from './answer-head.js';
 import type { TunnelRecord, TunnelStoragePort } from '../../storage/tunnels.js';

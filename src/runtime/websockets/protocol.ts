@@ -4,7 +4,7 @@
  * in a registry of their own, so a socket outlives the event that opened it.
  */
 import { Buffer } from 'node:buffer';
-import type { FlatHeaders, SerializedError } from '../protocol.js';
+import type { FlatHeaders, SerializedError } from '../wire.js';
 
 /** One message's payload: text frames as strings, binary frames as bytes. */
 export type SocketData = string | Uint8Array;
