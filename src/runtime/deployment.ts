@@ -4,6 +4,7 @@ import type { Logger } from '../lib/logger.js';
 import type { BindingService } from '../bindings/plugin.js';
 import { addUsage, type CpuUsage } from './cpu-meter.js';
 import { Isolate, type DispatchRequest, type DispatchResponse, type IsolateSample } from './isolate.js';
+import type { EventObserver } from './event-trace.js';
 import type { QueueBatchEvent, QueueOutcome, ScheduledFiring, ScheduledOutcome } from './protocol.js';
 
 /** One version of a deployment: its bundle and what its isolates are given. */
@@ -18,6 +19,8 @@ export interface DeploymentVersion {
   compatibilityFlags: readonly string[];
   /** Bindings in `env`: name and kind, with the host-side service of each. */
   bindings: readonly { name: string; kind: string; service: BindingService }[];
+  /** Told how each event of this version went (invocation logs and issues, src/observability). */
+  observe?: EventObserver;
 }
 
 /** Options of a deployment runtime. */
@@ -175,6 +178,7 @@ export class DeploymentRuntime {
       logger: this.#logger,
       services: Object.fromEntries(version.bindings.map((b) => [b.name, b.service])),
       onExit: (stopped, failure) => this.#onExit(stopped, failure, version),
+      observe: version.observe,
     });
     this.#live.set(isolate, version);
     return isolate;

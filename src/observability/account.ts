@@ -1,0 +1,71 @@
+import type Database from 'better-sqlite3';
+import type { Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import { openDatabase } from '../storage/sqlite/open.js';
+import { createSqliteRecordStorage } from '../storage/sqlite/record-storage.js';
+import { createSqliteIssueStorage } from '../storage/sqlite/issue-storage.js';
+import type { IssueStoragePort, RecordStoragePort } from '../storage/observability.js';
+import type { OccurrenceRecord, OccurrenceResult } from '../storage/observability.js';
+import { createLiveFeed, type LiveFeed } from './live.js';
+import { createRecordSink, type RecordSink } from './sink.js';
+import { createIssueTracker, type IssueTracker } from './issues.js';
+
+/** Options of an account's observability. */
+export interface AccountObservabilityOptions {
+  /** The account's store file (`accounts/<id>/observability.sqlite`, or `.ledge/observability.sqlite` in `ledge dev`). */
+  file: string;
+  clock: Clock;
+  logger: Logger;
+  /** @default 250 */
+  flushMs?: number;
+  /** @default RECORD_RETENTION_MS */
+  retentionMs?: number;
+  /** @default RECORD_MAX_BYTES */
+  maxBytes?: number;
+  /** Told of every stored occurrence (webhook notifications). */
+  onOccurrence?(result: OccurrenceResult, occurrence: OccurrenceRecord): void;
+}
+
+/** One account's invocation records, live feed and issues, over one embedded store opened on first use. */
+export interface AccountObservability {
+  readonly live: LiveFeed;
+  readonly records: RecordSink;
+  readonly issues: IssueTracker;
+  /** The stores, opened on first use. */
+  store(): { records: RecordStoragePort; issues: IssueStoragePort };
+  /** Writes everything queued now. */
+  flush(): void;
+  close(): void;
+}
+
+/** Opens an account's observability; nothing touches the disk until a record or a question arrives. */
+export function openAccountObservability(options: AccountObservabilityOptions): AccountObservability {
+  let db: Database.Database | undefined;
+  let stores: { records: RecordStoragePort; issues: IssueStoragePort } | undefined;
+  const store = () => {
+    if (!stores) {
+      db = openDatabase(options.file);
+      stores = { records: createSqliteRecordStorage(db), issues: createSqliteIssueStorage(db) };
+    }
+    return stores;
+  };
+  const records = createRecordSink({ store: () => store().records, clock: options.clock, logger: options.logger, flushMs: options.flushMs, retentionMs: options.retentionMs, maxBytes: options.maxBytes });
+  const issues = createIssueTracker({ store: () => store().issues, clock: options.clock, logger: options.logger, flushMs: options.flushMs, onOccurrence: options.onOccurrence });
+  return {
+    live: createLiveFeed(),
+    records,
+    issues,
+    store,
+    flush() {
+      records.flush();
+      issues.flush();
+    },
+    close() {
+      records.flush();
+      issues.flush();
+      db?.close();
+      db = undefined;
+      stores = undefined;
+    },
+  };
+}
