@@ -18,6 +18,7 @@ import { tunnelRoutes } from './routes/tunnels.js';
 import { privateRouteRoutes } from './routes/private-routes.js';
 import { accessRoutes } from './routes/access.js';
 import { secretRoutes } from './routes/secrets.js';
+import { observabilityRoutes } from './routes/observability.js';
 import { createSqliteAccessStorage } from '../storage/sqlite/access-storage.js';
 import { createKeyring } from '../identity/keys.js';
 import { validateIngress } from '../entry/tunnel/ingress.js';
@@ -38,7 +39,7 @@ export function controlRoutes(services: ControlServices): RouteDefinition[] {
   };
   return [
     ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...assetRoutes(services), ...secretRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
-    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services),
+    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services), ...observabilityRoutes(services),
   ];
 }
 
@@ -56,6 +57,7 @@ export function controlOpenApi(): Record<string, unknown> {
       assetContent: () => { throw new Error('not used to build the document'); },
       vault: { seal: () => { throw new Error('not used to build the document'); }, open: () => { throw new Error('not used to build the document'); } },
       secretsChanged: async () => {},
+      observability: () => { throw new Error('not used to build the document'); },
     };
     return toOpenApi(controlRoutes(services), VERSION);
   } finally {

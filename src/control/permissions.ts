@@ -15,6 +15,7 @@ export const PERMISSION_AREAS = {
   tunnels: 'tunnels and mesh connectors',
   routes: 'private network routes',
   access: 'access applications and service tokens',
+  observability: 'invocation logs, live tails and issues',
 } as const;
 
 /** A permission group such as `deployments:write`. */

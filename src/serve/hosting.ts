@@ -17,6 +17,7 @@ import { ContentCache } from '../entry/assets/content.js';
 import { ASSET_MANIFEST_MODULE, siteFromManifest, type StoredManifest } from '../entry/assets/manifest.js';
 import { assetsBindings } from '../bindings/assets/index.js';
 import { prepareModules } from './module-cache.js';
+import { createVersionObserver, type AccountObservability } from '../observability/index.js';
 
 /** Options of the hosting of many deployments' versions. */
 export interface HostingOptions {
@@ -35,6 +36,8 @@ export interface HostingOptions {
   idleMs?: number;
   /** A deployment's secrets, opened, given to its code as strings in `env` beside the vars. @default none */
   secrets?(accountId: string, deployment: string): Promise<Record<string, string>>;
+  /** An account's invocation records, live tails and issues (docs/observability.md). @default none */
+  observability?(accountId: string): AccountObservability;
 }
 
 /** A version with a runtime: started on its first event, counted while events use it. */
@@ -150,6 +153,7 @@ export function createHosting(options: HostingOptions): Hosting {
         limits: config.limits,
         compatibilityFlags: config.compatibility_flags,
         bindings: [...createBindingServices(config, { storage: options.data(version.account_id), clock, logger }), ...assetsBindings(config.assets?.binding, (await assetsOf(version))?.server)],
+        ...(options.observability ? { observe: createVersionObserver({ account: options.observability(version.account_id), deployment: version.deployment, version: version.id, config: (version.config as DeployConfig).observability, secrets: Object.values(secrets), bundleFile: path.join(dir, version.main_module) }) } : {}),
       });
     } catch (err) {
       await runtime.close();
@@ -216,6 +220,15 @@ export function createHosting(options: HostingOptions): Hosting {
     return { versionId: version.id, scheduler, consumers };
   }
 
+  /** A version became current: its `observability.issues.enabled`, when set, is the deployment's switch from now on (SPEC: Events 3). */
+  function applyIssuesSwitch(version: VersionRecord): void {
+    try {
+      options.observability?.(version.account_id).issues.applyDeployed(version.deployment, version.id, (version.config as DeployConfig).observability?.issues?.enabled);
+    } catch (err) {
+      logger.error(`the issues switch of ${version.deployment} could not be set from version ${version.id}: ${(err as Error).message}`);
+    }
+  }
+
   async function stopBackground(work: BackgroundWork): Promise<void> {
     work.scheduler?.stop();
     await Promise.all(work.consumers.map((c) => c.stop()));
@@ -232,6 +245,7 @@ export function createHosting(options: HostingOptions): Hosting {
       if (work) await stopBackground(work);
       const version = await store.getVersion(deployment.current_version_id);
       if (!version) continue;
+      applyIssuesSwitch(version);
       try {
         background.set(key, startBackground(version));
       } catch (err) {

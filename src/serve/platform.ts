@@ -36,6 +36,7 @@ import { createTeamDomain, LOGIN_PATH } from '../identity/team.js';
 import { lockStateDir, type StateLock } from './state-lock.js';
 import { CONTROL_FILE, damagedControlError, openControlState } from './control-state.js';
 import { DEFAULT_DRAIN_MS, drainListeners } from './shutdown.js';
+import { openAccountObservability, type AccountObservability } from '../observability/index.js';
 
 /** The platform domain when none is given: `*.localhost` resolves to the loopback address. */
 export const DEFAULT_PLATFORM_DOMAIN = 'ledge.localhost';
@@ -131,8 +132,14 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     return found;
   };
   const vault = openSecretVault(stateDir, logger);
+  const accountObservability = new Map<string, AccountObservability>();
+  const observability = (accountId: string): AccountObservability => {
+    let found = accountObservability.get(accountId);
+    if (!found) accountObservability.set(accountId, (found = openAccountObservability({ file: path.join(stateDir, 'accounts', accountId, 'observability.sqlite'), clock, logger: logger.child('observability') })));
+    return found;
+  };
   const hosting = createHosting({
-    store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, assetContent, timers: options.timers,
+    store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, assetContent, timers: options.timers, observability,
     secrets: (accountId, deployment) => deploymentSecrets(store, vault, accountId, deployment),
   });
   const rebuildRoutes = async () => buildRouteTable(store, platformDomain, await access.listApps());
@@ -161,7 +168,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     return { accountId, issuer: `https://${host}`, loginUrl: `${requestUrl.protocol}//${host}${requestUrl.port ? `:${requestUrl.port}` : ''}${LOGIN_PATH}` };
   };
   const services: ControlServices = {
-    store, tunnels, access, keyring, connectors, clock, platformDomain, data, assetContent, connectUrl: () => connectUrl, vault,
+    store, tunnels, access, keyring, connectors, clock, platformDomain, data, assetContent, connectUrl: () => connectUrl, vault, observability,
     secretsChanged: async (accountId, deployment) => hosting.restart(accountId, deployment),
     async changed(accountId) {
       routes = await rebuildRoutes();
@@ -203,6 +210,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     expiries?.stop();
     await hosting.close();
     for (const ports of accountData.values()) ports.close();
+    for (const account of accountObservability.values()) account.close();
     store.close();
     lock.release();
   };
