@@ -19,6 +19,7 @@ import { privateRouteRoutes } from './routes/private-routes.js';
 import { accessRoutes } from './routes/access.js';
 import { secretRoutes } from './routes/secrets.js';
 import { observabilityRoutes } from './routes/observability.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import { createSqliteAccessStorage } from '../storage/sqlite/access-storage.js';
 import { createKeyring } from '../identity/keys.js';
 import { validateIngress } from '../entry/tunnel/ingress.js';
@@ -39,7 +40,7 @@ export function controlRoutes(services: ControlServices): RouteDefinition[] {
   };
   return [
     ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...assetRoutes(services), ...secretRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
-    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services), ...observabilityRoutes(services),
+    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services), ...observabilityRoutes(services), ...webhookRoutes(services),
   ];
 }
 

@@ -4,8 +4,9 @@ import type { Logger } from '../lib/logger.js';
 import { openDatabase } from '../storage/sqlite/open.js';
 import { createSqliteRecordStorage } from '../storage/sqlite/record-storage.js';
 import { createSqliteIssueStorage } from '../storage/sqlite/issue-storage.js';
-import type { IssueStoragePort, RecordStoragePort } from '../storage/observability.js';
-import type { OccurrenceRecord, OccurrenceResult } from '../storage/observability.js';
+import { createSqliteWebhookStorage } from '../storage/sqlite/webhook-storage.js';
+import type { IssueStoragePort, RecordStoragePort, WebhookStoragePort } from '../storage/observability.js';
+import { createNotifier, type Notifier, type NotifierOptions } from './notify.js';
 import { createLiveFeed, type LiveFeed } from './live.js';
 import { createRecordSink, type RecordSink } from './sink.js';
 import { createIssueTracker, type IssueTracker } from './issues.js';
@@ -22,8 +23,8 @@ export interface AccountObservabilityOptions {
   retentionMs?: number;
   /** @default RECORD_MAX_BYTES */
   maxBytes?: number;
-  /** Told of every stored occurrence (webhook notifications). */
-  onOccurrence?(result: OccurrenceResult, occurrence: OccurrenceRecord): void;
+  /** Webhook notifications of issues (`ledge serve`); without it there are none. */
+  webhooks?: Omit<NotifierOptions, 'store' | 'clock' | 'logger'>;
 }
 
 /** One account's invocation records, live feed and issues, over one embedded store opened on first use. */
@@ -31,8 +32,10 @@ export interface AccountObservability {
   readonly live: LiveFeed;
   readonly records: RecordSink;
   readonly issues: IssueTracker;
+  /** Issue notifications, when the account has webhooks. */
+  readonly notifier: Notifier | undefined;
   /** The stores, opened on first use. */
-  store(): { records: RecordStoragePort; issues: IssueStoragePort };
+  store(): { records: RecordStoragePort; issues: IssueStoragePort; webhooks: WebhookStoragePort };
   /** Writes everything queued now. */
   flush(): void;
   close(): void;
@@ -41,26 +44,29 @@ export interface AccountObservability {
 /** Opens an account's observability; nothing touches the disk until a record or a question arrives. */
 export function openAccountObservability(options: AccountObservabilityOptions): AccountObservability {
   let db: Database.Database | undefined;
-  let stores: { records: RecordStoragePort; issues: IssueStoragePort } | undefined;
+  let stores: { records: RecordStoragePort; issues: IssueStoragePort; webhooks: WebhookStoragePort } | undefined;
   const store = () => {
     if (!stores) {
       db = openDatabase(options.file);
-      stores = { records: createSqliteRecordStorage(db), issues: createSqliteIssueStorage(db) };
+      stores = { records: createSqliteRecordStorage(db), issues: createSqliteIssueStorage(db), webhooks: createSqliteWebhookStorage(db) };
     }
     return stores;
   };
+  const notifier = options.webhooks ? createNotifier({ ...options.webhooks, store: () => store().webhooks, clock: options.clock, logger: options.logger }) : undefined;
   const records = createRecordSink({ store: () => store().records, clock: options.clock, logger: options.logger, flushMs: options.flushMs, retentionMs: options.retentionMs, maxBytes: options.maxBytes });
-  const issues = createIssueTracker({ store: () => store().issues, clock: options.clock, logger: options.logger, flushMs: options.flushMs, onOccurrence: options.onOccurrence });
+  const issues = createIssueTracker({ store: () => store().issues, clock: options.clock, logger: options.logger, flushMs: options.flushMs, ...(notifier ? { onOccurrence: notifier.onOccurrence } : {}) });
   return {
     live: createLiveFeed(),
     records,
     issues,
+    notifier,
     store,
     flush() {
       records.flush();
       issues.flush();
     },
     close() {
+      notifier?.close();
       records.flush();
       issues.flush();
       db?.close();

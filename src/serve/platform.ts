@@ -37,6 +37,7 @@ import { lockStateDir, type StateLock } from './state-lock.js';
 import { CONTROL_FILE, damagedControlError, openControlState } from './control-state.js';
 import { DEFAULT_DRAIN_MS, drainListeners } from './shutdown.js';
 import { openAccountObservability, type AccountObservability } from '../observability/index.js';
+import { webhookSecretContext } from '../control/routes/webhooks.js';
 
 /** The platform domain when none is given: `*.localhost` resolves to the loopback address. */
 export const DEFAULT_PLATFORM_DOMAIN = 'ledge.localhost';
@@ -59,6 +60,8 @@ export interface PlatformOptions {
   timers?: boolean;
   /** Largest application request body. @default 104857600 */
   maxRequestBytes?: number;
+  /** Let issue webhooks reach loopback, private and link-local addresses (`--webhooks-to-private-addresses`). @default false */
+  webhooksToPrivateAddresses?: boolean;
   /** Start with a new control state where `control.sqlite` is missing or empty beside accounts' data (refused otherwise). @default false */
   resetControl?: boolean;
   /** How long a stop waits for requests in flight and tunnel connectors to finish before it closes them. @default 10000 */
@@ -135,7 +138,10 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
   const accountObservability = new Map<string, AccountObservability>();
   const observability = (accountId: string): AccountObservability => {
     let found = accountObservability.get(accountId);
-    if (!found) accountObservability.set(accountId, (found = openAccountObservability({ file: path.join(stateDir, 'accounts', accountId, 'observability.sqlite'), clock, logger: logger.child('observability') })));
+    if (!found) {
+      const webhooks = { accountId, allowPrivate: options.webhooksToPrivateAddresses ?? false, timers: options.timers, openSecret: (sealed: string, id: string) => vault.open(sealed, webhookSecretContext(accountId, id)) };
+      accountObservability.set(accountId, (found = openAccountObservability({ file: path.join(stateDir, 'accounts', accountId, 'observability.sqlite'), clock, logger: logger.child('observability'), webhooks })));
+    }
     return found;
   };
   const hosting = createHosting({

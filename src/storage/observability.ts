@@ -88,3 +88,46 @@ export interface IssueStoragePort {
   getSwitch(deployment: string): { enabled: boolean; applied_version: string | null; changed_at: number } | null;
   setSwitch(deployment: string, enabled: boolean, appliedVersion: string | null, now: number): void;
 }
+
+/** A webhook destination of an account: where issue notifications go, and when. */
+export interface WebhookDestination {
+  id: string;
+  url: string;
+  /** The signing secret, sealed under the platform key (never answered by the API after creation). */
+  sealed_secret: string;
+  on_new: boolean;
+  /** Fire once when an issue's count reaches this many occurrences; null for never. */
+  threshold: number | null;
+  /** Fire when an issue recurs after this long without an occurrence (seconds); null for never. */
+  quiet_period_seconds: number | null;
+  created_at: number;
+}
+
+/** One notification to send (or sent), with its attempts. */
+export interface WebhookDelivery {
+  id: string;
+  destination_id: string;
+  issue_id: string;
+  event: 'issue.new' | 'issue.threshold' | 'issue.recurred';
+  body: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_at: number;
+  last_error: string | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+
+/** An account's webhook destinations and the record of their deliveries. */
+export interface WebhookStoragePort {
+  addDestination(destination: WebhookDestination): void;
+  listDestinations(): WebhookDestination[];
+  deleteDestination(id: string): boolean;
+  enqueue(delivery: WebhookDelivery): void;
+  /** Pending deliveries due at `now`, oldest first. */
+  due(now: number, limit: number): WebhookDelivery[];
+  update(delivery: WebhookDelivery): void;
+  deliveries(destinationId: string, limit: number): WebhookDelivery[];
+  /** Deletes delivery records older than `before`. */
+  prune(before: number): number;
+}
