@@ -25,7 +25,7 @@ export default {
       return webhookRefused(err);
     }
     const notification = delivery.json();
-    const key = `${request.headers.get('ledge-delivery') ?? crypto.randomUUID()}`;
+    const key = `${request.headers.get('ledge-delivery') ?? globalThis.crypto.randomUUID()}`;
     await env.NOTIFICATIONS.put(key, JSON.stringify({ type: notification.type, deployment: notification.deployment, issue: notification.issue, occurrence: notification.occurrence }));
     console.log(`${notification.type}: ${notification.issue.type} at ${notification.issue.culprit} (${notification.issue.count} occurrences)`);
     return Response.json({ received: key });
