@@ -18,10 +18,14 @@ export function createSqliteRecordStorage(db: Database.Database): RecordStorageP
   CREATE INDEX IF NOT EXISTS invocation_records_deployment ON invocation_records (deployment, time)`);
   const insert = db.prepare<[number, string, number, string]>('INSERT INTO invocation_records (time, deployment, bytes, body) VALUES (?, ?, ?, ?)');
   const appendAll = db.transaction((records: readonly InvocationRecord[]) => {
+    let added = 0;
     for (const record of records) {
       const body = JSON.stringify(record);
-      insert.run(record.time, record.deployment, Buffer.byteLength(body), body);
+      const bytes = Buffer.byteLength(body);
+      insert.run(record.time, record.deployment, bytes, body);
+      added += bytes;
     }
+    return added;
   });
   const page = db.prepare<[string | null, string | null, number, number, number, number]>(`
     SELECT seq, body FROM invocation_records
@@ -29,12 +33,18 @@ export function createSqliteRecordStorage(db: Database.Database): RecordStorageP
     ORDER BY seq DESC LIMIT ?`);
   const total = db.prepare('SELECT coalesce(sum(bytes), 0) AS bytes FROM invocation_records');
   const dropOld = db.prepare<[number]>('DELETE FROM invocation_records WHERE time < ?');
+  const oldBytes = db.prepare<[number]>('SELECT coalesce(sum(bytes), 0) AS bytes FROM invocation_records WHERE time < ?');
+  // The total is read once and then kept: summing the whole table at every prune would stall the writer's thread.
+  let totalBytes: number | undefined;
+  const currentTotal = () => (totalBytes ??= (total.get() as { bytes: number }).bytes);
   const oldest = db.prepare<[number]>('SELECT seq, bytes FROM invocation_records ORDER BY seq LIMIT ?');
   const dropUpTo = db.prepare<[number]>('DELETE FROM invocation_records WHERE seq <= ?');
 
   return {
     append(records) {
-      if (records.length) appendAll(records);
+      if (records.length === 0) return;
+      const added = appendAll(records);
+      if (totalBytes !== undefined) totalBytes += added;
     },
     query(range, keep, limit, scanLimit) {
       const found: InvocationRecord[] = [];
@@ -55,8 +65,8 @@ export function createSqliteRecordStorage(db: Database.Database): RecordStorageP
       return found;
     },
     prune(before, maxBytes) {
+      let bytes = currentTotal() - (oldBytes.get(before) as { bytes: number }).bytes;
       let removed = dropOld.run(before).changes;
-      let bytes = (total.get() as { bytes: number }).bytes;
       while (bytes > maxBytes) {
         const rows = oldest.all(PAGE) as { seq: number; bytes: number }[];
         if (rows.length === 0) break;
@@ -70,10 +80,11 @@ export function createSqliteRecordStorage(db: Database.Database): RecordStorageP
         removed += dropUpTo.run(cut).changes;
         bytes -= freed;
       }
+      totalBytes = bytes;
       return removed;
     },
     size() {
-      return (total.get() as { bytes: number }).bytes;
+      return currentTotal();
     },
   };
 }
