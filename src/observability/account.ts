@@ -48,6 +48,9 @@ export function openAccountObservability(options: AccountObservabilityOptions): 
   const store = () => {
     if (!stores) {
       db = openDatabase(options.file);
+      // Records are diagnostics, not data: no fsync at WAL checkpoints, which would stall the platform's main
+      // thread under load. A process crash loses nothing committed; an operating-system crash may lose the last records.
+      db.pragma("synchronous = OFF"); db.pragma("wal_autocheckpoint = 10000");
       stores = { records: createSqliteRecordStorage(db), issues: createSqliteIssueStorage(db), webhooks: createSqliteWebhookStorage(db) };
     }
     return stores;

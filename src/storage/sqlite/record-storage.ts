@@ -4,6 +4,8 @@ import type { RecordStoragePort } from '../observability.js';
 
 /** Rows read per step of a filtered query (newest first). */
 const PAGE = 500;
+/** Rows written by one INSERT statement (fewer statements per batch). */
+const ROWS_PER_INSERT = 50;
 
 /** Invocation records on SQLite: one row per record, its JSON beside the columns a range reads. */
 export function createSqliteRecordStorage(db: Database.Database): RecordStoragePort {
@@ -13,18 +15,22 @@ export function createSqliteRecordStorage(db: Database.Database): RecordStorageP
     deployment TEXT NOT NULL,
     bytes INTEGER NOT NULL,
     body TEXT NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS invocation_records_time ON invocation_records (time);
-  CREATE INDEX IF NOT EXISTS invocation_records_deployment ON invocation_records (deployment, time)`);
-  const insert = db.prepare<[number, string, number, string]>('INSERT INTO invocation_records (time, deployment, bytes, body) VALUES (?, ?, ?, ?)');
+  )`);
+  // No secondary index: every index is paid on each insert, on the platform's main thread. Reads page back
+  // from the newest row (the primary key), and records arrive in about the order of their time.
+  const insert = db.prepare<unknown[]>('INSERT INTO invocation_records (time, deployment, bytes, body) VALUES (?, ?, ?, ?)');
+  const insertMany = db.prepare<unknown[]>(`INSERT INTO invocation_records (time, deployment, bytes, body) VALUES ${Array(ROWS_PER_INSERT).fill('(?, ?, ?, ?)').join(', ')}`);
   const appendAll = db.transaction((records: readonly InvocationRecord[]) => {
     let added = 0;
+    const values: unknown[] = [];
     for (const record of records) {
       const body = JSON.stringify(record);
       const bytes = Buffer.byteLength(body);
-      insert.run(record.time, record.deployment, bytes, body);
+      values.push(record.time, record.deployment, bytes, body);
       added += bytes;
+      if (values.length === ROWS_PER_INSERT * 4) insertMany.run(values.splice(0));
     }
+    for (let i = 0; i < values.length; i += 4) insert.run(values.slice(i, i + 4));
     return added;
   });
   const page = db.prepare<[string | null, string | null, number, number, number, number]>(`
@@ -32,8 +38,7 @@ export function createSqliteRecordStorage(db: Database.Database): RecordStorageP
     WHERE (? IS NULL OR deployment = ?) AND time >= ? AND time < ? AND seq < ?
     ORDER BY seq DESC LIMIT ?`);
   const total = db.prepare('SELECT coalesce(sum(bytes), 0) AS bytes FROM invocation_records');
-  const dropOld = db.prepare<[number]>('DELETE FROM invocation_records WHERE time < ?');
-  const oldBytes = db.prepare<[number]>('SELECT coalesce(sum(bytes), 0) AS bytes FROM invocation_records WHERE time < ?');
+  const oldestRows = db.prepare<[number, number]>('SELECT seq, time, bytes FROM invocation_records WHERE seq > ? ORDER BY seq LIMIT ?');
   // The total is read once and then kept: summing the whole table at every prune would stall the writer's thread.
   let totalBytes: number | undefined;
   const currentTotal = () => (totalBytes ??= (total.get() as { bytes: number }).bytes);
@@ -65,8 +70,21 @@ export function createSqliteRecordStorage(db: Database.Database): RecordStorageP
       return found;
     },
     prune(before, maxBytes) {
-      let bytes = currentTotal() - (oldBytes.get(before) as { bytes: number }).bytes;
-      let removed = dropOld.run(before).changes;
+      let bytes = currentTotal();
+      let removed = 0;
+      // By age, from the oldest row up to the first one still within the retention (records arrive in about time order).
+      for (let after = 0; ;) {
+        const rows = oldestRows.all(after, PAGE) as { seq: number; time: number; bytes: number }[];
+        const stop = rows.findIndex((row) => row.time >= before);
+        const old = stop < 0 ? rows : rows.slice(0, stop);
+        if (old.length) {
+          const last = old[old.length - 1] as { seq: number };
+          removed += dropUpTo.run(last.seq).changes;
+          bytes -= old.reduce((sum, row) => sum + row.bytes, 0);
+          after = last.seq;
+        }
+        if (stop >= 0 || rows.length < PAGE) break;
+      }
       while (bytes > maxBytes) {
         const rows = oldest.all(PAGE) as { seq: number; bytes: number }[];
         if (rows.length === 0) break;
