@@ -115,7 +115,7 @@ test('a CPU limit is recorded with its outcome, and subrequests are counted', as
       if (url.pathname === '/fetch') { await fetch('data:text/plain,one'); await fetch('data:text/plain,two'); }
       return new Response('ok');
     } };`,
-  }, { observability: { logs: { enabled: true } }, limits: { cpu_ms: 50 } });
+  }, { observability: { logs: { enabled: true } }, limits: { cpu_ms: 300 } });
   const server = await startProject(dir);
   t.after(() => server.close());
   assert.equal((await server.request(new Request('http://app.test/fetch'))).status, 200);
