@@ -16,6 +16,7 @@ export const PERMISSION_AREAS = {
   routes: 'private network routes',
   access: 'access applications and service tokens',
   cache: 'the Cache API\'s stored responses (purging them)',
+  observability: 'invocation logs, live tails and issues',
 } as const;
 
 /** A permission group such as `deployments:write`. */

@@ -5,6 +5,7 @@ import { assetsBindings } from '../bindings/assets/index.js';
 import { createCacheService } from '../bindings/cache/service.js';
 import type { AssetServer } from '../entry/assets/handler.js';
 import type { DeploymentVersion } from '../runtime/deployment.js';
+import type { EventObserver } from '../runtime/event-trace.js';
 
 /** What a version is built from, the same under `ledge dev` (a reload) and `ledge serve` (a stored version). */
 export interface VersionSource {
@@ -22,6 +23,8 @@ export interface VersionSource {
   services: ServiceContext;
   /** The version's asset server, when it has assets (the assets binding answers from it). */
   assets: AssetServer | undefined;
+  /** Told how each event of the version went (invocation logs and issues, src/observability). */
+  observe?: EventObserver;
 }
 
 /** A deployment version ready for `DeploymentRuntime.load`: its configuration, bundle and the services of its bindings. */
@@ -37,6 +40,7 @@ export function buildVersion(source: VersionSource): DeploymentVersion {
     compatibilityFlags: config.compatibility_flags,
     bindings: [...createBindingServices(config, source.services), ...assetsBindings(config.assets?.binding, source.assets)],
     // The account's Cache API store (`caches.default`, `caches.open`), opened on first use.
+    observe: source.observe,
     cache: createCacheService({ storage: () => source.services.storage.cache, clock: source.services.clock }),
   };
 }

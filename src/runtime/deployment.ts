@@ -5,6 +5,7 @@ import type { Logger } from '../lib/logger.js';
 import type { BindingService } from '../bindings/plugin.js';
 import { addUsage, type CpuUsage } from './cpu-meter.js';
 import { Isolate, type DispatchRequest, type DispatchResponse, type IsolateSample } from './isolate.js';
+import type { EventObserver } from './event-trace.js';
 import type { QueueBatchEvent, QueueOutcome, ScheduledFiring, ScheduledOutcome } from './protocol.js';
 
 /** One version of a deployment: its bundle and what its isolates are given. */
@@ -21,6 +22,8 @@ export interface DeploymentVersion {
   bindings: readonly { name: string; kind: string; service: BindingService }[];
   /** The host side of the Cache API (`caches`), backed by the account's cache store (docs/cache.md). */
   cache?: BindingService;
+  /** Told how each event of this version went (invocation logs and issues, src/observability). */
+  observe?: EventObserver;
 }
 
 /** Options of a deployment runtime. */
@@ -186,6 +189,7 @@ export class DeploymentRuntime {
       // The cache service sits beside the bindings under a name no binding can have (CACHE_SERVICE).
       services: { ...Object.fromEntries(version.bindings.map((b) => [b.name, b.service])), ...(version.cache ? { [CACHE_SERVICE]: version.cache } : {}) },
       onExit: (stopped, failure) => this.#onExit(stopped, failure, version),
+      observe: version.observe,
     });
     this.#live.set(isolate, version);
     return isolate;
