@@ -67,7 +67,9 @@ async function setup(): Promise<Setup> {
   assert.equal(created.status, 201, created.text);
   const aud = created.body.result.aud as string;
   assert.match(aud, /^[0-9a-f]{64}$/);
-  const vars = { ISSUER: issuer, AUD: aud, CERTS: `${p.apiUrl}${base}/access/certs` };
+  // The keys at the team domain, as an operator would configure it. The platform's own listeners (the API's
+  // /access/certs among them) stay refused to outbound fetch; the platform answers this public JWKS in-process.
+  const vars = { ISSUER: issuer, AUD: aud, CERTS: `${issuer}/access/certs` };
   const put = await p.call('PUT', `${base}/deployments/portal`, { body: { ...await bundledModules(), config: { ...config, vars } } });
   assert.equal(put.status, 200, put.text);
   assert.equal((await p.call('POST', `${base}/domains`, { body: { hostname: 'portal2.example.com', deployment: 'portal' } })).status, 201);
@@ -268,7 +270,7 @@ test('a path-scoped application: sign-in completes on its hostname, links are si
     assert.equal((await p.call('PUT', `${base}/deployments/shop`, { body: { ...await bundledModules(), config: { compatibility_date: '2026-10-01', routes: ['shop.example.com'] } } })).status, 200);
     const admin = await p.call('POST', `${base}/access/apps`, { body: { name: 'Shop admin', domain: 'shop.example.com/admin', policies: [{ name: 'alice', decision: 'allow', include: [{ email: { email: 'alice@example.com' } }] }] } });
     assert.equal(admin.status, 201, admin.text);
-    const vars = { ISSUER: 'https://admin.access.ledge.localhost', AUD: admin.body.result.aud, CERTS: `${p.apiUrl}${base}/access/certs` };
+    const vars = { ISSUER: 'https://admin.access.ledge.localhost', AUD: admin.body.result.aud, CERTS: 'https://admin.access.ledge.localhost/access/certs' };
     assert.equal((await p.call('PUT', `${base}/deployments/shop`, { body: { ...await bundledModules(), config: { compatibility_date: '2026-10-01', routes: ['shop.example.com'], vars } } })).status, 200);
     assert.equal((await s.get('shop.example.com', '/public/x')).status, 200, 'outside the path: open');
     for (const pathname of ['/admin', '/admin/users', '/public/..;/admin', '/admin;jsessionid=1', '/Admin/', '/%2561dmin']) {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Clock } from '../lib/clock.js';
+import { LedgeError, hasCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { StoragePorts } from '../storage/ports.js';
 
@@ -57,16 +58,25 @@ export interface BindingPlugin<Entry extends { binding: string } = { binding: st
   design?(section: unknown, at: string): DesignContribution[];
 }
 
-/** An error a binding reports to application code: it arrives in the isolate as a `TypeError` or `Error` with this exact message. */
-export class BindingError extends Error {
+/**
+ * An error a binding reports to application code (code `binding_refused`): it arrives in the isolate as a
+ * `TypeError` or `Error` with this exact message, never with the code.
+ */
+export class BindingError extends LedgeError {
+  declare readonly code: 'binding_refused';
   /** The underlying message, given to application code as `error.cause.message`. */
   readonly causeMessage: string | undefined;
 
   constructor(readonly kind: 'TypeError' | 'Error', message: string, causeMessage?: string) {
-    super(message, causeMessage === undefined ? undefined : { cause: new Error(causeMessage) });
+    super('binding_refused', message, causeMessage === undefined ? undefined : { cause: new Error(causeMessage) });
     this.name = kind;
     this.causeMessage = causeMessage;
   }
+}
+
+/** True when `err` is a binding's refusal (identified by code, not class: errors cross threads). */
+export function isBindingError(err: unknown): err is BindingError {
+  return hasCode(err, 'binding_refused') && ((err as { kind?: unknown }).kind === 'TypeError' || (err as { kind?: unknown }).kind === 'Error');
 }
 
 /** The binding entries of one section of `plugin`, each with its path below the section (`[0]`, `.producers[1]`). */

@@ -17,9 +17,13 @@ import { registerDeploy } from './commands/deploy.js';
 import { registerVersions } from './commands/versions.js';
 import { registerRollback } from './commands/rollback.js';
 import { registerDomains } from './commands/domains.js';
+import { registerCache } from './commands/cache.js';
 import { registerConfig } from './commands/config.js';
 import { registerSecret } from './commands/secret.js';
 import { registerDesign } from './commands/design.js';
+import { registerTail } from './commands/tail.js';
+import { registerLogs } from './commands/logs.js';
+import { registerIssues } from './commands/issues.js';
 import { reportCliError } from './errors.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -48,9 +52,13 @@ export function createProgram(): Command {
   registerVersions(program);
   registerRollback(program);
   registerDomains(program);
+  registerCache(program);
   registerConfig(program);
   registerSecret(program);
   registerDesign(program);
+  registerTail(program);
+  registerLogs(program);
+  registerIssues(program);
   return program;
 }
 

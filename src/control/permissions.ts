@@ -15,6 +15,8 @@ export const PERMISSION_AREAS = {
   tunnels: 'tunnels and mesh connectors',
   routes: 'private network routes',
   access: 'access applications and service tokens',
+  cache: 'the Cache API\'s stored responses (purging them)',
+  observability: 'invocation logs, live tails and issues',
 } as const;
 
 /** A permission group such as `deployments:write`. */

@@ -7,6 +7,7 @@ import type { Keyring } from '../identity/keys.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { AssetContentStore } from '../storage/asset-content.js';
 import type { SecretVault } from './secret-vault.js';
+import type { AccountObservability } from '../observability/index.js';
 
 /** What the API's routes work with: control state, the clock, and the platform they change. */
 export interface ControlServices {
@@ -38,4 +39,6 @@ export interface ControlServices {
   buildUpload?(input: { modules: readonly { name: string; content: Uint8Array }[]; main: string; compatibilityFlags: readonly string[] }): Promise<{ content: Uint8Array; sha256: string }>;
   /** Why no further account may be created on this platform (thread isolation without --trust-all-code), or undefined. */
   accountCreationRefusal?: string;
+  /** An account's invocation records, live tails and issues. */
+  observability(accountId: string): AccountObservability;
 }

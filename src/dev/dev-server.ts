@@ -1,22 +1,22 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import { createNodeHandler } from '../entry/node-http.js';
-import { answerClientErrors } from '../entry/client-error.js';
-import { LedgeError } from '../lib/errors.js';
+import { listenHttp } from '../entry/listen.js';
+import { createUpgradeHandler } from '../entry/websocket-upgrade.js';
 import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { createBundler, type Bundler } from '../runtime/bundle.js';
 import { runBuildCommand } from '../runtime/build-command.js';
 import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
-import { createBindingServices } from '../bindings/services.js';
+import { buildVersion } from '../host/version.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
 import { startLifecycleRunner } from '../bindings/objects/runner.js';
 import { createCronScheduler, type CronScheduler, type FiringResult } from '../entry/cron/scheduler.js';
-import { cronProblem, previousWindow } from '../entry/cron/expression.js';
+import { cronProblem, previousWindow } from '../config/cron-expression.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { consumersOf } from '../bindings/queues/schema.js';
@@ -25,8 +25,9 @@ import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
 import { createDevSandbox } from './dev-isolation.js';
 import { drainListeners } from '../serve/shutdown.js';
 import { openDevAssets, type DevAssets } from './assets.js';
-import { assetsBindings } from '../bindings/assets/index.js';
 import { isSecretsFileName, readLocalSecrets } from './local-secrets.js';
+import { createVersionObserver, openAccountObservability, type AccountObservability } from '../observability/index.js';
+import { devObservabilityRoute } from '../observability/dev-routes.js';
 
 /** Options of `ledge dev`. */
 export interface DevServerOptions {
@@ -75,6 +76,8 @@ export interface DevServer {
   runLifecycle(): Promise<void>;
   /** Rebuilds and swaps in the current code; resolves once the new version serves (rejects, keeping the old one, on failure). */
   reload(): Promise<void>;
+  /** The project's invocation records, live feed and issues (docs/observability.md). */
+  readonly observability: AccountObservability;
   close(): Promise<void>;
 }
 
@@ -98,6 +101,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const sandbox = options.isolation === 'process' ? createDevSandbox({ stateDir, logger, egressAllow: options.egressAllow }) : undefined;
   const runtime = new DeploymentRuntime({ logger: logger.child(config.name), spawn: sandbox?.spawn });
   const storage = openEmbeddedStorage(stateDir, clock);
+  // Invocation records, live tails and issues of the project (docs/observability.md).
+  const observability = openAccountObservability({ file: path.join(stateDir, 'observability.sqlite'), clock, logger });
   let secretsSeen = '';
   const toVersion = (cfg: ProjectConfig, bundleFile: string, number: number): DeploymentVersion => {
     // Secrets files override vars of the same name, as in the original's local development; only names are logged.
@@ -105,16 +110,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const seen = secrets.files.length ? `secrets from ${secrets.files.join(', ')}: ${Object.keys(secrets.values).join(', ') || 'none'} (values hidden)` : '';
     if (seen !== secretsSeen && seen) logger.info(seen);
     secretsSeen = seen;
-    return {
-      id: String(number),
-      name: cfg.name,
-      compatibilityDate: cfg.compatibility_date,
-      bundleFile,
-      vars: { ...cfg.vars, ...secrets.values },
-      limits: cfg.limits,
-      compatibilityFlags: cfg.compatibility_flags,
-      bindings: [...createBindingServices(cfg, { storage, clock, logger }), ...assetsBindings(cfg.assets?.binding, assets?.server)],
-    };
+    // ledge dev has no API switch: the configuration is the issues switch, off unless it says true.
+    observability.issues.applyDeployed(cfg.name, null, cfg.observability.issues?.enabled ?? false);
+    return buildVersion({
+      id: String(number), name: cfg.name, config: cfg, bundleFile, secrets: secrets.values, services: { storage, clock, logger }, assets: assets?.server,
+      observe: createVersionObserver({ account: observability, deployment: cfg.name, version: String(number), config: cfg.observability, secrets: Object.values(secrets.values).map(String), bundleFile }),
+    });
   };
   const closing = new AbortController();
   let building = false;
@@ -138,6 +139,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await runtime.close();
     await sandbox?.close();
     storage.close();
+    observability.close();
     throw err;
   }
   let currentBundler: Bundler | undefined = bundler;
@@ -162,17 +164,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const toRuntime: Dispatcher = runtime.dispatch.bind(runtime);
   // Assets are answered on the host before the isolate is asked (docs/assets.md); a project without `main` has only them.
   const application: Dispatcher = (request) => (assets ? assets.server.handle(request, config.main === undefined ? undefined : toRuntime) : toRuntime(request));
-  const dispatch = withDevRoutes(application, trigger, () => pullApi);
-  const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }));
-  answerClientErrors(server, logger);
+  const dispatch = withDevRoutes(application, trigger, () => pullApi, (request, url) => devObservabilityRoute(observability, request, url));
+  let server: Server;
+  const upgrades = createUpgradeHandler({ dispatch, logger });
   try {
-    await listen(server, options.port ?? 8787, options.ip ?? '127.0.0.1');
+    server = await listenHttp({ request: createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), upgrade: upgrades }, { host: options.ip ?? '127.0.0.1', port: options.port ?? 8787 }, '--port', logger);
   } catch (err) {
     assets?.close();
     await currentBundler?.dispose();
     await runtime.close();
     await sandbox?.close();
     storage.close();
+    observability.close();
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
@@ -296,6 +299,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       scheduler.stop();
       const stopping = Promise.all(consumers.map((c) => c.stop()));
       for (const watcher of watchers.values()) watcher.close();
+      upgrades.closeAll();
       assets?.close();
       // Requests in flight finish before the isolate stops: cut off, they would be logged as 503s nobody received.
       await drainListeners({ servers: [server], drainMs: DEV_DRAIN_MS, logger });
@@ -305,7 +309,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await stopping;
       await currentBundler?.dispose();
       storage.close();
+      observability.close();
     },
+    observability,
   };
 
   async function newBundler(cfg: ProjectConfig): Promise<Bundler | undefined> {
@@ -349,11 +355,13 @@ const API_BODY_LIMIT = 1 << 20;
 type PullApi = ReturnType<typeof createPullApi>;
 
 /** Answers the dev-only routes before the application sees the request. */
-function withDevRoutes(dispatch: Dispatcher, trigger: (cron?: string, time?: number) => Promise<FiringResult>, pullApi: () => PullApi): Dispatcher {
+function withDevRoutes(dispatch: Dispatcher, trigger: (cron?: string, time?: number) => Promise<FiringResult>, pullApi: () => PullApi, observabilityRoute: (request: DispatchRequest, url: URL) => DispatchResponse | undefined): Dispatcher {
   return async function devDispatch(request) {
     if (!request.url.includes('/__ledge/')) return dispatch(request);
     const url = new URL(request.url);
     if (url.pathname === DEV_SCHEDULED_PATH) return scheduledRoute(url, trigger);
+    const observed = observabilityRoute(request, url);
+    if (observed) return observed;
     const pull = PULL_PATH.exec(url.pathname);
     if (pull) return pullRoute(request, decodeURIComponent(pull[1] as string), pull[2] as 'pull' | 'ack', pullApi());
     return dispatch(request);
@@ -400,19 +408,4 @@ async function pullRoute(request: DispatchRequest, queue: string, action: 'pull'
 /** An answer of the dev-only routes: the platform's own, never the application's. */
 function json(status: number, value: unknown): DispatchResponse {
   return { status, statusText: '', headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'], body: JSON.stringify(value), origin: 'platform' };
-}
-
-function listen(server: Server, port: number, ip: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') reject(new LedgeError('port_in_use', `port ${port} on ${ip} is already in use; choose another with --port N (or --port 0 for a free one)`));
-      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'EACCES') reject(new LedgeError('listen_failed', `cannot listen on ${ip}:${port} (${err.code})`));
-      else reject(err);
-    };
-    server.once('error', onError);
-    server.listen(port, ip, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
 }

@@ -1,10 +1,12 @@
-import type { Limits } from '../config/load.js';
+import { CACHE_SERVICE } from '../bindings/cache/limits.js';
+import type { Limits } from './limits.js';
 import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { BindingService } from '../bindings/plugin.js';
 import { addUsage, type CpuUsage } from './cpu-meter.js';
 import { Isolate, type DispatchRequest, type DispatchResponse, type IsolateSample } from './isolate.js';
 import type { IsolateSpawner } from './isolate-worker.js';
+import type { EventObserver } from './event-trace.js';
 import type { QueueBatchEvent, QueueOutcome, ScheduledFiring, ScheduledOutcome } from './protocol.js';
 
 /** One version of a deployment: its bundle and what its isolates are given. */
@@ -19,6 +21,10 @@ export interface DeploymentVersion {
   compatibilityFlags: readonly string[];
   /** Bindings in `env`: name and kind, with the host-side service of each. */
   bindings: readonly { name: string; kind: string; service: BindingService }[];
+  /** The host side of the Cache API (`caches`), backed by the account's cache store (docs/cache.md). */
+  cache?: BindingService;
+  /** Told how each event of this version went (invocation logs and issues, src/observability). */
+  observe?: EventObserver;
 }
 
 /** Options of a deployment runtime. */
@@ -71,6 +77,13 @@ export class DeploymentRuntime {
     this.#logger = options.logger;
     this.#waitUntilMs = options.waitUntilMs ?? 30_000;
     this.#spawnWorker = options.spawn;
+  }
+
+  /** WebSockets open on this runtime's isolates. */
+  get openSockets(): number {
+    let open = 0;
+    for (const isolate of this.#live.keys()) open += isolate.openSockets;
+    return open;
   }
 
   /** The version serving new events. */
@@ -178,9 +191,11 @@ export class DeploymentRuntime {
       init: { bundlePath: version.bundleFile, name: version.name, compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind }) => ({ name, kind })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), nodejsCompat: version.compatibilityFlags.includes('nodejs_compat'), waitUntilMs: this.#waitUntilMs },
       memoryMb: version.limits.memory_mb,
       logger: this.#logger,
-      services: Object.fromEntries(version.bindings.map((b) => [b.name, b.service])),
+      // The cache service sits beside the bindings under a name no binding can have (CACHE_SERVICE).
+      services: { ...Object.fromEntries(version.bindings.map((b) => [b.name, b.service])), ...(version.cache ? { [CACHE_SERVICE]: version.cache } : {}) },
       onExit: (stopped, failure, reclaimed) => this.#onExit(stopped, failure, version, reclaimed),
       spawn: this.#spawnWorker,
+      observe: version.observe,
     });
     this.#live.set(isolate, version);
     return isolate;

@@ -15,7 +15,10 @@ import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { createBatchSender } from './batch-port.js';
 import { defineRequestCf, installGlobalScope } from './globals/index.js';
-import { installResponse, takeBodySource } from './response.js';
+import { installResponse, responseWebSocket, takeBodySource } from './response.js';
+import { installCaches } from '../bindings/cache/caches.js';
+import { CACHE_SERVICE } from '../bindings/cache/limits.js';
+import { createIsolateSockets, installWebSocketGlobals, isWebSocketRequest } from './websockets/isolate-sockets.js';
 import { installRuntimeHooks, toEventHandler } from './runtime-hooks.js';
 import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
 // Last: a standby isolate waits here for its init, with everything above already loaded.
@@ -37,7 +40,7 @@ interface EventState {
   subrequests: number;
   /** The event's ctx.waitUntil list, which `waitUntil` from ledge:workers extends too. */
   waits: Promise<unknown>[];
-  /** The fetch event's id: its log lines and binding calls name it, so the host logs them with its request id. */
+  /** The event's id: its log lines and binding calls name it, so the host logs them with its request id and records them with the event. */
   fetchId?: number;
 }
 
@@ -63,6 +66,8 @@ setInterval(() => Atomics.add(heartbeat, 0, 1), 5);
 
 installConsole();
 installResponse();
+installWebSocketGlobals();
+const sockets = createIsolateSockets(send);
 Object.defineProperty(globalThis, 'self', { value: globalThis, writable: true, configurable: true });
 Object.defineProperty(globalThis, 'navigator', { value: Object.freeze({ userAgent: 'Ledge' }), writable: true, configurable: true });
 
@@ -80,6 +85,7 @@ for (const { name, kind } of init.bindings) {
   if (!create) throw new Error(`unknown binding kind ${kind}`);
   env[name] = create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate });
 }
+installCaches((method, args) => callBinding(CACHE_SERVICE, method, args));
 installRuntimeHooks({
   env,
   waitUntil(promise) {
@@ -123,6 +129,7 @@ function receive(message: HostMessage): void {
     case 'call-result': settleCall(message.id, message.value, message.error); break;
     case 'scheduled': void runScheduled(message); break;
     case 'queue': void runQueue(message); break;
+    case 'ws-message': case 'ws-close': case 'ws-drained': case 'ws-opened': case 'ws-refused': sockets.receive(message); break;
   }
 }
 
@@ -145,7 +152,8 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
     props: {},
   };
   let reported = false;
-  await events.run({ subrequests: 0, waits, fetchId: id }, async () => {
+  const eventState: EventState = { subrequests: 0, waits, fetchId: id };
+  await events.run(eventState, async () => {
     try {
       const fetchFn = handler?.fetch;
       if (typeof fetchFn !== 'function') {
@@ -167,6 +175,7 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
         send({ t: 'fail', id, code: 'invalid_response', error: { name: 'TypeError', message: `fetch() returned ${describe(result)} instead of a Response` } });
         return;
       }
+      reportUsage(id, eventState);
       reported = await respond(id, result, state, waits.length === 0);
     } catch (err) {
       const code = (err as { code?: unknown } | null)?.code === 'too_many_subrequests' ? 'too_many_subrequests' : 'internal_error';
@@ -176,7 +185,13 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
   requests.delete(id);
   if (reported && waits.length === 0) return;
   await settleWaitUntil(waits, id);
+  reportUsage(id, eventState);
   send({ t: 'done', id });
+}
+
+/** Tells the host how many outbound fetches the event made (for its invocation record), when it made any. */
+function reportUsage(id: number, event: EventState): void {
+  if (event.subrequests > 0) send({ t: 'usage', id, subrequests: event.subrequests });
 }
 
 /** Sends the response; returns true when the head message also told the host the event is over. */
@@ -198,7 +213,8 @@ async function runScheduled(firing: ScheduledFiring & { id: number }): Promise<v
     late: firing.late,
     noRetry() { noRetry = true; },
   });
-  await events.run({ subrequests: 0, waits }, async () => {
+  const eventState: EventState = { subrequests: 0, waits, fetchId: firing.id };
+  await events.run(eventState, async () => {
     const scheduled = handler?.scheduled;
     if (typeof scheduled !== 'function') {
       send({ t: 'scheduled-result', id: firing.id, outcome: 'no-handler', noRetry: true });
@@ -207,8 +223,10 @@ async function runScheduled(firing: ScheduledFiring & { id: number }): Promise<v
     try {
       await scheduled.call(handler, controller, env, ctx);
       await settleWaitUntil(waits);
+      reportUsage(firing.id, eventState);
       send({ t: 'scheduled-result', id: firing.id, outcome: 'ok', noRetry });
     } catch (err) {
+      reportUsage(firing.id, eventState);
       send({ t: 'scheduled-result', id: firing.id, outcome: 'exception', noRetry, error: serializeError(err) });
     }
   });
@@ -229,7 +247,7 @@ async function runQueue(event: QueueBatchEvent & { id: number }): Promise<void> 
     passThroughOnException() { /* not meaningful for queue events */ },
     props: {},
   };
-  const ignored = (what: string, id: string, earlier: QueueDecision) => send({ t: 'log', level: 'warn', message: `Received a call to ${what} on message ${id} after ${earlier.ack ? 'ack()' : 'retry()'} was already called. Calling ${what} on a message after calling ${earlier.ack ? 'ack()' : 'retry()'} has no effect.` });
+  const ignored = (what: string, id: string, earlier: QueueDecision) => send({ t: 'log', level: 'warn', event: event.id, message: `Received a call to ${what} on message ${id} after ${earlier.ack ? 'ack()' : 'retry()'} was already called. Calling ${what} on a message after calling ${earlier.ack ? 'ack()' : 'retry()'} has no effect.` });
   const messages = Object.freeze(event.messages.map((m, i) => {
     let decoded: { value: unknown } | undefined;
     return Object.freeze({
@@ -259,7 +277,8 @@ async function runQueue(event: QueueBatchEvent & { id: number }): Promise<void> 
     ackAll() { all ??= { ack: true }; },
     retryAll(options?: { delaySeconds?: number }) { const delaySeconds = retryDelay(options); all ??= { ack: false, delaySeconds }; },
   });
-  await events.run({ subrequests: 0, waits }, async () => {
+  const eventState: EventState = { subrequests: 0, waits, fetchId: event.id };
+  await events.run(eventState, async () => {
     const queue = handler?.queue;
     if (typeof queue !== 'function') {
       send({ t: 'queue-result', id: event.id, outcome: 'no-handler', decisions: own.map(() => ({ ack: false, delaySeconds: null })) });
@@ -268,8 +287,10 @@ async function runQueue(event: QueueBatchEvent & { id: number }): Promise<void> 
     try {
       await queue.call(handler, batch, env, ctx);
       await settleWaitUntil(waits);
+      reportUsage(event.id, eventState);
       send({ t: 'queue-result', id: event.id, outcome: 'ok', decisions: own.map((d) => d ?? all ?? { ack: true }) });
     } catch (err) {
+      reportUsage(event.id, eventState);
       send({ t: 'queue-result', id: event.id, outcome: 'exception', decisions: own.map((d) => d ?? all ?? { ack: false, delaySeconds: null }), error: serializeError(err) });
     }
   });
@@ -289,10 +310,19 @@ async function respond(id: number, response: Response, state: RequestState, fini
   const headers: FlatHeaders = [];
   for (const [name, value] of response.headers) headers.push(name, value);
   const head = { t: 'head' as const, id, status: response.status, statusText: response.statusText, headers };
+  const socket = responseWebSocket(response);
   if (state.abort.signal.aborted) {
-    // The host gave up on this event before the response (wall time): nothing will read the body.
+    // The host gave up on this event before the response (wall time): nothing will read the body or join the socket.
     void response.body?.cancel(state.abort.signal.reason).catch(() => undefined);
+    if (socket) sockets.abandon(socket);
     return false;
+  }
+  if (socket) {
+    // A 101 answer: the host joins the client's connection to this socket (websockets/isolate-sockets.ts).
+    const { sid, flush } = sockets.attach(socket);
+    send({ ...head, body: null, streaming: false, webSocket: sid, ...(finished ? { done: true } : {}) });
+    flush();
+    return finished;
   }
   const source = takeBodySource(response);
   if (source !== undefined) {
@@ -442,6 +472,7 @@ function installSubrequestLimit(): void {
       const err = Object.assign(new Error(`Too many subrequests: this event may make at most ${init.subrequestLimit} (limits.subrequests in ledge.jsonc)`), { code: 'too_many_subrequests' });
       return Promise.reject(err);
     }
+    if (isWebSocketRequest(input, options)) return sockets.connect(new Request(input, options));
     return nativeFetch(input, options);
   };
 }

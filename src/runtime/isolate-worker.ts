@@ -35,6 +35,12 @@ export interface IsolateWorker {
   activeMs(): number;
   /** The counter the isolate bumps every few milliseconds while its event loop turns. */
   heartbeat(): number;
+  /**
+   * Where outbound connections of application code are policed (`ledge serve`): resolves and checks a host
+   * the host is asked to connect to for the isolate (an outbound WebSocket) and gives the address to use.
+   * Absent where they are not (`ledge dev` with threads: trusted code).
+   */
+  checkOutbound?: (hostname: string, port: number) => Promise<string>;
 }
 
 /** Starts the worker of one isolate. */
@@ -95,6 +101,7 @@ export function createThreadSpawner(options: ThreadSpawnerOptions = {}): Isolate
       terminate: async () => { await worker.terminate(); },
       activeMs: () => worker.performance.eventLoopUtilization().active,
       heartbeat: () => Atomics.load(heartbeat, 0),
+      ...(session ? { checkOutbound: (hostname: string, port: number) => session.checkConnection(hostname, port) } : {}),
     };
   };
 }

@@ -3,18 +3,10 @@
  * import this union, so a change on one side that the other does not follow fails to compile.
  */
 
-/** Headers as a flat list: name, value, name, value... (keeps repeated Set-Cookie apart). */
-export type FlatHeaders = string[];
+import type { SocketHostMessage, SocketIsolateMessage } from './websockets/protocol.js';
+import type { FlatHeaders, SerializedError } from './wire.js';
 
-/** An error as it crosses a thread: plain fields, the stack already source-mapped. */
-export interface SerializedError {
-  name: string;
-  message: string;
-  /** The message of the error's cause, when it has one worth passing on. */
-  cause?: string;
-  stack?: string;
-  code?: string;
-}
+export type { FlatHeaders, SerializedError } from './wire.js';
 
 /** What the isolate needs to start, passed as workerData. */
 export interface IsolateInit {
@@ -98,24 +90,28 @@ export type HostMessage =
   | { t: 'req-end'; id: number }
   | { t: 'abort'; id: number; reason: string }
   | { t: 'res-credit'; id: number }
-  | { t: 'call-result'; id: number; value?: unknown; error?: SerializedError };
+  | { t: 'call-result'; id: number; value?: unknown; error?: SerializedError }
+  | SocketHostMessage;
 
 /** Isolate to host. */
 export type IsolateMessage =
   | { t: 'ready'; hasFetch: boolean }
   | { t: 'load-error'; error: SerializedError }
-  | { t: 'head'; id: number; status: number; statusText: string; headers: FlatHeaders; body: string | Uint8Array | null; streaming: boolean; done?: true }
+  | { t: 'head'; id: number; status: number; statusText: string; headers: FlatHeaders; body: string | Uint8Array | null; streaming: boolean; done?: true; /** A 101 answer: the isolate's socket the client connection joins (websockets/protocol.ts). */ webSocket?: number }
   | { t: 'res-chunk'; id: number; chunk: Uint8Array }
   | { t: 'res-end'; id: number }
   | { t: 'res-error'; id: number; error: SerializedError }
   | { t: 'req-credit'; id: number }
   | { t: 'fail'; id: number; code: 'internal_error' | 'no_fetch_handler' | 'invalid_response' | 'too_many_subrequests'; error: SerializedError }
   | { t: 'done'; id: number }
+  /** Outbound fetches the event has made so far (sent before its end when there were any). */
+  | { t: 'usage'; id: number; subrequests: number }
   | ({ t: 'scheduled-result'; id: number } & ScheduledOutcome)
   | ({ t: 'queue-result'; id: number } & QueueOutcome)
   | { t: 'call'; id: number; binding: string; method: string; args: unknown[]; event?: number }
   /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */
-  | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number };
+  | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number }
+  | SocketIsolateMessage;
 
 /** Bytes one side may send ahead of the other's consumption before it waits for credit. */
 export const STREAM_WINDOW_BYTES = 1 << 20;

@@ -5,19 +5,19 @@ import type { Logger } from '../lib/logger.js';
 import { DeploymentRuntime } from '../runtime/deployment.js';
 import type { IsolateSpawner } from '../runtime/isolate-worker.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
-import { createBindingServices } from '../bindings/services.js';
+import { buildVersion } from '../host/version.js';
 import { consumersOf } from '../bindings/queues/schema.js';
 import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
 import { createCronScheduler, type CronScheduler } from '../entry/cron/scheduler.js';
-import { toVersionConfig, type DeployConfig } from '../config/deploy.js';
+import { storedDeployConfig, storedVersionConfig } from '../config/deploy.js';
 import type { ControlStoragePort, VersionRecord } from '../storage/control.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { AssetContentStore } from '../storage/asset-content.js';
 import { AssetServer } from '../entry/assets/handler.js';
 import { ContentCache } from '../entry/assets/content.js';
 import { ASSET_MANIFEST_MODULE, siteFromManifest, type StoredManifest } from '../entry/assets/manifest.js';
-import { assetsBindings } from '../bindings/assets/index.js';
 import { prepareModules } from './module-cache.js';
+import { createVersionObserver, type AccountObservability } from '../observability/index.js';
 
 /** Options of the hosting of many deployments' versions. */
 export interface HostingOptions {
@@ -38,6 +38,8 @@ export interface HostingOptions {
   spawnerFor?(accountId: string): IsolateSpawner;
   /** A deployment's secrets, opened, given to its code as strings in `env` beside the vars. @default none */
   secrets?(accountId: string, deployment: string): Promise<Record<string, string>>;
+  /** An account's invocation records, live tails and issues (docs/observability.md). @default none */
+  observability?(accountId: string): AccountObservability;
 }
 
 /** A version with a runtime: started on its first event, counted while events use it. */
@@ -48,6 +50,8 @@ interface RunningVersion {
   lastUsed: number;
   /** Events being dispatched through `use` right now. */
   active: number;
+  /** The runtime once started: its open WebSockets keep the version from counting as idle. */
+  started?: DeploymentRuntime;
 }
 
 /** A version's asset server, and whether the version has an application behind it. */
@@ -114,7 +118,7 @@ export function createHosting(options: HostingOptions): Hosting {
       const runtime = start(version);
       entry = { accountId: version.account_id, deployment: version.deployment, runtime, lastUsed: clock.now(), active: 0 };
       runtimes.set(version.id, entry);
-      runtime.catch(() => runtimes.delete(version.id));
+      runtime.then((started) => { (entry as RunningVersion).started = started; }, () => runtimes.delete(version.id));
     }
     entry.lastUsed = clock.now();
     return entry;
@@ -133,7 +137,7 @@ export function createHosting(options: HostingOptions): Hosting {
 
   async function start(version: VersionRecord): Promise<DeploymentRuntime> {
     const dir = await prepareModules({ cacheDir: options.cacheDir, version, store, logger });
-    const config = toVersionConfig(version.config as DeployConfig);
+    const config = storedVersionConfig(version);
     let secrets: Record<string, string> = {};
     try {
       secrets = await options.secrets?.(version.account_id, version.deployment) ?? {};
@@ -144,16 +148,13 @@ export function createHosting(options: HostingOptions): Hosting {
     }
     const runtime = new DeploymentRuntime({ logger: logger.child(version.deployment), spawn: options.spawnerFor?.(version.account_id) });
     try {
-      await runtime.load({
-        id: version.id,
-        name: version.deployment,
-        compatibilityDate: config.compatibility_date,
-        bundleFile: path.join(dir, version.main_module),
-        vars: { ...config.vars, ...secrets },
-        limits: config.limits,
-        compatibilityFlags: config.compatibility_flags,
-        bindings: [...createBindingServices(config, { storage: options.data(version.account_id), clock, logger }), ...assetsBindings(config.assets?.binding, (await assetsOf(version))?.server)],
-      });
+      const assets = (await assetsOf(version))?.server;
+      const bundleFile = path.join(dir, version.main_module);
+      await runtime.load(buildVersion({
+        id: version.id, name: version.deployment, config, bundleFile, secrets,
+        services: { storage: options.data(version.account_id), clock, logger }, assets,
+        observe: options.observability && createVersionObserver({ account: options.observability(version.account_id), deployment: version.deployment, version: version.id, config: storedDeployConfig(version).observability, secrets: Object.values(secrets), bundleFile }),
+      }));
     } catch (err) {
       await runtime.close();
       logger.error(`version ${version.id} of ${version.deployment} failed to start: ${(err as Error).message}`);
@@ -175,7 +176,7 @@ export function createHosting(options: HostingOptions): Hosting {
   }
 
   async function loadAssets(version: VersionRecord): Promise<VersionAssets | null> {
-    const assets = toVersionConfig(version.config as DeployConfig).assets;
+    const assets = storedVersionConfig(version).assets;
     const module = (await store.getModules(version.id)).find((m) => m.name === ASSET_MANIFEST_MODULE);
     if (!module) return null;
     const manifest = JSON.parse(new TextDecoder().decode(module.content)) as StoredManifest;
@@ -196,7 +197,7 @@ export function createHosting(options: HostingOptions): Hosting {
   }
 
   function startBackground(version: VersionRecord): BackgroundWork {
-    const config = toVersionConfig(version.config as DeployConfig);
+    const config = storedVersionConfig(version);
     const crons = config.triggers.crons;
     const workers = consumersOf(config.sections.queues).filter((c) => c.type === 'worker');
     // The stores first, and only those the work needs: a damaged one fails this version's background work
@@ -219,6 +220,15 @@ export function createHosting(options: HostingOptions): Hosting {
     return { versionId: version.id, scheduler, consumers };
   }
 
+  /** A version became current: its `observability.issues.enabled`, when set, is the deployment's switch from now on (SPEC: Events 3). */
+  function applyIssuesSwitch(version: VersionRecord): void {
+    try {
+      options.observability?.(version.account_id).issues.applyDeployed(version.deployment, version.id, storedDeployConfig(version).observability?.issues?.enabled);
+    } catch (err) {
+      logger.error(`the issues switch of ${version.deployment} could not be set from version ${version.id}: ${(err as Error).message}`);
+    }
+  }
+
   async function stopBackground(work: BackgroundWork): Promise<void> {
     work.scheduler?.stop();
     await Promise.all(work.consumers.map((c) => c.stop()));
@@ -235,6 +245,7 @@ export function createHosting(options: HostingOptions): Hosting {
       if (work) await stopBackground(work);
       const version = await store.getVersion(deployment.current_version_id);
       if (!version) continue;
+      applyIssuesSwitch(version);
       try {
         background.set(key, startBackground(version));
       } catch (err) {
@@ -269,6 +280,7 @@ export function createHosting(options: HostingOptions): Hosting {
     sweepIdle() {
       let stopped = 0;
       for (const [versionId, entry] of runtimes) {
+        if (entry.started?.openSockets) entry.lastUsed = clock.now();
         if (entry.active > 0 || clock.now() - entry.lastUsed < idleMs) continue;
         retire(versionId, entry, 'idle');
         stopped++;

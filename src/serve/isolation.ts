@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
-import { createEgressSessions, type EgressLookup } from '../runtime/egress/gateway.js';
+import { createEgressSessions, type EgressLookup, type PlatformAnswers } from '../runtime/egress/gateway.js';
 import { createEgressPolicy, type EgressPolicy } from '../runtime/egress/policy.js';
 import { createThreadSpawner, type IsolateSpawner } from '../runtime/isolate-worker.js';
 import { SandboxPool, type SandboxInfo } from '../runtime/sandbox/pool.js';
@@ -23,6 +23,8 @@ export interface IsolationOptions {
   spareSandbox?: boolean;
   /** The resolver of outbound fetch's host names (tests inject one so no query leaves the machine). @default the system's */
   egressLookup?: EgressLookup;
+  /** Public data of the platform answered in-process for outbound fetch (a team domain's keys). */
+  platformAnswers?: PlatformAnswers;
 }
 
 /** How the platform runs accounts' code, and what it lets that code reach. */
@@ -44,7 +46,7 @@ export interface Isolation {
 export function createIsolation(options: IsolationOptions & { stateDir: string; logger: Logger; accountCount: number; accountMemoryMb(accountId: string): number }): Isolation {
   const mode = options.isolation ?? 'process';
   const policy = createEgressPolicy({ allow: options.egressAllow });
-  const egress = createEgressSessions({ policy, logger: options.logger, lookup: options.egressLookup });
+  const egress = createEgressSessions({ policy, logger: options.logger, lookup: options.egressLookup, platformAnswers: options.platformAnswers });
   if (mode === 'thread') {
     if (options.accountCount > 1 && !options.trustAllCode) {
       throw new LedgeError('bad_argument', `--isolation thread runs every account's code in the platform's own process; this state directory has ${options.accountCount} accounts, so it needs --trust-all-code (or use --isolation process)`);

@@ -1,13 +1,13 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
-import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { createNodeHandler } from '../entry/node-http.js';
+import { createUpgradeHandler, type UpgradeHandler } from '../entry/websocket-upgrade.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
-import { answerClientErrors } from '../entry/client-error.js';
+import { listenHttp, type ListenAddress } from '../entry/listen.js';
 import { madeByPlatform } from '../entry/response-origin.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
@@ -32,7 +32,7 @@ import { createSqliteAccessStorage } from '../storage/sqlite/access-storage.js';
 import type { AccessStoragePort } from '../storage/access.js';
 import { createKeyring } from '../identity/keys.js';
 import { CALLBACK_PATH, createAccessGateway, withoutClientIdentityHeaders, type TeamInfo } from '../identity/gateway.js';
-import { createTeamDomain, LOGIN_PATH } from '../identity/team.js';
+import { CERTS_PATH, createTeamDomain, LOGIN_PATH } from '../identity/team.js';
 import { createSqliteAccountLimits } from '../storage/sqlite/account-limits-storage.js';
 import { DEFAULT_ACCOUNT_MEMORY_MB } from '../runtime/sandbox/pool.js';
 import { createIsolation, type Isolation, type IsolationOptions } from './isolation.js';
@@ -40,12 +40,14 @@ import { buildUpload } from '../runtime/sandbox/build.js';
 import { lockStateDir, type StateLock } from './state-lock.js';
 import { CONTROL_FILE, damagedControlError, openControlState } from './control-state.js';
 import { DEFAULT_DRAIN_MS, drainListeners } from './shutdown.js';
+import { openAccountObservability, type AccountObservability } from '../observability/index.js';
+import { webhookSecretContext } from '../control/routes/webhooks.js';
 
 /** The platform domain when none is given: `*.localhost` resolves to the loopback address. */
 export const DEFAULT_PLATFORM_DOMAIN = 'ledge.localhost';
 
 /** An address to listen on. */
-export interface ListenAddress { host: string; port: number }
+export type { ListenAddress } from '../entry/listen.js';
 
 /** Options of `ledge serve`. */
 export interface PlatformOptions extends IsolationOptions {
@@ -62,6 +64,8 @@ export interface PlatformOptions extends IsolationOptions {
   timers?: boolean;
   /** Largest application request body. @default 104857600 */
   maxRequestBytes?: number;
+  /** Let issue webhooks reach loopback, private and link-local addresses (`--webhooks-to-private-addresses`). @default false */
+  webhooksToPrivateAddresses?: boolean;
   /** Start with a new control state where `control.sqlite` is missing or empty beside accounts' data (refused otherwise). @default false */
   resetControl?: boolean;
   /** How long a stop waits for requests in flight and tunnel connectors to finish before it closes them. @default 10000 */
@@ -143,6 +147,14 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
   try {
     isolation = createIsolation({
       ...options, stateDir, logger, accountCount: (await store.listAccounts()).length,
+      // A team domain's keys are public (SPEC, Authentication): applications verifying access assertions fetch
+      // them, and the platform answers that in-process, since its own listeners stay refused to outbound fetch.
+      platformAnswers: async (url, method) => {
+        if ((method !== 'GET' && method !== 'HEAD') || url.pathname !== CERTS_PATH) return null;
+        const target = routes.resolve(url.hostname);
+        if (target?.kind !== 'team') return null;
+        return { status: 200, headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'public, max-age=300'], body: JSON.stringify(await keyring.jwks(target.accountId)) };
+      },
       accountMemoryMb: (accountId) => limits.get(accountId)?.memory_mb ?? DEFAULT_ACCOUNT_MEMORY_MB,
     });
   } catch (err) {
@@ -151,11 +163,24 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     store.close();
     throw err;
   }
+  const accountObservability = new Map<string, AccountObservability>();
+  const observability = (accountId: string): AccountObservability => {
+    let found = accountObservability.get(accountId);
+    if (!found) {
+      const webhooks = { accountId, allowPrivate: options.webhooksToPrivateAddresses ?? false, timers: options.timers, openSecret: (sealed: string, id: string) => vault.open(sealed, webhookSecretContext(accountId, id)) };
+      accountObservability.set(accountId, (found = openAccountObservability({ file: path.join(stateDir, 'accounts', accountId, 'observability.sqlite'), clock, logger: logger.child('observability'), webhooks })));
+    }
+    return found;
+  };
   const hosting = createHosting({
-    store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, assetContent, timers: options.timers,
+    store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, assetContent, timers: options.timers, observability,
     secrets: (accountId, deployment) => deploymentSecrets(store, vault, accountId, deployment), spawnerFor: isolation.spawnerFor,
   });
-  const rebuildRoutes = async () => buildRouteTable(store, platformDomain, await access.listApps());
+  const rebuildRoutes = async () => {
+    const table = await buildRouteTable(store, platformDomain, await access.listApps());
+    for (const problem of table.damaged) logger.error(`routes: ${problem}`);
+    return table;
+  };
   let routes: RouteTable;
   try {
     routes = await rebuildRoutes();
@@ -182,7 +207,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     return { accountId, issuer: `https://${host}`, loginUrl: `${requestUrl.protocol}//${host}${requestUrl.port ? `:${requestUrl.port}` : ''}${LOGIN_PATH}` };
   };
   const services: ControlServices = {
-    store, tunnels, access, keyring, connectors, clock, platformDomain, data, assetContent, connectUrl: () => connectUrl, vault,
+    store, tunnels, access, keyring, connectors, clock, platformDomain, data, assetContent, connectUrl: () => connectUrl, vault, observability,
     secretsChanged: async (accountId, deployment) => hosting.restart(accountId, deployment),
     accountCreationRefusal: isolation.accountCreationRefusal,
     buildUpload: (input) => buildUpload({ ...input, sandboxed: isolation.mode === 'process' }),
@@ -230,25 +255,37 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
 
   const servers: Server[] = [];
   let expiries: { stop(): void } | undefined = undefined;
+  let appUpgrades: UpgradeHandler | undefined;
   const cleanup = async () => {
+    // Upgraded connections are out of node:http's reach (its close would wait for them): closed first, with 1001.
+    appUpgrades?.closeAll();
     await drainListeners({ servers, connectors, drainMs: options.drainMs ?? DEFAULT_DRAIN_MS, logger });
     expiries?.stop();
     await hosting.close();
     await isolation.close();
     for (const ports of accountData.values()) ports.close();
+    for (const account of accountObservability.values()) account.close();
     store.close();
     lock.release();
   };
   let appAddress: AddressInfo;
   let apiAddress: AddressInfo;
   try {
-    appAddress = await listen(servers, createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen', logger);
-    apiAddress = await listen(servers, createNodeHandler({ dispatch: apiDispatch, logger, writeTimeoutMs: options.writeTimeoutMs }), options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen', logger);
+    // Applications' WebSocket upgrades take the same route as requests (websocket-upgrade.ts).
+    appUpgrades = createUpgradeHandler({ dispatch: appDispatch, logger });
+    const appServer = await listenHttp({ request: createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), upgrade: appUpgrades }, options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen', logger);
+    servers.push(appServer);
+    appAddress = appServer.address() as AddressInfo;
     // Tunnel connectors dial the API listener and upgrade to a WebSocket on one path.
-    (servers[1] as Server).on('upgrade', (req, socket, head) => {
-      if (new URL(req.url ?? '/', 'http://x').pathname === CONNECT_PATH) connectors.upgrade(req, socket, head);
-      else socket.destroy();
-    });
+    const apiServer = await listenHttp({
+      request: createNodeHandler({ dispatch: apiDispatch, logger, writeTimeoutMs: options.writeTimeoutMs }),
+      upgrade: (req, socket, head) => {
+        if (new URL(req.url ?? '/', 'http://x').pathname === CONNECT_PATH) connectors.upgrade(req, socket, head);
+        else socket.destroy();
+      },
+    }, options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen', logger);
+    servers.push(apiServer);
+    apiAddress = apiServer.address() as AddressInfo;
   } catch (err) {
     await cleanup();
     throw err;
@@ -328,17 +365,4 @@ function notFound(): DispatchResponse {
     body: JSON.stringify({ error: 'not_found', message: 'No deployment answers for this hostname.' }),
     origin: 'platform',
   };
-}
-
-function listen(servers: Server[], handler: Parameters<typeof createServer>[1], address: ListenAddress, option: string, logger: Logger): Promise<AddressInfo> {
-  const server = createServer({ keepAliveTimeout: 5_000 }, handler);
-  answerClientErrors(server, logger);
-  servers.push(server);
-  return new Promise((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') reject(new LedgeError('port_in_use', `${option}: ${address.host}:${address.port} is already in use; choose another port (0 picks a free one)`));
-      else reject(new LedgeError('listen_failed', `${option}: cannot listen on ${address.host}:${address.port} (${err.code ?? err.message})`));
-    });
-    server.listen(address.port, address.host, () => resolve(server.address() as AddressInfo));
-  });
 }

@@ -1,4 +1,4 @@
-import { SqlStatementError, type SqlDatabasePort, type SqlQuery } from '../../storage/ports.js';
+import { isSqlStatementError, type SqlDatabasePort, type SqlQuery } from '../../storage/ports.js';
 import { BindingError, type BindingService } from '../plugin.js';
 
 /** The host side of one SQL database binding. Errors reach application code in the `SQL_ERROR:` family. */
@@ -34,7 +34,7 @@ async function exec(database: SqlDatabasePort, sql: string): Promise<{ count: nu
   try {
     await database.script(lines);
   } catch (err) {
-    if (err instanceof SqlStatementError) {
+    if (isSqlStatementError(err)) {
       throw new BindingError('Error', `SQL_EXEC_ERROR: Error in line ${err.index + 1}: ${lines[err.index]}: ${err.message}`, err.message);
     }
     throw err;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Option, type Command } from 'commander';
-import { untilStopped } from '../signals.js';
+import { listenForStop } from '../signals.js';
 import { LedgeError } from '../../lib/errors.js';
 import { createConsoleSink, createLogger } from '../../lib/logger.js';
 import { DEFAULT_PLATFORM_DOMAIN, startPlatform, type ListenAddress } from '../../serve/platform.js';
@@ -57,13 +57,15 @@ export function registerServe(program: Command): void {
       .argParser((v: string) => parseSeconds('--drain-timeout', v)).default(DEFAULT_DRAIN_MS, String(DEFAULT_DRAIN_MS / 1000)))
     .option('--reset-control', 'start with a new control state where control.sqlite is missing or empty beside accounts\' data (a new administrator account and bootstrap token)')
     .option('--verbose', 'print debug logs')
-    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; drainTimeout: number; resetControl?: boolean; verbose?: boolean; isolation: IsolationMode; trustAllCode?: boolean; egressAllow: string[]; maxSandboxes: number }) => {
+    .option('--webhooks-to-private-addresses', 'let issue webhooks reach loopback, private and link-local addresses (a receiver on this machine or network)')
+    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; drainTimeout: number; resetControl?: boolean; verbose?: boolean; isolation: IsolationMode; trustAllCode?: boolean; egressAllow: string[]; maxSandboxes: number; webhooksToPrivateAddresses?: boolean }) => {
       if (!/^(?=.{1,200}$)[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(opts.platformDomain)) throw new LedgeError('bad_argument', `--platform-domain: expected a domain name, got "${opts.platformDomain}"`);
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
+      const signals = listenForStop(logger);
       const platform = await startPlatform({
         stateDir: opts.state, listen: opts.listen, apiListen: opts.apiListen, platformDomain: opts.platformDomain, logger,
         isolation: opts.isolation, trustAllCode: opts.trustAllCode, egressAllow: opts.egressAllow, maxSandboxes: opts.maxSandboxes,
-        drainMs: opts.drainTimeout, resetControl: opts.resetControl === true,
+        drainMs: opts.drainTimeout, resetControl: opts.resetControl === true, webhooksToPrivateAddresses: opts.webhooksToPrivateAddresses === true,
       });
       if (platform.bootstrap) {
         // Written straight to the terminal, never through the logger: this is the one place a secret is printed.
@@ -73,6 +75,6 @@ export function registerServe(program: Command): void {
       logger.info(`state in ${path.resolve(opts.state)}`);
       logger.info(`applications on ${platform.appUrl} (hostnames under ${platform.platformDomain})`);
       logger.info(`API on ${platform.apiUrl}`);
-      await untilStopped(logger, () => platform.close());
+      await signals.until(() => platform.close());
     });
 }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError } from '../api-error.js';
 import type { PermissionGroup, ResourceKindKey } from '../permissions.js';
+import { BUCKET, DELETED_ID, KV_NAMESPACE, QUEUE, SQL_BOOKMARK, SQL_DATABASE, SQL_RESTORED } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import type { ResourceKind, ResourceRecord } from '../../storage/control.js';
@@ -24,28 +25,30 @@ interface KindSpec {
   /** What configuration refers to: a generated id, or the name. */
   refIsName: boolean;
   view(r: ResourceRecord): Record<string, unknown>;
+  /** The schema of `view`'s answer. */
+  result: z.ZodType;
 }
 
 const KINDS: KindSpec[] = [
   {
     kind: 'kv', area: 'kv', keyKind: 'kv', path: '/storage/kv/namespaces', param: 'namespace_id', label: 'key-value namespace', refIsName: false,
     body: z.strictObject({ title: z.string().trim().min(1).max(512) }).transform((b) => ({ name: b.title })),
-    view: (r) => ({ id: r.id, title: r.name, created_on: r.created_on }),
+    view: (r) => ({ id: r.id, title: r.name, created_on: r.created_on }), result: KV_NAMESPACE,
   },
   {
     kind: 'sql', area: 'sql', keyKind: 'sql', path: '/sql/databases', param: 'database_id', label: 'SQL database', refIsName: false,
     body: z.strictObject({ name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: 'expected a database name: lowercase letters, digits, - and _ (at most 64)' }) }),
-    view: (r) => ({ uuid: r.id, name: r.name, created_on: r.created_on }),
+    view: (r) => ({ uuid: r.id, name: r.name, created_on: r.created_on }), result: SQL_DATABASE,
   },
   {
     kind: 'bucket', area: 'buckets', keyKind: 'bucket', path: '/buckets', param: 'bucket_name', label: 'bucket', refIsName: true,
     body: z.strictObject({ name: BUCKET_NAME }),
-    view: (r) => ({ name: r.name, created_on: r.created_on }),
+    view: (r) => ({ name: r.name, created_on: r.created_on }), result: BUCKET,
   },
   {
     kind: 'queue', area: 'queues', keyKind: 'queue', path: '/queues', param: 'queue_id', label: 'queue', refIsName: true,
     body: z.strictObject({ queue_name: QUEUE_NAME }).transform((b) => ({ name: b.queue_name })),
-    view: (r) => ({ queue_id: r.id, queue_name: r.name, created_on: r.created_on }),
+    view: (r) => ({ queue_id: r.id, queue_name: r.name, created_on: r.created_on }), result: QUEUE,
   },
 ];
 
@@ -64,7 +67,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
     };
     routes.push(
       defineRoute({
-        id: `${spec.area}.list`, method: 'GET', path: `/accounts/{account_id}${spec.path}`, summary: `List ${spec.label}s`,
+        id: `${spec.area}.list`, method: 'GET', path: `/accounts/{account_id}${spec.path}`, summary: `List ${spec.label}s`, result: z.array(spec.result),
         auth: { group: read, resource: 'any' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
         async handler({ account, query, can }) {
           const visible = (await store.listResources(account.id, spec.kind)).filter((r) => can(read, spec.keyKind, r.ref));
@@ -72,7 +75,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
         },
       }),
       defineRoute({
-        id: `${spec.area}.create`, method: 'POST', path: `/accounts/{account_id}${spec.path}`, summary: `Create a ${spec.label}`,
+        id: `${spec.area}.create`, method: 'POST', path: `/accounts/{account_id}${spec.path}`, summary: `Create a ${spec.label}`, result: spec.result,
         auth: { group: write }, params: ACCOUNT_PARAMS, body: spec.body, status: 201,
         async handler({ account, body, now, require }) {
           require(write, spec.keyKind, spec.refIsName ? body.name : '*');
@@ -86,7 +89,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
         },
       }),
       defineRoute({
-        id: `${spec.area}.get`, method: 'GET', path: `/accounts/{account_id}${spec.path}/{${spec.param}}`, summary: `Get a ${spec.label}`,
+        id: `${spec.area}.get`, method: 'GET', path: `/accounts/{account_id}${spec.path}/{${spec.param}}`, summary: `Get a ${spec.label}`, result: spec.result,
         auth: { group: read, resource: 'any' }, params: itemParams,
         async handler({ account, params, require }) {
           const found = await find(account.id, params[spec.param] as string);
@@ -95,7 +98,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
         },
       }),
       defineRoute({
-        id: `${spec.area}.delete`, method: 'DELETE', path: `/accounts/{account_id}${spec.path}/{${spec.param}}`, summary: `Delete a ${spec.label} (refused while a deployment binds it)`,
+        id: `${spec.area}.delete`, method: 'DELETE', path: `/accounts/{account_id}${spec.path}/{${spec.param}}`, summary: `Delete a ${spec.label} (refused while a deployment binds it)`, result: DELETED_ID,
         auth: { group: write, resource: 'any' }, params: itemParams,
         async handler({ account, params, require }) {
           const found = await find(account.id, params[spec.param] as string);
@@ -123,7 +126,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
     .transform((t) => (/^\d+$/.test(t) ? Number(t) : Date.parse(t)));
   routes.push(
     defineRoute({
-      id: 'sql.bookmark', method: 'GET', path: '/accounts/{account_id}/sql/databases/{database_id}/time_travel/bookmark', summary: 'The bookmark of now, or of a past time',
+      id: 'sql.bookmark', method: 'GET', path: '/accounts/{account_id}/sql/databases/{database_id}/time_travel/bookmark', summary: 'The bookmark of now, or of a past time', result: SQL_BOOKMARK,
       auth: { group: 'sql:read', resource: 'any' }, params: DB_PARAMS, query: z.object({ timestamp: TIMESTAMP.optional() }),
       async handler({ account, params, query, require }) {
         const { found, port } = await database(account.id, params.database_id);
@@ -132,7 +135,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'sql.restore', method: 'POST', path: '/accounts/{account_id}/sql/databases/{database_id}/time_travel/restore', summary: 'Restore the database in place to a bookmark or a time',
+      id: 'sql.restore', method: 'POST', path: '/accounts/{account_id}/sql/databases/{database_id}/time_travel/restore', summary: 'Restore the database in place to a bookmark or a time', result: SQL_RESTORED,
       auth: { group: 'sql:write', resource: 'any' }, params: DB_PARAMS,
       body: z.union([z.strictObject({ bookmark: z.string().min(1) }), z.strictObject({ timestamp: TIMESTAMP })], { error: 'expected { "bookmark": ... } or { "timestamp": ... }' }),
       async handler({ account, params, body, require }) {

@@ -14,6 +14,11 @@ export interface EgressSession {
   grant(events: number): void;
   /** The isolate stopped: its requests in flight are aborted. */
   close(): void;
+  /**
+   * Resolves `hostname` and checks every address under the policy, for a connection the host opens itself
+   * (an outbound WebSocket): the address to connect to, or a TypeError naming the policy (logged).
+   */
+  checkConnection(hostname: string, port: number): Promise<string>;
 }
 
 /** Opens egress sessions for isolates; all share one connection pool and one policy. */
@@ -21,6 +26,13 @@ export interface EgressSessions {
   open(options: { name: string; subrequestLimit: number; send: (message: EgressReplyMessage) => void }): EgressSession;
   close(): Promise<void>;
 }
+
+/**
+ * Public data the platform serves itself, answered in-process for outbound fetch (a team domain's
+ * `/access/certs`): the platform's own listeners stay refused to application code, but an application
+ * verifying access assertions needs those keys. Null: not such a request, it goes out under the policy.
+ */
+export type PlatformAnswers = (url: URL, method: string) => Promise<{ status: number; headers: FlatHeaders; body: string } | null>;
 
 /** Resolves a host name to every address it has (the system's resolver unless a test injects one). */
 export type EgressLookup = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -45,7 +57,7 @@ const CONCURRENT_PER_ISOLATE = 50;
  * checked before connecting. A refusal rejects the application's fetch with a TypeError naming the policy and
  * is logged for the deployment.
  */
-export function createEgressSessions(options: { policy: EgressPolicy; logger: Logger; lookup?: EgressLookup }): EgressSessions {
+export function createEgressSessions(options: { policy: EgressPolicy; logger: Logger; lookup?: EgressLookup; platformAnswers?: PlatformAnswers }): EgressSessions {
   const { policy } = options;
   const resolve = options.lookup ?? ((hostname: string) => lookup(hostname, { all: true, verbatim: true }));
   const base = buildConnector({ timeout: CONNECT_TIMEOUT_MS });
@@ -76,6 +88,17 @@ export function createEgressSessions(options: { policy: EgressPolicy; logger: Lo
     return (addresses[0] as { address: string }).address;
   }
 
+  async function platformAnswer(message: Extract<EgressRequestMessage, { t: 'fetch' }>): Promise<Awaited<ReturnType<PlatformAnswers>>> {
+    if (!options.platformAnswers) return null;
+    let url: URL;
+    try {
+      url = new URL(message.url);
+    } catch {
+      return null;
+    }
+    return options.platformAnswers(url, message.method.toUpperCase());
+  }
+
   return {
     open({ name, subrequestLimit, send }) {
       const logger = options.logger.child(name);
@@ -88,6 +111,16 @@ export function createEgressSessions(options: { policy: EgressPolicy; logger: Lo
         const state = { abort, credit: undefined as (() => void) | undefined, outstanding: 0 };
         inflight.set(message.id, state);
         try {
+          const answer = await platformAnswer(message);
+          if (answer) {
+            if (closed || !inflight.has(message.id)) return;
+            send({ t: 'head', id: message.id, status: answer.status, statusText: '', headers: answer.headers, url: message.url, redirected: false, hasBody: message.method !== 'HEAD' });
+            if (message.method !== 'HEAD') {
+              send({ t: 'chunk', id: message.id, chunk: new TextEncoder().encode(answer.body) });
+              send({ t: 'end', id: message.id });
+            }
+            return;
+          }
           const response = await undiciFetch(message.url, {
             method: message.method, headers: toPairs(message.headers), body: message.body, redirect: message.redirect,
             signal: abort.signal, dispatcher: agent,
@@ -149,6 +182,17 @@ export function createEgressSessions(options: { policy: EgressPolicy; logger: Lo
           void run(message);
         },
         grant(events) { budget = Math.min(budget + events * subrequestLimit, Number.MAX_SAFE_INTEGER); },
+        async checkConnection(hostname, port) {
+          const host = hostname.replace(/^\[|\]$/g, '');
+          try {
+            return await resolveChecked(host, port);
+          } catch (err) {
+            const refused = refusalOf(err);
+            if (!refused) throw new TypeError(`connection to ${host} failed: ${(err as Error).message}`);
+            logger.warn(`outbound connection to ${host}:${port} refused by the egress policy: ${refused.reason}`, { code: 'egress_refused' });
+            throw new TypeError(`connection to ${host}:${port} was refused by the platform's egress policy: ${refused.reason}`);
+          }
+        },
         close() {
           closed = true;
           for (const state of inflight.values()) { state.abort.abort(); state.credit?.(); }

@@ -57,6 +57,7 @@ export function toSandboxRecord(value: unknown): SandboxRecord | null {
 
 const isStr = (v: unknown): v is string => typeof v === 'string';
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+const isOptionalId = (v: unknown): boolean => v === undefined || isId(v);
 const isFlat = (v: unknown): v is string[] => Array.isArray(v) && v.length % 2 === 0 && v.every(isStr);
 const isError = (v: unknown): boolean => typeof v === 'object' && v !== null && isStr((v as { name?: unknown }).name) && isStr((v as { message?: unknown }).message);
 const LEVELS = new Set(['debug', 'info', 'warn', 'error']);
@@ -70,8 +71,13 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
   switch (m.t) {
     case 'ready': return typeof m.hasFetch === 'boolean' ? value as IsolateMessage : null;
     case 'load-error': return isError(m.error) ? value as IsolateMessage : null;
-    case 'log': return LEVELS.has(m.level as string) && isStr(m.message) ? value as IsolateMessage : null;
-    case 'call': return isId(m.id) && isStr(m.binding) && isStr(m.method) && Array.isArray(m.args) ? value as IsolateMessage : null;
+    case 'log': return LEVELS.has(m.level as string) && isStr(m.message) && isOptionalId(m.event) ? value as IsolateMessage : null;
+    case 'call': return isId(m.id) && isStr(m.binding) && isStr(m.method) && Array.isArray(m.args) && isOptionalId(m.event) ? value as IsolateMessage : null;
+    // WebSockets (websockets/protocol.ts): the shape here; sizes, codes and ids are checked again by HostSockets.
+    case 'ws-send': return isId(m.sid) && (isStr(m.data) || m.data instanceof Uint8Array) ? value as IsolateMessage : null;
+    case 'ws-close': return isId(m.sid) && Number.isInteger(m.code) && isStr(m.reason) ? value as IsolateMessage : null;
+    case 'ws-ack': return isId(m.sid) && isId(m.bytes) ? value as IsolateMessage : null;
+    case 'ws-connect': return isId(m.sid) && isStr(m.url) && isFlat(m.headers) ? value as IsolateMessage : null;
     default: break;
   }
   if (!isId(m.id)) return null;
@@ -79,7 +85,10 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
     case 'head':
       return Number.isInteger(m.status) && (m.status as number) >= 200 && (m.status as number) <= 599 && isStr(m.statusText) && isFlat(m.headers)
         && (m.body === null || isStr(m.body) || m.body instanceof Uint8Array) && typeof m.streaming === 'boolean' && (m.done === undefined || m.done === true)
+        && isOptionalId(m.webSocket)
         ? value as IsolateMessage : null;
+    // Only feeds the event's trace (observability); the bound on subrequests is the egress gateway's own count.
+    case 'usage': return isId(m.subrequests) && (m.subrequests as number) >= 0 ? value as IsolateMessage : null;
     case 'res-chunk': return m.chunk instanceof Uint8Array ? value as IsolateMessage : null;
     case 'res-end': case 'req-credit': case 'done': return value as IsolateMessage;
     case 'res-error': return isError(m.error) ? value as IsolateMessage : null;

@@ -22,12 +22,15 @@ export class ProxyWorker implements IsolateWorker {
   #exitWaiters: (() => void)[] = [];
   #activeMs = 0;
   #beat = 0;
+  /** Outbound connections the host opens for this isolate go through its egress session's policy. */
+  readonly checkOutbound?: (hostname: string, port: number) => Promise<string>;
 
   constructor(id: number, send: (record: HostRecord) => void, egress: EgressSession | undefined, onViolation: (why: string) => void) {
     this.id = id;
     this.#send = send;
     this.#egress = egress;
     this.#onViolation = onViolation;
+    if (egress) this.checkOutbound = (hostname, port) => egress.checkConnection(hostname, port);
   }
 
   get exited(): boolean { return this.#exited; }
