@@ -23,7 +23,7 @@ import { consumersOf } from '../bindings/queues/schema.js';
 import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
 import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
 import { createDevSandbox } from './dev-isolation.js';
-import { drainListeners } from '../serve/shutdown.js';
+import { drainListeners } from '../entry/shutdown.js';
 import { openDevAssets, type DevAssets } from './assets.js';
 import { isSecretsFileName, readLocalSecrets } from './local-secrets.js';
 import { createVersionObserver, openAccountObservability, type AccountObservability } from '../observability/index.js';

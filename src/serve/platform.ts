@@ -39,7 +39,7 @@ import { createIsolation, type Isolation, type IsolationOptions } from './isolat
 import { buildUpload } from '../runtime/sandbox/build.js';
 import { lockStateDir, type StateLock } from './state-lock.js';
 import { CONTROL_FILE, damagedControlError, openControlState } from './control-state.js';
-import { DEFAULT_DRAIN_MS, drainListeners } from './shutdown.js';
+import { DEFAULT_DRAIN_MS, drainListeners } from '../entry/shutdown.js';
 import { openAccountObservability, type AccountObservability } from '../observability/index.js';
 import { webhookSecretContext } from '../control/routes/webhooks.js';
 

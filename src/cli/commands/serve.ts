@@ -4,7 +4,7 @@ import { listenForStop } from '../signals.js';
 import { LedgeError } from '../../lib/errors.js';
 import { createConsoleSink, createLogger } from '../../lib/logger.js';
 import { DEFAULT_PLATFORM_DOMAIN, startPlatform, type ListenAddress } from '../../serve/platform.js';
-import { DEFAULT_DRAIN_MS } from '../../serve/shutdown.js';
+import { DEFAULT_DRAIN_MS } from '../../entry/shutdown.js';
 import type { IsolationMode } from '../../serve/isolation.js';
 import { DEFAULT_MAX_SANDBOXES } from '../../runtime/sandbox/pool.js';
 

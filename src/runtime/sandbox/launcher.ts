@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 import { LedgeError } from '../../lib/errors.js';
-import { DEFAULT_LIMITS } from '../../config/load.js';
+import { DEFAULT_LIMITS } from '../limits.js';
 
 /** Size of a sandbox's private /tmp (nothing in Ledge writes there; the permission model refuses writes anyway). */
 export const SANDBOX_TMPFS_BYTES = 8 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Logger } from '../lib/logger.js';
-import type { ConnectorRegistry } from '../entry/tunnel/registry.js';
+import type { ConnectorRegistry } from './tunnel/registry.js';
 
 /** How long a stop waits for requests in flight and tunnel connectors before it closes them. */
 export const DEFAULT_DRAIN_MS = 10_000;
