@@ -60,6 +60,25 @@ test('a redirect from an allowed address to a refused one is refused at the redi
   await rig.bStillAnswers();
 });
 
+test('an outbound WebSocket (fetch with Upgrade: websocket) is checked by the same policy before any connection', async () => {
+  const port = witness.port;
+  for (const target of [`http://127.0.0.1:${port}/`, `ws://localhost:${port}/`, `wss://loopback.test:${port}/`, `ws://mixed.test:${port}/`, `ws://[::ffff:127.0.0.1]:${port}/`, `ws://2130706433:${port}/`, `ws://127.0.0.1:${new URL(rig.p.apiUrl).port}/`]) {
+    const { status, result, text } = await rig.attack(`/ws?url=${encodeURIComponent(target)}`);
+    assert.equal(status, 200, text);
+    assert.equal(result?.ok, false, `${target} was connected to: ${text}`);
+    assert.match(result?.error ?? '', /TypeError: .*refused by the platform's egress policy/, target);
+  }
+  assert.equal(witness.connections(), 0, 'no connection reached the witness');
+  // An allowed name connects to the address the policy checked: redirector.test resolves only through the
+  // platform's checked lookup, so reaching the server shows the socket used that address and no lookup of its own.
+  const before = redirector.connections();
+  const allowed = await rig.attack(`/ws?url=${encodeURIComponent(`ws://redirector.test:${redirector.port}/ok`)}`);
+  assert.deepEqual(allowed.result, { ok: true, value: '200 allowed' }, allowed.text);
+  assert.ok(redirector.connections() > before);
+  assert.ok(rig.p.logs.some((r) => r.source === 'evil' && /outbound connection to loopback\.test:\d+ refused by the egress policy/.test(r.message)), 'the refusal is logged for the deployment');
+  await rig.bStillAnswers();
+});
+
 test('each refusal is logged for the deployment, naming the policy', () => {
   const lines = rig.p.logs.filter((r) => r.source === 'evil' && /refused by the egress policy/.test(r.message));
   assert.ok(lines.length >= 10, `${lines.length} refusals logged`);

@@ -49,6 +49,7 @@ export default { async fetch(request) {
     case '/pids': return json(async () => { const p = hostProcess(); return { pid: p.pid, ppid: p.ppid }; });
     case '/kill': return json(async () => hostProcess().kill(Number(q.get('pid')), 'SIGKILL'));
     case '/fetch': return json(async () => { const r = await fetch(q.get('url'), { redirect: q.get('redirect') ?? 'follow' }); return r.status + ' ' + (await r.text()).slice(0, 100); });
+    case '/ws': return json(async () => { const r = await fetch(q.get('url'), { headers: { upgrade: 'websocket' } }); return r.status + ' ' + (r.webSocket ? 'socket' : (await r.text()).slice(0, 100)); });
     case '/buffers': return json(async () => { for (let i = 0; i < Number(q.get('mb')); i++) keep.push(new Uint8Array(1 << 20).fill(7)); return keep.length; });
     case '/strings': return json(async () => { for (let i = 0; i < 100; i++) keep.push(new Array(1 << 20).fill('yyyyyyyyyyyyyyy' + (i % 10)).join('')); return keep.length; });
     case '/busy-after': setTimeout(() => { const end = Date.now() + 600000; while (Date.now() < end); }, 0); return new Response('spinning');

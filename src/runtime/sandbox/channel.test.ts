@@ -1,0 +1,36 @@
+// The host's check of isolate messages arriving from a sandbox (untrusted input): the messages main's
+// WebSockets and observability added cross the channel only in their documented shapes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { toIsolateMessage } from './channel.js';
+
+test('socket, usage and event-tagged messages pass in their own shapes', () => {
+  for (const message of [
+    { t: 'ws-send', sid: 1, data: 'hi' },
+    { t: 'ws-send', sid: 1, data: new Uint8Array([1, 2]) },
+    { t: 'ws-close', sid: 1, code: 1000, reason: 'bye' },
+    { t: 'ws-ack', sid: 1, bytes: 10 },
+    { t: 'ws-connect', sid: 2, url: 'wss://example.com/', headers: ['x-a', '1'] },
+    { t: 'usage', id: 3, subrequests: 2 },
+    { t: 'log', level: 'info', message: 'line', event: 3 },
+    { t: 'call', id: 4, binding: 'KV', method: 'get', args: ['k'], event: 3 },
+    { t: 'head', id: 3, status: 200, statusText: '', headers: [], body: null, streaming: false, webSocket: 1 },
+  ]) assert.deepEqual(toIsolateMessage(message), message, message.t);
+});
+
+test('malformed ones are refused (the sandbox is then stopped as a protocol violation)', () => {
+  for (const message of [
+    { t: 'ws-send', sid: 1, data: { toString: 'x' } },
+    { t: 'ws-send', sid: 'one', data: 'hi' },
+    { t: 'ws-close', sid: 1, code: '1000', reason: 'bye' },
+    { t: 'ws-ack', sid: 1, bytes: 1.5 },
+    { t: 'ws-connect', sid: 2, url: 'wss://example.com/', headers: ['odd'] },
+    { t: 'ws-connect', sid: 2, url: new URL('wss://example.com/'), headers: [] },
+    { t: 'usage', id: 3, subrequests: -1 },
+    { t: 'usage', id: 3 },
+    { t: 'log', level: 'info', message: 'line', event: 'x' },
+    { t: 'call', id: 4, binding: 'KV', method: 'get', args: [], event: {} },
+    { t: 'head', id: 3, status: 200, statusText: '', headers: [], body: null, streaming: false, webSocket: '1' },
+    { t: 'ws-message', sid: 1, data: 'a host message sent back' },
+  ]) assert.equal(toIsolateMessage(message), null, JSON.stringify(message, (_k, v) => v instanceof URL ? 'URL' : v));
+});
