@@ -27,8 +27,10 @@ test('what runs is the bundle the platform built, its digest on the version; imp
     const db = new Database(path.join(p.stateDir, 'control.sqlite'), { readonly: true });
     const stored = db.prepare('SELECT name, content FROM modules WHERE version_id = ?').all(version.id) as { name: string; content: Buffer }[];
     db.close();
-    assert.deepEqual(stored.map((m) => m.name), ['index.js'], 'one built module is stored');
-    assert.equal(createHash('sha256').update(stored[0]?.content ?? '').digest('hex'), version.bundle_sha256);
+    assert.deepEqual(stored.map((m) => m.name).sort(), ['index.js', 'index.js.map'], 'one built module is stored, with the source map of its build');
+    const map = JSON.parse(String(stored.find((m) => m.name === 'index.js.map')?.content)) as { sources: string[] };
+    assert.deepEqual(map.sources.sort(), ['helper.js', 'index.js'], 'the map names the upload\'s files, relative to it');
+    assert.equal(createHash('sha256').update(stored.find((m) => m.name === 'index.js')?.content ?? '').digest('hex'), version.bundle_sha256);
     assert.equal(await (await p.visit('two.admin.ledge.localhost')).text(), 'built undefined');
 
     const forbidden = await p.call('PUT', `/accounts/${p.accountId}/deployments/cp`, { body: put('cp', { 'index.js': "import cp from 'node:child_process'; export default { fetch: () => new Response(String(cp)) };" }) });

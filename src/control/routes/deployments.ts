@@ -155,7 +155,12 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
         // The asset manifest is the platform's own record, stored beside the built module, not built.
         const code = modules.filter((m) => m.name !== ASSET_MANIFEST_MODULE);
         const built = body.main_module === undefined ? undefined : await buildOrRefuse(code, body.main_module, body.config);
-        const stored = built && body.main_module !== undefined ? [{ name: body.main_module, content: built.content }, ...modules.filter((m) => m.name === ASSET_MANIFEST_MODULE)] : modules;
+        const stored = built && body.main_module !== undefined ? [
+          { name: body.main_module, content: built.content },
+          // Beside the module, where the issue grouping reads it (src/observability/stack.ts).
+          ...(built.map ? [{ name: `${body.main_module}.map`, content: built.map }] : []),
+          ...modules.filter((m) => m.name === ASSET_MANIFEST_MODULE),
+        ] : modules;
         const version: VersionRecord = { id, account_id: account.id, deployment: params.name, number: 0, message: body.message ?? null, created_on: now, main_module: body.main_module ?? ASSET_MANIFEST_MODULE, config: body.config as Record<string, unknown>, bundle_sha256: built?.sha256 ?? null };
         const deployment = await store.writeVersion({ version, modules: stored, domains });
         await services.changed(account.id);
@@ -216,7 +221,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
     }),
   ];
 
-  async function buildOrRefuse(modules: { name: string; content: Uint8Array }[], main: string, config: DeployConfig): Promise<{ content: Uint8Array; sha256: string } | undefined> {
+  async function buildOrRefuse(modules: { name: string; content: Uint8Array }[], main: string, config: DeployConfig): Promise<{ content: Uint8Array; sha256: string; map?: Uint8Array } | undefined> {
     if (!services.buildUpload) return undefined;
     try {
       return await services.buildUpload({ modules, main, compatibilityFlags: (config as { compatibility_flags?: string[] }).compatibility_flags ?? [] });

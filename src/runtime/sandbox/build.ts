@@ -12,6 +12,8 @@ export interface BuiltUpload {
   content: Uint8Array;
   /** SHA-256 of `content`, hex. */
   sha256: string;
+  /** The build's source map, chained through the upload's own map when it came with one (stored as `<main>.map`). */
+  map?: Uint8Array;
 }
 
 /** Bound on one build. */
@@ -31,25 +33,40 @@ export async function buildUpload(options: { modules: readonly { name: string; c
     const upload = path.join(work, 'upload');
     mkdirSync(upload);
     writeFileSync(path.join(upload, 'package.json'), '{"type":"module"}\n');
-    for (const m of options.modules) writeFileSync(path.join(upload, m.name), m.content);
-    const code = options.sandboxed
+    for (const m of options.modules) writeFileSync(path.join(upload, m.name), m.name.endsWith('.map') ? projectMap(m.content) : m.content);
+    const { code, map } = options.sandboxed
       ? await buildInSandbox(upload, options.main, options.compatibilityFlags)
       : await buildHere(upload, path.join(work, 'out'), options.main, options.compatibilityFlags);
-    // The map of the build is not kept; the comment would point at nothing.
+    // The map is stored beside the module and read from there (src/observability/stack.ts); the comment would name a build file.
     const content = Buffer.from(code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
-    return { content, sha256: createHash('sha256').update(content).digest('hex') };
+    return { content, sha256: createHash('sha256').update(content).digest('hex'), ...(map === undefined ? {} : { map: Buffer.from(map) }) };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-async function buildHere(upload: string, outDir: string, main: string, flags: readonly string[]): Promise<string> {
-  const { readFileSync } = await import('node:fs');
-  const result = await bundle({ entry: path.join(upload, main), projectDir: upload, outDir, compatibilityFlags: flags, mode: 'production' });
-  return readFileSync(result.file, 'utf8');
+/**
+ * An uploaded source map with its sources taken as relative to the project: its sourceRoot pointed from the
+ * uploader's build directory back to their project, which means nothing here. Not a map: left as it is.
+ */
+function projectMap(content: Uint8Array): Uint8Array {
+  try {
+    const map = JSON.parse(Buffer.from(content).toString('utf8')) as Record<string, unknown>;
+    if (typeof map !== 'object' || map === null || !Array.isArray(map.sources)) return content;
+    delete map.sourceRoot;
+    return Buffer.from(JSON.stringify(map));
+  } catch {
+    return content;
+  }
 }
 
-function buildInSandbox(upload: string, main: string, flags: readonly string[]): Promise<string> {
+async function buildHere(upload: string, outDir: string, main: string, flags: readonly string[]): Promise<{ code: string; map: string | undefined }> {
+  const { existsSync, readFileSync } = await import('node:fs');
+  const result = await bundle({ entry: path.join(upload, main), projectDir: upload, outDir, compatibilityFlags: flags, mode: 'production' });
+  return { code: readFileSync(result.file, 'utf8'), map: existsSync(`${result.file}.map`) ? readFileSync(`${result.file}.map`, 'utf8') : undefined };
+}
+
+function buildInSandbox(upload: string, main: string, flags: readonly string[]): Promise<{ code: string; map: string | undefined }> {
   const files = buildFiles();
   const { node, args } = systemView();
   for (const bind of files.binds) args.push('--ro-bind', bind.from, bind.to);
@@ -72,7 +89,7 @@ function buildInSandbox(upload: string, main: string, flags: readonly string[]):
     child.stderr.on('data', (text: string) => { if (stderr.length < 4000) stderr += text; });
     child.once('exit', () => {
       clearTimeout(timer);
-      let parsed: { code?: string; error?: { code: string; message: string } };
+      let parsed: { code?: string; map?: unknown; error?: { code: string; message: string } };
       try {
         parsed = JSON.parse(Buffer.concat(out).toString('utf8')) as typeof parsed;
       } catch {
@@ -80,7 +97,7 @@ function buildInSandbox(upload: string, main: string, flags: readonly string[]):
         return;
       }
       if (parsed.error) reject(new LedgeError(parsed.error.code === 'node_module_forbidden' ? 'node_module_forbidden' : 'bundle_failed' as ErrorCode, parsed.error.message));
-      else resolve(parsed.code ?? '');
+      else resolve({ code: parsed.code ?? '', map: typeof parsed.map === 'string' ? parsed.map : undefined });
     });
   });
 }
