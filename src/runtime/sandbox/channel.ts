@@ -83,7 +83,8 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
   if (!isId(m.id)) return null;
   switch (m.t) {
     case 'head':
-      return Number.isInteger(m.status) && (m.status as number) >= 200 && (m.status as number) <= 599 && isStr(m.statusText) && isFlat(m.headers)
+      // 101 only as the answer to an upgrade, naming the isolate's socket the client's connection joins.
+      return Number.isInteger(m.status) && (((m.status as number) >= 200 && (m.status as number) <= 599) || (m.status === 101 && isId(m.webSocket))) && isStr(m.statusText) && isFlat(m.headers)
         && (m.body === null || isStr(m.body) || m.body instanceof Uint8Array) && typeof m.streaming === 'boolean' && (m.done === undefined || m.done === true)
         && isOptionalId(m.webSocket)
         ? value as IsolateMessage : null;
