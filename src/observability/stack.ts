@@ -25,6 +25,12 @@ export interface ResolvedStack {
 const FRAME = /^\s*at (?:(.+?) \()?(.+?):(\d+):(\d+)\)?$/;
 
 /**
+ * Where a sandbox sees a version's bundle directory (src/runtime/sandbox/launcher.ts, BUNDLES_MOUNT and one slot
+ * per directory): a frame from there is a frame of the bundle's directory on the host.
+ */
+const SANDBOX_BUNDLE_DIR = /^\/bundles\/b\d+\//;
+
+/**
  * Resolves stacks of one version with its bundle's source map (`<bundle>.map`, written by the bundler), read
  * once on first use with @jridgewell/trace-mapping. A frame in the bundle is mapped to its source; a frame the
  * isolate already mapped (Node's own source-map support) is recognised by its source path. Frames of Ledge's
@@ -67,6 +73,7 @@ export function createStackResolver(bundleFile: string): (stack: string) => Reso
       }
       const fn = m[1]?.replace(/^async /, '');
       let file = toPath(m[2] as string);
+      if (SANDBOX_BUNDLE_DIR.test(file)) file = path.join(path.dirname(bundlePath), file.replace(SANDBOX_BUNDLE_DIR, ''));
       let lineNo = Number(m[3]);
       let column = Number(m[4]);
       let inApp = false;
@@ -79,7 +86,8 @@ export function createStackResolver(bundleFile: string): (stack: string) => Reso
           column = (pos.column ?? column - 1) + 1;
         } else file = path.basename(bundlePath);
       } else {
-        const source = sources.get(file);
+        // A frame the sandboxed isolate mapped itself names the source as it resolved there: match it by its project path.
+        const source = sources.get(file) ?? [...sources.values()].find((rel) => !rel.startsWith('..') && file.endsWith(`/${rel}`));
         if (source !== undefined) {
           file = source;
           inApp = true;
