@@ -124,7 +124,7 @@ export async function startPlatform(): Promise<Platform> {
   };
 }
 
-/** Replaces `from` by `to` in the application's configuration file, as its user does after creating a resource. */
+/** Replaces `from` by `to` in one of the application's files (its configuration after creating a resource, its code). */
 export function editConfig(dir: string, file: string, from: string, to: string): void {
   const full = path.join(dir, file);
   const text = readFileSync(full, 'utf8');

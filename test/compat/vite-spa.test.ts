@@ -47,7 +47,20 @@ test('a Vite-built single-page app with a KV API runs unchanged under ledge dev 
   const dir = copyApp('vite-spa');
 
   await t.test('ledge dev in its folder runs its vite build and serves the result', async () => {
-    const output = await withDev(dir, (url) => exercise((p, init) => call(`${url}${p}`, init)));
+    const output = await withDev(dir, async (url) => {
+      await exercise((p, init) => call(`${url}${p}`, init));
+      // Editing the front end rebuilds it (build.watch_dir) and the new files are served without a restart.
+      const before = (await call(`${url}/`)).body;
+      editConfig(dir, 'src/main.ts', '<h1>Todos</h1>', '<h1>My todos</h1>');
+      let page = before;
+      for (const end = Date.now() + 60_000; page === before && Date.now() < end;) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        page = (await call(`${url}/`)).body;
+      }
+      const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(page)?.[1] ?? assert.fail('the page never changed after the edit');
+      assert.match((await call(`${url}${script}`)).body, /My todos/);
+      assert.equal(json<unknown[]>(await call(`${url}/api/todos`)).length, 1, 'the KV data outlives the reload');
+    });
     assert.match(output, /read wrangler\.jsonc, the original platform's configuration/);
     assert.match(output, /\[build\] running the build: npm run build/);
     assert.match(output, /\[build\] vite v\d+\.\d+\.\d+ building/);
