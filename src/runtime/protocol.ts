@@ -3,6 +3,8 @@
  * import this union, so a change on one side that the other does not follow fails to compile.
  */
 
+import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
+
 /** Headers as a flat list: name, value, name, value... (keeps repeated Set-Cookie apart). */
 export type FlatHeaders = string[];
 
@@ -93,6 +95,7 @@ export interface QueueOutcome {
 export type HostMessage =
   | ({ t: 'scheduled'; id: number } & ScheduledFiring)
   | ({ t: 'queue'; id: number } & QueueBatchEvent)
+  | { t: 'workflow'; id: number; run: WorkflowRunEvent }
   | { t: 'req'; id: number; method: string; url: string; headers: FlatHeaders; hasBody: boolean; httpProtocol?: string | undefined }
   | { t: 'req-chunk'; id: number; chunk: Uint8Array }
   | { t: 'req-end'; id: number }
@@ -113,6 +116,7 @@ export type IsolateMessage =
   | { t: 'done'; id: number }
   | ({ t: 'scheduled-result'; id: number } & ScheduledOutcome)
   | ({ t: 'queue-result'; id: number } & QueueOutcome)
+  | { t: 'workflow-result'; id: number; result: WorkflowRunOutcome }
   | { t: 'call'; id: number; binding: string; method: string; args: unknown[]; event?: number }
   /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */
   | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number };

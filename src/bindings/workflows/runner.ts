@@ -1,0 +1,189 @@
+import type { Clock } from '../../lib/clock.js';
+import type { Logger } from '../../lib/logger.js';
+import type { StoragePorts } from '../../storage/ports.js';
+import { engineFor, type ClaimedRun, type WorkflowEngine } from './engine.js';
+import { WORKFLOW_LIMITS } from './limits.js';
+import type { WorkflowRunEvent, WorkflowRunOutcome } from './protocol.js';
+import type { WorkflowEntryConfig } from './schema.js';
+
+/** Longest wait between looks at the store (instances made due by another process, or a slot freed by another workflow). */
+const POLL_MS = 1_000;
+/** How many instances one look claims at most. */
+const CLAIM_BATCH = 50;
+
+/** Options of a deployment's workflow runners. */
+export interface WorkflowRunnersOptions {
+  /** The deployment's name: it runs the workflows whose `script_name` is absent or names it. */
+  deployment: string;
+  entries: readonly WorkflowEntryConfig[];
+  storage: Pick<StoragePorts, 'workflows'>;
+  clock: Clock;
+  logger: Logger;
+  /** Runs one workflow event in the deployment's isolate. */
+  run: (event: WorkflowRunEvent) => Promise<WorkflowRunOutcome>;
+  /** Run by real timers (false in tests that call `tick()`). @default true */
+  timers?: boolean;
+}
+
+/** A deployment's running workflow runners. */
+export interface WorkflowRunners {
+  /** Runs every instance due now, again until none is due; resolves with how many runs ended. */
+  tick(): Promise<number>;
+  /** Starts no new run; resolves once the runs in flight have ended (stop their isolate to cut them off). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one runner per workflow this deployment defines. A runner claims due instances (queued, a timer
+ * or event that came due, a lease that expired) on the task state model and runs each in the isolate;
+ * waiting instances hold no isolate and no timer of their own, only a time in the store that the runner
+ * looks for. At start it takes over every instance left running by a previous process of this store.
+ */
+export function startWorkflowRunners(options: WorkflowRunnersOptions): WorkflowRunners {
+  const runners = options.entries
+    .filter((entry) => entry.script_name === undefined || entry.script_name === options.deployment)
+    .map((entry) => startRunner(entry, options));
+  return {
+    async tick() {
+      let total = 0;
+      for (const runner of runners) total += await runner.tick();
+      return total;
+    },
+    async stop() {
+      await Promise.all(runners.map((runner) => runner.stop()));
+    },
+  };
+}
+
+function startRunner(entry: WorkflowEntryConfig, options: WorkflowRunnersOptions): WorkflowRunners {
+  const { clock, logger } = options;
+  const workflow = entry.name;
+  const maxSteps = entry.limits?.steps ?? WORKFLOW_LIMITS.defaultSteps;
+  const timers = options.timers !== false;
+  const inflight = new Set<Promise<void>>();
+  let engine: WorkflowEngine | undefined;
+  let unwatch: (() => void) | undefined;
+  let tookOver = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pumping: Promise<void> | undefined;
+  let again = false;
+  let ended = 0;
+
+  const open = (): WorkflowEngine => {
+    if (!engine) {
+      engine = engineFor(options.storage.workflows, clock, logger);
+      unwatch = engine.storage.watch(workflow, () => { if (timers) void pump(); });
+    }
+    return engine;
+  };
+
+  /** Instances a previous process left running: their runs are gone, so they are recovered now, not after their leases. */
+  async function takeOver(e: WorkflowEngine): Promise<void> {
+    for (;;) {
+      const rows = (await e.storage.due(workflow, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, CLAIM_BATCH)).filter((row) => row.status === 'running');
+      let moved = 0;
+      for (const row of rows) {
+        const claimed = await e.claim(row, maxSteps, Number.MAX_SAFE_INTEGER, true);
+        if (claimed) {
+          moved++;
+          await e.endRun(claimed.runId, { outcome: 'suspended' });
+        }
+      }
+      if (moved === 0) return;
+    }
+  }
+
+  async function pumpOnce(): Promise<void> {
+    const e = open();
+    if (!tookOver) {
+      await takeOver(e);
+      tookOver = true;
+    }
+    while (!stopped) {
+      const now = clock.now();
+      const rows = await e.storage.due(workflow, now, now, CLAIM_BATCH);
+      let claimed = 0;
+      for (const row of rows) {
+        if (stopped) break;
+        const run = await e.claim(row, maxSteps, WORKFLOW_LIMITS.maxRunningPerAccount, false);
+        if (!run) continue;
+        claimed++;
+        dispatch(e, run);
+      }
+      // Nothing claimed: nothing due, or the account runs as many instances as it may (the rest stay queued).
+      if (claimed === 0) break;
+    }
+    await wakeLater(e);
+  }
+
+  function dispatch(e: WorkflowEngine, { runId, row }: ClaimedRun): void {
+    const event: WorkflowRunEvent = {
+      className: entry.class_name, binding: entry.binding, runId, instanceId: row.id, workflowName: workflow,
+      timestamp: row.createdAt, payload: row.params, schedule: row.schedule === null ? null : JSON.parse(row.schedule) as WorkflowRunEvent['schedule'],
+    };
+    const done: Promise<void> = options.run(event)
+      .then((outcome) => e.endRun(runId, outcome), (err: unknown) => e.endRun(runId, { outcome: 'failed', reason: (err as Error)?.message ?? String(err) }))
+      .catch((err: unknown) => logger.error(`workflow "${workflow}" instance "${row.id}": ending the run failed: ${(err as Error)?.stack ?? String(err)}`))
+      .finally(() => {
+        ended++;
+        inflight.delete(done);
+        if (!stopped && timers) void pump();
+      });
+    inflight.add(done);
+  }
+
+  async function wakeLater(e: WorkflowEngine): Promise<void> {
+    if (!timers || stopped) return;
+    const next = await e.storage.nextWake(workflow);
+    clearTimeout(timer);
+    if (next === null) return;
+    const now = clock.now();
+    const wait = next <= now ? POLL_MS : Math.min(next - now, POLL_MS * 60);
+    timer = setTimeout(() => void pump(), wait);
+    timer.unref();
+  }
+
+  function pump(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (pumping) {
+      again = true;
+      return pumping;
+    }
+    pumping = pumpOnce().catch((err: unknown) => {
+      logger.error(`workflow "${workflow}": the runner failed: ${(err as Error)?.stack ?? String(err)}`);
+      if (timers && !stopped) {
+        clearTimeout(timer);
+        timer = setTimeout(() => void pump(), POLL_MS);
+        timer.unref();
+      }
+    }).finally(() => {
+      pumping = undefined;
+      if (again && !stopped) {
+        again = false;
+        void pump();
+      }
+    });
+    return pumping;
+  }
+
+  if (timers) void pump();
+
+  return {
+    async tick() {
+      const before = ended;
+      for (;;) {
+        await pump();
+        if (inflight.size === 0) return ended - before;
+        await Promise.all(inflight);
+      }
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      unwatch?.();
+      await pumping;
+      await Promise.all(inflight);
+    },
+  };
+}
