@@ -2,6 +2,7 @@
 // the run, NonRetryableError, the instance API and its limits.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createManualClock } from '../src/lib/clock.js';
 import { openEmbeddedStorage } from '../src/storage/embedded.js';
 import { makeProject, startProject, tempDir } from './helpers.js';
 
@@ -188,6 +189,65 @@ test('pause, resume, terminate and restart; waitForEvent times out with an error
     assert.equal(timedOut.status, 'errored');
     assert.match(String((timedOut.error as { message: string }).message), /timed out/);
   } finally {
+    await dev.close();
+  }
+});
+
+test('at most 100 instances of an account run at once: the others wait as queued and run when a slot frees', async () => {
+  const dir = makeProject({
+    'src/index.js': `
+      import { WorkflowEntrypoint } from 'ledge:workers';
+      export class Slow extends WorkflowEntrypoint {
+        async run(event, step) { return step.do('slow', async () => { await new Promise((r) => setTimeout(r, 1500)); return event.payload; }); }
+      }
+      export default {
+        async fetch(request, env) {
+          const ids = [];
+          for (let i = 0; i < 105; i += 35) ids.push(...(await env.SLOW.createBatch(Array.from({ length: 35 }, (_, j) => ({ id: 's' + (i + j), params: i + j })))).map((x) => x.id));
+          return Response.json(ids);
+        },
+      };`,
+  }, { workflows: [{ binding: 'SLOW', name: 'slow', class_name: 'Slow' }] });
+  const state = tempDir('ledge-wf-');
+  const dev = await startProject(dir, { stateDir: state });
+  const storage = openEmbeddedStorage(state);
+  try {
+    assert.equal(((await (await dev.request(new Request('http://localhost/'))).json()) as string[]).length, 105);
+    let sawQueued = false;
+    for (const end = Date.now() + 30_000; ;) {
+      const counts = (await storage.workflows.workflows())[0]?.counts ?? {};
+      assert.ok((counts.running ?? 0) <= 100, `never more than 100 running: ${JSON.stringify(counts)}`);
+      if ((counts.running ?? 0) === 100 && (counts.queued ?? 0) === 5) sawQueued = true;
+      if (counts.complete === 105) break;
+      if (Date.now() > end) throw new Error(`not all complete: ${JSON.stringify(counts)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(sawQueued, '100 ran while 5 waited as queued');
+  } finally {
+    storage.close();
+    await dev.close();
+  }
+});
+
+test('an ended instance is kept 30 days, then deleted with its steps and events', async () => {
+  const clock = createManualClock();
+  const dir = makeProject({ 'src/index.js': APP }, { workflows: [{ binding: 'FLOW', name: 'flow', class_name: 'Flow' }] });
+  const state = tempDir('ledge-wf-');
+  const dev = await startProject(dir, { stateDir: state, clock, workflowTimers: false });
+  const storage = openEmbeddedStorage(state);
+  try {
+    await dev.request(new Request('http://localhost/create', { method: 'POST', body: JSON.stringify({ id: 'old', params: { kind: 'many', n: 2 } }) }));
+    await dev.workflows.tick();
+    assert.equal((await storage.workflows.get('flow', 'old'))?.status, 'complete');
+    clock.advance(29 * 24 * 3600 * 1000);
+    await dev.workflows.tick();
+    assert.equal((await storage.workflows.get('flow', 'old'))?.status, 'complete', 'kept within 30 days');
+    clock.advance(2 * 24 * 3600 * 1000);
+    await dev.workflows.tick();
+    assert.equal(await storage.workflows.get('flow', 'old'), null);
+    assert.deepEqual((await storage.workflows.steps('flow', 'old')).steps, []);
+  } finally {
+    storage.close();
     await dev.close();
   }
 });

@@ -10,6 +10,8 @@ import type { WorkflowEntryConfig } from './schema.js';
 const POLL_MS = 1_000;
 /** How many instances one look claims at most. */
 const CLAIM_BATCH = 50;
+/** How often ended instances past their retention are deleted. */
+const SWEEP_EVERY_MS = 3_600_000;
 
 /** Options of a deployment's workflow runners. */
 export interface WorkflowRunnersOptions {
@@ -69,6 +71,7 @@ function startRunner(entry: WorkflowEntryConfig, options: WorkflowRunnersOptions
   let pumping: Promise<void> | undefined;
   let again = false;
   let ended = 0;
+  let sweptAt = Number.NEGATIVE_INFINITY;
 
   const open = (): WorkflowEngine => {
     if (!engine) {
@@ -99,6 +102,11 @@ function startRunner(entry: WorkflowEntryConfig, options: WorkflowRunnersOptions
     if (!tookOver) {
       await takeOver(e);
       tookOver = true;
+    }
+    if (clock.now() - sweptAt >= SWEEP_EVERY_MS) {
+      sweptAt = clock.now();
+      const deleted = await e.storage.sweep(sweptAt - WORKFLOW_LIMITS.retentionMs);
+      if (deleted) logger.info(`workflows: deleted ${deleted} instance(s) that ended more than 30 days ago, with their state`);
     }
     while (!stopped) {
       const now = clock.now();

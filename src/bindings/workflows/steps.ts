@@ -92,6 +92,7 @@ export async function answerStep(engine: WorkflowEngine, run: ActiveRun, request
 
 /** Stores how an attempt ended: the result (checked again here: the isolate is not trusted), or the error and when to try again. */
 export async function endAttempt(engine: WorkflowEngine, run: ActiveRun, key: string, attempt: number, outcome: AttemptOutcome): Promise<'ok' | 'stop'> {
+  if (typeof outcome !== 'object' || outcome === null) return 'stop';
   const now = engine.clock.now();
   let stored: { value: Uint8Array } | { error: { name: string; message: string }; retryAt: number | null };
   if ('value' in outcome) {
