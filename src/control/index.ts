@@ -13,6 +13,7 @@ import { tokenRoutes } from './routes/tokens.js';
 import { deploymentRoutes } from './routes/deployments.js';
 import { assetRoutes } from './routes/assets.js';
 import { resourceRoutes } from './routes/resources.js';
+import { workflowRoutes } from '../bindings/workflows/routes.js';
 import { domainRoutes } from './routes/domains.js';
 import { tunnelRoutes } from './routes/tunnels.js';
 import { privateRouteRoutes } from './routes/private-routes.js';
@@ -37,7 +38,7 @@ export function controlRoutes(services: ControlServices): RouteDefinition[] {
     return { problems: checked.problems.map((p) => p.message), risks: [...checked.risks] };
   };
   return [
-    ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...assetRoutes(services), ...secretRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
+    ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...assetRoutes(services), ...secretRoutes(services), ...domainRoutes(services), ...resourceRoutes(services), ...workflowRoutes(services),
     ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services),
   ];
 }

@@ -6,7 +6,7 @@ import { SYSTEM_CLOCK } from '../lib/clock.js';
 import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
-import type { QueueStoragePort, SqlDatabasePort } from '../storage/ports.js';
+import type { QueueStoragePort, SqlDatabasePort, WorkflowStoragePort } from '../storage/ports.js';
 import { applyConfiguredRules } from '../bindings/objects/runner.js';
 import { runLifecycle, type LifecycleOutcome } from '../bindings/objects/lifecycle.js';
 import { DEFAULT_LIFECYCLE_RULE, type LifecycleRule } from '../bindings/objects/schema.js';
@@ -37,6 +37,8 @@ export interface LocalPlatform {
   binding(kind: string, name: string | undefined): { name: string; service: BindingService };
   /** The queue store, the configured producers, and the consumers with their defaults applied. */
   queues: { storage: QueueStoragePort; producers: readonly ProducerConfig[]; consumers: readonly ConsumerConfig[] };
+  /** The workflow store (opened on first use). */
+  readonly workflows: WorkflowStoragePort;
   close(): void;
 }
 
@@ -86,6 +88,7 @@ export async function openLocalPlatform(options: { dir: string; state?: string; 
       };
     },
     queues: { storage: storage.queues, producers: (config.bindings.queues ?? []) as ProducerConfig[], consumers: consumersOf(config.sections.queues) },
+    get workflows() { return storage.workflows; },
     close: () => storage.close(),
   };
 }

@@ -8,6 +8,8 @@ import type { WorkflowEntryConfig } from './schema.js';
 
 /** Longest wait between looks at the store (instances made due by another process, or a slot freed by another workflow). */
 const POLL_MS = 1_000;
+/** Longest wait between looks when nothing is due soon. */
+const IDLE_POLL_MS = 2_000;
 /** How many instances one look claims at most. */
 const CLAIM_BATCH = 50;
 /** How often ended instances past their retention are deleted. */
@@ -145,9 +147,9 @@ function startRunner(entry: WorkflowEntryConfig, options: WorkflowRunnersOptions
     if (!timers || stopped) return;
     const next = await e.storage.nextWake(workflow);
     clearTimeout(timer);
-    if (next === null) return;
     const now = clock.now();
-    const wait = next <= now ? POLL_MS : Math.min(next - now, POLL_MS * 60);
+    // Changes made by another process (`ledge workflows trigger` beside `ledge dev`) are seen within IDLE_POLL_MS.
+    const wait = next === null ? IDLE_POLL_MS : next <= now ? POLL_MS : Math.min(next - now, IDLE_POLL_MS);
     timer = setTimeout(() => void pump(), wait);
     timer.unref();
   }
