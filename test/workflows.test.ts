@@ -251,3 +251,42 @@ test('an ended instance is kept 30 days, then deleted with its steps and events'
     await dev.close();
   }
 });
+
+test('a workflow cron starts one instance per window with event.schedule; a window fired again starts no second one', async () => {
+  const minute = Date.UTC(2026, 9, 1, 12, 0);
+  const clock = createManualClock(minute);
+  const dir = makeProject({
+    'src/index.js': `
+      import { WorkflowEntrypoint } from 'ledge:workers';
+      export class Tick extends WorkflowEntrypoint {
+        async run(event, step) { return step.do('seen', async () => ({ cron: event.schedule.cron, at: event.schedule.scheduledTime, id: event.instanceId })); }
+      }
+      export default { async fetch() { return new Response('ok'); } };`,
+  }, { workflows: [{ binding: 'TICK', name: 'tick', class_name: 'Tick', triggers: { crons: ['* * * * *'] } }] });
+  const state = tempDir('ledge-wf-');
+  let dev = await startProject(dir, { stateDir: state, clock, workflowTimers: false, cronTimers: false });
+  const storage = openEmbeddedStorage(state);
+  try {
+    await dev.workflows.tick();
+    await dev.workflows.tick();
+    let list = await storage.workflows.list('tick', { limit: 10 });
+    assert.equal(list.length, 1, 'one instance for the window at 12:00');
+    assert.equal(list[0]?.status, 'complete');
+    assert.deepEqual((await storage.workflows.get('tick', list[0]?.id ?? ''))?.schedule, JSON.stringify({ cron: '* * * * *', scheduledTime: minute }));
+    // The process died after creating the 12:00 instance and before recording the window as finished: the next start fires it again.
+    await storage.cron.started('test-app/workflow:tick', '* * * * *', minute);
+    await dev.close();
+    dev = await startProject(dir, { stateDir: state, clock, workflowTimers: false, cronTimers: false });
+    await dev.workflows.tick();
+    assert.equal((await storage.cron.get('test-app/workflow:tick', '* * * * *')).started, null, 'the window was fired again');
+    assert.equal((await storage.workflows.list('tick', { limit: 10 })).length, 1, 'the same window found its instance: no second one');
+    clock.advance(60_000);
+    await dev.workflows.tick();
+    list = await storage.workflows.list('tick', { limit: 10 });
+    assert.equal(list.length, 2, 'the 12:01 window starts its own');
+    assert.ok(list.every((row) => row.status === 'complete'));
+  } finally {
+    storage.close();
+    await dev.close();
+  }
+});

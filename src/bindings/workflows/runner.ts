@@ -1,5 +1,7 @@
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
+import { createHash } from 'node:crypto';
+import { createCronScheduler, type CronScheduler } from '../../entry/cron/scheduler.js';
 import type { StoragePorts } from '../../storage/ports.js';
 import { engineFor, type ClaimedRun, type WorkflowEngine } from './engine.js';
 import { WORKFLOW_LIMITS } from './limits.js';
@@ -20,7 +22,7 @@ export interface WorkflowRunnersOptions {
   /** The deployment's name: it runs the workflows whose `script_name` is absent or names it. */
   deployment: string;
   entries: readonly WorkflowEntryConfig[];
-  storage: Pick<StoragePorts, 'workflows'>;
+  storage: Pick<StoragePorts, 'workflows' | 'cron'>;
   clock: Clock;
   logger: Logger;
   /** Runs one workflow event in the deployment's isolate. */
@@ -44,19 +46,45 @@ export interface WorkflowRunners {
  * looks for. At start it takes over every instance left running by a previous process of this store.
  */
 export function startWorkflowRunners(options: WorkflowRunnersOptions): WorkflowRunners {
-  const runners = options.entries
-    .filter((entry) => entry.script_name === undefined || entry.script_name === options.deployment)
-    .map((entry) => startRunner(entry, options));
+  const own = options.entries.filter((entry) => entry.script_name === undefined || entry.script_name === options.deployment);
+  const runners = own.map((entry) => startRunner(entry, options));
+  const schedulers = own.flatMap((entry) => (entry.triggers?.crons.length ? [startCronTrigger(entry, options)] : []));
   return {
     async tick() {
+      for (const scheduler of schedulers) await scheduler.tick();
       let total = 0;
       for (const runner of runners) total += await runner.tick();
       return total;
     },
     async stop() {
+      for (const scheduler of schedulers) scheduler.stop();
       await Promise.all(runners.map((runner) => runner.stop()));
     },
   };
+}
+
+/**
+ * A workflow's crons (`workflows[].triggers.crons`): each window creates one instance whose id comes from
+ * the window's firing identity (docs/cron.md), created only if absent, so a window fired again (after a
+ * restart, or a retry) never starts a second instance.
+ */
+function startCronTrigger(entry: WorkflowEntryConfig, options: WorkflowRunnersOptions): CronScheduler {
+  const { clock, logger } = options;
+  const scheduler = createCronScheduler({
+    deployment: `${options.deployment}/workflow:${entry.name}`, crons: entry.triggers?.crons ?? [], catchUp: 'latest', clock, state: options.storage.cron, logger,
+    timers: options.timers,
+    async run(firing) {
+      const id = `cron-${createHash('sha256').update(firing.firingId).digest('hex').slice(0, 40)}`;
+      try {
+        await engineFor(options.storage.workflows, clock, logger).create(entry.name, [{ id, params: {} }], { schedule: { cron: firing.cron, scheduledTime: firing.scheduledTime }, ifAbsent: true });
+        return { outcome: 'ok', noRetry: false };
+      } catch (err) {
+        return { outcome: 'exception', noRetry: false, error: { name: 'Error', message: (err as Error).message } };
+      }
+    },
+  });
+  if (options.timers !== false) void scheduler.tick();
+  return scheduler;
 }
 
 function startRunner(entry: WorkflowEntryConfig, options: WorkflowRunnersOptions): WorkflowRunners {
