@@ -92,9 +92,9 @@ const COLUMN: Record<keyof WorkflowInstanceChange, string> = {
 };
 
 /**
- * The workflow port on SQLite. Each state change is one transaction; fenced writes first touch the
- * instance row with `WHERE generation = ? AND status = 'running'` and change nothing else unless that
- * touched exactly one row.
+ * The workflow port on SQLite. Each state change is one transaction; fenced writes run in an IMMEDIATE
+ * transaction that first reads the instance row with `WHERE generation = ? AND status = 'running'` and
+ * changes nothing unless it is there.
  */
 export function createSqliteWorkflowStorage(db: Database.Database): WorkflowStoragePort {
   db.exec(SCHEMA);
@@ -103,7 +103,8 @@ export function createSqliteWorkflowStorage(db: Database.Database): WorkflowStor
   const insert = db.prepare('INSERT INTO wf_instances (workflow, id, status, params, schedule, wake_at, created_at, updated_at) VALUES (?, ?, \'queued\', ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
   const exists = db.prepare('SELECT 1 FROM wf_instances WHERE workflow = ? AND id = ?');
   const getRow = db.prepare('SELECT * FROM wf_instances WHERE workflow = ? AND id = ?');
-  const fence = db.prepare('UPDATE wf_instances SET updated_at = ? WHERE workflow = ? AND id = ? AND generation = ? AND status = \'running\'');
+  // Read inside an IMMEDIATE transaction (the write lock is held from its start), so the check and the writes after it are one step.
+  const fence = db.prepare('SELECT 1 FROM wf_instances WHERE workflow = ? AND id = ? AND generation = ? AND status = \'running\'');
   const stepRow = db.prepare('SELECT * FROM wf_steps WHERE workflow = ? AND instance = ? AND key = ?');
   const countSteps = db.prepare('SELECT count(*) AS n FROM wf_steps WHERE workflow = ? AND instance = ? AND type != \'sleep\'');
   const upsertAttempt = db.prepare(`INSERT INTO wf_steps (workflow, instance, key, name, type, state, attempts, started_at) VALUES (?, ?, ?, ?, 'do', 'running', ?, ?)
@@ -139,8 +140,8 @@ export function createSqliteWorkflowStorage(db: Database.Database): WorkflowStor
   const deleteInstance = db.prepare('DELETE FROM wf_instances WHERE workflow = ? AND id = ?');
 
   const notify = (workflow: string) => events.emit(workflow);
-  const fenced = <T>(f: WorkflowFence, now: number, body: () => T): T | 'stale' => {
-    if (fence.run(now, f.workflow, f.id, f.generation).changes !== 1) return 'stale';
+  const fenced = <T>(f: WorkflowFence, body: () => T): T | 'stale' => {
+    if (fence.get(f.workflow, f.id, f.generation) === undefined) return 'stale';
     return body();
   };
   const limitReached = (f: WorkflowFence, key: string, maxSteps: number) => stepRow.get(f.workflow, f.id, key) === undefined && (countSteps.get(f.workflow, f.id) as { n: number }).n >= maxSteps;
@@ -170,7 +171,7 @@ export function createSqliteWorkflowStorage(db: Database.Database): WorkflowStor
     }
     return changed;
   });
-  const beginAttemptTx = db.transaction((f: WorkflowFence, step: { key: string; name: string }, attempt: number, now: number, maxSteps: number) => fenced(f, now, () => {
+  const beginAttemptTx = db.transaction((f: WorkflowFence, step: { key: string; name: string }, attempt: number, now: number, maxSteps: number) => fenced(f, () => {
     if (limitReached(f, step.key, maxSteps)) return 'limit' as const;
     closeOpenAttempts.run(now, JSON.stringify({ name: 'Error', message: 'the attempt was cut off: the engine stopped under it, and the step runs again as a new attempt' }), f.workflow, f.id, step.key);
     upsertAttempt.run(f.workflow, f.id, step.key, step.name, attempt, now);
@@ -178,7 +179,7 @@ export function createSqliteWorkflowStorage(db: Database.Database): WorkflowStor
     return 'ok' as const;
   }));
   const afterStep = (f: WorkflowFence, now: number): 'ok' | 'paused' => (pauseIfAsked.run(now, f.workflow, f.id, f.generation).changes === 1 ? 'paused' : 'ok');
-  const endAttemptTx = db.transaction((f: WorkflowFence, key: string, attempt: number, now: number, outcome: { value: Uint8Array } | { error: { name: string; message: string }; retryAt: number | null }) => fenced(f, now, () => {
+  const endAttemptTx = db.transaction((f: WorkflowFence, key: string, attempt: number, now: number, outcome: { value: Uint8Array } | { error: { name: string; message: string }; retryAt: number | null }) => fenced(f, () => {
     if ('value' in outcome) {
       endAttemptRow.run(now, null, f.workflow, f.id, key, attempt);
       stepDone.run(outcome.value, outcome.value.byteLength, now, f.workflow, f.id, key);
@@ -189,12 +190,12 @@ export function createSqliteWorkflowStorage(db: Database.Database): WorkflowStor
     }
     return afterStep(f, now);
   }));
-  const beginWaitTx = db.transaction((f: WorkflowFence, step: { key: string; name: string; type: 'sleep' | 'event'; eventType: string | null; waitUntil: number }, now: number, maxSteps: number) => fenced(f, now, () => {
+  const beginWaitTx = db.transaction((f: WorkflowFence, step: { key: string; name: string; type: 'sleep' | 'event'; eventType: string | null; waitUntil: number }, now: number, maxSteps: number) => fenced(f, () => {
     if (step.type === 'event' && limitReached(f, step.key, maxSteps)) return 'limit' as const;
     insertWait.run(f.workflow, f.id, step.key, step.name, step.type, now, step.waitUntil, step.eventType);
     return 'ok' as const;
   }));
-  const endWaitTx = db.transaction((f: WorkflowFence, key: string, now: number, outcome: { value: Uint8Array; eventSeq?: number } | { error: { name: string; message: string } }) => fenced(f, now, () => {
+  const endWaitTx = db.transaction((f: WorkflowFence, key: string, now: number, outcome: { value: Uint8Array; eventSeq?: number } | { error: { name: string; message: string } }) => fenced(f, () => {
     if ('value' in outcome) {
       if (outcome.eventSeq !== undefined && takeEvent.run(outcome.eventSeq).changes !== 1) throw new Error(`event ${outcome.eventSeq} was already taken`);
       stepDone.run(outcome.value, outcome.value.byteLength, now, f.workflow, f.id, key);
@@ -228,7 +229,7 @@ export function createSqliteWorkflowStorage(db: Database.Database): WorkflowStor
 
   return {
     async create(workflow, instances, now, options = {}) {
-      const taken = createTx(workflow, instances, now, options.ifAbsent === true);
+      const taken = createTx.immediate(workflow, instances, now, options.ifAbsent === true);
       if (!taken.length) notify(workflow);
       return taken;
     },
@@ -270,28 +271,28 @@ export function createSqliteWorkflowStorage(db: Database.Database): WorkflowStor
       return (nextWake.get(workflow, workflow) as { t: number | null }).t;
     },
     async cas(expect, next, now, options = {}) {
-      const changed = casTx(expect, next, now, options);
+      const changed = casTx.immediate(expect, next, now, options);
       if (changed && (next.status === 'queued' || next.status === 'waiting')) notify(expect.workflow);
       return changed;
     },
     async renew(f, until) {
       return db.prepare('UPDATE wf_instances SET lease_until = ? WHERE workflow = ? AND id = ? AND generation = ? AND status = \'running\'').run(until, f.workflow, f.id, f.generation).changes === 1;
     },
-    async beginAttempt(f, step, attempt, now, maxSteps) { return beginAttemptTx(f, step, attempt, now, maxSteps); },
-    async endAttempt(f, key, attempt, now, outcome) { return endAttemptTx(f, key, attempt, now, outcome); },
-    async beginWait(f, step, now, maxSteps) { return beginWaitTx(f, step, now, maxSteps); },
+    async beginAttempt(f, step, attempt, now, maxSteps) { return beginAttemptTx.immediate(f, step, attempt, now, maxSteps); },
+    async endAttempt(f, key, attempt, now, outcome) { return endAttemptTx.immediate(f, key, attempt, now, outcome); },
+    async beginWait(f, step, now, maxSteps) { return beginWaitTx.immediate(f, step, now, maxSteps); },
     async nextEvent(workflow, id, type) {
       const row = openEvent.get(workflow, id, type) as { seq: number; type: string; payload: Buffer; sent_at: number } | undefined;
       return row ? ({ seq: row.seq, type: row.type, payload: row.payload, sentAt: row.sent_at } satisfies WorkflowEventRow) : null;
     },
-    async endWait(f, key, now, outcome) { return endWaitTx(f, key, now, outcome); },
+    async endWait(f, key, now, outcome) { return endWaitTx.immediate(f, key, now, outcome); },
     async suspend(f, wakeAt, now) {
-      const changed = suspendTx(f, wakeAt, now);
+      const changed = suspendTx.immediate(f, wakeAt, now);
       if (changed) notify(f.workflow);
       return changed;
     },
     async sendEvent(workflow, id, type, payload, now) {
-      const result = sendEventTx(workflow, id, type, payload, now);
+      const result = sendEventTx.immediate(workflow, id, type, payload, now);
       if (result === 'ok') notify(workflow);
       return result;
     },
