@@ -47,6 +47,7 @@ export function engineFor(storage: WorkflowStoragePort, clock: Clock, logger: Lo
  */
 export class WorkflowEngine {
   readonly #runs = new Map<string, ActiveRun>();
+  readonly #takenOver = new Set<string>();
   #renewer: NodeJS.Timeout | undefined;
 
   constructor(readonly storage: WorkflowStoragePort, readonly clock: Clock, readonly logger: Logger) {}
@@ -185,6 +186,19 @@ export class WorkflowEngine {
         break;
     }
     if (this.#runs.size === 0) this.#stopRenewing();
+  }
+
+  /**
+   * Whether the instances a previous process left running still need taking over: done once per store and
+   * workflow, so a runner started again in this process (a reload) never fences out the runs in flight.
+   */
+  needsTakeover(workflow: string): boolean {
+    return !this.#takenOver.has(workflow);
+  }
+
+  /** Records that `workflow` was taken over in this process. */
+  tookOver(workflow: string): void {
+    this.#takenOver.add(workflow);
   }
 
   /** Runs in flight. */

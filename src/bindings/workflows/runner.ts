@@ -130,7 +130,8 @@ function startRunner(entry: WorkflowEntryConfig, options: WorkflowRunnersOptions
   async function pumpOnce(): Promise<void> {
     const e = open();
     if (!tookOver) {
-      await takeOver(e);
+      if (e.needsTakeover(workflow)) await takeOver(e);
+      e.tookOver(workflow);
       tookOver = true;
     }
     if (clock.now() - sweptAt >= SWEEP_EVERY_MS) {
