@@ -3,6 +3,7 @@ import { createSqlBinding } from './sql/binding.js';
 import { createObjectBinding } from './objects/binding.js';
 import { createQueueBinding } from './queues/binding.js';
 import { createAssetsBinding } from './assets/binding.js';
+import { createWorkflowBinding } from './workflows/binding.js';
 
 /** Sends one call to the binding's host-side service. */
 export type BindingCall = (method: string, args: unknown[]) => Promise<unknown>;
@@ -22,4 +23,5 @@ export const ISOLATE_BINDINGS: Readonly<Record<string, (call: BindingCall, conte
   objects: createObjectBinding,
   queues: createQueueBinding,
   assets: createAssetsBinding,
+  workflows: createWorkflowBinding,
 };

@@ -12,6 +12,7 @@ export const PERMISSION_AREAS = {
   sql: 'SQL databases, their bookmarks and restores',
   buckets: 'object store buckets',
   queues: 'queues',
+  workflows: 'workflows and their instances',
   tunnels: 'tunnels and mesh connectors',
   routes: 'private network routes',
   access: 'access applications and service tokens',
@@ -27,7 +28,7 @@ export const PERMISSION_GROUPS: readonly PermissionGroup[] = Object.keys(PERMISS
   .flatMap((area) => [`${area}:read`, `${area}:write`] as PermissionGroup[]);
 
 /** Kinds of named resources inside an account that a policy can name one by one. */
-export const RESOURCE_KINDS = ['deployment', 'domain', 'kv', 'sql', 'bucket', 'queue', 'tunnel', 'route', 'access_app'] as const;
+export const RESOURCE_KINDS = ['deployment', 'domain', 'kv', 'sql', 'bucket', 'queue', 'tunnel', 'route', 'access_app', 'workflow'] as const;
 export type ResourceKindKey = (typeof RESOURCE_KINDS)[number];
 
 const PREFIX = 'com.ledge.api.account.';

@@ -21,6 +21,8 @@ import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { consumersOf } from '../bindings/queues/schema.js';
 import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
+import { startWorkflowRunners, type WorkflowRunners } from '../bindings/workflows/index.js';
+import type { WorkflowEntryConfig } from '../bindings/workflows/schema.js';
 import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
 import { createDevSandbox } from './dev-isolation.js';
 import { drainListeners } from '../entry/shutdown.js';
@@ -59,6 +61,8 @@ export interface DevServerOptions {
   isolation?: 'thread' | 'process';
   /** Ranges, addresses or host names outbound fetch may reach beyond the public internet (with `isolation: 'process'`). */
   egressAllow?: readonly string[];
+  /** Run workflow instances by real timers; tests with a manual clock call `workflows.tick()` instead. @default true */
+  workflowTimers?: boolean;
 }
 
 /** A running `ledge dev`. */
@@ -72,6 +76,8 @@ export interface DevServer {
   readonly cron: { tick(): Promise<FiringResult[]>; trigger(cron?: string, time?: number): Promise<FiringResult> };
   /** The project's queue consumers: `tick()` delivers every batch due now and waits until they are settled. */
   readonly queues: { tick(): Promise<void> };
+  /** The project's workflows: `tick()` runs every instance due now, again until none is due. */
+  readonly workflows: { tick(): Promise<number> };
   /** Runs the buckets' lifecycle rules now (they also run every `lifecycleIntervalMs`). */
   runLifecycle(): Promise<void>;
   /** Rebuilds and swaps in the current code; resolves once the new version serves (rejects, keeping the old one, on failure). */
@@ -155,6 +161,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     .filter((consumer) => consumer.type === 'worker')
     .map((consumer) => startQueueConsumer({ consumer, storage: storage.queues, clock, logger, deliver: (batch) => runtime.runQueue(batch), timers: options.queueTimers }));
   let consumers = newConsumers(config);
+  const newWorkflows = (cfg: ProjectConfig): WorkflowRunners => startWorkflowRunners({
+    deployment: cfg.name, entries: (cfg.sections.workflows ?? []) as WorkflowEntryConfig[], storage, clock, logger, run: (event) => runtime.runWorkflow(event), timers: options.workflowTimers,
+  });
+  let workflows = newWorkflows(config);
   let pullApi = createPullApi({ consumers: consumersOf(config.sections.queues), storage: storage.queues, clock, logger });
   // Without a time, the most recent window of the cron: the same identity a scheduled firing of it would have.
   const trigger = (cron?: string, time?: number) => {
@@ -209,6 +219,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       consumers = newConsumers(config);
       pullApi = createPullApi({ consumers: consumersOf(config.sections.queues), storage: storage.queues, clock, logger });
       void Promise.all(previous.map((c) => c.stop()));
+      const previousWorkflows = workflows;
+      workflows = newWorkflows(config);
+      void previousWorkflows.stop();
     }
     if (buildNeeded) {
       buildNeeded = false;
@@ -291,13 +304,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         while ((await Promise.all(consumers.map((c) => c.tick()))).some((n) => n > 0));
       },
     },
+    workflows: { tick: () => workflows.tick() },
     reload,
     async close() {
       clearTimeout(debounce);
       closing.abort();
       lifecycle.stop();
       scheduler.stop();
-      const stopping = Promise.all(consumers.map((c) => c.stop()));
+      const stopping = Promise.all([...consumers.map((c) => c.stop()), workflows.stop()]);
       for (const watcher of watchers.values()) watcher.close();
       upgrades.closeAll();
       assets?.close();

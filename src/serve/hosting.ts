@@ -8,6 +8,8 @@ import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { buildVersion } from '../host/version.js';
 import { consumersOf } from '../bindings/queues/schema.js';
 import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
+import { startWorkflowRunners, type WorkflowRunners } from '../bindings/workflows/index.js';
+import type { WorkflowEntryConfig } from '../bindings/workflows/schema.js';
 import { createCronScheduler, type CronScheduler } from '../entry/cron/scheduler.js';
 import { storedDeployConfig, storedVersionConfig } from '../config/deploy.js';
 import type { ControlStoragePort, VersionRecord } from '../storage/control.js';
@@ -66,6 +68,7 @@ interface BackgroundWork {
   /** None when the version has no crons. */
   scheduler: CronScheduler | undefined;
   consumers: QueueConsumer[];
+  workflows: WorkflowRunners | undefined;
 }
 
 /** Versions running on the platform, started on first use, and the crons and queue consumers of current versions. */
@@ -76,6 +79,8 @@ export interface Hosting {
   sync(accountId: string): Promise<void>;
   /** Delivers every queue batch due now on every account and waits for it (tests drive it with a manual clock). */
   tickQueues(): Promise<void>;
+  /** Runs every workflow instance due now on every account, again until none is due (tests with timers off). */
+  tickWorkflows(): Promise<void>;
   /** Stops the isolates of versions idle for longer than `idleMs` (every minute by timer); returns how many. */
   sweepIdle(): number;
   /** How many versions have an isolate now. */
@@ -217,7 +222,12 @@ export function createHosting(options: HostingOptions): Hosting {
       consumer, storage: queueStorage, clock, logger: logger.child(version.deployment), timers: options.timers,
       deliver: (batch) => use(entryFor(version), (r) => r.runQueue(batch)),
     })) : [];
-    return { versionId: version.id, scheduler, consumers };
+    const flows = (config.sections.workflows ?? []) as WorkflowEntryConfig[];
+    const workflows = flows.length ? startWorkflowRunners({
+      deployment: version.deployment, entries: flows, storage: data, clock, logger: logger.child(version.deployment), timers: options.timers,
+      run: (event) => use(entryFor(version), (r) => r.runWorkflow(event)),
+    }) : undefined;
+    return { versionId: version.id, scheduler, consumers, workflows };
   }
 
   /** A version became current: its `observability.issues.enabled`, when set, is the deployment's switch from now on (SPEC: Events 3). */
@@ -231,7 +241,7 @@ export function createHosting(options: HostingOptions): Hosting {
 
   async function stopBackground(work: BackgroundWork): Promise<void> {
     work.scheduler?.stop();
-    await Promise.all(work.consumers.map((c) => c.stop()));
+    await Promise.all([...work.consumers.map((c) => c.stop()), work.workflows?.stop()]);
   }
 
 
@@ -304,12 +314,15 @@ export function createHosting(options: HostingOptions): Hosting {
     async tickQueues() {
       while ((await Promise.all([...background.values()].flatMap((w) => w.consumers.map((c) => c.tick())))).some((n) => n > 0));
     },
+    async tickWorkflows() {
+      while ((await Promise.all([...background.values()].map((w) => w.workflows?.tick() ?? 0))).some((n) => n > 0));
+    },
     async close() {
       clearInterval(sweeper);
       const works = [...background.values()];
       background.clear();
       for (const work of works) work.scheduler?.stop();
-      const stopping = Promise.all(works.flatMap((w) => w.consumers.map((c) => c.stop())));
+      const stopping = Promise.all(works.flatMap((w) => [...w.consumers.map((c) => c.stop()), w.workflows?.stop()]));
       const all = [...[...runtimes.values()].map((e) => e.runtime), ...retiring];
       runtimes.clear();
       retiring.clear();
