@@ -1,6 +1,7 @@
 // Compatibility suite, application 2 (test/compat/hono-ssr): a guestbook rendered on the server with Hono's
 // JSX, built by its framework's own build (@hono/vite-build, cloudflare-workers target) into dist/index.js,
 // on a D1 database with migrations; wrangler.toml as the original platform's tools read it.
+import { stripVTControlCharacters } from 'node:util';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runCli } from '../cli.js';
@@ -45,7 +46,7 @@ test('a Hono JSX app built by @hono/vite-build runs unchanged under ledge dev an
     assert.match(await local(dir, ['db', 'migrations', 'apply', 'guestbook']), /applied 0001_create_entries\.sql/);
     const output = await withDev(dir, (url) => exercise((p, init) => call(`${url}${p}`, init)));
     assert.match(output, /read wrangler\.toml/);
-    assert.match(output, /\[build\] vite v\d+\.\d+\.\d+ building ssr environment/);
+    assert.match(stripVTControlCharacters(output), /\[build\] vite v\d+\.\d+\.\d+ building ssr environment/);
     assert.match(output, /\[build\] dist\/index\.js/);
   });
 
@@ -57,7 +58,7 @@ test('a Hono JSX app built by @hono/vite-build runs unchanged under ledge dev an
       const applied = await platform.ledge(['db', 'migrations', 'apply', 'guestbook', '--remote'], { cwd: dir });
       assert.match(applied.out, /applied 0001_create_entries\.sql/);
       const deployed = await platform.ledge(['deploy'], { cwd: dir });
-      assert.match(deployed.out, /build │ .*vite v\d/);
+      assert.match(stripVTControlCharacters(deployed.out), /build │ .*vite v\d/);
       assert.match(deployed.out, /deployed hono-ssr-guestbook: version/);
       await exercise((p, init) => platform.visit(hostOf('hono-ssr-guestbook'), p, init));
     } finally {

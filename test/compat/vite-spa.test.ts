@@ -1,6 +1,7 @@
 // Compatibility suite, application 1 (test/compat/vite-spa): a Vite-built single-page app served as static
 // assets with single-page fallback, and its JSON API under /api/* in the worker on a KV namespace. Its own
 // `vite build` runs from the wrangler file's build command, under `ledge dev` and under `ledge deploy`.
+import { stripVTControlCharacters } from 'node:util';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, copyApp, editConfig, hostOf, json, startPlatform, withDev, type Answer } from './harness.js';
@@ -63,7 +64,7 @@ test('a Vite-built single-page app with a KV API runs unchanged under ledge dev 
     });
     assert.match(output, /read wrangler\.jsonc, the original platform's configuration/);
     assert.match(output, /\[build\] running the build: npm run build/);
-    assert.match(output, /\[build\] vite v\d+\.\d+\.\d+ building/);
+    assert.match(stripVTControlCharacters(output), /\[build\] vite v\d+\.\d+\.\d+ building/);
   });
 
   await t.test('ledge deploy to a ledge serve runs the build, uploads the assets, and the app answers on its hostname', async () => {
@@ -73,7 +74,7 @@ test('a Vite-built single-page app with a KV API runs unchanged under ledge dev 
       const kv = await platform.create('kv', 'vite-spa-todos-TODOS');
       editConfig(dir, 'wrangler.jsonc', '4f3b2a1c0d9e8f7a6b5c4d3e2f1a0b9c', kv);
       const deployed = await platform.ledge(['deploy'], { cwd: dir });
-      assert.match(deployed.out, /build │ .*vite v\d/);
+      assert.match(stripVTControlCharacters(deployed.out), /build │ .*vite v\d/);
       assert.match(deployed.out, /assets +\d+ files, \d+ to upload/);
       assert.match(deployed.out, /deployed vite-spa-todos: version/);
       await exercise((p, init) => platform.visit(hostOf('vite-spa-todos'), p, init));
