@@ -1,16 +1,20 @@
-import type { BindingPlugin } from './plugin.js';
+import type { AnyBindingPlugin } from './plugin.js';
 import { KV_PLUGIN } from './kv/index.js';
 import { SQL_PLUGIN } from './sql/index.js';
 import { OBJECTS_PLUGIN } from './objects/index.js';
 import { QUEUES_PLUGIN } from './queues/index.js';
 
+/** A list of binding kinds: what configuration accepts, what the host serves and what the worker loads all come from one. */
+export type BindingRegistry = readonly AnyBindingPlugin[];
+
 /**
  * The binding kinds Ledge knows, one line each. Adding a kind means adding its folder under
- * `src/bindings/<kind>/`, one line here and one in `isolate-registry.ts`.
+ * `src/bindings/<kind>/` and one line here (docs/architecture.md, Adding a binding kind); the isolate side
+ * follows from each plugin's `isolate` part, and the control plane from its `resource` facet.
  */
-export const BINDINGS: Readonly<Record<string, BindingPlugin>> = {
-  kv: KV_PLUGIN as unknown as BindingPlugin,
-  sql: SQL_PLUGIN as unknown as BindingPlugin,
-  objects: OBJECTS_PLUGIN as unknown as BindingPlugin,
-  queues: QUEUES_PLUGIN as unknown as BindingPlugin,
-};
+export const BINDINGS: BindingRegistry = [
+  KV_PLUGIN,
+  SQL_PLUGIN,
+  OBJECTS_PLUGIN,
+  QUEUES_PLUGIN,
+];

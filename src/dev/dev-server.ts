@@ -14,13 +14,15 @@ import { runBuildCommand } from '../runtime/build-command.js';
 import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
 import { createBindingServices } from '../bindings/services.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
-import { startLifecycleRunner } from '../bindings/objects/runner.js';
+import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
+import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
+import { OBJECTS_PLUGIN } from '../bindings/objects/index.js';
+import { QUEUES_PLUGIN } from '../bindings/queues/index.js';
 import { createCronScheduler, type CronScheduler, type FiringResult } from '../entry/cron/scheduler.js';
 import { cronProblem, previousWindow } from '../entry/cron/expression.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { consumersOf } from '../bindings/queues/schema.js';
-import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
 import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
 import { openDevAssets, type DevAssets } from './assets.js';
 import { assetsBindings } from '../bindings/assets/index.js';
@@ -48,6 +50,8 @@ export interface DevServerOptions {
   writeTimeoutMs?: number;
   /** Milliseconds between lifecycle runs of the project's buckets. @default 3600000 */
   lifecycleIntervalMs?: number;
+  /** The binding kinds the project may use. @default BINDINGS (src/bindings/registry.ts) */
+  bindings?: BindingRegistry;
   /** Fire cron windows by real timers; tests that drive a manual clock call `cron.tick()` instead. @default true */
   cronTimers?: boolean;
   /** Push queue batches by real timers; tests that drive a manual clock call `queues.tick()` instead. @default true */
@@ -75,6 +79,7 @@ export interface DevServer {
 /** Starts `ledge dev`: validates the configuration, bundles the entry, starts the isolate and listens. */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const logger = options.logger;
+  const registry = options.bindings ?? BINDINGS;
   const clock = options.clock ?? SYSTEM_CLOCK;
   const file = findConfigFile(options.dir);
   let noticed = false;
@@ -106,7 +111,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       vars: { ...cfg.vars, ...secrets.values },
       limits: cfg.limits,
       compatibilityFlags: cfg.compatibility_flags,
-      bindings: [...createBindingServices(cfg, { storage, clock, logger }), ...assetsBindings(cfg.assets?.binding, assets?.server)],
+      bindings: [...createBindingServices(cfg, { storage, clock, logger }, registry), ...assetsBindings(cfg.assets?.binding, assets?.server)],
     };
   };
   const closing = new AbortController();
@@ -134,17 +139,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
   let currentBundler: Bundler | undefined = bundler;
 
-  let lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
+  // Background work of the bindings (queue consumers, bucket lifecycle), started and stopped through their plugins, as under ledge serve.
+  const startRunners = (cfg: ProjectConfig): Promise<BindingRunners> => startBindingRunners(cfg.sections, {
+    storage, clock, logger, timers: options.queueTimers !== false, intervalMs: options.lifecycleIntervalMs, events: { runQueue: (batch) => runtime.runQueue(batch) },
+  }, registry);
+  let runners = await startRunners(config);
   const cronRunning = new Set<string>();
   const newScheduler = (cfg: ProjectConfig): CronScheduler => createCronScheduler({
     deployment: cfg.name, crons: cfg.triggers.crons, catchUp: cfg.triggers.catch_up, clock, state: storage.cron,
     run: (firing) => runtime.runScheduled(firing), logger, timers: options.cronTimers, running: cronRunning,
   });
   let scheduler = newScheduler(config);
-  const newConsumers = (cfg: ProjectConfig): QueueConsumer[] => consumersOf(cfg.sections.queues)
-    .filter((consumer) => consumer.type === 'worker')
-    .map((consumer) => startQueueConsumer({ consumer, storage: storage.queues, clock, logger, deliver: (batch) => runtime.runQueue(batch), timers: options.queueTimers }));
-  let consumers = newConsumers(config);
   let pullApi = createPullApi({ consumers: consumersOf(config.sections.queues), storage: storage.queues, clock, logger });
   // Without a time, the most recent window of the cron: the same identity a scheduled firing of it would have.
   const trigger = (cron?: string, time?: number) => {
@@ -186,16 +191,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       assets?.close();
       assets = nextAssets;
       config = next;
-      lifecycle.stop();
-      lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
       scheduler.stop();
       scheduler = newScheduler(config);
       void scheduler.tick();
-      // Running batches finish on the old consumers; new ones follow the new configuration.
-      const previous = consumers;
-      consumers = newConsumers(config);
+      // Running batches finish on the old consumers; new runners follow the new configuration.
+      const previous = runners;
+      runners = await startRunners(config);
       pullApi = createPullApi({ consumers: consumersOf(config.sections.queues), storage: storage.queues, clock, logger });
-      void Promise.all(previous.map((c) => c.stop()));
+      void previous.stop();
     }
     if (buildNeeded) {
       buildNeeded = false;
@@ -270,21 +273,22 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     port,
     get config() { return config; },
     request: createFetchAdapter(dispatch, logger, options.maxRequestBytes),
-    runLifecycle: () => lifecycle.runNow(),
+    async runLifecycle() {
+      await runners.tick(OBJECTS_PLUGIN.kind);
+    },
     cron: { tick: () => scheduler.tick(), trigger },
     queues: {
       // Until a round delivers nothing: a dead-lettered message is due on its new queue in the same tick.
       async tick() {
-        while ((await Promise.all(consumers.map((c) => c.tick()))).some((n) => n > 0));
+        while ((await runners.tick(QUEUES_PLUGIN.kind)) > 0);
       },
     },
     reload,
     async close() {
       clearTimeout(debounce);
       closing.abort();
-      lifecycle.stop();
       scheduler.stop();
-      const stopping = Promise.all(consumers.map((c) => c.stop()));
+      const stopping = runners.stop();
       for (const watcher of watchers.values()) watcher.close();
       assets?.close();
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });

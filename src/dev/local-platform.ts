@@ -45,7 +45,7 @@ export async function openLocalPlatform(options: { dir: string; state?: string; 
   const { config, warnings, notice } = loadConfig(findConfigFile(options.dir), { env: options.env });
   const storage = openEmbeddedStorage(path.resolve(options.state ?? path.join(config.dir, '.ledge')), SYSTEM_CLOCK);
   const bindings = createBindingServices(config, { storage, clock: SYSTEM_CLOCK, logger: options.logger });
-  await applyConfiguredRules(config, storage.objects);
+  await applyConfiguredRules((config.bindings.buckets ?? []) as BucketEntryConfig[], storage.objects);
   const label = `${config.name}${config.environment ? ` (env ${config.environment})` : ''}`;
   return {
     config,

@@ -40,6 +40,7 @@ export const ERROR_CODES = {
   request_headers_too_large: { status: 431, audience: 'user' },
   request_timeout: { status: 408, audience: 'user' },
   assets_invalid: { status: 400, audience: 'user' },
+  binding_call_refused: { status: 400, audience: 'user' },
 } as const satisfies Record<string, { status: number; audience: 'user' | 'system' }>;
 
 /** Every error code Ledge can produce. */

@@ -1,7 +1,8 @@
 import type { Limits } from '../config/load.js';
 import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
-import type { BindingService } from '../bindings/plugin.js';
+import type { BoundBinding } from '../bindings/plugin.js';
+import { workerLoadable } from './worker-module.js';
 import { addUsage, type CpuUsage } from './cpu-meter.js';
 import { Isolate, type DispatchRequest, type DispatchResponse, type IsolateSample } from './isolate.js';
 import type { QueueBatchEvent, QueueOutcome, ScheduledFiring, ScheduledOutcome } from './protocol.js';
@@ -16,8 +17,8 @@ export interface DeploymentVersion {
   vars: Record<string, unknown>;
   limits: Limits;
   compatibilityFlags: readonly string[];
-  /** Bindings in `env`: name and kind, with the host-side service of each. */
-  bindings: readonly { name: string; kind: string; service: BindingService }[];
+  /** Bindings in `env`: name, kind and isolate module, with the host-side service of each. */
+  bindings: readonly BoundBinding[];
 }
 
 /** Options of a deployment runtime. */
@@ -170,7 +171,7 @@ export class DeploymentRuntime {
 
   #spawn(version: DeploymentVersion): Isolate {
     const isolate = new Isolate({
-      init: { bundlePath: version.bundleFile, name: version.name, compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind }) => ({ name, kind })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), nodejsCompat: version.compatibilityFlags.includes('nodejs_compat'), waitUntilMs: this.#waitUntilMs },
+      init: { bundlePath: version.bundleFile, name: version.name, compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind, isolateModule }) => ({ name, kind, module: workerLoadable(isolateModule) })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), nodejsCompat: version.compatibilityFlags.includes('nodejs_compat'), waitUntilMs: this.#waitUntilMs },
       memoryMb: version.limits.memory_mb,
       logger: this.#logger,
       services: Object.fromEntries(version.bindings.map((b) => [b.name, b.service])),

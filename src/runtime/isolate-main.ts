@@ -10,7 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
-import { ISOLATE_BINDINGS } from '../bindings/isolate-registry.js';
+import { ISOLATE_PART_EXPORT, isIsolatePart } from '../bindings/isolate-part.js';
 import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { createBatchSender } from './batch-port.js';
@@ -74,10 +74,13 @@ process.on('uncaughtException', (err) => log('error', `Uncaught ${describe(err)}
 const calls = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
 let nextCall = 1;
 const env: Record<string, unknown> = { ...init.vars };
-for (const { name, kind } of init.bindings) {
-  const create = ISOLATE_BINDINGS[kind];
-  if (!create) throw new Error(`unknown binding kind ${kind}`);
-  env[name] = create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate });
+// Each kind's isolate half comes from the module its plugin names (bindings/isolate-part.ts): the worker
+// loads exactly the kinds this deployment binds, before application code runs and before imports are guarded.
+for (const { name, kind, module } of init.bindings) {
+  const loaded: unknown = await import(module);
+  const part = typeof loaded === 'object' && loaded !== null && ISOLATE_PART_EXPORT in loaded ? loaded[ISOLATE_PART_EXPORT] : undefined;
+  if (!isIsolatePart(part, kind)) throw new Error(`${module} does not export the isolate part of the binding kind ${kind}`);
+  env[name] = part.create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate });
 }
 installRuntimeHooks({
   env,
@@ -89,7 +92,7 @@ installRuntimeHooks({
 });
 
 /** One call to a binding's host-side service; errors come back as the TypeError or Error the service chose. */
-function callBinding(binding: string, method: string, args: unknown[]): Promise<unknown> {
+function callBinding(binding: string, method: string, args: readonly unknown[]): Promise<unknown> {
   const id = nextCall++;
   return new Promise((resolve, reject) => {
     calls.set(id, { resolve, reject });

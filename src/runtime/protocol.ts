@@ -25,8 +25,8 @@ export interface IsolateInit {
   /** The deployment's compatibility date (bindings pick defaults by it). */
   compatibilityDate: string;
   vars: Record<string, unknown>;
-  /** The bindings to build in `env`: each name with its kind. */
-  bindings: { name: string; kind: string }[];
+  /** The bindings to build in `env`: each name with its kind and the URL of the kind's isolate module (bindings/isolate-part.ts). */
+  bindings: { name: string; kind: string; module: string }[];
   subrequestLimit: number;
   /** Give each Request a signal that aborts when the client goes away (flag `enable_request_signal`). */
   requestSignal: boolean;
@@ -113,7 +113,7 @@ export type IsolateMessage =
   | { t: 'done'; id: number }
   | ({ t: 'scheduled-result'; id: number } & ScheduledOutcome)
   | ({ t: 'queue-result'; id: number } & QueueOutcome)
-  | { t: 'call'; id: number; binding: string; method: string; args: unknown[]; event?: number }
+  | { t: 'call'; id: number; binding: string; method: string; args: readonly unknown[]; event?: number }
   /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */
   | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number };
 

@@ -3,7 +3,10 @@ import type { Command } from 'commander';
 import { WorkerQueue } from '../../bindings/queues/binding.js';
 import type { QueueContentType } from '../../bindings/queues/codec.js';
 import { QUEUE_NAME, type ConsumerConfig } from '../../bindings/queues/schema.js';
-import { createQueueProducerService } from '../../bindings/queues/service.js';
+import { createQueueProducerHandlers } from '../../bindings/queues/service.js';
+import { QUEUES_CALLS, type QueuesProtocol } from '../../bindings/queues/protocol.js';
+import { serveProtocol } from '../../bindings/host-protocol.js';
+import { typedCall } from '../../bindings/protocol.js';
 import type { LocalPlatform } from '../../dev/local-platform.js';
 import { SYSTEM_CLOCK } from '../../lib/clock.js';
 import { LedgeError } from '../../lib/errors.js';
@@ -150,8 +153,8 @@ export function registerQueues(program: Command): void {
       const { body, contentType } = messageBody(value, opts);
       return withLocalPlatform(opts, async (platform) => {
         const producer = platform.queues.producers.find((p) => p.queue === queue);
-        const service = createQueueProducerService({ queue, deliveryDelaySeconds: producer?.delivery_delay ?? 0, storage: platform.queues.storage, clock: SYSTEM_CLOCK });
-        const producerObject = new WorkerQueue((method, args) => service.call(method, args), { compatibilityDate: platform.config.compatibility_date });
+        const service = serveProtocol('queues', QUEUES_CALLS, createQueueProducerHandlers({ queue, deliveryDelaySeconds: producer?.delivery_delay ?? 0, storage: platform.queues.storage, clock: SYSTEM_CLOCK }));
+        const producerObject = new WorkerQueue(typedCall<QueuesProtocol>((method, args) => service.call(method, args)), { compatibilityDate: platform.config.compatibility_date });
         const { metadata: { metrics } } = await producerObject.send(body, { contentType, delaySeconds: opts.delay }).catch((err: unknown) => {
           // The binding's own range check, worded for the option a person typed.
           const delay = err instanceof TypeError ? /^send: delaySeconds (.*)$/.exec(err.message) : null;
