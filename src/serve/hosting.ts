@@ -5,8 +5,8 @@ import type { Logger } from '../lib/logger.js';
 import { DeploymentRuntime } from '../runtime/deployment.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { createBindingServices } from '../bindings/services.js';
-import { consumersOf } from '../bindings/queues/schema.js';
-import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
+import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
+import { QUEUES_PLUGIN } from '../bindings/queues/index.js';
 import { createCronScheduler, type CronScheduler } from '../entry/cron/scheduler.js';
 import { toVersionConfig, type DeployConfig } from '../config/deploy.js';
 import type { ControlStoragePort, VersionRecord } from '../storage/control.js';
@@ -31,6 +31,8 @@ export interface HostingOptions {
   assetContent(accountId: string): AssetContentStore;
   /** Fire crons and push queue batches by real timers, and sweep idle versions every minute. @default true */
   timers?: boolean;
+  /** Milliseconds between lifecycle runs of the buckets of current versions. @default 3600000 */
+  lifecycleIntervalMs?: number;
   /** A version with no event for this long gives its isolate back (it starts again on the next event). @default 600000 */
   idleMs?: number;
   /** A deployment's secrets, opened, given to its code as strings in `env` beside the vars. @default none */
@@ -53,12 +55,12 @@ interface VersionAssets {
   hasWorker: boolean;
 }
 
-/** The background work of a deployment's current version: its cron windows and push consumers. */
+/** The background work of a deployment's current version: its cron windows and its bindings' runners (push consumers, bucket lifecycle). */
 interface BackgroundWork {
   versionId: string;
   /** None when the version has no crons. */
   scheduler: CronScheduler | undefined;
-  consumers: QueueConsumer[];
+  runners: BindingRunners;
 }
 
 /** Versions running on the platform, started on first use, and the crons and queue consumers of current versions. */
@@ -69,6 +71,8 @@ export interface Hosting {
   sync(accountId: string): Promise<void>;
   /** Delivers every queue batch due now on every account and waits for it (tests drive it with a manual clock). */
   tickQueues(): Promise<void>;
+  /** Runs what the bindings' runners of `kind` have due now on every current version (every kind when absent); resolves with how much ran. */
+  tickRunners(kind?: string): Promise<number>;
   /** Stops the isolates of versions idle for longer than `idleMs` (every minute by timer); returns how many. */
   sweepIdle(): number;
   /** How many versions have an isolate now. */
@@ -192,33 +196,32 @@ export function createHosting(options: HostingOptions): Hosting {
     return version;
   }
 
-  function startBackground(version: VersionRecord): BackgroundWork {
+  async function startBackground(version: VersionRecord): Promise<BackgroundWork> {
     const config = toVersionConfig(version.config as DeployConfig);
     const crons = config.triggers.crons;
-    const workers = consumersOf(config.sections.queues).filter((c) => c.type === 'worker');
-    // The stores first, and only those the work needs: a damaged one fails this version's background work
-    // as a whole (store_damaged) before anything of it starts.
+    const log = logger.child(version.deployment);
+    // Each runner opens only the stores its work needs, and a damaged one fails this version's background
+    // work as a whole (store_damaged) before its crons start.
     const data = options.data(version.account_id);
     const cronState = crons.length ? data.cron : undefined;
-    const queueStorage = workers.length ? data.queues : undefined;
+    const runners = await startBindingRunners(config.sections, {
+      storage: data, clock, logger: log, timers: options.timers !== false, intervalMs: options.lifecycleIntervalMs,
+      events: { runQueue: (batch) => use(entryFor(version), (r) => r.runQueue(batch)) },
+    });
     const key = `${version.account_id}/${version.deployment}`;
     let running = cronRunning.get(key);
     if (!running) cronRunning.set(key, (running = new Set()));
     const scheduler = cronState && createCronScheduler({
       deployment: version.deployment, crons, catchUp: config.triggers.catch_up, clock, state: cronState,
-      run: (firing) => use(entryFor(version), (r) => r.runScheduled(firing)), logger: logger.child(version.deployment), timers: options.timers, running,
+      run: (firing) => use(entryFor(version), (r) => r.runScheduled(firing)), logger: log, timers: options.timers, running,
     });
     void scheduler?.tick();
-    const consumers = queueStorage ? workers.map((consumer) => startQueueConsumer({
-      consumer, storage: queueStorage, clock, logger: logger.child(version.deployment), timers: options.timers,
-      deliver: (batch) => use(entryFor(version), (r) => r.runQueue(batch)),
-    })) : [];
-    return { versionId: version.id, scheduler, consumers };
+    return { versionId: version.id, scheduler, runners };
   }
 
   async function stopBackground(work: BackgroundWork): Promise<void> {
     work.scheduler?.stop();
-    await Promise.all(work.consumers.map((c) => c.stop()));
+    await work.runners.stop();
   }
 
 
@@ -233,11 +236,11 @@ export function createHosting(options: HostingOptions): Hosting {
       const version = await store.getVersion(deployment.current_version_id);
       if (!version) continue;
       try {
-        background.set(key, startBackground(version));
+        background.set(key, await startBackground(version));
       } catch (err) {
         // A damaged store of this account: its crons and consumers wait for the next change or start; nothing else stops.
         background.delete(key);
-        logger.error(`the crons and queue consumers of ${key} (version ${version.id}) did not start: ${(err as Error).message}`);
+        logger.error(`the crons and background runners (queue consumers, bucket lifecycle) of ${key} (version ${version.id}) did not start: ${(err as Error).message}`);
       }
     }
     for (const [key, work] of background) {
@@ -287,14 +290,18 @@ export function createHosting(options: HostingOptions): Hosting {
       return next;
     },
     async tickQueues() {
-      while ((await Promise.all([...background.values()].flatMap((w) => w.consumers.map((c) => c.tick())))).some((n) => n > 0));
+      // Until a round delivers nothing: a dead-lettered message is due on its new queue in the same tick.
+      while ((await hosting.tickRunners(QUEUES_PLUGIN.kind)) > 0);
+    },
+    async tickRunners(kind) {
+      return (await Promise.all([...background.values()].map((w) => w.runners.tick(kind)))).reduce((sum, n) => sum + n, 0);
     },
     async close() {
       clearInterval(sweeper);
       const works = [...background.values()];
       background.clear();
       for (const work of works) work.scheduler?.stop();
-      const stopping = Promise.all(works.flatMap((w) => w.consumers.map((c) => c.stop())));
+      const stopping = Promise.all(works.map((w) => w.runners.stop()));
       const all = [...[...runtimes.values()].map((e) => e.runtime), ...retiring];
       runtimes.clear();
       retiring.clear();

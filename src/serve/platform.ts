@@ -56,6 +56,8 @@ export interface PlatformOptions {
   clock?: Clock;
   /** Fire crons and push queue batches by real timers. @default true */
   timers?: boolean;
+  /** Milliseconds between lifecycle runs of the buckets of current versions (as `ledge dev --lifecycle-interval`). @default 3600000 */
+  lifecycleIntervalMs?: number;
   /** Largest application request body. @default 104857600 */
   maxRequestBytes?: number;
   /** Start with a new control state where `control.sqlite` is missing or empty beside accounts' data (refused otherwise). @default false */
@@ -132,7 +134,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
   };
   const vault = openSecretVault(stateDir, logger);
   const hosting = createHosting({
-    store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, assetContent, timers: options.timers,
+    store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, assetContent, timers: options.timers, lifecycleIntervalMs: options.lifecycleIntervalMs,
     secrets: (accountId, deployment) => deploymentSecrets(store, vault, accountId, deployment),
   });
   const rebuildRoutes = async () => buildRouteTable(store, platformDomain, await access.listApps());

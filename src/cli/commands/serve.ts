@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { untilStopped } from '../signals.js';
+import { parseSeconds as parsePositiveSeconds } from '../options.js';
 import { LedgeError } from '../../lib/errors.js';
 import { createConsoleSink, createLogger } from '../../lib/logger.js';
 import { DEFAULT_PLATFORM_DOMAIN, startPlatform, type ListenAddress } from '../../serve/platform.js';
@@ -32,14 +33,15 @@ export function registerServe(program: Command): void {
     .option('--platform-domain <domain>', 'domain of default and preview hostnames', DEFAULT_PLATFORM_DOMAIN)
     .addOption(new Option('--drain-timeout <seconds>', 'on SIGINT/SIGTERM, how long to wait for requests in flight and tunnel connectors before closing them')
       .argParser((v: string) => parseSeconds('--drain-timeout', v)).default(DEFAULT_DRAIN_MS, String(DEFAULT_DRAIN_MS / 1000)))
+    .option('--lifecycle-interval <seconds>', 'seconds between lifecycle runs of the buckets current versions bind', parsePositiveSeconds, 3600)
     .option('--reset-control', 'start with a new control state where control.sqlite is missing or empty beside accounts\' data (a new administrator account and bootstrap token)')
     .option('--verbose', 'print debug logs')
-    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; drainTimeout: number; resetControl?: boolean; verbose?: boolean }) => {
+    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; drainTimeout: number; lifecycleInterval: number; resetControl?: boolean; verbose?: boolean }) => {
       if (!/^(?=.{1,200}$)[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(opts.platformDomain)) throw new LedgeError('bad_argument', `--platform-domain: expected a domain name, got "${opts.platformDomain}"`);
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
       const platform = await startPlatform({
         stateDir: opts.state, listen: opts.listen, apiListen: opts.apiListen, platformDomain: opts.platformDomain, logger,
-        drainMs: opts.drainTimeout, resetControl: opts.resetControl === true,
+        drainMs: opts.drainTimeout, resetControl: opts.resetControl === true, lifecycleIntervalMs: opts.lifecycleInterval * 1000,
       });
       if (platform.bootstrap) {
         // Written straight to the terminal, never through the logger: this is the one place a secret is printed.
