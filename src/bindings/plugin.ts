@@ -106,6 +106,8 @@ export interface ResourceFacet<Entry> {
     /** The resource as the API shows it. */
     view(record: ResourceRecord): Record<string, unknown>;
   };
+  /** Why the resource cannot be deleted now (a bucket that still holds objects), or null; asked after the deployments that bind it. */
+  refuseDelete?(record: ResourceRecord, storage: StoragePorts): Promise<string | null>;
 }
 
 /** One resource a section points at: its reference, the binding (or role) using it, and its path below the section. */

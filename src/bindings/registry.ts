@@ -17,4 +17,13 @@ export const BINDINGS: BindingRegistry = [
   SQL_PLUGIN,
   OBJECTS_PLUGIN,
   QUEUES_PLUGIN,
-];
+] as const;
+
+/** The kinds of the registry as the compiler sees them, each with its own literal names. */
+type RegisteredKind = typeof KV_PLUGIN | typeof SQL_PLUGIN | typeof OBJECTS_PLUGIN | typeof QUEUES_PLUGIN;
+
+/** The account API's permission areas of the binding kinds (`kv`, `sql`, `buckets`, `queues`), from their plugins. */
+export type BindingPermissionArea = RegisteredKind['resource']['area'];
+
+/** The kinds of binding resources in resource keys and in the control store (`kv`, `sql`, `bucket`, `queue`), from their plugins. */
+export type BindingResourceKey = RegisteredKind['resource']['key'];

@@ -25,6 +25,8 @@ export const OBJECTS_PLUGIN = {
       body: z.strictObject({ name: BUCKET_NAME }),
       view: (r) => ({ name: r.name, created_on: r.created_on }),
     },
+    refuseDelete: async (record, storage) => ((await storage.objects.list(record.ref, { prefix: '', after: null, limit: 1 })).length > 0
+      ? `the bucket ${record.name} is not empty; delete its objects first` : null),
   },
   calls: OBJECTS_CALLS,
   handlers: (entry, context) => createObjectHandlers({ bucket: entry.bucket_name, storage: context.storage.objects, clock: context.clock }),
