@@ -1,0 +1,53 @@
+// Each kind's protocol.ts is enforced on the host: a call message an isolate sends outside the protocol (an
+// unknown method, arguments of the wrong type or number) is refused with binding_call_refused before any
+// handler or store sees it. The messages are forged the way hostile code in the isolate's realm can: by
+// wrapping MessagePort.prototype.postMessage, which carries every call to the host.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { makeProject, startProject } from './helpers.js';
+
+const FORGING_APP = `
+const post = MessagePort.prototype.postMessage;
+let forge = null;
+MessagePort.prototype.postMessage = function (messages, transfer) {
+  if (forge && Array.isArray(messages)) for (const m of messages) if (m && m.t === 'call') forge(m);
+  return post.call(this, messages, transfer);
+};
+async function forged(rewrite, call) {
+  forge = rewrite;
+  try { await call(); return 'accepted'; } catch (e) { return e.constructor.name + ': ' + e.message; } finally { forge = null; }
+}
+export default { async fetch(request, env) {
+  const out = {};
+  out.unknownMethod = await forged((m) => { m.method = 'dropEverything'; }, () => env.KV.get('k'));
+  out.protoMethod = await forged((m) => { m.method = '__proto__'; }, () => env.KV.get('k'));
+  out.keyNotString = await forged((m) => { m.args[0] = 42; }, () => env.KV.put('k', 'v'));
+  out.extraArgument = await forged((m) => { m.args.push('more'); }, () => env.KV.delete('k'));
+  out.argsNotList = await forged((m) => { m.args = { 0: 'k' }; }, () => env.KV.get('k'));
+  out.sqlBadParam = await forged((m) => { m.args[0][0].params = [{ toString: 'x' }]; }, () => env.DB.prepare('SELECT ?1 AS v').bind(1).first());
+  out.queueBadDelay = await forged((m) => { m.args[0][0].delaySeconds = -5; }, () => env.Q.send('x'));
+  out.stored = await env.KV.get('k');
+  out.stillServes = await env.DB.prepare('SELECT 7 AS v').first('v');
+  return Response.json(out);
+} };`;
+
+test('a forged binding call is refused on the host with binding_call_refused, and nothing reaches the store', async (t) => {
+  const dir = makeProject({ 'src/index.js': FORGING_APP }, {
+    kv_namespaces: [{ binding: 'KV', id: 'kv-forged' }],
+    sql_databases: [{ binding: 'DB', database_name: 'db', database_id: 'db-forged' }],
+    queues: { producers: [{ binding: 'Q', queue: 'forged' }] },
+  });
+  const server = await startProject(dir);
+  t.after(() => server.close());
+  const out = await (await server.request(new Request('http://app.test/'))).json() as Record<string, unknown>;
+  assert.equal(out.unknownMethod, 'TypeError: the kv binding has no method "dropEverything"');
+  assert.equal(out.protoMethod, 'TypeError: the kv binding has no method "__proto__"');
+  assert.match(String(out.keyNotString), /^TypeError: the kv binding refused put\(\): argument 1: .*string/);
+  assert.match(String(out.extraArgument), /^TypeError: the kv binding refused delete\(\): /);
+  assert.match(String(out.argsNotList), /^TypeError: the kv binding refused get\(\): its arguments: /);
+  assert.match(String(out.sqlBadParam), /^TypeError: the sql binding refused query\(\): argument 1\[0\]\.params\[0\]: /);
+  assert.match(String(out.queueBadDelay), /^TypeError: the queues binding refused send\(\): argument 1\[0\]\.delaySeconds: /);
+  assert.equal(out.stored, null, 'the refused put stored nothing');
+  assert.equal(out.stillServes, 7, 'the bindings still serve after the refusals');
+  assert.doesNotMatch(server.logText(), /failed inside the platform/, 'a refusal is not logged as a platform fault');
+});
