@@ -71,6 +71,8 @@ export interface DevServer {
   readonly queues: { tick(): Promise<void> };
   /** Runs the buckets' lifecycle rules now (they also run every `lifecycleIntervalMs`). */
   runLifecycle(): Promise<void>;
+  /** Runs what the bindings' background runners of `kind` (every kind when absent) have due now; resolves with how much ran. */
+  tickRunners(kind?: string): Promise<number>;
   /** Rebuilds and swaps in the current code; resolves once the new version serves (rejects, keeping the old one, on failure). */
   reload(): Promise<void>;
   close(): Promise<void>;
@@ -84,7 +86,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const file = findConfigFile(options.dir);
   let noticed = false;
   const loadOnce = () => {
-    const loaded = loadConfig(file, { env: options.env, clock });
+    const loaded = loadConfig(file, { env: options.env, clock, bindings: registry });
     // Which file was read (the original platform's) is said once, not again on every reload.
     if (loaded.notice && !noticed) logger.info(loaded.notice);
     noticed = true;
@@ -276,6 +278,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     async runLifecycle() {
       await runners.tick(OBJECTS_PLUGIN.kind);
     },
+    tickRunners: (kind) => runners.tick(kind),
     cron: { tick: () => scheduler.tick(), trigger },
     queues: {
       // Until a round delivers nothing: a dead-lettered message is due on its new queue in the same tick.
