@@ -29,11 +29,13 @@ test('ledge serve runs the lifecycle rules of the buckets a current version bind
     const deadline = Date.now() + 20_000;
     while ((await keys()).includes('tmp/1') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.deepEqual(await keys(), ['keep/1'], 'the configured rule ran under ledge serve');
-    assert.match(JSON.stringify(p.logs), /lifecycle files: deleted 1 object\(s\), aborted 0 multipart upload\(s\)/);
+    assert.match(JSON.stringify(p.logs), /lifecycle files: deleted \d+ object\(s\)/, 'each sweep is logged with its counts');
 
     // A version without the bucket stops the runner: objects that would expire stay.
     assert.equal((await p.call('PUT', `${base}/deployments/site`, { body: deployBody('export default { fetch() { return new Response("plain"); } };', { edge_dev: true }) })).status, 200);
     const sweeps = () => JSON.stringify(p.logs).match(/lifecycle files:/g)?.length ?? 0;
+    // A sweep already running when the version was replaced finishes; none starts after it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const before = sweeps();
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.equal(sweeps(), before, 'no sweep after the version that bound the bucket stopped being current');
