@@ -168,7 +168,7 @@ test('ledge cron trigger fires a running ledge dev and explains a missing one', 
 });
 
 test('windows are computed in UTC whatever the process time zone', async () => {
-  const { previousWindow } = await import('../src/entry/cron/expression.js');
+  const { previousWindow } = await import('../src/config/cron-expression.js');
   const saved = process.env.TZ;
   try {
     for (const tz of ['Asia/Kolkata', 'America/New_York', 'Europe/Berlin']) {
@@ -223,7 +223,7 @@ test('a slow handler holds back no other cron; a window cut off by shutdown fire
 });
 
 test('weekdays are numbered as on the edge: 1 = Sunday ... 7 = Saturday; names, ranges, L and # follow', async () => {
-  const { cronProblem, nextWindow, previousWindow } = await import('../src/entry/cron/expression.js');
+  const { cronProblem, nextWindow, previousWindow } = await import('../src/config/cron-expression.js');
   const iso = (t: number) => new Date(t).toISOString();
   const monday = Date.parse('2026-11-23T00:00:00Z');
   assert.equal(iso(previousWindow('0 17 * * 1', monday)), '2026-11-22T17:00:00.000Z', '1 is Sunday (2026-11-22)');
@@ -266,7 +266,7 @@ test('across both daylight-saving nights of a local time zone, an hourly cron fi
 });
 
 test('a firing\'s window runs from the cron\'s previous time to its own, in UTC, whatever the process time zone', async () => {
-  const { cronWindow } = await import('../src/entry/cron/expression.js');
+  const { cronWindow } = await import('../src/config/cron-expression.js');
   const saved = process.env.TZ;
   try {
     for (const tz of ['UTC', 'Europe/Berlin', 'Pacific/Auckland']) {

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { interrupt, runCli, startDev } from './cli.js';
+import { spawn } from 'node:child_process';
+import { CLI, interrupt, runCli, startDev } from './cli.js';
 import { makeProject, tempDir } from './helpers.js';
 
 test('a source change reloads the code without dropping requests in flight', async (t) => {
@@ -93,7 +94,7 @@ test('a port in use is a clear error', async (t) => {
   const dir = makeProject({ 'src/index.js': 'export default { fetch() { return new Response("x"); } };' });
   const proc = runCli(['dev', dir, '--port', String(port)]);
   assert.equal(await proc.exited, 1);
-  assert.match(proc.output(), new RegExp(`ledge: port ${port} on 127\\.0\\.0\\.1 is already in use; choose another with --port`));
+  assert.match(proc.output(), new RegExp(`ledge: --port: 127\\.0\\.0\\.1:${port} is already in use; choose another port \\(0 picks a free one\\)`));
 });
 
 test('bad arguments are usage errors', async () => {
@@ -134,4 +135,28 @@ test('over HTTP, a declared body over the limit gets 413 before the application 
   assert.equal(status, 413);
   assert.equal(await (await fetch(`${dev.url}/`, { method: 'POST', body: 'small' })).text(), '5');
   assert.doesNotMatch(dev.output(), /handler ran[\s\S]*handler ran/, 'only the small request reached the handler');
+});
+
+test('SIGINT sent the moment ledge dev or ledge serve says it is ready stops it cleanly, every time', async () => {
+  const dir = makeProject({ 'src/index.js': 'export default { fetch() { return new Response("ok"); } };' });
+  // Reacting in the same data event as the line, as a supervisor would: the signal can arrive before the
+  // command's next statement runs, so its listeners must already be there (a race that ended 3 of 8 runs by the signal).
+  const stopAtReady = (args: string[], ready: RegExp) => new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    let sent = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      if (!sent && ready.test(text)) { sent = true; child.kill('SIGINT'); }
+    });
+    child.stderr.resume();
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  for (let i = 0; i < 6; i++) {
+    assert.deepEqual(await stopAtReady(['dev', dir, '--port', '0'], /ready on/), { code: 0, signal: null }, `ledge dev, round ${i + 1}`);
+  }
+  for (let i = 0; i < 3; i++) {
+    const state = tempDir();
+    assert.deepEqual(await stopAtReady(['serve', '--state', state, '--listen', '127.0.0.1:0', '--api-listen', '127.0.0.1:0'], /API on/), { code: 0, signal: null }, `ledge serve, round ${i + 1}`);
+  }
 });

@@ -3,6 +3,22 @@ import { createLogger, createMemorySink, type LogRecord } from '../src/lib/logge
 import { createManualClock } from '../src/lib/clock.js';
 import { startPlatform, type Platform } from '../src/serve/platform.js';
 import { tempDir } from './helpers.js';
+import { controlRouteDeclarations } from '../src/control/index.js';
+import { compileRoutes, matchRoute } from '../src/control/router.js';
+
+const DECLARED = compileRoutes(controlRouteDeclarations());
+
+/**
+ * Every successful answer must match the result schema its route declares (the same schema OpenAPI shows and
+ * the CLI's types come from), so each API test checks the declarations against real responses.
+ */
+function checkDeclaredResult(method: string, path: string, status: number, body: ApiAnswer['body']): void {
+  if (status >= 300 || body?.success !== true) return;
+  const { route } = matchRoute(DECLARED, method === 'HEAD' ? 'GET' : method, path.replace(/\?.*$/, ''));
+  if (!route.result) return;
+  const checked = route.result.safeParse(body.result);
+  if (!checked.success) throw new Error(`${route.id}: the answer does not match its declared result schema: ${checked.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(result)'}: ${i.message}`).join('; ')}`);
+}
 
 /** A running platform on free ports with a manual clock and an in-memory log. */
 export interface TestPlatform extends Platform {
@@ -48,7 +64,9 @@ export async function startTestPlatform(stateDir = tempDir('ledge-serve-'), boot
     }
     const res = await platform.api(new Request(`http://api.test/api/v1${path}`, { method, headers, body }));
     const text = await res.text();
-    return { status: res.status, body: JSON.parse(text), text, headers: res.headers };
+    const parsed = JSON.parse(text) as ApiAnswer['body'];
+    if (!path.startsWith('/openapi.json')) checkDeclaredResult(method, path, res.status, parsed);
+    return { status: res.status, body: parsed, text, headers: res.headers };
   };
   const visit: TestPlatform['visit'] = (host, path = '/', init = {}) => {
     const headers = new Headers(init.headers);

@@ -1,6 +1,6 @@
 // A tunnel connector is not trusted with the client's connection either: a hostile connector (a raw
 // WebSocket speaking the protocol, as an attacker would) cannot split responses, smuggle hop-by-hop headers
-// in odd case, or send interim statuses; a hostile origin behind the real connector cannot either.
+// in odd case, send interim statuses or break a WebSocket handshake; a hostile origin behind the real connector cannot either.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -49,13 +49,27 @@ async function hostileConnector(token: string): Promise<WebSocket> {
     ws.on('message', (data) => {
       const m = JSON.parse(String(data)) as PlatformMessage;
       if (m.type === 'registered') resolve();
+      if (m.type === 'ws-open') return void answerUpgrade(m);
       if (m.type !== 'request') return;
+      // A socket acceptance for a request that never asked to upgrade: the platform must ignore it.
+      if (new URL(m.url).pathname === '/accepted-plain') send({ type: 'ws-accepted', id: m.id, headers: [] });
       const answer = ANSWERS[new URL(m.url).pathname] ?? { status: 200, headers: [['content-type', 'text/plain']], body: 'tunnel' };
       send({ type: 'response-start', id: m.id, status: answer.status, headers: answer.headers });
       if (answer.body) send({ type: 'response-chunk', id: m.id, data: Buffer.from(answer.body).toString('base64') });
       send({ type: 'response-end', id: m.id });
     });
   });
+  /** Upgrades arrive as `ws-open`: `/switch` is refused with a 101 head (an interim status), `/accept` accepted with hostile headers. */
+  function answerUpgrade(m: Extract<PlatformMessage, { type: 'ws-open' }>): void {
+    const path = new URL(m.url).pathname;
+    if (path === '/accept') {
+      send({ type: 'ws-accepted', id: m.id, headers: [['X-Bad', 'a\r\nx-injected: 1'], ['Content-Length', '5'], ['Connection', 'close'], ['X-Kept', 'yes']] });
+      return;
+    }
+    const answer = ANSWERS[path] ?? { status: 403, headers: [], body: 'no' };
+    send({ type: 'response-start', id: m.id, status: answer.status, headers: answer.headers });
+    send({ type: 'response-end', id: m.id });
+  }
   send({ type: 'register', client_id: 'hostile', version: 'x', arch: 'x', local_config: true });
   await registered;
   return ws;
@@ -97,10 +111,19 @@ test('a hostile connector cannot split responses, send both framings, smuggle ho
     }
     assert.ok(p.logs.some((r) => /interim status 100/.test(r.message)), 'the refusal is logged');
 
-    // A 101 answers only a request that asked to upgrade; the platform does not carry the upgraded stream, so the connection then closes.
-    const upgrade = await rawExchange(p.appUrl, get('/switch', H, 'connection: Upgrade', 'upgrade: websocket', 'sec-websocket-version: 13', 'sec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==') + get('/next', H));
-    assert.deepEqual(statusLines(upgrade.text), ['HTTP/1.1 101 Switching Protocols']);
+    // Upgrades travel as ws-open and a 101 only as ws-accepted (docs/tunnels.md): a 101 head on the refusal path is an
+    // interim status (502, connection closed), and an acceptance for a plain request is ignored.
+    const upgradeHeaders = ['connection: Upgrade', 'upgrade: websocket', 'sec-websocket-version: 13', 'sec-websocket-key: dGhlIHNhbXBsZSBub25jZQ=='];
+    const upgrade = await rawExchange(p.appUrl, get('/switch', H, ...upgradeHeaders) + get('/next', H));
+    assert.deepEqual(statusLines(upgrade.text), ['HTTP/1.1 502 Bad Gateway']);
     assert.equal(upgrade.closed, true);
+    const accepted = await rawExchange(p.appUrl, get('/accept', H, ...upgradeHeaders));
+    const acceptedHead = accepted.text.split('\r\n\r\n')[0] ?? '';
+    assert.deepEqual(statusLines(accepted.text), ['HTTP/1.1 101 Switching Protocols']);
+    assert.doesNotMatch(acceptedHead, /x-injected|^content-length:|^connection: close/im, 'the connector\'s headers cannot break the handshake');
+    assert.match(acceptedHead, /^x-kept: yes/im);
+    const plain = await rawExchange(p.appUrl, get('/accepted-plain', H));
+    assert.deepEqual(statusLines(plain.text), ['HTTP/1.1 200 OK'], 'a ws-accepted for a plain request is ignored');
   } finally {
     ws?.close();
     await p.close();

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { Clock } from '../lib/clock.js';
+import { LedgeError, hasCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
-import type { QueueBatchEvent, QueueOutcome } from '../runtime/protocol.js';
+import type { QueueBatchEvent, QueueOutcome } from './queues/delivery.js';
 import type { ResourceRecord } from '../storage/control.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { IsolatePart } from './isolate-part.js';
@@ -105,6 +106,8 @@ export interface ResourceFacet<Entry> {
     readonly idStyle: 'uuid' | 'hex';
     /** The resource as the API shows it. */
     view(record: ResourceRecord): Record<string, unknown>;
+    /** The schema of `view`'s answer: the result the API declares for it (docs/openapi.json). */
+    readonly result: z.ZodType;
   };
   /** Why the resource cannot be deleted now (a bucket that still holds objects), or null; asked after the deployments that bind it. */
   refuseDelete?(record: ResourceRecord, storage: StoragePorts): Promise<string | null>;
@@ -158,16 +161,25 @@ export interface BindingPlugin<Entry extends { binding: string }, P extends Prot
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyBindingPlugin = BindingPlugin<any, any>;
 
-/** An error a binding reports to application code: it arrives in the isolate as a `TypeError` or `Error` with this exact message. */
-export class BindingError extends Error {
+/**
+ * An error a binding reports to application code (code `binding_refused`): it arrives in the isolate as a
+ * `TypeError` or `Error` with this exact message, never with the code.
+ */
+export class BindingError extends LedgeError {
+  declare readonly code: 'binding_refused';
   /** The underlying message, given to application code as `error.cause.message`. */
   readonly causeMessage: string | undefined;
 
   constructor(readonly kind: 'TypeError' | 'Error', message: string, causeMessage?: string) {
-    super(message, causeMessage === undefined ? undefined : { cause: new Error(causeMessage) });
+    super('binding_refused', message, causeMessage === undefined ? undefined : { cause: new Error(causeMessage) });
     this.name = kind;
     this.causeMessage = causeMessage;
   }
+}
+
+/** True when `err` is a binding's refusal (identified by code, not class: errors cross threads). */
+export function isBindingError(err: unknown): err is BindingError {
+  return hasCode(err, 'binding_refused') && ((err as { kind?: unknown }).kind === 'TypeError' || (err as { kind?: unknown }).kind === 'Error');
 }
 
 /** The binding entries of one section of `plugin`, each with its path below the section (`[0]`, `.producers[1]`). */

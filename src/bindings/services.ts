@@ -1,10 +1,9 @@
-import type { ProjectConfig } from '../config/load.js';
 import { serveProtocol } from './host-protocol.js';
 import type { BoundBinding, ServiceContext } from './plugin.js';
 import { BINDINGS, type BindingRegistry } from './registry.js';
 
 /** The bindings a configuration declares (its `bindings` by configuration key), each with its host-side service: exactly those, nothing else. */
-export function createBindingServices(config: Pick<ProjectConfig, 'bindings'>, context: ServiceContext, registry: BindingRegistry = BINDINGS): BoundBinding[] {
+export function createBindingServices(config: { readonly bindings: Readonly<Record<string, readonly { binding: string }[]>> }, context: ServiceContext, registry: BindingRegistry = BINDINGS): BoundBinding[] {
   const out: BoundBinding[] = [];
   for (const plugin of registry) {
     for (const entry of config.bindings[plugin.configKey] ?? []) {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { ApiError, accountPath, createApiClient } from './api-client.js';
+import { ApiResponseError, accountPath, createApiClient } from './api-client.js';
 
 const TOKEN = `ledge_${'t'.repeat(43)}`;
 
@@ -73,7 +73,7 @@ test('success:false becomes a LedgeError with the API message and pointer, mappe
   const client = createApiClient({ apiUrl: api.url, token: TOKEN });
   const expect = async (path: string, code: string, pattern: RegExp) => {
     const err = await client.get(path).then(() => undefined, (e: unknown) => e);
-    assert.ok(err instanceof ApiError, `${path} throws an ApiError`);
+    assert.ok(err instanceof ApiResponseError, `${path} throws an ApiResponseError`);
     assert.equal(err.code, code, path);
     assert.match(err.message, pattern);
     assert.ok(!inspect(err).includes(TOKEN), `${path}: the token is not in the error`);

@@ -1,8 +1,12 @@
 import type { Command } from 'commander';
+import type { Deployment, Domain, TokenStatus, Version } from '../control/results.js';
 import { projectOptions } from './options.js';
 import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
 import { LedgeError, isLedgeError, type ErrorCode } from '../lib/errors.js';
 import { chooseAccount, resolveCredentials, type Account, type ResolvedCredentials } from './credentials.js';
+
+// The answers' types come from the API's own result schemas (one declaration: src/control/results.ts).
+export type { Deployment, Domain, TokenStatus, Version };
 
 /** One entry of an envelope's `errors` or `messages` (docs/api.md, Envelope). */
 export interface ApiMessage {
@@ -28,22 +32,13 @@ export interface ApiAnswer<T> {
   info: ResultInfo | undefined;
 }
 
-/** The token as `GET /user/tokens/verify` describes it. */
-export interface TokenStatus {
-  id: string;
-  status: string;
-  account_id: string;
-  not_before: string | null;
-  expires_on: string | null;
-}
-
 /** A request the account API refused: the LedgeError code for the CLI, plus the HTTP status and the API's own errors. */
-export class ApiError extends LedgeError {
+export class ApiResponseError extends LedgeError {
   readonly httpStatus: number;
   readonly errors: readonly ApiMessage[];
   constructor(code: ErrorCode, message: string, httpStatus: number, errors: readonly ApiMessage[]) {
     super(code, message);
-    this.name = 'ApiError';
+    this.name = 'ApiResponseError';
     this.httpStatus = httpStatus;
     this.errors = errors;
   }
@@ -58,7 +53,7 @@ export class ApiError extends LedgeError {
 export interface ApiClient {
   /** The base URL, `http://host:port/api/v1`. */
   readonly baseUrl: string;
-  /** Sends one request; `path` is relative to the base URL. Throws ApiError for `success: false`. */
+  /** Sends one request; `path` is relative to the base URL. Throws ApiResponseError for `success: false`. */
   request<T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>>;
   /** GET of one object. */
   get<T>(path: string): Promise<T>;
@@ -124,13 +119,13 @@ export function createApiClient(credentials: Pick<ResolvedCredentials, 'apiUrl' 
       envelope = undefined;
     }
     if (!envelope || typeof envelope !== 'object' || typeof envelope.success !== 'boolean') {
-      throw new ApiError('api_request_failed', `${what}: ${baseUrl} answered ${res.status} without the API envelope; is it the Ledge account API (ledge serve --api-listen)?`, res.status, []);
+      throw new ApiResponseError('api_request_failed', `${what}: ${baseUrl} answered ${res.status} without the API envelope; is it the Ledge account API (ledge serve --api-listen)?`, res.status, []);
     }
     if (!envelope.success) {
       // An API should never echo a token, but if one did it must not travel on in the error.
       const errors = Array.isArray(envelope.errors) ? JSON.parse(redact(JSON.stringify(envelope.errors))) as ApiMessage[] : [];
       const detail = errors.length ? errors.map(describe).join('; ') : `status ${res.status}`;
-      throw new ApiError(codeFor(res.status), `${what}: ${detail}`, res.status, errors);
+      throw new ApiResponseError(codeFor(res.status), `${what}: ${detail}`, res.status, errors);
     }
     return { result: envelope.result as T, messages: Array.isArray(envelope.messages) ? envelope.messages : [], info: envelope.result_info };
   }
@@ -238,39 +233,6 @@ export function loadProjectConfig(opts: Pick<PlatformOptions, 'dir' | 'env'>, re
   return config;
 }
 
-/** A deployment record (docs/api.md, Deployments and versions). */
-export interface Deployment {
-  name: string;
-  account_id: string;
-  current_version_id: string | null;
-  edge_dev: boolean;
-  preview_urls: boolean;
-  hostnames: { default: string | null; preview: string | null; custom: string[] };
-  created_on: string;
-  modified_on: string;
-}
-
-/** A version record: immutable code and configuration a deployment can point at. */
-export interface Version {
-  id: string;
-  number: number;
-  deployment: string;
-  message: string | null;
-  created_on: string;
-  config: Record<string, unknown>;
-  preview_hostname: string | null;
-}
-
-/** A custom domain bound to a deployment. */
-export interface Domain {
-  id: string;
-  hostname: string;
-  /** The deployment it serves, or null for a hostname bound to a tunnel. */
-  deployment: string | null;
-  tunnel_id?: string | null;
-  created_on?: string;
-}
-
 /** Adds `--deployment <name>` to a platform command. */
 export function deploymentOption(command: Command): Command {
   return command.option('--deployment <name>', 'deployment to act on (default: the name in ledge.jsonc)');
@@ -289,7 +251,8 @@ export async function getIfExists<T>(client: ApiClient, path: string): Promise<T
     return await client.get<T>(path);
   } catch (err) {
     // Only 1005: a 404 with 7003 (account not visible) or 7000 (no such route) must not read as "nothing deployed yet".
-    if (err instanceof ApiError && err.httpStatus === 404 && err.apiCode === 1005) return undefined;
+    // A class of the CLI's own process (it never crosses a thread), and its LedgeError code is too coarse for this.
+    if (err instanceof ApiResponseError && err.httpStatus === 404 && err.apiCode === 1005) return undefined;
     throw err;
   }
 }

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, openSync, closeSync, writeSync, readFileSync, ren
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { LedgeError } from '../lib/errors.js';
+import { LedgeError, isLedgeError } from '../lib/errors.js';
 
 /** Where `ledge serve` answers the account API unless told otherwise (docs/api.md). */
 export const DEFAULT_API_URL = 'http://127.0.0.1:8788/api/v1';
@@ -69,7 +69,7 @@ export function writeCredentials(file: string, credentials: StoredCredentials): 
   try {
     writeCredentialsFile(file, credentials);
   } catch (err) {
-    if (err instanceof LedgeError) throw err;
+    if (isLedgeError(err)) throw err;
     throw new LedgeError('operation_failed', `cannot write ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'}); check XDG_CONFIG_HOME and HOME`);
   }
 }

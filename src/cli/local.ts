@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
 import { projectOptions } from './options.js';
 import { openLocalPlatform, type LocalPlatform } from '../dev/local-platform.js';
-import { LedgeError } from '../lib/errors.js';
-import { BindingError } from '../bindings/plugin.js';
-import { SqlStatementError } from '../storage/ports.js';
+import { LedgeError, hasCode, isLedgeError } from '../lib/errors.js';
+import { isBindingError } from '../bindings/plugin.js';
 import { createConsoleSink, createLogger } from '../lib/logger.js';
 
 /** Options every command on a project's local state takes. */
@@ -37,10 +36,11 @@ export function printJson(value: unknown): void {
 
 /** Binding errors become one-line user errors: argument mistakes exit 2, refused operations exit 1; anything else keeps its stack. */
 function toCliError(err: unknown): unknown {
-  if (err instanceof LedgeError) return err;
-  if (err instanceof BindingError) return new LedgeError(err.kind === 'TypeError' ? 'bad_argument' : 'operation_failed', err.message);
+  // Binding and statement errors first: they are LedgeErrors too, but their codes are not the CLI's exit codes.
+  if (isBindingError(err)) return new LedgeError(err.kind === 'TypeError' ? 'bad_argument' : 'operation_failed', err.message);
+  if (hasCode(err, 'sql_statement_failed')) return new LedgeError('operation_failed', err.message);
+  if (isLedgeError(err)) return err;
   if (err instanceof TypeError || err instanceof RangeError) return new LedgeError('bad_argument', err.message);
-  if (err instanceof SqlStatementError) return new LedgeError('operation_failed', err.message);
   // Errors the binding objects raise for limits and refusals carry the recorded prefixes.
   if (err instanceof Error && /^(KV [A-Z_]+ failed: |Queue [a-zA-Z]+ failed: |SQL_[A-Z_]+: |[a-zA-Z]+: .* \(\d+\)$)/.test(err.message)) return new LedgeError('operation_failed', err.message);
   return err;

@@ -17,6 +17,7 @@ import { registerDeploy } from './commands/deploy.js';
 import { registerVersions } from './commands/versions.js';
 import { registerRollback } from './commands/rollback.js';
 import { registerDomains } from './commands/domains.js';
+import { registerCache } from './commands/cache.js';
 import { registerConfig } from './commands/config.js';
 import { registerSecret } from './commands/secret.js';
 import { registerDesign } from './commands/design.js';
@@ -48,6 +49,7 @@ export function createProgram(): Command {
   registerVersions(program);
   registerRollback(program);
   registerDomains(program);
+  registerCache(program);
   registerConfig(program);
   registerSecret(program);
   registerDesign(program);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { bindingsOf, checkSection, DEFAULT_LIMITS, deepFreeze, type ProjectConfig } from './load.js';
 import { COMPATIBILITY_DATE, ENVIRONMENT_SCHEMA, type Route } from './schema.js';
+import { LedgeError } from '../lib/errors.js';
 
 /**
  * The configuration a deployment version carries: one `ledge.jsonc` section with environments resolved,
@@ -38,6 +39,25 @@ export function toVersionConfig(config: DeployConfig): VersionConfig {
     sections,
     assets: config.assets,
   });
+}
+
+/**
+ * The configuration a stored version was accepted with, parsed again with the same schema (never cast): a record
+ * that no longer matches it (a hand-edited or damaged control state) fails that version alone with `store_damaged`.
+ */
+export function storedDeployConfig(version: { id: string; config: unknown }): DeployConfig {
+  const result = DEPLOY_CONFIG_SCHEMA.safeParse(version.config);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const where = issue?.path.length ? issue.path.join('.') : 'the configuration';
+    throw new LedgeError('store_damaged', `version ${version.id}: its stored configuration does not match the schema (${where}: ${issue?.message ?? 'invalid'}); redeploy it`);
+  }
+  return result.data;
+}
+
+/** The configuration a stored version runs with: `storedDeployConfig` with the defaults applied. */
+export function storedVersionConfig(version: { id: string; config: unknown }): VersionConfig {
+  return toVersionConfig(storedDeployConfig(version));
 }
 
 /** The hostname a route binds as a custom domain (`shop.example.com` or `shop.example.com/*`), or a reason it cannot. */

@@ -7,7 +7,8 @@ import { LedgeError } from '../lib/errors.js';
 import { SYSTEM_CLOCK, utcDate, type Clock } from '../lib/clock.js';
 import { configSchemaFor, NON_INHERITABLE_KEYS, type RawAssets, type RawBuild, type RawConfig, type RawEnvironment, type RawModuleRule, type Route } from './schema.js';
 import { formatIssue, formatPath } from './issues.js';
-import { cronProblem } from '../entry/cron/expression.js';
+import { DEFAULT_LIMITS, type Limits } from '../runtime/limits.js';
+import { cronProblem } from './cron-expression.js';
 import { isOriginalConfigFile, ORIGINAL_CONFIG_FILE_NAMES, parseOriginalToml } from './original/read.js';
 import { translateOriginal, type Translation } from './original/translate.js';
 import { finishOriginalLoad } from './original/load.js';
@@ -21,16 +22,8 @@ export const CONFIG_MAX_DEPTH = 64;
 /** File names searched for in a project directory, in order. */
 export const CONFIG_FILE_NAMES = ['ledge.jsonc', 'ledge.json'] as const;
 
-/** Limits applied to every event of a deployment, with defaults filled in. */
-export interface Limits {
-  cpu_ms: number;
-  memory_mb: number;
-  subrequests: number;
-  wall_ms: number;
-}
-
-/** Default limits (docs/configuration.md). */
-export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({ cpu_ms: 30_000, memory_mb: 128, subrequests: 1000, wall_ms: 100_000 });
+// The runtime enforces the limits, so it owns their shape; configuration fills them in.
+export { DEFAULT_LIMITS, type Limits } from '../runtime/limits.js';
 
 /** One project's configuration for one environment, validated, with defaults applied, frozen. */
 export interface ProjectConfig {

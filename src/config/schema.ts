@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
-import { BINDING_NAME } from './names.js';
+import { BINDING_NAME } from '../bindings/names.js';
 
 /** Names a deployment can be reached and listed by: lowercase letters, digits and dashes (SPEC, Deployment configuration template). */
 const NAME = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, {

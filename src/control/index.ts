@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { SYSTEM_CLOCK } from '../lib/clock.js';
-import { createSqliteControlStorage } from '../storage/sqlite/control-storage.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { Logger } from '../lib/logger.js';
 import { createControlApi } from './api.js';
@@ -14,16 +12,12 @@ import { deploymentRoutes } from './routes/deployments.js';
 import { assetRoutes } from './routes/assets.js';
 import { resourceRoutes } from './routes/resources.js';
 import { domainRoutes } from './routes/domains.js';
+import { cacheRoutes } from './routes/cache.js';
 import { tunnelRoutes } from './routes/tunnels.js';
 import { privateRouteRoutes } from './routes/private-routes.js';
 import { accessRoutes } from './routes/access.js';
 import { secretRoutes } from './routes/secrets.js';
-import { createSqliteAccessStorage } from '../storage/sqlite/access-storage.js';
-import { createKeyring } from '../identity/keys.js';
 import { validateIngress } from '../entry/tunnel/ingress.js';
-import { createSqliteTunnelStorage } from '../storage/sqlite/tunnel-storage.js';
-import { createConnectorRegistry } from '../entry/tunnel/registry.js';
-import { createLogger } from '../lib/logger.js';
 
 export { API_BASE } from './api.js';
 export type { ControlServices } from './services.js';
@@ -38,30 +32,34 @@ export function controlRoutes(services: ControlServices): RouteDefinition[] {
   };
   return [
     ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...assetRoutes(services), ...secretRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
-    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services),
+    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services), ...cacheRoutes(services),
   ];
 }
 
-/** The OpenAPI document of the account API (docs/openapi.json is this, checked in); routes are declared over a throw-away in-memory store. */
+/**
+ * The OpenAPI document of the account API (docs/openapi.json is this, checked in). It needs the routes'
+ * schemas only, so the routes are declared over services that hold no store: a handler never runs here, and
+ * any service used while declaring would throw.
+ */
 export function controlOpenApi(): Record<string, unknown> {
-  const db = new Database(':memory:');
-  const store = createSqliteControlStorage(db);
-  const tunnels = createSqliteTunnelStorage(db);
-  const access = createSqliteAccessStorage(db);
-  const connectors = createConnectorRegistry({ tunnels, clock: SYSTEM_CLOCK, logger: createLogger(() => undefined) });
-  try {
-    const services: ControlServices = {
-      store, tunnels, access, keyring: createKeyring(access, SYSTEM_CLOCK), connectors, clock: SYSTEM_CLOCK, platformDomain: 'ledge.localhost', changed: async () => {}, connectUrl: () => '',
-      data: () => { throw new Error('not used to build the document'); },
-      assetContent: () => { throw new Error('not used to build the document'); },
-      vault: { seal: () => { throw new Error('not used to build the document'); }, open: () => { throw new Error('not used to build the document'); } },
-      secretsChanged: async () => {},
-    };
-    return toOpenApi(controlRoutes(services), VERSION);
-  } finally {
-    void connectors.close();
-    store.close();
-  }
+  return toOpenApi(controlRouteDeclarations(), VERSION);
+}
+
+/** Every route's declaration (schemas, permission, status), for documents and checks; no handler may run. */
+export function controlRouteDeclarations(): RouteDefinition[] {
+  return controlRoutes(declarationServices());
+}
+
+/** Services for declaring routes only: every operation throws, nothing is opened. */
+function declarationServices(): ControlServices {
+  const unused = (name: string): never => new Proxy({}, {
+    get: (_target, key) => () => { throw new Error(`${name}.${String(key)} is not used to build the OpenAPI document`); },
+  }) as never;
+  return {
+    store: unused('store'), tunnels: unused('tunnels'), access: unused('access'), keyring: unused('keyring'), connectors: unused('connectors'),
+    vault: unused('vault'), clock: SYSTEM_CLOCK, platformDomain: 'ledge.localhost',
+    changed: unused('changed'), connectUrl: unused('connectUrl'), data: unused('data'), assetContent: unused('assetContent'), secretsChanged: unused('secretsChanged'),
+  };
 }
 
 /** The account API as a dispatcher for the API listener. */

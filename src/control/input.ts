@@ -1,5 +1,5 @@
 import { isLedgeError } from '../lib/errors.js';
-import { readBody } from '../entry/serve.js';
+import { readBody } from '../http/body.js';
 import type { DispatchRequest } from '../runtime/isolate.js';
 import { ApiError } from './api-error.js';
 

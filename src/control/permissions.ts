@@ -14,6 +14,7 @@ const NETWORK_AREAS = {
   tunnels: 'tunnels and mesh connectors',
   routes: 'private network routes',
   access: 'access applications and service tokens',
+  cache: 'the Cache API\'s stored responses (purging them)',
 } as const;
 
 /** An area of the account API. */

@@ -1,31 +1,30 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import { createNodeHandler } from '../entry/node-http.js';
-import { answerClientErrors } from '../entry/client-error.js';
-import { LedgeError } from '../lib/errors.js';
+import { listenHttp } from '../entry/listen.js';
+import { createUpgradeHandler } from '../entry/websocket-upgrade.js';
 import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { createBundler, type Bundler } from '../runtime/bundle.js';
 import { runBuildCommand } from '../runtime/build-command.js';
 import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
-import { createBindingServices } from '../bindings/services.js';
+import { buildVersion } from '../host/version.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
 import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
 import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
 import { OBJECTS_PLUGIN } from '../bindings/objects/index.js';
 import { QUEUES_PLUGIN } from '../bindings/queues/index.js';
 import { createCronScheduler, type CronScheduler, type FiringResult } from '../entry/cron/scheduler.js';
-import { cronProblem, previousWindow } from '../entry/cron/expression.js';
+import { cronProblem, previousWindow } from '../config/cron-expression.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { consumersOf } from '../bindings/queues/schema.js';
 import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
 import { openDevAssets, type DevAssets } from './assets.js';
-import { assetsBindings } from '../bindings/assets/index.js';
 import { isSecretsFileName, readLocalSecrets } from './local-secrets.js';
 
 /** Options of `ledge dev`. */
@@ -105,16 +104,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const seen = secrets.files.length ? `secrets from ${secrets.files.join(', ')}: ${Object.keys(secrets.values).join(', ') || 'none'} (values hidden)` : '';
     if (seen !== secretsSeen && seen) logger.info(seen);
     secretsSeen = seen;
-    return {
-      id: String(number),
-      name: cfg.name,
-      compatibilityDate: cfg.compatibility_date,
-      bundleFile,
-      vars: { ...cfg.vars, ...secrets.values },
-      limits: cfg.limits,
-      compatibilityFlags: cfg.compatibility_flags,
-      bindings: [...createBindingServices(cfg, { storage, clock, logger }, registry), ...assetsBindings(cfg.assets?.binding, assets?.server)],
-    };
+    return buildVersion({ id: String(number), name: cfg.name, config: cfg, bundleFile, secrets: secrets.values, services: { storage, clock, logger }, assets: assets?.server, registry });
   };
   const closing = new AbortController();
   let building = false;
@@ -162,10 +152,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // Assets are answered on the host before the isolate is asked (docs/assets.md); a project without `main` has only them.
   const application: Dispatcher = (request) => (assets ? assets.server.handle(request, config.main === undefined ? undefined : toRuntime) : toRuntime(request));
   const dispatch = withDevRoutes(application, trigger, () => pullApi);
-  const server = createServer({ keepAliveTimeout: 5_000 }, createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }));
-  answerClientErrors(server, logger);
+  let server: Server;
+  const upgrades = createUpgradeHandler({ dispatch, logger });
   try {
-    await listen(server, options.port ?? 8787, options.ip ?? '127.0.0.1');
+    server = await listenHttp({ request: createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), upgrade: upgrades }, { host: options.ip ?? '127.0.0.1', port: options.port ?? 8787 }, '--port', logger);
   } catch (err) {
     assets?.close();
     await currentBundler?.dispose();
@@ -293,6 +283,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       scheduler.stop();
       const stopping = runners.stop();
       for (const watcher of watchers.values()) watcher.close();
+      upgrades.closeAll();
       assets?.close();
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
       await runtime.close();
@@ -393,19 +384,4 @@ async function pullRoute(request: DispatchRequest, queue: string, action: 'pull'
 /** An answer of the dev-only routes: the platform's own, never the application's. */
 function json(status: number, value: unknown): DispatchResponse {
   return { status, statusText: '', headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'], body: JSON.stringify(value), origin: 'platform' };
-}
-
-function listen(server: Server, port: number, ip: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') reject(new LedgeError('port_in_use', `port ${port} on ${ip} is already in use; choose another with --port N (or --port 0 for a free one)`));
-      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'EACCES') reject(new LedgeError('listen_failed', `cannot listen on ${ip}:${port} (${err.code})`));
-      else reject(err);
-    };
-    server.once('error', onError);
-    server.listen(port, ip, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
 }

@@ -6,14 +6,52 @@ import { SYSTEM_CLOCK } from '../lib/clock.js';
 import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
-import type { QueueStoragePort, SqlDatabasePort } from '../storage/ports.js';
+import type { DeadMessage, QueueStats, QueueStoragePort, SqlResult, SqlRestoreResult } from '../storage/ports.js';
 import { applyConfiguredRules } from '../bindings/objects/runner.js';
 import { runLifecycle, type LifecycleOutcome } from '../bindings/objects/lifecycle.js';
 import { DEFAULT_LIFECYCLE_RULE, type LifecycleRule } from '../bindings/objects/schema.js';
 import type { BucketEntryConfig } from '../bindings/objects/schema.js';
 import { DEFAULT_RETENTION_DAYS, type SqlEntryConfig } from '../bindings/sql/schema.js';
-import { DEFAULT_MIGRATIONS_TABLE } from '../bindings/sql/migrations.js';
+import { DEFAULT_MIGRATIONS_TABLE, applyMigrations, listMigrations, type MigrationStatus } from '../bindings/sql/migrations.js';
 import { consumersOf, type ConsumerConfig, type ProducerConfig } from '../bindings/queues/schema.js';
+import { createQueueProducerHandlers } from '../bindings/queues/service.js';
+import { QUEUES_CALLS } from '../bindings/queues/protocol.js';
+import { serveProtocol } from '../bindings/host-protocol.js';
+
+// The CLI reads these shapes from here, not from the storage ports (it never touches storage: docs/architecture.md).
+export type { DeadMessage, QueueStats, SqlResult, SqlRestoreResult };
+/** How tools cut SQL text into statements: the same splitter the database uses for scripts. */
+export { splitSql } from '../storage/sql-split.js';
+
+/** One SQL database of the project, as tools use it: statements, migrations, bookmarks and restores. */
+export interface LocalSqlDatabase {
+  entry: SqlEntryConfig;
+  migrationsDir: string;
+  migrationsTable: string;
+  /** Runs the statements (no parameters) in one transaction. */
+  execute(statements: string[]): Promise<SqlResult[]>;
+  /** The migration files with whether each is applied. */
+  listMigrations(): Promise<MigrationStatus[]>;
+  /** Applies the pending migrations, each in its own transaction; returns their names. */
+  applyMigrations(onApplied: (name: string) => void): Promise<string[]>;
+  /** The bookmark of the current state, or of the state at `at` (epoch milliseconds). */
+  bookmark(at?: number): Promise<string>;
+  restore(bookmark: string): Promise<SqlRestoreResult>;
+}
+
+/** The project's queues, as tools use them: the configuration, what the store holds, and the dead letters. */
+export interface LocalQueues {
+  producers: readonly ProducerConfig[];
+  consumers: readonly ConsumerConfig[];
+  /** The queues the store holds messages of. */
+  stored(): Promise<string[]>;
+  stats(queue: string): Promise<QueueStats>;
+  /** A producer service of `queue` (the queue's configured delivery delay, else 0), as a binding would call it. */
+  producer(queue: string): BindingService;
+  listDead(queue: string, limit: number): Promise<DeadMessage[]>;
+  replayDead(queue: string, ids: string[] | null): Promise<number>;
+  purgeDead(queue: string, ids: string[] | null): Promise<number>;
+}
 
 /** A bucket's lifecycle rules and runs, for tools. */
 export interface BucketLifecycle {
@@ -30,13 +68,15 @@ export interface LocalPlatform {
   /** Which file was read, when it was the original platform's configuration. */
   notice: string | undefined;
   /** A SQL database of the project by `database_name` or binding name (or the only one), with its storage port. */
-  sqlDatabase(nameOrBinding: string | undefined): { entry: SqlEntryConfig; port: SqlDatabasePort; migrationsDir: string; migrationsTable: string };
+  sqlDatabase(nameOrBinding: string | undefined): LocalSqlDatabase;
   /** A bucket of the project by `bucket_name` or binding name (or the only one), with its lifecycle operations. */
   bucket(nameOrBinding: string | undefined): { entry: BucketEntryConfig; service: BindingService; lifecycle: BucketLifecycle };
   /** The service of the binding of `kind` named `name`, or of the only binding of that kind. */
   binding(kind: string, name: string | undefined): { name: string; service: BindingService };
-  /** The queue store, the configured producers, and the consumers with their defaults applied. */
-  queues: { storage: QueueStoragePort; producers: readonly ProducerConfig[]; consumers: readonly ConsumerConfig[] };
+  /** The configured producers, the consumers with their defaults applied, and the stored queues. */
+  queues: LocalQueues;
+  /** Removes stored Cache API responses for these URLs (in every cache), or all of them with null (docs/cache.md). */
+  purgeCache(urls: string[] | null): Promise<number>;
   close(): void;
 }
 
@@ -64,11 +104,18 @@ export async function openLocalPlatform(options: { dir: string; state?: string; 
     },
     sqlDatabase(nameOrBinding) {
       const found = findEntry((config.bindings.sql_databases ?? []) as SqlEntryConfig[], (e) => e.database_name, nameOrBinding, 'SQL database', label);
+      const port = storage.sql.database(found.database_id, { retentionDays: found.retention_days ?? DEFAULT_RETENTION_DAYS });
+      const migrationsDir = path.resolve(config.dir, found.migrations_dir ?? 'migrations');
+      const migrationsTable = found.migrations_table ?? DEFAULT_MIGRATIONS_TABLE;
       return {
         entry: found,
-        port: storage.sql.database(found.database_id, { retentionDays: found.retention_days ?? DEFAULT_RETENTION_DAYS }),
-        migrationsDir: path.resolve(config.dir, found.migrations_dir ?? 'migrations'),
-        migrationsTable: found.migrations_table ?? DEFAULT_MIGRATIONS_TABLE,
+        migrationsDir,
+        migrationsTable,
+        execute: (statements) => port.query(statements.map((sql) => ({ sql, params: [] })), 'objects'),
+        listMigrations: () => listMigrations(port, migrationsDir, migrationsTable),
+        applyMigrations: (onApplied) => applyMigrations(port, migrationsDir, { table: migrationsTable, onApplied }),
+        bookmark: (at) => (at === undefined ? port.bookmark() : port.bookmarkAt(at)),
+        restore: (bookmark) => port.restore(bookmark),
       };
     },
     bucket(nameOrBinding) {
@@ -85,7 +132,8 @@ export async function openLocalPlatform(options: { dir: string; state?: string; 
         },
       };
     },
-    queues: { storage: storage.queues, producers: (config.bindings.queues ?? []) as ProducerConfig[], consumers: consumersOf(config.sections.queues) },
+    purgeCache: (urls) => storage.cache.purge(urls),
+    queues: localQueues(storage.queues, (config.bindings.queues ?? []) as ProducerConfig[], consumersOf(config.sections.queues)),
     close: () => storage.close(),
   };
 }
@@ -100,4 +148,21 @@ function findEntry<E extends { binding: string }>(entries: E[], nameOf: (entry: 
   throw new LedgeError('bad_argument', nameOrBinding === undefined
     ? `${label} ${entries.length ? `has several ${what}s (${known}); name one` : `declares no ${what}s`}`
     : `${label} has no ${what} named "${nameOrBinding}"${known ? ` (it has: ${known})` : ''}`);
+}
+
+function localQueues(store: QueueStoragePort, producers: readonly ProducerConfig[], consumers: readonly ConsumerConfig[]): LocalQueues {
+  return {
+    producers,
+    consumers,
+    stored: () => store.queues(),
+    stats: (queue) => store.stats(queue, SYSTEM_CLOCK.now()),
+    producer(queue) {
+      const delivery = producers.find((p) => p.queue === queue)?.delivery_delay ?? 0;
+      // Checked against the producer's protocol like a binding's calls (host-protocol.ts).
+      return serveProtocol('queues', QUEUES_CALLS, createQueueProducerHandlers({ queue, deliveryDelaySeconds: delivery, storage: store, clock: SYSTEM_CLOCK }));
+    },
+    listDead: (queue, limit) => store.listDead(queue, limit),
+    replayDead: (queue, ids) => store.replayDead(queue, ids, SYSTEM_CLOCK.now()),
+    purgeDead: (queue, ids) => store.purgeDead(queue, ids),
+  };
 }

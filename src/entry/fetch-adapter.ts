@@ -1,4 +1,6 @@
 import type { Logger } from '../lib/logger.js';
+import { refuseStrayUpgrade } from './websocket-upgrade.js';
+import { newRequestId } from './response-origin.js';
 import { DEFAULT_MAX_REQUEST_BYTES, limitBody, serveEvent, type Dispatcher } from './serve.js';
 
 /** Turns a dispatcher into `(Request) => Promise<Response>`, so tests and tools can call a deployment without a socket. */
@@ -8,7 +10,8 @@ export function createFetchAdapter(dispatch: Dispatcher, logger: Logger, maxRequ
     for (const [name, value] of request.headers) headers.push(name, value);
     if (!request.headers.has('host')) headers.push('host', new URL(request.url).host);
     const body = request.body ? limitBody(request.body as unknown as AsyncIterable<Uint8Array>, maxRequestBytes) : null;
-    const response = await serveEvent(dispatch, { method: request.method, url: request.url, headers, body, signal: request.signal }, logger);
+    const requestId = newRequestId();
+    const response = refuseStrayUpgrade(await serveEvent(dispatch, { method: request.method, url: request.url, headers, body, signal: request.signal, requestId }, logger), logger, requestId);
     const init = { status: response.status, statusText: response.statusText, headers: pairs(response.headers) };
     const nullBody = request.method === 'HEAD' || [101, 204, 205, 304].includes(response.status);
     if (nullBody || response.body === null) return new Response(null, init);

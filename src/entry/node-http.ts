@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../lib/logger.js';
 import { errorResponse } from './error-response.js';
-import { toRequestTarget } from './request-target.js';
+import { toRequestTarget, withHost } from './request-target.js';
 import { DEFAULT_WRITE_TIMEOUT_MS, writeResponse } from './response-writer.js';
 import { newRequestId } from './response-origin.js';
 import { DEFAULT_MAX_REQUEST_BYTES, limitBody, serveEvent, type Dispatcher } from './serve.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
+import { refuseStrayUpgrade } from './websocket-upgrade.js';
 
 /** Options of the node:http bridge. */
 export interface NodeHandlerOptions {
@@ -55,7 +56,8 @@ export function createNodeHandler(options: NodeHandlerOptions): (req: IncomingMe
       requestId,
       httpProtocol: `HTTP/${req.httpVersion}`,
     }, logger);
-    await send(response);
+    // Upgrades arrive on the server's 'upgrade' event (websocket-upgrade.ts); a 101 here has no connection to take.
+    await send(refuseStrayUpgrade(response, logger, requestId));
   }
 }
 
@@ -79,14 +81,6 @@ function scanHeaders(raw: string[]): { host: string; hosts: number; declared: nu
   return { host, hosts, declared, chunked };
 }
 
-/** The header list with the host an absolute-form target named in place of the Host header. */
-function withHost(raw: string[], host: string): string[] {
-  const out: string[] = ['host', host];
-  for (let i = 0; i < raw.length; i += 2) {
-    if ((raw[i] as string).toLowerCase() !== 'host') out.push(raw[i] as string, raw[i + 1] as string);
-  }
-  return out;
-}
 
 /** The path of a request target for a log line, without its query (which may carry secrets). */
 function pathOf(target: string | undefined): string {

@@ -36,3 +36,12 @@ export function toRequestTarget(target: string | undefined, hostHeader: string):
   // The shape test is cheap but lets through what a URL refuses (port 99999, 1.2.3.256, bad IDNA): ask the parser.
   return URL.canParse(url) ? { url, host, absolute } : null;
 }
+
+/** The raw header list with the host an absolute-form target named in place of the Host header. */
+export function withHost(raw: string[], host: string): string[] {
+  const out: string[] = ['host', host];
+  for (let i = 0; i < raw.length; i += 2) {
+    if ((raw[i] as string).toLowerCase() !== 'host') out.push(raw[i] as string, raw[i + 1] as string);
+  }
+  return out;
+}

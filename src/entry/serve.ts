@@ -1,8 +1,11 @@
-import { isLedgeError, LedgeError, type ErrorCode } from '../lib/errors.js';
+import { isLedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { errorResponse } from './error-response.js';
 import { labelResponse, newRequestId } from './response-origin.js';
+
+// The body readers live on the HTTP floor (src/http), which identity and control read them from too.
+export { limitBody, readBody } from '../http/body.js';
 
 /** Something that runs fetch events: a deployment runtime, or a router in front of several. */
 export type Dispatcher = (request: DispatchRequest) => Promise<DispatchResponse>;
@@ -28,24 +31,8 @@ export async function serveEvent(dispatch: Dispatcher, request: DispatchRequest,
   }
 }
 
-/** Counts bytes as they pass and fails with `request_too_large` past `max`. */
-export async function* limitBody(body: AsyncIterable<Uint8Array>, max: number): AsyncIterable<Uint8Array> {
-  let total = 0;
-  for await (const chunk of body) {
-    total += chunk.byteLength;
-    if (total > max) throw new LedgeError('request_too_large', `the request body is larger than ${max} bytes`);
-    yield chunk;
-  }
-}
-
 function pathOf(url: string): string {
   const start = url.indexOf('/', url.indexOf('//') + 2);
   return start === -1 ? '/' : url.slice(start);
 }
 
-/** Reads a whole body, failing with `request_too_large` past `max` bytes. */
-export async function readBody(body: AsyncIterable<Uint8Array>, max: number): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of limitBody(body, max)) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
-import { readBody } from '../entry/serve.js';
+import { readBody } from '../http/body.js';
 import type { AccessAppRecord, AccessStoragePort, IdentityProviderRecord } from '../storage/access.js';
 import { createOidcClient } from './oidc.js';
 import { checkPassword, hashPassword } from './credentials.js';

@@ -40,6 +40,13 @@ export const ERROR_CODES = {
   request_headers_too_large: { status: 431, audience: 'user' },
   request_timeout: { status: 408, audience: 'user' },
   assets_invalid: { status: 400, audience: 'user' },
+  binding_refused: { status: 400, audience: 'user' },
+  sql_statement_failed: { status: 400, audience: 'user' },
+  wrong_state: { status: 409, audience: 'user' },
+  stale_generation: { status: 409, audience: 'user' },
+  lease_valid: { status: 409, audience: 'user' },
+  not_yet: { status: 409, audience: 'user' },
+  budget_exhausted: { status: 409, audience: 'user' },
   binding_call_refused: { status: 400, audience: 'user' },
 } as const satisfies Record<string, { status: number; audience: 'user' | 'system' }>;
 
@@ -56,6 +63,11 @@ export class LedgeError extends Error {
     this.code = code;
     this.status = ERROR_CODES[code].status;
   }
+}
+
+/** True when `err` is a LedgeError with `code` (also after crossing a thread as a plain object). */
+export function hasCode<C extends ErrorCode>(err: unknown, code: C): err is { code: C; message: string } {
+  return isLedgeError(err) && err.code === code;
 }
 
 /** True when `err` carries one of Ledge's codes (works for errors that crossed a thread as plain objects). */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_LIMITS, type Limits } from '../config/load.js';
+import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { createLogger, createMemorySink, type LogRecord } from '../lib/logger.js';
 import { DeploymentRuntime } from './deployment.js';
 import type { DispatchResponse } from './isolate.js';

@@ -1,7 +1,8 @@
-import type { Limits } from '../config/load.js';
+import { CACHE_SERVICE } from '../bindings/cache/limits.js';
+import type { Limits } from './limits.js';
 import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
-import type { BoundBinding } from '../bindings/plugin.js';
+import type { BindingService, BoundBinding } from '../bindings/plugin.js';
 import { workerLoadable } from './worker-module.js';
 import { addUsage, type CpuUsage } from './cpu-meter.js';
 import { Isolate, type DispatchRequest, type DispatchResponse, type IsolateSample } from './isolate.js';
@@ -19,6 +20,8 @@ export interface DeploymentVersion {
   compatibilityFlags: readonly string[];
   /** Bindings in `env`: name, kind and isolate module, with the host-side service of each. */
   bindings: readonly BoundBinding[];
+  /** The host side of the Cache API (`caches`), backed by the account's cache store (docs/cache.md). */
+  cache?: BindingService;
 }
 
 /** Options of a deployment runtime. */
@@ -67,6 +70,13 @@ export class DeploymentRuntime {
   constructor(options: DeploymentRuntimeOptions) {
     this.#logger = options.logger;
     this.#waitUntilMs = options.waitUntilMs ?? 30_000;
+  }
+
+  /** WebSockets open on this runtime's isolates. */
+  get openSockets(): number {
+    let open = 0;
+    for (const isolate of this.#live.keys()) open += isolate.openSockets;
+    return open;
   }
 
   /** The version serving new events. */
@@ -174,7 +184,8 @@ export class DeploymentRuntime {
       init: { bundlePath: version.bundleFile, name: version.name, compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind, isolateModule }) => ({ name, kind, module: workerLoadable(isolateModule) })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), nodejsCompat: version.compatibilityFlags.includes('nodejs_compat'), waitUntilMs: this.#waitUntilMs },
       memoryMb: version.limits.memory_mb,
       logger: this.#logger,
-      services: Object.fromEntries(version.bindings.map((b) => [b.name, b.service])),
+      // The cache service sits beside the bindings under a name no binding can have (CACHE_SERVICE).
+      services: { ...Object.fromEntries(version.bindings.map((b) => [b.name, b.service])), ...(version.cache ? { [CACHE_SERVICE]: version.cache } : {}) },
       onExit: (stopped, failure) => this.#onExit(stopped, failure, version),
     });
     this.#live.set(isolate, version);

@@ -11,11 +11,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import { ISOLATE_PART_EXPORT, isIsolatePart } from '../bindings/isolate-part.js';
+import { typedCall } from '../bindings/protocol.js';
 import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { createBatchSender } from './batch-port.js';
 import { defineRequestCf, installGlobalScope } from './globals/index.js';
-import { installResponse, takeBodySource } from './response.js';
+import { installResponse, responseWebSocket, takeBodySource } from './response.js';
+import { installCaches } from '../bindings/cache/caches.js';
+import { CACHE_SERVICE } from '../bindings/cache/limits.js';
+import type { CacheProtocol } from '../bindings/cache/protocol.js';
+import { createIsolateSockets, installWebSocketGlobals, isWebSocketRequest } from './websockets/isolate-sockets.js';
 import { installRuntimeHooks, toEventHandler } from './runtime-hooks.js';
 import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateInit, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
 
@@ -62,6 +67,8 @@ setInterval(() => Atomics.add(heartbeat, 0, 1), 5);
 
 installConsole();
 installResponse();
+installWebSocketGlobals();
+const sockets = createIsolateSockets(send);
 Object.defineProperty(globalThis, 'self', { value: globalThis, writable: true, configurable: true });
 Object.defineProperty(globalThis, 'navigator', { value: Object.freeze({ userAgent: 'Ledge' }), writable: true, configurable: true });
 
@@ -82,6 +89,7 @@ for (const { name, kind, module } of init.bindings) {
   if (!isIsolatePart(part, kind)) throw new Error(`${module} does not export the isolate part of the binding kind ${kind}`);
   env[name] = part.create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate });
 }
+installCaches(typedCall<CacheProtocol>((method, args) => callBinding(CACHE_SERVICE, method, args)));
 installRuntimeHooks({
   env,
   waitUntil(promise) {
@@ -125,6 +133,7 @@ function receive(message: HostMessage): void {
     case 'call-result': settleCall(message.id, message.value, message.error); break;
     case 'scheduled': void runScheduled(message); break;
     case 'queue': void runQueue(message); break;
+    case 'ws-message': case 'ws-close': case 'ws-drained': case 'ws-opened': case 'ws-refused': sockets.receive(message); break;
   }
 }
 
@@ -291,10 +300,19 @@ async function respond(id: number, response: Response, state: RequestState, fini
   const headers: FlatHeaders = [];
   for (const [name, value] of response.headers) headers.push(name, value);
   const head = { t: 'head' as const, id, status: response.status, statusText: response.statusText, headers };
+  const socket = responseWebSocket(response);
   if (state.abort.signal.aborted) {
-    // The host gave up on this event before the response (wall time): nothing will read the body.
+    // The host gave up on this event before the response (wall time): nothing will read the body or join the socket.
     void response.body?.cancel(state.abort.signal.reason).catch(() => undefined);
+    if (socket) sockets.abandon(socket);
     return false;
+  }
+  if (socket) {
+    // A 101 answer: the host joins the client's connection to this socket (websockets/isolate-sockets.ts).
+    const { sid, flush } = sockets.attach(socket);
+    send({ ...head, body: null, streaming: false, webSocket: sid, ...(finished ? { done: true } : {}) });
+    flush();
+    return finished;
   }
   const source = takeBodySource(response);
   if (source !== undefined) {
@@ -444,6 +462,7 @@ function installSubrequestLimit(): void {
       const err = Object.assign(new Error(`Too many subrequests: this event may make at most ${init.subrequestLimit} (limits.subrequests in ledge.jsonc)`), { code: 'too_many_subrequests' });
       return Promise.reject(err);
     }
+    if (isWebSocketRequest(input, options)) return sockets.connect(new Request(input, options));
     return nativeFetch(input, options);
   };
 }

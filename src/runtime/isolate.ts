@@ -5,9 +5,11 @@ import { Worker } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
 import { LedgeError, isLedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
-import { BindingError, type BindingService } from '../bindings/plugin.js';
+import { BindingError, isBindingError, type BindingService } from '../bindings/plugin.js';
 import { createBatchSender } from './batch-port.js';
 import { CpuMeter, type CpuUsage } from './cpu-meter.js';
+import { HostSockets, type UpgradeTarget } from './websockets/host-sockets.js';
+import { isSocketMessage } from './websockets/protocol.js';
 import { ResponseStream } from './response-stream.js';
 import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
@@ -40,6 +42,8 @@ export interface DispatchResponse {
   statusText: string;
   headers: FlatHeaders;
   body: string | Uint8Array | null | AsyncIterable<Uint8Array>;
+  /** A 101 answer to a WebSocket upgrade: the socket the client's connection joins (docs/websockets.md). */
+  webSocket?: UpgradeTarget;
   /** Who made it when not the application: the platform itself, or an origin behind a tunnel (header `ledge-origin`). */
   origin?: 'platform' | 'upstream';
 }
@@ -114,6 +118,8 @@ export class Isolate {
   #hasFetch = false;
   #isReady = false;
   #send: (message: HostMessage, transfer?: ArrayBuffer) => void;
+  /** Sockets joined to this isolate; kept apart from events, since a socket outlives the event that opened it. */
+  #sockets: HostSockets;
 
   constructor(options: IsolateOptions) {
     this.#logger = options.logger;
@@ -128,6 +134,8 @@ export class Isolate {
       stderr: false,
     });
     this.#send = createBatchSender<HostMessage>(this.#worker);
+    // Time spent on socket messages is the sockets' work, not background: book the stretch before each change.
+    this.#sockets = new HostSockets((message) => this.#post(message), options.logger, () => this.#book(Date.now()));
     const worker = this.#worker;
     this.#meter = new CpuMeter(() => worker.performance.eventLoopUtilization().active, Date.now());
     this.ready = new Promise<void>((resolve, reject) => {
@@ -156,6 +164,9 @@ export class Isolate {
     });
     this.#worker.once('exit', () => {
       this.#exited = true;
+      // A planned stop (a reload, a new version) is a restart; a limit or a crash is a failure.
+      const planned = this.#stopping && !this.#failure.startsWith('exceeded_');
+      this.#sockets.closeAll(planned ? 1012 : 1011, planned ? 'the deployment restarted' : 'the deployment failed');
       this.#failAll(this.#failure);
       options.onExit(this, this.#failure);
     });
@@ -172,6 +183,9 @@ export class Isolate {
 
   /** Whether the thread was told to stop (it may still be running). */
   get stopping(): boolean { return this.#stopping; }
+
+  /** WebSockets open on this isolate. */
+  get openSockets(): number { return this.#sockets.size; }
 
   /** Events still running, waitUntil work included. */
   get inflight(): number { return this.#events.size; }
@@ -277,7 +291,7 @@ export class Isolate {
 
   /** Books busy time since the last reading to the events in flight, or to the background when there is none. */
   #book(now: number): void {
-    const busy = this.#meter.take(now, this.#events.size > 0, this.#isReady);
+    const busy = this.#meter.take(now, this.#events.size > 0 || this.#sockets.working(now), this.#isReady);
     if (this.#events.size === 0) return;
     const share = busy / this.#events.size;
     for (const event of this.#events.values()) event.cpuMs += share;
@@ -325,6 +339,10 @@ export class Isolate {
       void this.#answerCall(message.id, message.binding, message.method, message.args, message.event);
       return;
     }
+    if (isSocketMessage(message)) {
+      this.#sockets.receive(message);
+      return;
+    }
     const event = this.#events.get(message.id);
     if (!event) return;
     switch (message.t) {
@@ -348,7 +366,11 @@ export class Isolate {
         }
         event.resolveHead = undefined;
         event.rejectHead = undefined;
-        resolve?.({ status: message.status, statusText: message.statusText, headers: message.headers, body });
+        const response: DispatchResponse = { status: message.status, statusText: message.statusText, headers: message.headers, body };
+        if (message.webSocket !== undefined) response.webSocket = this.#sockets.target(message.webSocket);
+        // A socket answered after the wall-time limit has nobody to join: the application sees it close.
+        if (!resolve) response.webSocket?.refuse('the response is no longer wanted');
+        resolve?.(response);
         if (!message.streaming) event.answeredAt = Date.now();
         if (message.done) this.#finish(event.id);
         break;
@@ -413,7 +435,7 @@ export class Isolate {
       if (!service) throw new BindingError('TypeError', `${binding} is not a binding of this deployment`);
       this.#post({ t: 'call-result', id, value: await service.call(method, args) });
     } catch (err) {
-      if (err instanceof BindingError) {
+      if (isBindingError(err)) {
         this.#post({ t: 'call-result', id, error: { name: err.kind, message: err.message, ...(err.causeMessage === undefined ? {} : { cause: err.causeMessage }) } });
         return;
       }

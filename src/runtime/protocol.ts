@@ -3,18 +3,11 @@
  * import this union, so a change on one side that the other does not follow fails to compile.
  */
 
-/** Headers as a flat list: name, value, name, value... (keeps repeated Set-Cookie apart). */
-export type FlatHeaders = string[];
+import type { SocketHostMessage, SocketIsolateMessage } from './websockets/protocol.js';
+import type { QueueBatchEvent, QueueOutcome } from '../bindings/queues/delivery.js';
+import type { FlatHeaders, SerializedError } from './wire.js';
 
-/** An error as it crosses a thread: plain fields, the stack already source-mapped. */
-export interface SerializedError {
-  name: string;
-  message: string;
-  /** The message of the error's cause, when it has one worth passing on. */
-  cause?: string;
-  stack?: string;
-  code?: string;
-}
+export type { FlatHeaders, SerializedError } from './wire.js';
 
 /** What the isolate needs to start, passed as workerData. */
 export interface IsolateInit {
@@ -63,31 +56,8 @@ export interface ScheduledOutcome {
   error?: SerializedError;
 }
 
-/** One message of a queue batch as it crosses to the isolate: the body still encoded. */
-export interface QueueDeliveryMessage {
-  id: string;
-  /** When it was sent (epoch ms). */
-  timestamp: number;
-  body: Uint8Array;
-  contentType: string;
-  attempts: number;
-}
-
-/** A batch for the module's `queue()` handler. */
-export interface QueueBatchEvent {
-  queue: string;
-  messages: QueueDeliveryMessage[];
-}
-
-/** What became of one message: acked, or retried (after its own delay, or the consumer's back-off when null). */
-export type QueueDecision = { ack: true } | { ack: false; delaySeconds: number | null };
-
-/** How a queue event ended, with one decision per message in batch order. */
-export interface QueueOutcome {
-  outcome: 'ok' | 'exception' | 'no-handler';
-  decisions: QueueDecision[];
-  error?: SerializedError;
-}
+// The queue event shapes belong to the queues kind (its consumer builds and reads them); the runtime carries them.
+export type { QueueBatchEvent, QueueDecision, QueueDeliveryMessage, QueueOutcome } from '../bindings/queues/delivery.js';
 
 /** Host to isolate. */
 export type HostMessage =
@@ -98,13 +68,14 @@ export type HostMessage =
   | { t: 'req-end'; id: number }
   | { t: 'abort'; id: number; reason: string }
   | { t: 'res-credit'; id: number }
-  | { t: 'call-result'; id: number; value?: unknown; error?: SerializedError };
+  | { t: 'call-result'; id: number; value?: unknown; error?: SerializedError }
+  | SocketHostMessage;
 
 /** Isolate to host. */
 export type IsolateMessage =
   | { t: 'ready'; hasFetch: boolean }
   | { t: 'load-error'; error: SerializedError }
-  | { t: 'head'; id: number; status: number; statusText: string; headers: FlatHeaders; body: string | Uint8Array | null; streaming: boolean; done?: true }
+  | { t: 'head'; id: number; status: number; statusText: string; headers: FlatHeaders; body: string | Uint8Array | null; streaming: boolean; done?: true; /** A 101 answer: the isolate's socket the client connection joins (websockets/protocol.ts). */ webSocket?: number }
   | { t: 'res-chunk'; id: number; chunk: Uint8Array }
   | { t: 'res-end'; id: number }
   | { t: 'res-error'; id: number; error: SerializedError }
@@ -115,7 +86,8 @@ export type IsolateMessage =
   | ({ t: 'queue-result'; id: number } & QueueOutcome)
   | { t: 'call'; id: number; binding: string; method: string; args: readonly unknown[]; event?: number }
   /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */
-  | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number };
+  | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number }
+  | SocketIsolateMessage;
 
 /** Bytes one side may send ahead of the other's consumption before it waits for credit. */
 export const STREAM_WINDOW_BYTES = 1 << 20;

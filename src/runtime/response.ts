@@ -5,7 +5,11 @@
  * can send the bytes without building one. Everything observable follows the Fetch standard: headers,
  * `body`, `bodyUsed`, the readers, `clone()`, `Response.json()`, and `instanceof` for responses from `fetch()`.
  */
+import { WebSocket } from './websockets/socket.js';
+
 const NativeResponse = globalThis.Response;
+/** Responses that upgrade to a WebSocket (status 101, which Node's Response refuses): the socket each carries. */
+const upgrades = new WeakMap<object, WebSocket>();
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -32,6 +36,17 @@ function toBytes(source: Source): Bytes {
 
 class Response extends NativeResponse {
   constructor(body?: BodyInit | null, init?: ResponseInit) {
+    const socket = (init as { webSocket?: unknown } | undefined)?.webSocket;
+    if (socket !== undefined && socket !== null) {
+      if (!(socket instanceof WebSocket)) throw new TypeError('Response: webSocket must be a WebSocket (one end of a WebSocketPair)');
+      if (init?.status !== 101) throw new RangeError(`Response: a response with a webSocket must have status 101, got ${String(init?.status)}`);
+      if (body !== undefined && body !== null) throw new TypeError('Response: a 101 response with a webSocket has no body');
+      super(null, { ...init, status: 200 });
+      upgrades.set(this, socket);
+      return;
+    }
+    // Node's own refusal ("must be in the range of 200 to 599") would not say what a 101 needs here.
+    if (init?.status === 101) throw new RangeError('Response: status 101 needs a webSocket (one end of a WebSocketPair): new Response(null, { status: 101, webSocket: client })');
     const simple = typeof body === 'string' || body instanceof ArrayBuffer || ArrayBuffer.isView(body);
     if (!simple || NULL_BODY_STATUS.has(init?.status ?? 200)) {
       super(body, init);
@@ -54,6 +69,14 @@ class Response extends NativeResponse {
     const headers = new Headers(init?.headers);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     return new Response(text, { ...init, headers });
+  }
+
+  override get status(): number {
+    return upgrades.has(this) ? 101 : super.status;
+  }
+
+  override get ok(): boolean {
+    return upgrades.has(this) ? false : super.ok;
   }
 
   override get body(): ReadableStream<Bytes> | null {
@@ -134,7 +157,14 @@ class Response extends NativeResponse {
 
 /** Makes the isolate's global `Response` the class above. */
 export function installResponse(): void {
+  // `response.webSocket` is null on every response that does not upgrade, as on the original.
+  Object.defineProperty(NativeResponse.prototype, 'webSocket', { get(this: object) { return upgrades.get(this) ?? null; }, configurable: true });
   Object.defineProperty(globalThis, 'Response', { value: Response, writable: true, configurable: true });
+}
+
+/** The WebSocket a 101 response carries, if any. */
+export function responseWebSocket(response: globalThis.Response): WebSocket | undefined {
+  return upgrades.get(response);
 }
 
 /**

@@ -4,18 +4,17 @@ import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { DeploymentRuntime } from '../runtime/deployment.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
-import { createBindingServices } from '../bindings/services.js';
+import { buildVersion } from '../host/version.js';
 import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
 import { QUEUES_PLUGIN } from '../bindings/queues/index.js';
 import { createCronScheduler, type CronScheduler } from '../entry/cron/scheduler.js';
-import { toVersionConfig, type DeployConfig } from '../config/deploy.js';
+import { storedVersionConfig } from '../config/deploy.js';
 import type { ControlStoragePort, VersionRecord } from '../storage/control.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { AssetContentStore } from '../storage/asset-content.js';
 import { AssetServer } from '../entry/assets/handler.js';
 import { ContentCache } from '../entry/assets/content.js';
 import { ASSET_MANIFEST_MODULE, siteFromManifest, type StoredManifest } from '../entry/assets/manifest.js';
-import { assetsBindings } from '../bindings/assets/index.js';
 import { prepareModules } from './module-cache.js';
 
 /** Options of the hosting of many deployments' versions. */
@@ -47,6 +46,8 @@ interface RunningVersion {
   lastUsed: number;
   /** Events being dispatched through `use` right now. */
   active: number;
+  /** The runtime once started: its open WebSockets keep the version from counting as idle. */
+  started?: DeploymentRuntime;
 }
 
 /** A version's asset server, and whether the version has an application behind it. */
@@ -115,7 +116,7 @@ export function createHosting(options: HostingOptions): Hosting {
       const runtime = start(version);
       entry = { accountId: version.account_id, deployment: version.deployment, runtime, lastUsed: clock.now(), active: 0 };
       runtimes.set(version.id, entry);
-      runtime.catch(() => runtimes.delete(version.id));
+      runtime.then((started) => { (entry as RunningVersion).started = started; }, () => runtimes.delete(version.id));
     }
     entry.lastUsed = clock.now();
     return entry;
@@ -134,7 +135,7 @@ export function createHosting(options: HostingOptions): Hosting {
 
   async function start(version: VersionRecord): Promise<DeploymentRuntime> {
     const dir = await prepareModules({ cacheDir: options.cacheDir, version, store, logger });
-    const config = toVersionConfig(version.config as DeployConfig);
+    const config = storedVersionConfig(version);
     let secrets: Record<string, string> = {};
     try {
       secrets = await options.secrets?.(version.account_id, version.deployment) ?? {};
@@ -145,16 +146,11 @@ export function createHosting(options: HostingOptions): Hosting {
     }
     const runtime = new DeploymentRuntime({ logger: logger.child(version.deployment) });
     try {
-      await runtime.load({
-        id: version.id,
-        name: version.deployment,
-        compatibilityDate: config.compatibility_date,
-        bundleFile: path.join(dir, version.main_module),
-        vars: { ...config.vars, ...secrets },
-        limits: config.limits,
-        compatibilityFlags: config.compatibility_flags,
-        bindings: [...createBindingServices(config, { storage: options.data(version.account_id), clock, logger }), ...assetsBindings(config.assets?.binding, (await assetsOf(version))?.server)],
-      });
+      const assets = (await assetsOf(version))?.server;
+      await runtime.load(buildVersion({
+        id: version.id, name: version.deployment, config, bundleFile: path.join(dir, version.main_module), secrets,
+        services: { storage: options.data(version.account_id), clock, logger }, assets,
+      }));
     } catch (err) {
       await runtime.close();
       logger.error(`version ${version.id} of ${version.deployment} failed to start: ${(err as Error).message}`);
@@ -176,7 +172,7 @@ export function createHosting(options: HostingOptions): Hosting {
   }
 
   async function loadAssets(version: VersionRecord): Promise<VersionAssets | null> {
-    const assets = toVersionConfig(version.config as DeployConfig).assets;
+    const assets = storedVersionConfig(version).assets;
     const module = (await store.getModules(version.id)).find((m) => m.name === ASSET_MANIFEST_MODULE);
     if (!module) return null;
     const manifest = JSON.parse(new TextDecoder().decode(module.content)) as StoredManifest;
@@ -197,7 +193,7 @@ export function createHosting(options: HostingOptions): Hosting {
   }
 
   async function startBackground(version: VersionRecord): Promise<BackgroundWork> {
-    const config = toVersionConfig(version.config as DeployConfig);
+    const config = storedVersionConfig(version);
     const crons = config.triggers.crons;
     const log = logger.child(version.deployment);
     // Each runner opens only the stores its work needs, and a damaged one fails this version's background
@@ -269,6 +265,7 @@ export function createHosting(options: HostingOptions): Hosting {
     sweepIdle() {
       let stopped = 0;
       for (const [versionId, entry] of runtimes) {
+        if (entry.started?.openSockets) entry.lastUsed = clock.now();
         if (entry.active > 0 || clock.now() - entry.lastUsed < idleMs) continue;
         retire(versionId, entry, 'idle');
         stopped++;

@@ -1,13 +1,13 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
-import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { createNodeHandler } from '../entry/node-http.js';
+import { createUpgradeHandler, type UpgradeHandler } from '../entry/websocket-upgrade.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
-import { answerClientErrors } from '../entry/client-error.js';
+import { listenHttp, type ListenAddress } from '../entry/listen.js';
 import { madeByPlatform } from '../entry/response-origin.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
@@ -41,7 +41,7 @@ import { DEFAULT_DRAIN_MS, drainListeners } from './shutdown.js';
 export const DEFAULT_PLATFORM_DOMAIN = 'ledge.localhost';
 
 /** An address to listen on. */
-export interface ListenAddress { host: string; port: number }
+export type { ListenAddress } from '../entry/listen.js';
 
 /** Options of `ledge serve`. */
 export interface PlatformOptions {
@@ -137,7 +137,11 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, assetContent, timers: options.timers, lifecycleIntervalMs: options.lifecycleIntervalMs,
     secrets: (accountId, deployment) => deploymentSecrets(store, vault, accountId, deployment),
   });
-  const rebuildRoutes = async () => buildRouteTable(store, platformDomain, await access.listApps());
+  const rebuildRoutes = async () => {
+    const table = await buildRouteTable(store, platformDomain, await access.listApps());
+    for (const problem of table.damaged) logger.error(`routes: ${problem}`);
+    return table;
+  };
   let routes: RouteTable;
   try {
     routes = await rebuildRoutes();
@@ -200,7 +204,10 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
 
   const servers: Server[] = [];
   let expiries: { stop(): void } | undefined = undefined;
+  let appUpgrades: UpgradeHandler | undefined;
   const cleanup = async () => {
+    // Upgraded connections are out of node:http's reach (its close would wait for them): closed first, with 1001.
+    appUpgrades?.closeAll();
     await drainListeners({ servers, connectors, drainMs: options.drainMs ?? DEFAULT_DRAIN_MS, logger });
     expiries?.stop();
     await hosting.close();
@@ -211,13 +218,21 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
   let appAddress: AddressInfo;
   let apiAddress: AddressInfo;
   try {
-    appAddress = await listen(servers, createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen', logger);
-    apiAddress = await listen(servers, createNodeHandler({ dispatch: apiDispatch, logger, writeTimeoutMs: options.writeTimeoutMs }), options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen', logger);
+    // Applications' WebSocket upgrades take the same route as requests (websocket-upgrade.ts).
+    appUpgrades = createUpgradeHandler({ dispatch: appDispatch, logger });
+    const appServer = await listenHttp({ request: createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), upgrade: appUpgrades }, options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen', logger);
+    servers.push(appServer);
+    appAddress = appServer.address() as AddressInfo;
     // Tunnel connectors dial the API listener and upgrade to a WebSocket on one path.
-    (servers[1] as Server).on('upgrade', (req, socket, head) => {
-      if (new URL(req.url ?? '/', 'http://x').pathname === CONNECT_PATH) connectors.upgrade(req, socket, head);
-      else socket.destroy();
-    });
+    const apiServer = await listenHttp({
+      request: createNodeHandler({ dispatch: apiDispatch, logger, writeTimeoutMs: options.writeTimeoutMs }),
+      upgrade: (req, socket, head) => {
+        if (new URL(req.url ?? '/', 'http://x').pathname === CONNECT_PATH) connectors.upgrade(req, socket, head);
+        else socket.destroy();
+      },
+    }, options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen', logger);
+    servers.push(apiServer);
+    apiAddress = apiServer.address() as AddressInfo;
   } catch (err) {
     await cleanup();
     throw err;
@@ -294,17 +309,4 @@ function notFound(): DispatchResponse {
     body: JSON.stringify({ error: 'not_found', message: 'No deployment answers for this hostname.' }),
     origin: 'platform',
   };
-}
-
-function listen(servers: Server[], handler: Parameters<typeof createServer>[1], address: ListenAddress, option: string, logger: Logger): Promise<AddressInfo> {
-  const server = createServer({ keepAliveTimeout: 5_000 }, handler);
-  answerClientErrors(server, logger);
-  servers.push(server);
-  return new Promise((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') reject(new LedgeError('port_in_use', `${option}: ${address.host}:${address.port} is already in use; choose another port (0 picks a free one)`));
-      else reject(new LedgeError('listen_failed', `${option}: cannot listen on ${address.host}:${address.port} (${err.code ?? err.message})`));
-    });
-    server.listen(address.port, address.host, () => resolve(server.address() as AddressInfo));
-  });
 }

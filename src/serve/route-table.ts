@@ -1,4 +1,4 @@
-import { toVersionConfig, type DeployConfig } from '../config/deploy.js';
+import { storedVersionConfig } from '../config/deploy.js';
 import { ipAddressOf } from '../entry/custom-domains.js';
 import { defaultHostname, normalizeHost, parsePlatformHost, parsePreviewLabel, TEAM_LABEL } from '../entry/hostnames.js';
 import { covers, pathReadings, toGuardedPrefix } from '../identity/access-paths.js';
@@ -24,6 +24,8 @@ export interface RouteTable {
   protection(target: RouteTarget, path: string): AccessAppRecord | null;
   /** Every access application guarding some path of a deployment or tunnel. */
   guardians(target: RouteTarget): AccessAppRecord[];
+  /** Why a current version's hostnames are missing: its stored configuration could not be read (its custom domains still reach it, to fail alone). */
+  readonly damaged: string[];
 }
 
 /**
@@ -43,13 +45,20 @@ export async function buildRouteTable(store: ControlStoragePort, platformDomain:
     accountsBySubdomain.set(account.subdomain, account.id);
   }
   const currentOf = new Map<string, string>();
+  const damaged: string[] = [];
   for (const deployment of await store.listDeployments()) {
     const subdomain = subdomains.get(deployment.account_id);
     const version = await store.getVersion(deployment.current_version_id);
     if (subdomain === undefined || !version) continue;
     const key = `d:${deployment.account_id}/${deployment.name}`;
     currentOf.set(`${deployment.account_id}/${deployment.name}`, version.id);
-    const config = toVersionConfig(version.config as DeployConfig);
+    let config;
+    try {
+      config = storedVersionConfig(version);
+    } catch (err) {
+      damaged.push((err as Error).message);
+      continue;
+    }
     if (config.edge_dev) exact.set(defaultHostname(deployment.name, subdomain, platformDomain), { kind: 'version', versionId: version.id, accountId: deployment.account_id, key });
     if (config.preview_urls) {
       const ids = (await store.listVersions(deployment.account_id, deployment.name)).map((v) => v.id.replace(/-/g, ''));
@@ -100,6 +109,7 @@ export async function buildRouteTable(store: ControlStoragePort, platformDomain:
   }
 
   return {
+    damaged,
     resolve,
     protection(target, rawPath) {
       const entries = target.kind === 'team' ? undefined : guarded.get(target.key);

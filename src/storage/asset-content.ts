@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { LedgeError } from '../lib/errors.js';
-import { ASSET_LIMITS } from '../entry/assets/scan.js';
+
+/** Limits of one version's assets (docs/assets.md, the original platform's). */
+export const ASSET_LIMITS = Object.freeze({
+  /** Bytes of one file: 25 MiB. */
+  fileBytes: 25 * 1024 * 1024,
+  /** Files in one version. */
+  files: 20_000,
+});
 
 /** A SHA-256 in hex: the only names the content store knows. */
 export const CONTENT_HASH = /^[0-9a-f]{64}$/;

@@ -3,12 +3,13 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '../lib/clock.js';
 import { SYSTEM_CLOCK } from '../lib/clock.js';
 import type { LedgeError } from '../lib/errors.js';
-import type { CronStatePort, KvStoragePort, ObjectStoragePort, QueueStoragePort, StoragePorts } from './ports.js';
+import type { CacheStoragePort, CronStatePort, KvStoragePort, ObjectStoragePort, QueueStoragePort, StoragePorts } from './ports.js';
 import { SqliteDatabase } from './sqlite/sql-database.js';
 import { createSqliteObjectStorage } from './sqlite/object-storage.js';
 import { createSqliteCronState } from './sqlite/cron-state.js';
 import { createSqliteKvStorage } from './sqlite/kv-storage.js';
 import { createSqliteQueueStorage } from './sqlite/queue-storage.js';
+import { createSqliteCacheStorage } from './sqlite/cache-storage.js';
 import { openDatabase } from './sqlite/open.js';
 import { damagedFileError, isDamagedFile } from './sqlite/damage.js';
 
@@ -31,12 +32,15 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
     (db) => createSqliteObjectStorage(db, path.join(stateDir, 'objects', 'blobs')));
   // Queues have a file of their own so their write rate never waits on the key-value store's writer.
   const queues = lazyStore(path.join(stateDir, 'queues.sqlite'), 'the queue store', damage, (db) => createSqliteQueueStorage(db));
+  // The Cache API's store is disposable and large: a file of its own, never in the way of the bindings' data.
+  const cache = lazyStore(path.join(stateDir, 'cache.sqlite'), 'the cache store', damage, (db) => createSqliteCacheStorage(db));
   const databases = new Map<string, SqliteDatabase>();
   return {
     get kv(): KvStoragePort { return kv.open().kv; },
     get cron(): CronStatePort { return kv.open().cron; },
     get objects(): ObjectStoragePort { return objects.open(); },
     get queues(): QueueStoragePort { return queues.open(); },
+    get cache(): CacheStoragePort { return cache.open(); },
     sql: {
       database(id, options) {
         let db = databases.get(id);
@@ -52,6 +56,7 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
       kv.close();
       objects.close();
       queues.close();
+      cache.close();
       for (const db of databases.values()) db.close();
       databases.clear();
     },

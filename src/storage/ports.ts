@@ -3,6 +3,7 @@
  * (SQLite, files) implement them today; PostgreSQL and S3-compatible adapters implement the same
  * interfaces for scale-out. Every method is async so a networked adapter fits.
  */
+import { LedgeError, hasCode } from '../lib/errors.js';
 
 /** One stored key-value entry. `expiration` is in epoch seconds. */
 export interface KvEntry {
@@ -36,11 +37,19 @@ export interface KvStoragePort {
 /** A value bound to or read from a SQL statement. */
 export type SqlValue = number | string | null | Uint8Array | bigint;
 
-/** An error a SQL statement raised, with the index of the statement in its batch or script. */
-export class SqlStatementError extends Error {
+/** An error a SQL statement raised, with the index of the statement in its batch or script; code `sql_statement_failed`. */
+export class SqlStatementError extends LedgeError {
+  declare readonly code: 'sql_statement_failed';
   constructor(message: string, readonly index: number) {
-    super(message);
+    super('sql_statement_failed', message);
+    // The name it always had: callers format it as a plain error.
+    this.name = 'Error';
   }
+}
+
+/** True when `err` is a failed SQL statement (identified by code, not class). */
+export function isSqlStatementError(err: unknown): err is SqlStatementError {
+  return hasCode(err, 'sql_statement_failed') && typeof (err as { index?: unknown }).index === 'number';
 }
 
 /** One statement with its parameters. */
@@ -270,6 +279,33 @@ export interface QueueStoragePort {
   watch(queue: string, listener: () => void): () => void;
 }
 
+/** One stored response of the Cache API. Times are epoch milliseconds. */
+export interface CacheEntry {
+  status: number;
+  statusText: string;
+  /** Flat header list: name, value, name, value... */
+  headers: string[];
+  body: Uint8Array;
+  expiresAt: number;
+}
+
+/**
+ * The Cache API's store for one account (docs/cache.md): responses by cache name and URL, bounded in bytes
+ * with least-recently-used eviction. Entries whose `expiresAt` is at or before `now` do not exist.
+ */
+export interface CacheStoragePort {
+  /** The live entry, marked as used at `now`. */
+  get(cache: string, url: string, now: number): Promise<CacheEntry | null>;
+  /** Stores (or replaces) an entry, then evicts the least recently used entries until the store holds at most `maxBytes`. */
+  put(cache: string, url: string, entry: CacheEntry, now: number, maxBytes: number): Promise<void>;
+  /** Deletes a live entry; returns whether there was one. */
+  delete(cache: string, url: string, now: number): Promise<boolean>;
+  /** Deletes the entries for `urls` in every cache (or every entry when `urls` is null); returns how many. */
+  purge(urls: string[] | null): Promise<number>;
+  /** Entries and bytes stored (expired ones not yet swept included). */
+  usage(): Promise<{ entries: number; bytes: number }>;
+}
+
 /** Every port of one platform's state. */
 export interface StoragePorts {
   kv: KvStoragePort;
@@ -277,5 +313,6 @@ export interface StoragePorts {
   objects: ObjectStoragePort;
   cron: CronStatePort;
   queues: QueueStoragePort;
+  cache: CacheStoragePort;
   close(): void;
 }

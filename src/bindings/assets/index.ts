@@ -1,9 +1,8 @@
-import type { AssetServer } from '../../entry/assets/handler.js';
 import { serveProtocol } from '../host-protocol.js';
 import type { BoundBinding } from '../plugin.js';
 import { ISOLATE_PART } from './isolate.js';
 import { ASSETS_CALLS } from './protocol.js';
-import { createAssetsHandlers } from './service.js';
+import { createAssetsHandlers, type AssetSource } from './service.js';
 
 /**
  * The assets binding kind. It has no section of its own in ledge.jsonc, no resource and no store: `assets.binding`
@@ -13,7 +12,7 @@ import { createAssetsHandlers } from './service.js';
 export const ASSETS_KIND = ISOLATE_PART.kind;
 
 /** The binding entry of a deployment with `assets.binding` set, or none. */
-export function assetsBindings(binding: string | undefined, server: AssetServer | undefined): BoundBinding[] {
+export function assetsBindings(binding: string | undefined, server: AssetSource | undefined): BoundBinding[] {
   if (binding === undefined || server === undefined) return [];
   return [{ name: binding, kind: ASSETS_KIND, isolateModule: ISOLATE_PART.module, service: serveProtocol(ASSETS_KIND, ASSETS_CALLS, createAssetsHandlers(server)) }];
 }

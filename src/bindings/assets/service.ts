@@ -1,9 +1,13 @@
-import type { AssetServer } from '../../entry/assets/handler.js';
 import type { CallHandlers } from '../protocol.js';
 import type { AssetsProtocol } from './protocol.js';
 
+/** What the assets binding answers from: the deployment's asset server (entry/assets/handler.ts), as its HTTP answer. */
+export interface AssetSource {
+  fetch(request: { method: string; url: string; headers: string[] }): Promise<{ status: number; headers: string[]; body: string | Uint8Array | null | AsyncIterable<Uint8Array> }>;
+}
+
 /** The host side of the assets binding: answers `fetch` from the deployment's asset server, never from the application. */
-export function createAssetsHandlers(server: AssetServer): CallHandlers<AssetsProtocol> {
+export function createAssetsHandlers(server: AssetSource): CallHandlers<AssetsProtocol> {
   return {
     async fetch([request]) {
       const response = await server.fetch({ method: request.method, url: request.url, headers: request.headers.flat() });

@@ -18,6 +18,7 @@ export const KV_PLUGIN = {
       path: '/storage/kv/namespaces', param: 'namespace_id', label: 'key-value namespace', refIsName: false, idStyle: 'hex',
       body: z.strictObject({ title: z.string().trim().min(1).max(512) }).transform((b) => ({ name: b.title })),
       view: (r) => ({ id: r.id, title: r.name, created_on: r.created_on }),
+      result: z.object({ id: z.string(), title: z.string(), created_on: z.string() }),
     },
   },
   calls: KV_CALLS,

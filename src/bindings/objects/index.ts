@@ -24,6 +24,7 @@ export const OBJECTS_PLUGIN = {
       path: '/buckets', param: 'bucket_name', label: 'bucket', refIsName: true, idStyle: 'hex',
       body: z.strictObject({ name: BUCKET_NAME }),
       view: (r) => ({ name: r.name, created_on: r.created_on }),
+      result: z.object({ name: z.string(), created_on: z.string() }),
     },
     refuseDelete: async (record, storage) => ((await storage.objects.list(record.ref, { prefix: '', after: null, limit: 1 })).length > 0
       ? `the bucket ${record.name} is not empty; delete its objects first` : null),

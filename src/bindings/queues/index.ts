@@ -22,6 +22,7 @@ export const QUEUES_PLUGIN = {
       path: '/queues', param: 'queue_id', label: 'queue', refIsName: true, idStyle: 'hex',
       body: z.strictObject({ queue_name: QUEUE_NAME }).transform((b) => ({ name: b.queue_name })),
       view: (r) => ({ queue_id: r.id, queue_name: r.name, created_on: r.created_on }),
+      result: z.object({ queue_id: z.string(), queue_name: z.string(), created_on: z.string() }),
     },
   },
   // A consumer reads its queue and may dead-letter to another: both must exist and be readable by the deployer.

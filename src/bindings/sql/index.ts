@@ -18,6 +18,7 @@ export const SQL_PLUGIN = {
       path: '/sql/databases', param: 'database_id', label: 'SQL database', refIsName: false, idStyle: 'uuid',
       body: z.strictObject({ name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: 'expected a database name: lowercase letters, digits, - and _ (at most 64)' }) }),
       view: (r) => ({ uuid: r.id, name: r.name, created_on: r.created_on }),
+      result: z.object({ uuid: z.string(), name: z.string(), created_on: z.string() }),
     },
   },
   calls: SQL_CALLS,

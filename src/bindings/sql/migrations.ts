@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LedgeError } from '../../lib/errors.js';
-import { SqlStatementError, type SqlDatabasePort } from '../../storage/ports.js';
-import { splitSql } from './split.js';
+import { isSqlStatementError, type SqlDatabasePort } from '../../storage/ports.js';
+import { splitSql } from '../../storage/sql-split.js';
 
 /** Default table recording applied migrations. */
 export const DEFAULT_MIGRATIONS_TABLE = 'ledge_migrations';
@@ -60,7 +60,7 @@ export async function applyMigrations(db: SqlDatabasePort, dir: string, options:
     try {
       await db.script([...statements, record]);
     } catch (err) {
-      if (err instanceof SqlStatementError) {
+      if (isSqlStatementError(err)) {
         const statement = statements[err.index] ?? record;
         throw new LedgeError('operation_failed', `migration ${migration.name} failed at statement ${err.index + 1} (${abbreviate(statement)}): ${err.message}; the database is as it was before ${migration.name}${applied.length ? ` (applied before it: ${applied.join(', ')})` : ''}`);
       }

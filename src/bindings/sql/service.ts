@@ -1,4 +1,4 @@
-import { SqlStatementError, type SqlDatabasePort } from '../../storage/ports.js';
+import { isSqlStatementError, type SqlDatabasePort } from '../../storage/ports.js';
 import { BindingError } from '../plugin.js';
 import type { CallHandlers } from '../protocol.js';
 import type { SqlProtocol } from './protocol.js';
@@ -28,7 +28,7 @@ async function exec(database: SqlDatabasePort, sql: string): Promise<{ count: nu
   try {
     await database.script(lines);
   } catch (err) {
-    if (err instanceof SqlStatementError) {
+    if (isSqlStatementError(err)) {
       throw new BindingError('Error', `SQL_EXEC_ERROR: Error in line ${err.index + 1}: ${lines[err.index]}: ${err.message}`, err.message);
     }
     throw err;

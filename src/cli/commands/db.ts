@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { applyMigrations, createMigration, listMigrations } from '../../bindings/sql/migrations.js';
-import { splitSql } from '../../bindings/sql/split.js';
+import { createMigration } from '../../bindings/sql/migrations.js';
 import { LedgeError } from '../../lib/errors.js';
 import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
-import type { SqlResult } from '../../storage/ports.js';
+import { splitSql, type SqlResult } from '../../dev/local-platform.js';
 
 
 const out = (text: string) => process.stdout.write(text);
@@ -48,9 +47,9 @@ export function registerDb(program: Command): void {
       const sql = opts.command ?? readFileSync(opts.file as string, 'utf8');
       const statements = splitSql(sql);
       if (statements.length === 0) throw new LedgeError('bad_argument', 'no SQL statements given');
-      const { port } = platform.sqlDatabase(name);
+      const database = platform.sqlDatabase(name);
       try {
-        printResults(await port.query(statements.map((s) => ({ sql: s, params: [] })), 'objects'), opts.json);
+        printResults(await database.execute(statements), opts.json);
       } catch (err) {
         const index = (err as { index?: number }).index;
         throw new LedgeError('operation_failed', `${index !== undefined && statements.length > 1 ? `statement ${index + 1}: ` : ''}${(err as Error).message}${statements.length > 1 ? ' (nothing was changed)' : ''}`);
@@ -66,16 +65,16 @@ export function registerDb(program: Command): void {
     }));
   localOptions(migrations.command('list').description('show which migrations are applied').argument('<database>'))
     .action((name: string, opts: LocalOptions) => withLocalPlatform(opts, async (platform) => {
-      const { port, migrationsDir, migrationsTable } = platform.sqlDatabase(name);
-      const list = await listMigrations(port, migrationsDir, migrationsTable);
+      const database = platform.sqlDatabase(name);
+      const { migrationsDir } = database;
+      const list = await database.listMigrations();
       if (opts.json) json(list.map(({ name: n, applied, applied_at }) => ({ name: n, applied, applied_at })));
       else if (list.length === 0) out(`no migrations in ${path.relative(process.cwd(), migrationsDir) || migrationsDir}\n`);
       else for (const m of list) out(`${m.applied ? 'applied' : 'pending'}  ${m.name}${m.applied_at ? `  (${m.applied_at})` : ''}\n`);
     }));
   localOptions(migrations.command('apply').description('apply pending migrations, each in its own transaction').argument('<database>'))
     .action((name: string, opts: LocalOptions) => withLocalPlatform(opts, async (platform) => {
-      const { port, migrationsDir, migrationsTable } = platform.sqlDatabase(name);
-      const applied = await applyMigrations(port, migrationsDir, { table: migrationsTable, onApplied: (n) => { if (!opts.json) out(`applied ${n}\n`); } });
+      const applied = await platform.sqlDatabase(name).applyMigrations((n) => { if (!opts.json) out(`applied ${n}\n`); });
       if (opts.json) json({ applied });
       else if (applied.length === 0) out('no migrations to apply\n');
     }));
@@ -83,8 +82,7 @@ export function registerDb(program: Command): void {
   localOptions(db.command('bookmark').description('print the bookmark of the current state, or of the state at a time').argument('<database>'))
     .option('--timestamp <time>', 'ISO 8601 time or Unix timestamp')
     .action((name: string, opts: LocalOptions & { timestamp?: string }) => withLocalPlatform(opts, async (platform) => {
-      const { port } = platform.sqlDatabase(name);
-      const bookmark = opts.timestamp === undefined ? await port.bookmark() : await port.bookmarkAt(parseTimestamp(opts.timestamp));
+      const bookmark = await platform.sqlDatabase(name).bookmark(opts.timestamp === undefined ? undefined : parseTimestamp(opts.timestamp));
       if (opts.json) json({ bookmark });
       else out(`${bookmark}\n`);
     }));
@@ -95,9 +93,10 @@ export function registerDb(program: Command): void {
     .action((name: string, opts: LocalOptions & { bookmark?: string; timestamp?: string }) => withLocalPlatform(opts, async (platform) => {
       if (opts.bookmark !== undefined && opts.timestamp !== undefined) throw new LedgeError('bad_argument', 'use --bookmark or --timestamp, not both');
       if (opts.bookmark === undefined && opts.timestamp === undefined) throw new LedgeError('bad_argument', 'missing --bookmark or --timestamp');
-      const { port, entry } = platform.sqlDatabase(name);
-      const bookmark = opts.bookmark ?? await port.bookmarkAt(parseTimestamp(opts.timestamp as string));
-      const result = await port.restore(bookmark);
+      const database = platform.sqlDatabase(name);
+      const { entry } = database;
+      const bookmark = opts.bookmark ?? await database.bookmark(parseTimestamp(opts.timestamp as string));
+      const result = await database.restore(bookmark);
       if (opts.json) json(result);
       else out(`restored ${entry.database_name} to ${result.bookmark}\nto undo: ledge db restore ${entry.database_name} --bookmark ${result.previous_bookmark}\n`);
     }));

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { untilStopped } from '../signals.js';
+import { listenForStop } from '../signals.js';
 import { startDevServer } from '../../dev/dev-server.js';
 import { createConsoleSink, createLogger } from '../../lib/logger.js';
 import { parsePort, parseSeconds } from '../options.js';
@@ -18,8 +18,9 @@ export function registerDev(program: Command): void {
     .option('--verbose', 'print debug logs')
     .action(async (dir: string, opts: { port: number; ip: string; state?: string; env?: string; verbose?: boolean; lifecycleInterval: number }) => {
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
+      const signals = listenForStop(logger);
       const server = await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: opts.state, env: opts.env, logger, lifecycleIntervalMs: opts.lifecycleInterval * 1000 });
       logger.info(`${server.config.name} ready on ${server.url}`);
-      await untilStopped(logger, () => server.close());
+      await signals.until(() => server.close());
     });
 }

@@ -3,14 +3,11 @@ import type { Command } from 'commander';
 import { WorkerQueue } from '../../bindings/queues/binding.js';
 import type { QueueContentType } from '../../bindings/queues/codec.js';
 import { QUEUE_NAME, type ConsumerConfig } from '../../bindings/queues/schema.js';
-import { createQueueProducerHandlers } from '../../bindings/queues/service.js';
-import { QUEUES_CALLS, type QueuesProtocol } from '../../bindings/queues/protocol.js';
-import { serveProtocol } from '../../bindings/host-protocol.js';
+import type { QueuesProtocol } from '../../bindings/queues/protocol.js';
 import { typedCall } from '../../bindings/protocol.js';
-import type { LocalPlatform } from '../../dev/local-platform.js';
+import type { DeadMessage, LocalPlatform, QueueStats } from '../../dev/local-platform.js';
 import { SYSTEM_CLOCK } from '../../lib/clock.js';
 import { LedgeError } from '../../lib/errors.js';
-import type { DeadMessage, QueueStats } from '../../storage/ports.js';
 import { parseInteger } from '../options.js';
 import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
 
@@ -35,8 +32,8 @@ function queueName(name: string): string {
 
 /** Every queue the configuration names (producers, consumers, dead-letter queues) or the store holds, sorted. */
 async function knownQueues(platform: LocalPlatform): Promise<string[]> {
-  const { storage, producers, consumers } = platform.queues;
-  const names = new Set([...producers.map((p) => p.queue), ...consumers.map((c) => c.queue), ...await storage.queues()]);
+  const { producers, consumers } = platform.queues;
+  const names = new Set([...producers.map((p) => p.queue), ...consumers.map((c) => c.queue), ...await platform.queues.stored()]);
   for (const c of consumers) if (c.deadLetterQueue !== null) names.add(c.deadLetterQueue);
   return [...names].sort();
 }
@@ -134,7 +131,7 @@ export function registerQueues(program: Command): void {
       const rows: { queue: string; stats: QueueStats; consumer: string | null }[] = [];
       for (const queue of await knownQueues(platform)) {
         const consumer = platform.queues.consumers.find((c) => c.queue === queue);
-        rows.push({ queue, stats: await platform.queues.storage.stats(queue, now), consumer: consumer?.type ?? null });
+        rows.push({ queue, stats: await platform.queues.stats(queue), consumer: consumer?.type ?? null });
       }
       if (opts.json) return printJson(rows.map((r) => ({ ...statsJson(r.queue, r.stats, now), consumer: r.consumer })));
       if (!rows.length) return void out('no queues: the configuration names none and the local state holds none\n');
@@ -152,8 +149,7 @@ export function registerQueues(program: Command): void {
       const queue = queueName(name);
       const { body, contentType } = messageBody(value, opts);
       return withLocalPlatform(opts, async (platform) => {
-        const producer = platform.queues.producers.find((p) => p.queue === queue);
-        const service = serveProtocol('queues', QUEUES_CALLS, createQueueProducerHandlers({ queue, deliveryDelaySeconds: producer?.delivery_delay ?? 0, storage: platform.queues.storage, clock: SYSTEM_CLOCK }));
+        const service = platform.queues.producer(queue);
         const producerObject = new WorkerQueue(typedCall<QueuesProtocol>((method, args) => service.call(method, args)), { compatibilityDate: platform.config.compatibility_date });
         const { metadata: { metrics } } = await producerObject.send(body, { contentType, delaySeconds: opts.delay }).catch((err: unknown) => {
           // The binding's own range check, worded for the option a person typed.
@@ -170,7 +166,7 @@ export function registerQueues(program: Command): void {
       const queue = queueName(name);
       return withLocalPlatform(opts, async (platform) => {
         const now = SYSTEM_CLOCK.now();
-        const stats = await platform.queues.storage.stats(queue, now);
+        const stats = await platform.queues.stats(queue);
         const consumer = platform.queues.consumers.find((c) => c.queue === queue);
         const producers = platform.queues.producers.filter((p) => p.queue === queue).map((p) => ({ binding: p.binding, delivery_delay: p.delivery_delay ?? 0 }));
         const deadLetterFor = platform.queues.consumers.filter((c) => c.deadLetterQueue === queue).map((c) => c.queue);
@@ -201,12 +197,12 @@ export function registerQueues(program: Command): void {
       const limit = opts.limit ?? 100;
       if (limit < 1) throw new LedgeError('bad_argument', `--limit: expected a positive integer, got ${limit}`);
       return withLocalPlatform(opts, async (platform) => {
-        const messages = await platform.queues.storage.listDead(queue, limit);
+        const messages = await platform.queues.listDead(queue, limit);
         if (opts.json) return printJson(messages.map(deadJson));
         if (!messages.length) return void out(`no dead messages in ${queue}\n`);
         const iso = (t: number) => new Date(t).toISOString();
         out(table(['ID', 'SENT', 'ATTEMPTS', 'DIED', 'TYPE', 'BODY'], messages.map((m) => [m.id, iso(m.timestamp), String(m.attempts), iso(m.diedAt), m.contentType, preview(m)])));
-        const total = (await platform.queues.storage.stats(queue, SYSTEM_CLOCK.now())).dead;
+        const total = (await platform.queues.stats(queue)).dead;
         if (total > messages.length) out(`(${messages.length} of ${total} dead messages shown; see more with --limit)\n`);
       });
     });
@@ -216,7 +212,7 @@ export function registerQueues(program: Command): void {
     .action((name: string, opts: DeadOptions) => {
       const queue = queueName(name);
       return withLocalPlatform(opts, async (platform) => {
-        const replayed = await platform.queues.storage.replayDead(queue, opts.id ?? null, SYSTEM_CLOCK.now());
+        const replayed = await platform.queues.replayDead(queue, opts.id ?? null);
         if (opts.json) printJson({ queue, replayed });
         else out(`replayed ${replayed} dead message(s) of ${queue}${opts.id ? ` (${opts.id.length} id(s) given)` : ''}\n`);
       });
@@ -229,7 +225,7 @@ export function registerQueues(program: Command): void {
       const queue = queueName(name);
       if (!opts.id && !opts.yes) throw new LedgeError('bad_argument', `refusing to purge every dead message of ${queue} without --yes (or name the messages with --id)`);
       return withLocalPlatform(opts, async (platform) => {
-        const purged = await platform.queues.storage.purgeDead(queue, opts.id ?? null);
+        const purged = await platform.queues.purgeDead(queue, opts.id ?? null);
         if (opts.json) printJson({ queue, purged });
         else out(`purged ${purged} dead message(s) of ${queue}${opts.id ? ` (${opts.id.length} id(s) given)` : ''}\n`);
       });

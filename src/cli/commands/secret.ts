@@ -3,9 +3,10 @@ import { LedgeError } from '../../lib/errors.js';
 import { accountPath, deploymentName, deploymentOption, formatTable, openPlatform, platformOptions, type PlatformOptions } from '../api-client.js';
 import { printJson } from '../local.js';
 import { promptHidden } from './login.js';
+import type { Secret } from '../../control/results.js';
 
 /** A secret as the API lists it: never its value. */
-interface SecretView { name: string; type: string; created_on: string; modified_on: string }
+type SecretView = Secret;
 
 type SecretOptions = PlatformOptions & { deployment?: string };
 

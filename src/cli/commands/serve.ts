@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Option, type Command } from 'commander';
-import { untilStopped } from '../signals.js';
+import { listenForStop } from '../signals.js';
 import { parseSeconds as parsePositiveSeconds } from '../options.js';
 import { LedgeError } from '../../lib/errors.js';
 import { createConsoleSink, createLogger } from '../../lib/logger.js';
@@ -39,6 +39,7 @@ export function registerServe(program: Command): void {
     .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; drainTimeout: number; lifecycleInterval: number; resetControl?: boolean; verbose?: boolean }) => {
       if (!/^(?=.{1,200}$)[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(opts.platformDomain)) throw new LedgeError('bad_argument', `--platform-domain: expected a domain name, got "${opts.platformDomain}"`);
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
+      const signals = listenForStop(logger);
       const platform = await startPlatform({
         stateDir: opts.state, listen: opts.listen, apiListen: opts.apiListen, platformDomain: opts.platformDomain, logger,
         drainMs: opts.drainTimeout, resetControl: opts.resetControl === true, lifecycleIntervalMs: opts.lifecycleInterval * 1000,
@@ -51,6 +52,6 @@ export function registerServe(program: Command): void {
       logger.info(`state in ${path.resolve(opts.state)}`);
       logger.info(`applications on ${platform.appUrl} (hostnames under ${platform.platformDomain})`);
       logger.info(`API on ${platform.apiUrl}`);
-      await untilStopped(logger, () => platform.close());
+      await signals.until(() => platform.close());
     });
 }

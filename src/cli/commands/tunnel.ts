@@ -8,9 +8,9 @@ import { encodeTunnelToken } from '../../entry/tunnel/protocol.js';
 import { accountPath, formatTable, openPlatform, platformOptions, type PlatformOptions, type PlatformSession } from '../api-client.js';
 import { printJson } from '../local.js';
 import { registerTunnelIngress } from './tunnel-ingress.js';
+import type { PrivateRoute, Tunnel } from '../../control/results.js';
 
-interface Tunnel { id: string; name: string; status: string; created_at: string; deleted_at: string | null; conns_active_at: string | null }
-interface Route { id: string; network: string; tunnel_id: string; tunnel_name?: string | null; comment: string; virtual_network_id: string; virtual_network_name?: string | null }
+type Route = PrivateRoute & { tunnel_name?: string | null; virtual_network_name?: string | null };
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const out = (text: string) => process.stdout.write(text);

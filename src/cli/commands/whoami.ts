@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ApiError, createApiClient, verifyToken, type TokenStatus } from '../api-client.js';
+import { ApiResponseError, createApiClient, verifyToken, type TokenStatus } from '../api-client.js';
 import { resolveCredentials, type Account, type ResolvedCredentials } from '../credentials.js';
 import { printJson } from '../local.js';
 
@@ -25,7 +25,8 @@ export function registerWhoami(program: Command): void {
         accounts = await client.listAll<Account>('/accounts');
       } catch (err) {
         // Say which token was refused, so a stale LEDGE_API_TOKEN is not mistaken for the stored one.
-        if (err instanceof ApiError) throw new ApiError(err.code, `${err.message} (token from ${origin(credentials)})`, err.httpStatus, err.errors);
+        // The client's own class (it never crosses a thread): only the API's refusals get the token's origin.
+        if (err instanceof ApiResponseError) throw new ApiResponseError(err.code, `${err.message} (token from ${origin(credentials)})`, err.httpStatus, err.errors);
         throw err;
       }
       if (opts.json) {

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError, fieldError } from '../api-error.js';
+import { ACCESS_APP, ACCESS_USER, DELETED_ID, IDENTITY_PROVIDER, JWKS, KEY_ROTATED, SERVICE_TOKEN, SERVICE_TOKEN_WITH_SECRET } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import type { AccessAppRecord, AccessUserRecord, IdentityProviderRecord, ServiceTokenRecord } from '../../storage/access.js';
@@ -70,12 +71,12 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
 
   return [
     defineRoute({
-      id: 'access.apps.list', method: 'GET', path: '/accounts/{account_id}/access/apps', summary: 'List access applications',
+      id: 'access.apps.list', method: 'GET', path: '/accounts/{account_id}/access/apps', summary: 'List access applications', result: z.array(ACCESS_APP),
       auth: { group: 'access:read', resource: 'any' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
       async handler({ account, query, can }) { return paginate((await access.listApps(account.id)).filter((a) => can('access:read', 'access_app', a.id)), query); },
     }),
     defineRoute({
-      id: 'access.apps.create', method: 'POST', path: '/accounts/{account_id}/access/apps', summary: 'Protect a hostname (and optional path) with the access gateway',
+      id: 'access.apps.create', method: 'POST', path: '/accounts/{account_id}/access/apps', summary: 'Protect a hostname (and optional path) with the access gateway', result: ACCESS_APP,
       auth: { group: 'access:write', resource: () => ({ kind: 'access_app', name: '*' }) }, params: ACCOUNT_PARAMS, body: APP_BODY, status: 201,
       async handler({ account, body, now }) {
         await checkDomain(account.id, account.subdomain, body.domain);
@@ -87,13 +88,13 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'access.apps.get', method: 'GET', path: '/accounts/{account_id}/access/apps/{app_id}', summary: 'Get an access application',
+      id: 'access.apps.get', method: 'GET', path: '/accounts/{account_id}/access/apps/{app_id}', summary: 'Get an access application', result: ACCESS_APP,
       auth: { group: 'access:read', resource: (p) => ({ kind: 'access_app', name: p.app_id }) }, params: APP_PARAMS,
       async handler({ account, params }) { return { result: await findApp(account.id, params.app_id) }; },
     }),
     defineRoute({
       id: 'access.apps.update', method: 'PUT', path: '/accounts/{account_id}/access/apps/{app_id}', summary: 'Replace an application\'s settings (its aud tag stays)',
-      auth: { group: 'access:write', resource: (p) => ({ kind: 'access_app', name: p.app_id }) }, params: APP_PARAMS, body: APP_BODY,
+      result: ACCESS_APP, auth: { group: 'access:write', resource: (p) => ({ kind: 'access_app', name: p.app_id }) }, params: APP_PARAMS, body: APP_BODY,
       async handler({ account, params, body, now }) {
         const found = await findApp(account.id, params.app_id);
         await checkDomain(account.id, account.subdomain, body.domain);
@@ -105,7 +106,7 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'access.apps.delete', method: 'DELETE', path: '/accounts/{account_id}/access/apps/{app_id}', summary: 'Stop protecting a hostname',
+      id: 'access.apps.delete', method: 'DELETE', path: '/accounts/{account_id}/access/apps/{app_id}', summary: 'Stop protecting a hostname', result: DELETED_ID,
       auth: { group: 'access:write', resource: (p) => ({ kind: 'access_app', name: p.app_id }) }, params: APP_PARAMS,
       async handler({ account, params }) {
         if (!(await access.deleteApp(account.id, params.app_id))) throw new ApiError('object_not_found', `no access application ${params.app_id} in this account`);
@@ -114,12 +115,12 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'access.users.list', method: 'GET', path: '/accounts/{account_id}/access/users', summary: 'List the users of the built-in identity provider',
+      id: 'access.users.list', method: 'GET', path: '/accounts/{account_id}/access/users', summary: 'List the users of the built-in identity provider', result: z.array(ACCESS_USER),
       auth: { group: 'access:read' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
       async handler({ account, query }) { return paginate((await access.listUsers(account.id)).map(userView), query); },
     }),
     defineRoute({
-      id: 'access.users.create', method: 'POST', path: '/accounts/{account_id}/access/users', summary: 'Add a user (the password is stored only as a scrypt hash)',
+      id: 'access.users.create', method: 'POST', path: '/accounts/{account_id}/access/users', summary: 'Add a user (the password is stored only as a scrypt hash)', result: ACCESS_USER,
       auth: { group: 'access:write' }, params: ACCOUNT_PARAMS, status: 201,
       body: z.strictObject({ email: z.email(), password: z.string().min(10, { error: 'expected at least 10 characters' }).max(200), groups: z.array(z.string().min(1).max(200)).max(50).default([]) }),
       async handler({ account, body, now }) {
@@ -129,7 +130,7 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'access.users.delete', method: 'DELETE', path: '/accounts/{account_id}/access/users/{user_id}', summary: 'Remove a user; their sessions stop at once',
+      id: 'access.users.delete', method: 'DELETE', path: '/accounts/{account_id}/access/users/{user_id}', summary: 'Remove a user; their sessions stop at once', result: DELETED_ID,
       auth: { group: 'access:write' }, params: ACCOUNT_PARAMS.extend({ user_id: z.string() }),
       async handler({ account, params }) {
         if (!(await access.deleteUser(account.id, params.user_id))) throw new ApiError('object_not_found', `no user ${params.user_id} in this account`);
@@ -137,12 +138,12 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'access.identity_providers.list', method: 'GET', path: '/accounts/{account_id}/access/identity_providers', summary: 'List OpenID Connect providers (never their client secrets)',
+      id: 'access.identity_providers.list', method: 'GET', path: '/accounts/{account_id}/access/identity_providers', summary: 'List OpenID Connect providers (never their client secrets)', result: z.array(IDENTITY_PROVIDER),
       auth: { group: 'access:read' }, params: ACCOUNT_PARAMS,
       async handler({ account }) { return { result: (await access.listIdentityProviders(account.id)).map(idpView) }; },
     }),
     defineRoute({
-      id: 'access.identity_providers.create', method: 'POST', path: '/accounts/{account_id}/access/identity_providers', summary: 'Add a generic OpenID Connect provider people can sign in with',
+      id: 'access.identity_providers.create', method: 'POST', path: '/accounts/{account_id}/access/identity_providers', summary: 'Add a generic OpenID Connect provider people can sign in with', result: IDENTITY_PROVIDER,
       auth: { group: 'access:write' }, params: ACCOUNT_PARAMS, status: 201,
       body: z.strictObject({
         name: z.string().trim().min(1).max(200),
@@ -161,7 +162,7 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'access.identity_providers.delete', method: 'DELETE', path: '/accounts/{account_id}/access/identity_providers/{idp_id}', summary: 'Remove an identity provider',
+      id: 'access.identity_providers.delete', method: 'DELETE', path: '/accounts/{account_id}/access/identity_providers/{idp_id}', summary: 'Remove an identity provider', result: DELETED_ID,
       auth: { group: 'access:write' }, params: ACCOUNT_PARAMS.extend({ idp_id: z.string() }),
       async handler({ account, params }) {
         if (!(await access.deleteIdentityProvider(account.id, params.idp_id))) throw new ApiError('object_not_found', `no identity provider ${params.idp_id} in this account`);
@@ -169,12 +170,12 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'access.service_tokens.list', method: 'GET', path: '/accounts/{account_id}/access/service_tokens', summary: 'List service tokens (never their secrets)',
+      id: 'access.service_tokens.list', method: 'GET', path: '/accounts/{account_id}/access/service_tokens', summary: 'List service tokens (never their secrets)', result: z.array(SERVICE_TOKEN),
       auth: { group: 'access:read' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
       async handler({ account, query }) { return paginate((await access.listServiceTokens(account.id)).map(tokenView), query); },
     }),
     defineRoute({
-      id: 'access.service_tokens.create', method: 'POST', path: '/accounts/{account_id}/access/service_tokens', summary: 'Issue a service token; its client secret is shown in this answer only',
+      id: 'access.service_tokens.create', method: 'POST', path: '/accounts/{account_id}/access/service_tokens', summary: 'Issue a service token; its client secret is shown in this answer only', result: SERVICE_TOKEN_WITH_SECRET,
       auth: { group: 'access:write' }, params: ACCOUNT_PARAMS, status: 201,
       body: z.strictObject({ name: z.string().trim().min(1).max(200), duration: DURATION.default('8760h') }),
       async handler({ account, body, now }) {
@@ -189,12 +190,12 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'access.service_tokens.get', method: 'GET', path: '/accounts/{account_id}/access/service_tokens/{token_id}', summary: 'Get a service token (never its secret)',
+      id: 'access.service_tokens.get', method: 'GET', path: '/accounts/{account_id}/access/service_tokens/{token_id}', summary: 'Get a service token (never its secret)', result: SERVICE_TOKEN,
       auth: { group: 'access:read' }, params: TOKEN_PARAMS,
       async handler({ account, params }) { return { result: tokenView(await findToken(account.id, params.token_id)) }; },
     }),
     defineRoute({
-      id: 'access.service_tokens.update', method: 'PATCH', path: '/accounts/{account_id}/access/service_tokens/{token_id}', summary: 'Enable or disable a token, or set a new duration from now',
+      id: 'access.service_tokens.update', method: 'PATCH', path: '/accounts/{account_id}/access/service_tokens/{token_id}', summary: 'Enable or disable a token, or set a new duration from now', result: SERVICE_TOKEN,
       auth: { group: 'access:write' }, params: TOKEN_PARAMS, body: z.strictObject({ enabled: z.boolean().optional(), duration: DURATION.optional(), previous_client_secret_expires_at: z.iso.datetime({ offset: true }).optional() }),
       async handler({ account, params, body }) {
         const found = await findToken(account.id, params.token_id);
@@ -210,7 +211,7 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'access.service_tokens.rotate', method: 'POST', path: '/accounts/{account_id}/access/service_tokens/{token_id}/rotate', summary: 'Issue a new secret; the old one keeps working for the grace period given (none by default)',
+      id: 'access.service_tokens.rotate', method: 'POST', path: '/accounts/{account_id}/access/service_tokens/{token_id}/rotate', summary: 'Issue a new secret; the old one keeps working for the grace period given (none by default)', result: SERVICE_TOKEN_WITH_SECRET,
       auth: { group: 'access:write' }, params: TOKEN_PARAMS, body: z.strictObject({ previous_client_secret_grace: DURATION.optional() }),
       async handler({ account, params, body }) {
         const found = await findToken(account.id, params.token_id);
@@ -226,7 +227,7 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'access.service_tokens.delete', method: 'DELETE', path: '/accounts/{account_id}/access/service_tokens/{token_id}', summary: 'Revoke a service token at once',
+      id: 'access.service_tokens.delete', method: 'DELETE', path: '/accounts/{account_id}/access/service_tokens/{token_id}', summary: 'Revoke a service token at once', result: DELETED_ID,
       auth: { group: 'access:write' }, params: TOKEN_PARAMS,
       async handler({ account, params }) {
         if (!(await access.deleteServiceToken(account.id, params.token_id))) throw new ApiError('object_not_found', `no service token ${params.token_id} in this account`);
@@ -235,16 +236,16 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
     }),
     defineRoute({
       id: 'access.keys.list', method: 'GET', path: '/accounts/{account_id}/access/keys', summary: 'The signing keys of the account\'s assertions (public halves) and when they rotate',
-      auth: { group: 'access:read' }, params: ACCOUNT_PARAMS,
+      result: JWKS, auth: { group: 'access:read' }, params: ACCOUNT_PARAMS,
       async handler({ account }) { return { result: await keyring.jwks(account.id) }; },
     }),
     defineRoute({
-      id: 'access.keys.rotate', method: 'POST', path: '/accounts/{account_id}/access/keys/rotate', summary: 'Replace the signing key now; the previous one stays published for 7 days',
+      id: 'access.keys.rotate', method: 'POST', path: '/accounts/{account_id}/access/keys/rotate', summary: 'Replace the signing key now; the previous one stays published for 7 days', result: KEY_ROTATED,
       auth: { group: 'access:write' }, params: ACCOUNT_PARAMS,
       async handler({ account }) { return { result: { kid: await keyring.rotate(account.id) } }; },
     }),
     defineRoute({
-      id: 'access.certs', method: 'GET', path: '/accounts/{account_id}/access/certs', summary: 'The JWKS applications verify assertions with (public, no token needed)',
+      id: 'access.certs', method: 'GET', path: '/accounts/{account_id}/access/certs', summary: 'The JWKS applications verify assertions with (public, no token needed)', result: JWKS,
       auth: 'none', params: ACCOUNT_PARAMS,
       async handler({ params }) {
         if (!(await services.store.getAccount(params.account_id))) throw new ApiError('account_not_found', `Could not route to /accounts/${params.account_id}, perhaps your object identifier is invalid?`);

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError, fieldError } from '../api-error.js';
 import { TEAM_LABEL } from '../../entry/hostnames.js';
+import { DELETED_ID } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import type { AccountRecord, MemberRecord } from '../../storage/control.js';
@@ -75,7 +76,7 @@ export function accountRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'members.delete', method: 'DELETE', path: '/accounts/{account_id}/members/{member_id}', summary: 'Remove a member',
+      id: 'members.delete', method: 'DELETE', path: '/accounts/{account_id}/members/{member_id}', summary: 'Remove a member', result: DELETED_ID,
       auth: { group: 'members:write' }, params: ACCOUNT_PARAMS.extend({ member_id: z.string() }),
       async handler({ account, params }) {
         if (!(await store.deleteMember(account.id, params.member_id))) throw new ApiError('object_not_found', `no member ${params.member_id} in this account`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldError } from '../api-error.js';
+import { ASSETS_MISSING, ASSETS_UPLOADED } from '../results.js';
 import { defineRoute, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import { ACCOUNT_PARAMS } from './accounts.js';
@@ -20,7 +21,7 @@ const BASE64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'expected bas
 export function assetRoutes(services: ControlServices): RouteDefinition[] {
   return [
     defineRoute({
-      id: 'assets.missing', method: 'POST', path: '/accounts/{account_id}/assets/missing', summary: 'Which of these content hashes the account does not hold yet',
+      id: 'assets.missing', method: 'POST', path: '/accounts/{account_id}/assets/missing', summary: 'Which of these content hashes the account does not hold yet', result: ASSETS_MISSING,
       auth: { group: 'deployments:write', resource: 'any' }, params: ACCOUNT_PARAMS,
       body: z.strictObject({ hashes: z.array(HASH).max(ASSET_LIMITS.files) }),
       async handler({ account, body }) {
@@ -29,7 +30,7 @@ export function assetRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'assets.upload', method: 'POST', path: '/accounts/{account_id}/assets/upload', summary: 'Upload asset files, or parts of them, by content hash',
+      id: 'assets.upload', method: 'POST', path: '/accounts/{account_id}/assets/upload', summary: 'Upload asset files, or parts of them, by content hash', result: ASSETS_UPLOADED,
       auth: { group: 'deployments:write', resource: 'any' }, params: ACCOUNT_PARAMS,
       body: z.strictObject({
         files: z.array(z.strictObject({

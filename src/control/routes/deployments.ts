@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError, fieldError } from '../api-error.js';
+import { DELETED_NAME, DEPLOYED, DEPLOYMENT, ROLLED_BACK, VERSION } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteContext, type RouteDefinition } from '../router.js';
 import type { PermissionGroup, ResourceKindKey } from '../permissions.js';
 import type { ControlServices } from '../services.js';
-import { DEPLOY_CONFIG_SCHEMA, deployConfigProblems, routeHostname, toVersionConfig, type DeployConfig } from '../../config/deploy.js';
+import { DEPLOY_CONFIG_SCHEMA, deployConfigProblems, routeHostname, storedDeployConfig, storedVersionConfig, type DeployConfig } from '../../config/deploy.js';
 import { BINDINGS } from '../../bindings/registry.js';
 import { sectionEntries } from '../../bindings/plugin.js';
 import type { AccountRecord, ControlStoragePort, DeploymentRecord, DomainRecord, ResourceKind, VersionRecord } from '../../storage/control.js';
@@ -73,7 +74,7 @@ export async function boundResources(store: ControlStoragePort, accountId: strin
   const out: (ResourceUse & { deployment: string })[] = [];
   for (const deployment of await store.listDeployments(accountId)) {
     const version = await store.getVersion(deployment.current_version_id);
-    if (version) out.push(...resourceUses(version.config as DeployConfig).map((u) => ({ ...u, deployment: deployment.name })));
+    if (version) out.push(...resourceUses(storedDeployConfig(version)).map((u) => ({ ...u, deployment: deployment.name })));
   }
   return out;
 }
@@ -84,7 +85,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
 
   async function deploymentView(account: AccountRecord, deployment: DeploymentRecord): Promise<Record<string, unknown>> {
     const version = await store.getVersion(deployment.current_version_id);
-    const config = version ? toVersionConfig(version.config as DeployConfig) : null;
+    const config = version ? storedVersionConfig(version) : null;
     const custom = (await store.listDomains(account.id)).filter((d) => d.deployment === deployment.name).map((d) => d.hostname);
     return {
       name: deployment.name, account_id: account.id, current_version_id: deployment.current_version_id,
@@ -109,7 +110,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
 
   return [
     defineRoute({
-      id: 'deployments.list', method: 'GET', path: '/accounts/{account_id}/deployments', summary: 'List deployments',
+      id: 'deployments.list', method: 'GET', path: '/accounts/{account_id}/deployments', summary: 'List deployments', result: z.array(DEPLOYMENT),
       auth: { group: 'deployments:read', resource: 'any' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
       async handler({ account, query, can }) {
         const visible = (await store.listDeployments(account.id)).filter((d) => can('deployments:read', 'deployment', d.name));
@@ -117,12 +118,12 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'deployments.get', method: 'GET', path: '/accounts/{account_id}/deployments/{name}', summary: 'Get a deployment',
+      id: 'deployments.get', method: 'GET', path: '/accounts/{account_id}/deployments/{name}', summary: 'Get a deployment', result: DEPLOYMENT,
       auth: { group: 'deployments:read', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS,
       async handler({ account, params }) { return { result: await deploymentView(account, await mustFind(account.id, params.name)) }; },
     }),
     defineRoute({
-      id: 'deployments.put', method: 'PUT', path: '/accounts/{account_id}/deployments/{name}', summary: 'Upload a new immutable version and point the deployment at it',
+      id: 'deployments.put', method: 'PUT', path: '/accounts/{account_id}/deployments/{name}', summary: 'Upload a new immutable version and point the deployment at it', result: DEPLOYED,
       auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS, body: PUT_BODY,
       async handler(ctx) {
         const { account, params, body, now } = ctx;
@@ -150,7 +151,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'deployments.delete', method: 'DELETE', path: '/accounts/{account_id}/deployments/{name}', summary: 'Delete a deployment, its versions and its custom domains (its data stays)',
+      id: 'deployments.delete', method: 'DELETE', path: '/accounts/{account_id}/deployments/{name}', summary: 'Delete a deployment, its versions and its custom domains (its data stays)', result: DELETED_NAME,
       auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS,
       async handler({ account, params }) {
         if (!(await store.deleteDeployment(account.id, params.name))) throw new ApiError('object_not_found', `no deployment ${params.name} in this account`);
@@ -159,7 +160,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'versions.list', method: 'GET', path: '/accounts/{account_id}/deployments/{name}/versions', summary: 'List the versions of a deployment, newest first',
+      id: 'versions.list', method: 'GET', path: '/accounts/{account_id}/deployments/{name}/versions', summary: 'List the versions of a deployment, newest first', result: z.array(VERSION),
       auth: { group: 'deployments:read', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS, query: PAGE_QUERY,
       async handler({ account, params, query }) {
         await mustFind(account.id, params.name);
@@ -167,7 +168,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'versions.get', method: 'GET', path: '/accounts/{account_id}/deployments/{name}/versions/{version_id}', summary: 'Get a version',
+      id: 'versions.get', method: 'GET', path: '/accounts/{account_id}/deployments/{name}/versions/{version_id}', summary: 'Get a version', result: VERSION,
       auth: { group: 'deployments:read', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS.extend({ version_id: z.string() }),
       async handler({ account, params }) {
         const version = await store.getVersion(params.version_id);
@@ -177,7 +178,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
     }),
     defineRoute({
       id: 'deployments.rollback', method: 'POST', path: '/accounts/{account_id}/deployments/{name}/rollback', summary: "Point the deployment back at an earlier version's code and configuration (data is not rolled back)",
-      auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS,
+      result: ROLLED_BACK, auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS,
       body: z.strictObject({ version_id: z.string().optional() }),
       async handler({ account, params, body, now }) {
         const current = await mustFind(account.id, params.name);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError, fieldError } from '../api-error.js';
+import { DELETED_ID, DOMAIN } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import { HOSTNAME } from '../../config/deploy.js';
@@ -21,14 +22,14 @@ export function domainRoutes(services: ControlServices): RouteDefinition[] {
   };
   return [
     defineRoute({
-      id: 'domains.list', method: 'GET', path: '/accounts/{account_id}/domains', summary: 'List custom domains',
+      id: 'domains.list', method: 'GET', path: '/accounts/{account_id}/domains', summary: 'List custom domains', result: z.array(DOMAIN),
       auth: { group: 'domains:read', resource: 'any' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
       async handler({ account, query, can }) {
         return paginate((await store.listDomains(account.id)).filter((d) => can('domains:read', 'domain', d.hostname)).map(view), query);
       },
     }),
     defineRoute({
-      id: 'domains.create', method: 'POST', path: '/accounts/{account_id}/domains', summary: 'Bind a custom hostname to a deployment or a tunnel',
+      id: 'domains.create', method: 'POST', path: '/accounts/{account_id}/domains', summary: 'Bind a custom hostname to a deployment or a tunnel', result: DOMAIN,
       auth: { group: 'domains:write', resource: 'any' }, params: ACCOUNT_PARAMS, status: 201,
       body: z.strictObject({
         // The problem check comes first so an IP address or a public suffix is named as such.
@@ -61,7 +62,7 @@ export function domainRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'domains.get', method: 'GET', path: '/accounts/{account_id}/domains/{domain_id}', summary: 'Get a custom domain',
+      id: 'domains.get', method: 'GET', path: '/accounts/{account_id}/domains/{domain_id}', summary: 'Get a custom domain', result: DOMAIN,
       auth: { group: 'domains:read', resource: 'any' }, params: DOMAIN_PARAMS,
       async handler({ account, params, require }) {
         const found = await find(account.id, params.domain_id);
@@ -70,7 +71,7 @@ export function domainRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'domains.delete', method: 'DELETE', path: '/accounts/{account_id}/domains/{domain_id}', summary: 'Remove a custom domain',
+      id: 'domains.delete', method: 'DELETE', path: '/accounts/{account_id}/domains/{domain_id}', summary: 'Remove a custom domain', result: DELETED_ID,
       auth: { group: 'domains:write', resource: 'any' }, params: DOMAIN_PARAMS,
       async handler({ account, params, require }) {
         const found = await find(account.id, params.domain_id);

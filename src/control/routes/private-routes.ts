@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { ApiError, fieldError } from '../api-error.js';
+import { PRIVATE_ROUTE, PRIVATE_ROUTE_LISTED, VIRTUAL_NETWORK } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import type { PrivateRouteRecord, VirtualNetworkRecord } from '../../storage/tunnels.js';
@@ -92,7 +93,7 @@ export function privateRouteRoutes(services: ControlServices): RouteDefinition[]
   return [
     removed('{ip_network_encoded}'), removed('{ip}/{prefix}'),
     defineRoute({
-      id: 'routes.list', method: 'GET', path: '/accounts/{account_id}/teamnet/routes', summary: 'List private routes (deleted ones only with is_deleted=true)',
+      id: 'routes.list', method: 'GET', path: '/accounts/{account_id}/teamnet/routes', summary: 'List private routes (deleted ones only with is_deleted=true)', result: z.array(PRIVATE_ROUTE_LISTED),
       auth: { group: 'routes:read', resource: 'any' }, params: ACCOUNT_PARAMS,
       query: PAGE_QUERY.extend({
         comment: z.string().optional(), is_deleted: BOOL.optional(), network_subset: NETWORK.optional(), network_superset: NETWORK.optional(),
@@ -119,7 +120,7 @@ export function privateRouteRoutes(services: ControlServices): RouteDefinition[]
       },
     }),
     defineRoute({
-      id: 'routes.create', method: 'POST', path: '/accounts/{account_id}/teamnet/routes', summary: 'Route a private network through a tunnel',
+      id: 'routes.create', method: 'POST', path: '/accounts/{account_id}/teamnet/routes', summary: 'Route a private network through a tunnel', result: PRIVATE_ROUTE,
       auth: { group: 'routes:write', resource: () => ({ kind: 'route', name: '*' }) }, params: ACCOUNT_PARAMS, status: 201,
       body: z.strictObject({ network: NETWORK, tunnel_id: z.string().min(1), comment: z.string().max(100).default(''), virtual_network_id: z.string().optional() }),
       async handler({ account, body, now, require }) {
@@ -132,7 +133,7 @@ export function privateRouteRoutes(services: ControlServices): RouteDefinition[]
       },
     }),
     defineRoute({
-      id: 'routes.ip', method: 'GET', path: '/accounts/{account_id}/teamnet/routes/ip/{ip}', summary: 'The route that serves an address (longest prefix wins)',
+      id: 'routes.ip', method: 'GET', path: '/accounts/{account_id}/teamnet/routes/ip/{ip}', summary: 'The route that serves an address (longest prefix wins)', result: PRIVATE_ROUTE,
       auth: { group: 'routes:read', resource: 'any' }, params: ACCOUNT_PARAMS.extend({ ip: z.string().refine((s) => ipaddr.isValid(s), { error: 'expected an IPv4 or IPv6 address' }) }),
       query: z.object({ virtual_network_id: z.string().optional(), default_virtual_network_fallback: BOOL.optional() }),
       async handler({ account, params, query, now, can }) {
@@ -148,12 +149,12 @@ export function privateRouteRoutes(services: ControlServices): RouteDefinition[]
       },
     }),
     defineRoute({
-      id: 'routes.get', method: 'GET', path: '/accounts/{account_id}/teamnet/routes/{route_id}', summary: 'Get a private route',
+      id: 'routes.get', method: 'GET', path: '/accounts/{account_id}/teamnet/routes/{route_id}', summary: 'Get a private route', result: PRIVATE_ROUTE,
       auth: { group: 'routes:read', resource: (p) => ({ kind: 'route', name: p.route_id }) }, params: ROUTE_PARAMS,
       async handler({ account, params }) { return { result: view(await find(account.id, params.route_id)) }; },
     }),
     defineRoute({
-      id: 'routes.update', method: 'PATCH', path: '/accounts/{account_id}/teamnet/routes/{route_id}', summary: 'Change a private route (only the fields given)',
+      id: 'routes.update', method: 'PATCH', path: '/accounts/{account_id}/teamnet/routes/{route_id}', summary: 'Change a private route (only the fields given)', result: PRIVATE_ROUTE,
       auth: { group: 'routes:write', resource: (p) => ({ kind: 'route', name: p.route_id }) }, params: ROUTE_PARAMS,
       body: z.strictObject({ network: NETWORK.optional(), tunnel_id: z.string().min(1).optional(), comment: z.string().max(100).optional(), virtual_network_id: z.string().optional() }),
       async handler({ account, params, body, now, require }) {
@@ -165,7 +166,7 @@ export function privateRouteRoutes(services: ControlServices): RouteDefinition[]
       },
     }),
     defineRoute({
-      id: 'routes.delete', method: 'DELETE', path: '/accounts/{account_id}/teamnet/routes/{route_id}', summary: 'Delete a private route (soft: it keeps deleted_at)',
+      id: 'routes.delete', method: 'DELETE', path: '/accounts/{account_id}/teamnet/routes/{route_id}', summary: 'Delete a private route (soft: it keeps deleted_at)', result: PRIVATE_ROUTE,
       auth: { group: 'routes:write', resource: (p) => ({ kind: 'route', name: p.route_id }) }, params: ROUTE_PARAMS,
       async handler({ account, params, now }) {
         await find(account.id, params.route_id);
@@ -188,7 +189,7 @@ function virtualNetworkRoutes(services: ControlServices): RouteDefinition[] {
   };
   return [
     defineRoute({
-      id: 'virtual_networks.list', method: 'GET', path: '/accounts/{account_id}/teamnet/virtual_networks', summary: 'List virtual networks',
+      id: 'virtual_networks.list', method: 'GET', path: '/accounts/{account_id}/teamnet/virtual_networks', summary: 'List virtual networks', result: z.array(VIRTUAL_NETWORK),
       auth: { group: 'routes:read' }, params: ACCOUNT_PARAMS, query: z.object({ is_deleted: BOOL.optional() }),
       async handler({ account, query, now }) {
         await tunnels.defaultNetwork(account.id, now);
@@ -196,7 +197,7 @@ function virtualNetworkRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'virtual_networks.create', method: 'POST', path: '/accounts/{account_id}/teamnet/virtual_networks', summary: 'Create a virtual network',
+      id: 'virtual_networks.create', method: 'POST', path: '/accounts/{account_id}/teamnet/virtual_networks', summary: 'Create a virtual network', result: VIRTUAL_NETWORK,
       auth: { group: 'routes:write' }, params: ACCOUNT_PARAMS, status: 201,
       body: z.strictObject({ name: z.string().trim().min(1).max(100), comment: z.string().max(100).default(''), is_default_network: z.boolean().default(false) }),
       async handler({ account, body, now }) {
@@ -208,7 +209,7 @@ function virtualNetworkRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'virtual_networks.update', method: 'PATCH', path: '/accounts/{account_id}/teamnet/virtual_networks/{virtual_network_id}', summary: 'Rename a virtual network or make it the default',
+      id: 'virtual_networks.update', method: 'PATCH', path: '/accounts/{account_id}/teamnet/virtual_networks/{virtual_network_id}', summary: 'Rename a virtual network or make it the default', result: VIRTUAL_NETWORK,
       auth: { group: 'routes:write' }, params: PARAMS,
       body: z.strictObject({ name: z.string().trim().min(1).max(100).optional(), comment: z.string().max(100).optional(), is_default_network: z.literal(true).optional() }),
       async handler({ account, params, body }) {
@@ -217,7 +218,7 @@ function virtualNetworkRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'virtual_networks.delete', method: 'DELETE', path: '/accounts/{account_id}/teamnet/virtual_networks/{virtual_network_id}', summary: 'Delete a virtual network without routes (not the default)',
+      id: 'virtual_networks.delete', method: 'DELETE', path: '/accounts/{account_id}/teamnet/virtual_networks/{virtual_network_id}', summary: 'Delete a virtual network without routes (not the default)', result: VIRTUAL_NETWORK,
       auth: { group: 'routes:write' }, params: PARAMS,
       async handler({ account, params, now }) {
         const found = await find(account.id, params.virtual_network_id);

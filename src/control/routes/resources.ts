@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError } from '../api-error.js';
 import type { PermissionGroup, ResourceKindKey } from '../permissions.js';
+import { DELETED_ID, SQL_BOOKMARK, SQL_RESTORED } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import type { ResourceKind, ResourceRecord } from '../../storage/control.js';
@@ -40,7 +41,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
     };
     routes.push(
       defineRoute({
-        id: `${spec.area}.list`, method: 'GET', path: `/accounts/{account_id}${spec.path}`, summary: `List ${spec.label}s`,
+        id: `${spec.area}.list`, method: 'GET', path: `/accounts/{account_id}${spec.path}`, summary: `List ${spec.label}s`, result: z.array(spec.result),
         auth: { group: read, resource: 'any' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
         async handler({ account, query, can }) {
           const visible = (await store.listResources(account.id, spec.kind)).filter((r) => can(read, spec.keyKind, r.ref));
@@ -48,7 +49,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
         },
       }),
       defineRoute({
-        id: `${spec.area}.create`, method: 'POST', path: `/accounts/{account_id}${spec.path}`, summary: `Create a ${spec.label}`,
+        id: `${spec.area}.create`, method: 'POST', path: `/accounts/{account_id}${spec.path}`, summary: `Create a ${spec.label}`, result: spec.result,
         auth: { group: write }, params: ACCOUNT_PARAMS, body: spec.body, status: 201,
         async handler({ account, body, now, require }) {
           require(write, spec.keyKind, spec.refIsName ? body.name : '*');
@@ -62,7 +63,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
         },
       }),
       defineRoute({
-        id: `${spec.area}.get`, method: 'GET', path: `/accounts/{account_id}${spec.path}/{${spec.param}}`, summary: `Get a ${spec.label}`,
+        id: `${spec.area}.get`, method: 'GET', path: `/accounts/{account_id}${spec.path}/{${spec.param}}`, summary: `Get a ${spec.label}`, result: spec.result,
         auth: { group: read, resource: 'any' }, params: itemParams,
         async handler({ account, params, require }) {
           const found = await find(account.id, params[spec.param] as string);
@@ -71,7 +72,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
         },
       }),
       defineRoute({
-        id: `${spec.area}.delete`, method: 'DELETE', path: `/accounts/{account_id}${spec.path}/{${spec.param}}`, summary: `Delete a ${spec.label} (refused while a deployment binds it)`,
+        id: `${spec.area}.delete`, method: 'DELETE', path: `/accounts/{account_id}${spec.path}/{${spec.param}}`, summary: `Delete a ${spec.label} (refused while a deployment binds it)`, result: DELETED_ID,
         auth: { group: write, resource: 'any' }, params: itemParams,
         async handler({ account, params, require }) {
           const found = await find(account.id, params[spec.param] as string);
@@ -98,7 +99,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
     .transform((t) => (/^\d+$/.test(t) ? Number(t) : Date.parse(t)));
   routes.push(
     defineRoute({
-      id: 'sql.bookmark', method: 'GET', path: '/accounts/{account_id}/sql/databases/{database_id}/time_travel/bookmark', summary: 'The bookmark of now, or of a past time',
+      id: 'sql.bookmark', method: 'GET', path: '/accounts/{account_id}/sql/databases/{database_id}/time_travel/bookmark', summary: 'The bookmark of now, or of a past time', result: SQL_BOOKMARK,
       auth: { group: 'sql:read', resource: 'any' }, params: DB_PARAMS, query: z.object({ timestamp: TIMESTAMP.optional() }),
       async handler({ account, params, query, require }) {
         const { found, port } = await database(account.id, params.database_id);
@@ -107,7 +108,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'sql.restore', method: 'POST', path: '/accounts/{account_id}/sql/databases/{database_id}/time_travel/restore', summary: 'Restore the database in place to a bookmark or a time',
+      id: 'sql.restore', method: 'POST', path: '/accounts/{account_id}/sql/databases/{database_id}/time_travel/restore', summary: 'Restore the database in place to a bookmark or a time', result: SQL_RESTORED,
       auth: { group: 'sql:write', resource: 'any' }, params: DB_PARAMS,
       body: z.union([z.strictObject({ bookmark: z.string().min(1) }), z.strictObject({ timestamp: TIMESTAMP })], { error: 'expected { "bookmark": ... } or { "timestamp": ... }' }),
       async handler({ account, params, body, require }) {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ApiError, fieldError } from '../api-error.js';
+import { DELETED_NAME, SECRET } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import { secretContext } from '../secret-vault.js';
-import { BINDING_NAME } from '../../config/names.js';
-import type { DeployConfig } from '../../config/deploy.js';
+import { BINDING_NAME } from '../../bindings/names.js';
+import { storedDeployConfig, type DeployConfig } from '../../config/deploy.js';
 import { BINDINGS } from '../../bindings/registry.js';
 import { sectionEntries } from '../../bindings/plugin.js';
 import type { SecretRecord } from '../../storage/control.js';
@@ -42,13 +43,13 @@ export function secretRoutes(services: ControlServices): RouteDefinition[] {
   return [
     defineRoute({
       id: 'secrets.list', method: 'GET', path: '/accounts/{account_id}/deployments/{name}/secrets', summary: "List a deployment's secrets: names and dates, never values",
-      auth: deploymentAuth('deployments:read'), params: DEPLOYMENT_PARAMS, query: PAGE_QUERY,
+      result: z.array(SECRET), auth: deploymentAuth('deployments:read'), params: DEPLOYMENT_PARAMS, query: PAGE_QUERY,
       async handler({ account, params, query }) {
         return paginate((await store.listSecrets(account.id, params.name)).map(view), query);
       },
     }),
     defineRoute({
-      id: 'secrets.put', method: 'PUT', path: '/accounts/{account_id}/deployments/{name}/secrets', summary: 'Set a secret of a deployment (write-only); the deployment need not exist yet',
+      id: 'secrets.put', method: 'PUT', path: '/accounts/{account_id}/deployments/{name}/secrets', summary: 'Set a secret of a deployment (write-only); the deployment need not exist yet', result: SECRET,
       auth: deploymentAuth('deployments:write'), params: DEPLOYMENT_PARAMS,
       body: z.strictObject({ name: SECRET_NAME, text: z.string(), type: z.literal('secret_text').optional() }),
       async handler({ account, params, body, now }) {
@@ -63,7 +64,7 @@ export function secretRoutes(services: ControlServices): RouteDefinition[] {
         const deployment = await store.getDeployment(account.id, params.name);
         const version = deployment ? await store.getVersion(deployment.current_version_id) : null;
         if (version) {
-          const clash = envNames(version.config as DeployConfig).find((n) => n.name === body.name);
+          const clash = envNames(storedDeployConfig(version)).find((n) => n.name === body.name);
           if (clash) throw new ApiError('conflict', `"${body.name}" is already the name of a ${clash.pointer.includes('/vars/') ? 'var' : 'binding'} of ${params.name}'s current version; a secret needs its own name (rename one of them, or deploy without it first)`, { pointer: '/body/name' });
         }
         const sealed = vault.seal(body.text, secretContext(account.id, params.name, body.name));
@@ -73,7 +74,7 @@ export function secretRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'secrets.delete', method: 'DELETE', path: '/accounts/{account_id}/deployments/{name}/secrets/{secret_name}', summary: 'Delete a secret of a deployment',
+      id: 'secrets.delete', method: 'DELETE', path: '/accounts/{account_id}/deployments/{name}/secrets/{secret_name}', summary: 'Delete a secret of a deployment', result: DELETED_NAME,
       auth: deploymentAuth('deployments:write'), params: DEPLOYMENT_PARAMS.extend({ secret_name: SECRET_NAME }),
       async handler({ account, params }) {
         if (!(await store.deleteSecret(account.id, params.name, params.secret_name))) throw new ApiError('object_not_found', `${params.name} has no secret ${params.secret_name}`);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '../api-error.js';
 import { hashToken, newTokenValue, tokenStatus } from '../auth.js';
 import { parseResourceKey, PERMISSION_AREAS, PERMISSION_GROUPS, type Permissions } from '../permissions.js';
+import { AUDIT_RECORD, PERMISSION_GROUP, TOKEN_REVOKED, TOKEN_STATUS } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import type { TokenPolicy, TokenRecord } from '../../storage/control.js';
@@ -96,11 +97,11 @@ export function tokenRoutes(services: ControlServices): RouteDefinition[] {
   });
   return [
     defineRoute({
-      id: 'user.tokens.verify', method: 'GET', path: '/user/tokens/verify', summary: 'Verify the calling token',
+      id: 'user.tokens.verify', method: 'GET', path: '/user/tokens/verify', summary: 'Verify the calling token', result: TOKEN_STATUS,
       auth: 'token', async handler({ principal }) { return verifyResult(principal.token); },
     }),
     defineRoute({
-      id: 'tokens.verify', method: 'GET', path: '/accounts/{account_id}/tokens/verify', summary: 'Verify the calling token against an account',
+      id: 'tokens.verify', method: 'GET', path: '/accounts/{account_id}/tokens/verify', summary: 'Verify the calling token against an account', result: TOKEN_STATUS,
       auth: 'token', params: ACCOUNT_PARAMS,
       async handler({ principal, account }) {
         if (principal.token.account_id !== account.id) throw new ApiError('forbidden', `the token belongs to another account than ${account.id}`);
@@ -108,7 +109,7 @@ export function tokenRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'tokens.permission_groups', method: 'GET', path: '/accounts/{account_id}/tokens/permission_groups', summary: 'List the permission groups',
+      id: 'tokens.permission_groups', method: 'GET', path: '/accounts/{account_id}/tokens/permission_groups', summary: 'List the permission groups', result: z.array(PERMISSION_GROUP),
       auth: { group: 'tokens:read' }, params: ACCOUNT_PARAMS,
       async handler() {
         return { result: PERMISSION_GROUPS.map((id) => {
@@ -151,7 +152,7 @@ export function tokenRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'tokens.revoke', method: 'DELETE', path: '/accounts/{account_id}/tokens/{token_id}', summary: 'Revoke a token at once',
+      id: 'tokens.revoke', method: 'DELETE', path: '/accounts/{account_id}/tokens/{token_id}', summary: 'Revoke a token at once', result: TOKEN_REVOKED,
       auth: { group: 'tokens:write' }, params: TOKEN_PARAMS,
       async handler({ account, params, now }) {
         const descendants = await store.revokeToken(account.id, params.token_id, now);
@@ -160,7 +161,7 @@ export function tokenRoutes(services: ControlServices): RouteDefinition[] {
       },
     }),
     defineRoute({
-      id: 'audit.list', method: 'GET', path: '/accounts/{account_id}/audit_logs', summary: 'List the audit log, newest first',
+      id: 'audit.list', method: 'GET', path: '/accounts/{account_id}/audit_logs', summary: 'List the audit log, newest first', result: z.array(AUDIT_RECORD),
       auth: { group: 'audit:read' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
       async handler({ account, query }) {
         const { items, total } = await store.listAudit(account.id, { offset: (query.page - 1) * query.per_page, limit: query.per_page });

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError } from '../api-error.js';
+import { CONNECTOR, CONNECTORS_REMOVED, TUNNEL, TUNNEL_CONFIGURATION } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import type { TunnelRecord, TunnelType } from '../../storage/tunnels.js';
@@ -40,7 +41,7 @@ export function tunnelRoutes(services: ControlServices, checkIngress: IngressChe
     const byId = (p: { tunnel_id: string }) => ({ kind: 'tunnel' as const, name: p.tunnel_id });
     routes.push(
       defineRoute({
-        id: `${type}.list`, method: 'GET', path: base, summary: `List ${type} records (deleted ones only with is_deleted=true)`,
+        id: `${type}.list`, method: 'GET', path: base, summary: `List ${type} records (deleted ones only with is_deleted=true)`, result: z.array(TUNNEL),
         auth: { group: 'tunnels:read', resource: 'any' }, params: ACCOUNT_PARAMS,
         query: PAGE_QUERY.extend({ name: z.string().optional(), is_deleted: BOOL.optional(), status: z.enum(['inactive', 'healthy', 'degraded', 'down']).optional(), uuid: z.string().optional() }),
         async handler({ account, query, can }) {
@@ -55,7 +56,7 @@ export function tunnelRoutes(services: ControlServices, checkIngress: IngressChe
         },
       }),
       defineRoute({
-        id: `${type}.create`, method: 'POST', path: base, summary: `Create a ${type}`,
+        id: `${type}.create`, method: 'POST', path: base, summary: `Create a ${type}`, result: TUNNEL,
         auth: { group: 'tunnels:write', resource: () => ({ kind: 'tunnel', name: '*' }) }, params: ACCOUNT_PARAMS, status: 201,
         body: z.strictObject({
           name: z.string().trim().min(1).max(100),
@@ -73,12 +74,12 @@ export function tunnelRoutes(services: ControlServices, checkIngress: IngressChe
         },
       }),
       defineRoute({
-        id: `${type}.get`, method: 'GET', path: `${base}/{tunnel_id}`, summary: `Get a ${type} (no connections field: see its connections path)`,
+        id: `${type}.get`, method: 'GET', path: `${base}/{tunnel_id}`, summary: `Get a ${type} (no connections field: see its connections path)`, result: TUNNEL,
         auth: { group: 'tunnels:read', resource: byId }, params: TUNNEL_PARAMS,
         async handler({ account, params }) { return { result: view(await find(account.id, params.tunnel_id, true)) }; },
       }),
       defineRoute({
-        id: `${type}.update`, method: 'PATCH', path: `${base}/{tunnel_id}`, summary: `Rename a ${type}`,
+        id: `${type}.update`, method: 'PATCH', path: `${base}/{tunnel_id}`, summary: `Rename a ${type}`, result: TUNNEL,
         auth: { group: 'tunnels:write', resource: byId }, params: TUNNEL_PARAMS, body: z.strictObject({ name: z.string().trim().min(1).max(100) }),
         async handler({ account, params, body }) {
           await find(account.id, params.tunnel_id);
@@ -86,7 +87,7 @@ export function tunnelRoutes(services: ControlServices, checkIngress: IngressChe
         },
       }),
       defineRoute({
-        id: `${type}.delete`, method: 'DELETE', path: `${base}/{tunnel_id}`, summary: `Delete a ${type} (soft: it keeps deleted_at)`,
+        id: `${type}.delete`, method: 'DELETE', path: `${base}/{tunnel_id}`, summary: `Delete a ${type} (soft: it keeps deleted_at)`, result: TUNNEL,
         auth: { group: 'tunnels:write', resource: byId }, params: TUNNEL_PARAMS,
         async handler({ account, params, now }) {
           const tunnel = await find(account.id, params.tunnel_id);
@@ -101,7 +102,7 @@ export function tunnelRoutes(services: ControlServices, checkIngress: IngressChe
         },
       }),
       defineRoute({
-        id: `${type}.token`, method: 'GET', path: `${base}/{tunnel_id}/token`, summary: 'The token a connector runs with (it holds the tunnel secret)',
+        id: `${type}.token`, method: 'GET', path: `${base}/{tunnel_id}/token`, summary: 'The token a connector runs with (it holds the tunnel secret)', result: z.string(),
         auth: { group: 'tunnels:write', resource: byId }, params: TUNNEL_PARAMS,
         async handler({ account, params }) {
           const tunnel = await find(account.id, params.tunnel_id);
@@ -109,7 +110,7 @@ export function tunnelRoutes(services: ControlServices, checkIngress: IngressChe
         },
       }),
       defineRoute({
-        id: `${type}.connections`, method: 'GET', path: `${base}/{tunnel_id}/connections`, summary: 'The live connectors of the tunnel, each with its connections',
+        id: `${type}.connections`, method: 'GET', path: `${base}/{tunnel_id}/connections`, summary: 'The live connectors of the tunnel, each with its connections', result: z.array(CONNECTOR),
         auth: { group: 'tunnels:read', resource: byId }, params: TUNNEL_PARAMS,
         async handler({ account, params }) {
           const tunnel = await find(account.id, params.tunnel_id, true);
@@ -117,7 +118,7 @@ export function tunnelRoutes(services: ControlServices, checkIngress: IngressChe
         },
       }),
       defineRoute({
-        id: `${type}.connections.delete`, method: 'DELETE', path: `${base}/{tunnel_id}/connections`, summary: 'Remove a stale connector (client_id), or all',
+        id: `${type}.connections.delete`, method: 'DELETE', path: `${base}/{tunnel_id}/connections`, summary: 'Remove a stale connector (client_id), or all', result: CONNECTORS_REMOVED,
         auth: { group: 'tunnels:write', resource: byId }, params: TUNNEL_PARAMS, query: z.object({ client_id: z.string().optional() }),
         async handler({ account, params, query }) {
           const tunnel = await find(account.id, params.tunnel_id, true);
@@ -129,7 +130,7 @@ export function tunnelRoutes(services: ControlServices, checkIngress: IngressChe
   const CONFIG = z.strictObject({ config: z.strictObject({ ingress: z.array(z.unknown()).min(1, { error: 'at least one ingress rule needs to be defined' }) }) });
   routes.push(
     defineRoute({
-      id: 'edge_tunnel.configurations.get', method: 'GET', path: '/accounts/{account_id}/edge_tunnel/{tunnel_id}/configurations', summary: 'The ingress rules the platform keeps for the tunnel',
+      id: 'edge_tunnel.configurations.get', method: 'GET', path: '/accounts/{account_id}/edge_tunnel/{tunnel_id}/configurations', summary: 'The ingress rules the platform keeps for the tunnel', result: TUNNEL_CONFIGURATION,
       auth: { group: 'tunnels:read', resource: (p) => ({ kind: 'tunnel', name: p.tunnel_id }) }, params: TUNNEL_PARAMS,
       async handler({ account, params }) {
         const tunnel = await tunnels.getTunnel(account.id, params.tunnel_id);
@@ -138,7 +139,7 @@ export function tunnelRoutes(services: ControlServices, checkIngress: IngressChe
       },
     }),
     defineRoute({
-      id: 'edge_tunnel.configurations.put', method: 'PUT', path: '/accounts/{account_id}/edge_tunnel/{tunnel_id}/configurations', summary: 'Set the ingress rules connectors without a local file use',
+      id: 'edge_tunnel.configurations.put', method: 'PUT', path: '/accounts/{account_id}/edge_tunnel/{tunnel_id}/configurations', summary: 'Set the ingress rules connectors without a local file use', result: TUNNEL_CONFIGURATION,
       auth: { group: 'tunnels:write', resource: (p) => ({ kind: 'tunnel', name: p.tunnel_id }) }, params: TUNNEL_PARAMS, body: CONFIG,
       async handler({ account, params, body }) {
         const tunnel = await tunnels.getTunnel(account.id, params.tunnel_id);

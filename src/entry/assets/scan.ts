@@ -7,13 +7,10 @@ import picomatch from 'picomatch';
 import { LedgeError } from '../../lib/errors.js';
 import type { AssetEntry } from './site.js';
 
-/** Limits of one version's assets (docs/assets.md, the original platform's). */
-export const ASSET_LIMITS = Object.freeze({
-  /** Bytes of one file: 25 MiB. */
-  fileBytes: 25 * 1024 * 1024,
-  /** Files in one version. */
-  files: 20_000,
-});
+// The asset store checks uploads against the same limits, so they live below it, in storage.
+import { ASSET_LIMITS } from '../../storage/asset-content.js';
+
+export { ASSET_LIMITS };
 
 /** Files of the directory that configure serving and are never served themselves. */
 export const RULE_FILES = ['_headers', '_redirects', '.assetsignore'] as const;

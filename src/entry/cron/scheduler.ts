@@ -2,7 +2,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import type { ScheduledFiring, ScheduledOutcome } from '../../runtime/protocol.js';
 import type { CronStatePort } from '../../storage/ports.js';
-import { cronWindow, nextWindow, previousWindow } from './expression.js';
+import { cronWindow, nextWindow, previousWindow } from '../../config/cron-expression.js';
 
 /** A window firing this long after its time is marked late. */
 const LATE_AFTER_MS = 60_000;

@@ -7,6 +7,8 @@ import { WebSocket } from 'ws';
 import type { Logger } from '../../lib/logger.js';
 import { connectionOptions, headerPairs, isHopByHop } from '../hop-by-hop.js';
 import { matchUrl, validateIngress, type IngressRule } from './ingress.js';
+import { openOriginSocket } from './origin-socket.js';
+import { RelayedSocket } from './socket-relay.js';
 import { decodeTunnelToken, type ConnectorMessage, type PlatformMessage } from './protocol.js';
 
 /** Bytes of a response body per message back to the platform. */
@@ -51,6 +53,8 @@ export function startConnector(options: ConnectorOptions): Connector {
   const clientId = randomUUID();
   const backoff = options.backoffMs ?? { min: 1000, max: 30_000 };
   const inflight = new Map<number, AbortController>();
+  /** WebSockets relayed to origins, by the platform's request id. */
+  const sockets = new Map<number, RelayedSocket>();
   const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
   let socket: WebSocket | undefined;
   let stopping = false;
@@ -102,12 +106,15 @@ export function startConnector(options: ConnectorOptions): Connector {
         return;
       }
       if (message.type === 'request') void serve(ws, message);
-      if (message.type === 'cancel') inflight.get(message.id)?.abort();
+      if (message.type === 'cancel') { inflight.get(message.id)?.abort(); sockets.get(message.id)?.drop(1001, 'cancelled by the platform'); }
       if (message.type === 'stopping') void leave(ws);
+      if (message.type === 'ws-open') void relaySocket(ws, message);
+      if (message.type === 'ws-frame' || message.type === 'ws-close' || message.type === 'ws-credit') sockets.get(message.id)?.receive(message);
     });
     ws.on('error', (err) => logger.warn(`tunnel connection: ${err.message}`));
     ws.on('close', () => {
       for (const controller of inflight.values()) controller.abort();
+      for (const relay of sockets.values()) relay.drop(1001, 'the tunnel connection closed');
       if (refused !== undefined) {
         logger.error(`the platform refused the connector: ${refused}`);
         stopping = true;
@@ -121,32 +128,57 @@ export function startConnector(options: ConnectorOptions): Connector {
     });
   }
 
+  /**
+   * Applies the ingress rules to a request: the rule with the origin URL and headers to send it to, or
+   * null once the connector has answered the request itself (no rules, access refused, a status rule).
+   */
+  async function route(ws: WebSocket, message: { id: number; url: string; headers: [string, string][] }): Promise<{ rule: IngressRule; target: URL; headers: Record<string, string | string[]> } | null> {
+    const url = new URL(message.url);
+    if (!rules) return answer(ws, message.id, 503, 'no ingress rules are configured for this tunnel\n'), null;
+    const { rule } = matchUrl(rules, url);
+    const refusal = await checkAccess(rule, message.headers);
+    if (refusal) return answer(ws, message.id, 403, `${refusal}\n`), null;
+    if (rule.service.kind === 'status') return answer(ws, message.id, rule.service.status, ''), null;
+    const origin = rule.service.origin;
+    const headers: Record<string, string | string[]> = {};
+    // Headers of one hop, and those the Connection header names, are not passed to the origin (RFC 9110 7.6.1).
+    const named = connectionOptions(message.headers);
+    for (const [name, value] of message.headers) {
+      const lower = name.toLowerCase();
+      if (isHopByHop(lower, named)) continue;
+      const prior = headers[lower];
+      headers[lower] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [prior]), value];
+    }
+    headers['x-forwarded-host'] = url.host;
+    headers.host = rule.originRequest.httpHostHeader ?? url.host;
+    // Never resolve the request's path against the origin: `//other-host/x` would leave the rule's origin.
+    const target = new URL(origin);
+    target.pathname = url.pathname;
+    target.search = url.search;
+    return { rule, target, headers };
+  }
+
+  /** A WebSocket upgrade: relayed to the origin's WebSocket, or the origin's refusal answered as a response. */
+  async function relaySocket(ws: WebSocket, message: Extract<PlatformMessage, { type: 'ws-open' }>): Promise<void> {
+    try {
+      const routed = await route(ws, message);
+      if (!routed) return;
+      const relay = new RelayedSocket(message.id, (frame) => send(ws, frame), () => sockets.delete(message.id));
+      sockets.set(message.id, relay);
+      openOriginSocket({ ...routed, id: message.id, relay, send: (reply) => send(ws, reply), logger });
+    } catch (err) {
+      logger.warn(`WebSocket to the origin failed: ${(err as Error).message}`);
+      send(ws, { type: 'response-error', id: message.id, message: 'the origin could not be reached' });
+    }
+  }
+
   async function serve(ws: WebSocket, message: Extract<PlatformMessage, { type: 'request' }>): Promise<void> {
     const controller = new AbortController();
     inflight.set(message.id, controller);
     try {
-      const url = new URL(message.url);
-      if (!rules) return answer(ws, message.id, 503, 'no ingress rules are configured for this tunnel\n');
-      const { rule } = matchUrl(rules, url);
-      const refusal = await checkAccess(rule, message.headers);
-      if (refusal) return answer(ws, message.id, 403, `${refusal}\n`);
-      if (rule.service.kind === 'status') return answer(ws, message.id, rule.service.status, '');
-      const origin = rule.service.origin;
-      const headers: Record<string, string | string[]> = {};
-      // Headers of one hop, and those the Connection header names, are not passed to the origin (RFC 9110 7.6.1).
-      const named = connectionOptions(message.headers);
-      for (const [name, value] of message.headers) {
-        const lower = name.toLowerCase();
-        if (isHopByHop(lower, named)) continue;
-        const prior = headers[lower];
-        headers[lower] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [prior]), value];
-      }
-      headers['x-forwarded-host'] = url.host;
-      headers.host = rule.originRequest.httpHostHeader ?? url.host;
-      // Never resolve the request's path against the origin: `//other-host/x` would leave the rule's origin.
-      const target = new URL(origin);
-      target.pathname = url.pathname;
-      target.search = url.search;
+      const routed = await route(ws, message);
+      if (!routed) return;
+      const { rule, target, headers } = routed;
       const body = message.body === null ? undefined : Buffer.from(message.body, 'base64');
       const response = await new Promise<IncomingMessage>((resolve, reject) => {
         const send = target.protocol === 'https:' ? httpsRequest : httpRequest;

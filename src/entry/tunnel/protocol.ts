@@ -20,6 +20,16 @@ export interface RegisterMessage {
   local_config: boolean;
 }
 
+/**
+ * The frames of one WebSocket relayed through the tunnel (docs/tunnels.md), both ways; `id` is the upgrade
+ * request's. Binary data travels base64. `ws-credit` says how many bytes the other side has written on:
+ * each side stops reading its own connection while a window of unacknowledged bytes is outstanding.
+ */
+export type SocketRelayMessage =
+  | { type: 'ws-frame'; id: number; data: string; binary: boolean }
+  | { type: 'ws-close'; id: number; code: number; reason: string }
+  | { type: 'ws-credit'; id: number; bytes: number };
+
 /** Connector → platform. */
 export type ConnectorMessage =
   | RegisterMessage
@@ -27,6 +37,9 @@ export type ConnectorMessage =
   | { type: 'response-chunk'; id: number; data: string }
   | { type: 'response-end'; id: number }
   | { type: 'response-error'; id: number; message: string }
+  /** The origin accepted a WebSocket upgrade (a refusal is an ordinary response). */
+  | { type: 'ws-accepted'; id: number; headers: [string, string][] }
+  | SocketRelayMessage
   /** The connector is shutting down: send it nothing new, let what runs finish. */
   | { type: 'draining' };
 
@@ -37,7 +50,10 @@ export type PlatformMessage =
   | { type: 'request'; id: number; method: string; url: string; headers: [string, string][]; body: string | null }
   | { type: 'cancel'; id: number }
   /** The platform is stopping: finish what runs, then close this connection and dial again later (with back-off). */
-  | { type: 'stopping' };
+  | { type: 'stopping' }
+  /** A WebSocket upgrade for the origin: answered by `ws-accepted`, or by an ordinary response when refused. */
+  | { type: 'ws-open'; id: number; url: string; headers: [string, string][] }
+  | SocketRelayMessage;
 
 /** The token a connector runs with: base64 of `{ a: account, t: tunnel, s: secret, e: connect URL }`. */
 export interface TunnelToken {

@@ -6,10 +6,11 @@ import type { Clock } from '../../lib/clock.js';
 import { LedgeError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { DispatchRequest, DispatchResponse } from '../../runtime/isolate.js';
-import { readBody } from '../serve.js';
+import { readBody } from '../../http/body.js';
 import { ResponseStream } from '../../runtime/response-stream.js';
-import { headProblem, isWebSocketUpgrade } from './answer-head.js';
+import { headProblem } from './answer-head.js';
 import type { TunnelRecord, TunnelStoragePort } from '../../storage/tunnels.js';
+import { asksForWebSocket, parseRelayMessage, RelayedSocket } from './socket-relay.js';
 import { decodeTunnelToken, TUNNEL_REQUEST_LIMIT, type ConnectorMessage, type PlatformMessage } from './protocol.js';
 
 /** How often the platform pings each connection; one missed answer closes it. */
@@ -49,9 +50,9 @@ interface Pending {
   reject(err: Error): void;
   /** The answer's body, once its head arrived. */
   stream?: ResponseStream;
-  /** The request asked to upgrade to a WebSocket (the only request a 101 may answer). */
-  webSocket: boolean;
   timer: NodeJS.Timeout;
+  /** A WebSocket upgrade: the origin may answer `ws-accepted`. */
+  upgrade?: true;
 }
 
 interface Live {
@@ -64,6 +65,8 @@ interface Live {
   draining: boolean;
   alive: boolean;
   pending: Map<number, Pending>;
+  /** WebSockets relayed through this connection, by request id (socket-relay.ts). */
+  sockets: Map<number, RelayedSocket>;
 }
 
 /** The live connections of every tunnel on this node, and the forwarding of requests through them. */
@@ -156,7 +159,7 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
     }
     const conn: Live = {
       view: { id: randomUUID(), client_id: first.client_id, client_version: String(first.version ?? ''), opened_at: iso(), origin_ip: req.socket.remoteAddress ?? '', is_pending_reconnect: false },
-      arch: String(first.arch ?? ''), runAt: iso(), accountId: tunnel.account_id, tunnelId: tunnel.id, socket, draining: false, alive: true, pending: new Map(),
+      arch: String(first.arch ?? ''), runAt: iso(), accountId: tunnel.account_id, tunnelId: tunnel.id, socket, draining: false, alive: true, pending: new Map(), sockets: new Map(),
     };
     const earlier = (live.get(tunnel.id) ?? []).find((c) => c.view.client_id === first.client_id);
     if (earlier) conn.runAt = earlier.runAt;
@@ -199,8 +202,10 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
         return message as ConnectorMessage;
       case 'response-error':
         return typeof message.message === 'string' ? message as ConnectorMessage : null;
+      case 'ws-accepted':
+        return Array.isArray(message.headers) && (message.headers as unknown[]).every((h) => Array.isArray(h) && h.length === 2 && typeof h[0] === 'string' && typeof h[1] === 'string') ? message as ConnectorMessage : null;
       default:
-        return null;
+        return parseRelayMessage(message);
     }
   }
 
@@ -209,14 +214,31 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
     if (!message) return;
     if (message.type === 'draining') { conn.draining = true; return; }
     if (message.type === 'register') return;
+    if (message.type === 'ws-frame' || message.type === 'ws-close' || message.type === 'ws-credit') {
+      conn.sockets.get(message.id)?.receive(message);
+      return;
+    }
     const pending = conn.pending.get(message.id);
     if (!pending) return;
     switch (message.type) {
+      case 'ws-accepted': {
+        if (!pending.upgrade || pending.stream) return;
+        clearTimeout(pending.timer);
+        conn.pending.delete(message.id);
+        const id = message.id;
+        const relay = new RelayedSocket(id, (frame) => send(conn, frame), () => conn.sockets.delete(id));
+        conn.sockets.set(id, relay);
+        pending.resolve({
+          status: 101, statusText: '', headers: message.headers.flat(), body: null,
+          webSocket: { attach: (ws) => relay.join(ws), refuse: (reason) => relay.abandon(reason) },
+        });
+        break;
+      }
       case 'response-start': {
         if (pending.stream) return;
         clearTimeout(pending.timer);
         const id = message.id;
-        const problem = headProblem(message.status, message.headers, pending.webSocket);
+        const problem = headProblem(message.status, message.headers);
         if (problem) {
           conn.pending.delete(id);
           send(conn, { type: 'cancel', id });
@@ -270,6 +292,7 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
     const rest = (live.get(conn.tunnelId) ?? []).filter((c) => c !== conn);
     if (rest.length) live.set(conn.tunnelId, rest);
     else live.delete(conn.tunnelId);
+    for (const relay of conn.sockets.values()) relay.drop(1011, 'the tunnel connection closed');
     if (!live.size) allClosed?.();
     for (const [id, pending] of conn.pending) {
       clearTimeout(pending.timer);
@@ -280,6 +303,21 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
     }
     if (!rest.length) await tunnels.updateTunnel(conn.accountId, conn.tunnelId, { conns_inactive_at: iso() }).catch((err: unknown) => logger.warn(`tunnel ${conn.tunnelId}: could not record when it went inactive: ${(err as Error).message}`));
     logger.info(`tunnel ${conn.tunnelId}: connector ${conn.view.client_id} disconnected`);
+  }
+
+  /** A WebSocket upgrade for the origin: a 101 with the relayed socket once the connector says the origin accepted. */
+  function openSocket(conn: Live, url: string, pairs: [string, string][]): Promise<DispatchResponse> {
+    const id = nextId++;
+    return new Promise<DispatchResponse>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        conn.pending.delete(id);
+        send(conn, { type: 'cancel', id });
+        reject(new LedgeError('exceeded_wall_time', 'the tunnel did not answer in time'));
+      }, RESPONSE_START_MS);
+      // A 101 arrives as `ws-accepted`; a `response-start` is the origin's refusal (never interim, never 101).
+      conn.pending.set(id, { resolve, reject, timer, upgrade: true });
+      send(conn, { type: 'ws-open', id, url, headers: pairs });
+    });
   }
 
   return {
@@ -312,9 +350,9 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
       const conns = (live.get(tunnelId) ?? []).filter((c) => !c.draining);
       if (!conns.length) throw new LedgeError('tunnel_unavailable', 'the tunnel has no connected connector');
       const conn = conns[turn++ % conns.length] as Live;
+      const pairs = headers(request.headers);
+      if (asksForWebSocket(request.headers)) return openSocket(conn, request.url, pairs);
       const body = request.body ? (await readBody(request.body, TUNNEL_REQUEST_LIMIT)).toString('base64') : null;
-      const headers: [string, string][] = [];
-      for (let i = 0; i < request.headers.length; i += 2) headers.push([request.headers[i] as string, request.headers[i + 1] as string]);
       const id = nextId++;
       return new Promise<DispatchResponse>((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -322,8 +360,8 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
           send(conn, { type: 'cancel', id });
           reject(new LedgeError('exceeded_wall_time', 'the tunnel did not answer in time'));
         }, RESPONSE_START_MS);
-        conn.pending.set(id, { resolve, reject, timer, webSocket: isWebSocketUpgrade(headers) });
-        send(conn, { type: 'request', id, method: request.method, url: request.url, headers, body });
+        conn.pending.set(id, { resolve, reject, timer });
+        send(conn, { type: 'request', id, method: request.method, url: request.url, headers: pairs, body });
       });
     },
     drain() {
@@ -350,4 +388,10 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+function headers(flat: readonly string[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (let i = 0; i < flat.length; i += 2) out.push([flat[i] as string, flat[i + 1] as string]);
+  return out;
 }

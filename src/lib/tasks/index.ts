@@ -1,4 +1,4 @@
-export { TASK_STATES, DEFAULT_BUDGET, TaskTransitionError, backoffMs, transition } from './model.js';
+export { TASK_STATES, DEFAULT_BUDGET, TaskTransitionError, TASK_TRANSITION_CODES, isTaskTransitionError, backoffMs, transition } from './model.js';
 export type { Task, TaskState, TaskTrigger, RetryBudget } from './model.js';
 export { createTaskStore } from './store.js';
 export type { TaskStore, TaskRecord, Claim, OutboxMessage, OutboxRecord, SqlLike } from './store.js';

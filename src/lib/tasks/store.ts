@@ -1,4 +1,4 @@
-import { DEFAULT_BUDGET, TaskTransitionError, transition, type RetryBudget, type Task, type TaskState, type TaskTrigger } from './model.js';
+import { DEFAULT_BUDGET, TaskTransitionError, isTaskTransitionError, transition, type RetryBudget, type Task, type TaskState, type TaskTrigger } from './model.js';
 import { TASKS_SCHEMA_SQL } from './schema.js';
 
 /** The part of the SQL database binding the store uses (any D1-shaped binding works). */
@@ -132,7 +132,7 @@ export function createTaskStore(db: SqlLike, options: { budget?: RetryBudget; no
         try {
           return await claim(id, leaseMs);
         } catch (err) {
-          if (!(err instanceof TaskTransitionError)) throw err;
+          if (!isTaskTransitionError(err)) throw err;
         }
       }
       return null;
@@ -150,7 +150,7 @@ export function createTaskStore(db: SqlLike, options: { budget?: RetryBudget; no
           await apply(id, () => ({ type: 'recover', now: now(), idempotent }));
           recovered.push(id);
         } catch (err) {
-          if (!(err instanceof TaskTransitionError)) throw err;
+          if (!isTaskTransitionError(err)) throw err;
         }
       }
       return recovered;

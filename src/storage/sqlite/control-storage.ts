@@ -146,7 +146,7 @@ export function createSqliteControlStorage(db: Database.Database): ControlStorag
     async listMembers(accountId) { return (q.listMembers.all(accountId) as Row[]).map(toMember); },
     async deleteMember(accountId, id) { return q.deleteMember.run(accountId, id).changes > 0; },
 
-    async createToken(token) { createToken(token); },
+    async createToken(token) { unlessTaken(`a token with the id ${token.id} or its hash`, () => createToken(token)); },
     async tokenByHash(hash) { const row = q.tokenByHash.get(hash) as Row | undefined; return row ? toToken(row) : null; },
     async getToken(accountId, id) { const row = q.getToken.get(accountId, id) as Row | undefined; return row ? toToken(row) : null; },
     async listTokens(accountId) { return (q.listTokens.all(accountId) as Row[]).map(toToken); },

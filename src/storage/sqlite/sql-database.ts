@@ -6,7 +6,7 @@ import { LedgeError } from '../../lib/errors.js';
 import { SqlStatementError, type SqlDatabasePort, type SqlQuery, type SqlResult, type SqlRestoreResult } from '../ports.js';
 import { rewriteNumberedParams } from './numbered-params.js';
 import { checkLength, checkStatement, checkValues } from './statement-guard.js';
-import { splitSql } from '../../bindings/sql/split.js';
+import { splitSql } from '../sql-split.js';
 import { CHECKPOINT_BYTES, History, durableCopy, parseBookmark, sizeOf, toBookmark, type CommitPoint } from './pitr.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -21,6 +21,7 @@ export const COUNTER_PLUGIN = {
       path: '/counters', param: 'counter_name', label: 'counter', refIsName: true, idStyle: 'hex',
       body: z.strictObject({ name: z.string().min(1) }),
       view: (r) => ({ name: r.name }),
+      result: z.object({ name: z.string() }),
     },
   },
   calls: COUNTER_CALLS,

@@ -1,5 +1,5 @@
 import { CronExpressionParser } from 'cron-parser';
-import type { CronWindow } from '../../runtime/protocol.js';
+import type { CronWindow } from '../runtime/protocol.js';
 
 /**
  * The expression in the parser's syntax. The edge numbers weekdays as Quartz does (1 = Sunday ... 7 =

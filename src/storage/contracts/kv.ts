@@ -1,21 +1,17 @@
-// Contract of the key-value storage port, run against every adapter (today: SQLite).
+// Contract of the key-value storage port (ports.ts): what every adapter must do, whatever it stores in.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { KvStoragePort } from './ports.js';
-import { openEmbeddedStorage } from './embedded.js';
+import type { KvStoragePort } from '../ports.js';
 
-const ADAPTERS: [string, () => { kv: KvStoragePort; close(): void }][] = [
-  ['sqlite', () => openEmbeddedStorage(mkdtempSync(path.join(tmpdir(), 'ledge-kv-port-')))],
-];
+/** Opens a fresh, empty adapter; `close` releases it. */
+export type KvPortFactory = () => { kv: KvStoragePort; close(): void };
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const text = (b: Uint8Array | undefined) => new TextDecoder().decode(b);
 
-for (const [name, open] of ADAPTERS) {
-  test(`${name}: put, get, overwrite and delete`, async (t) => {
+/** Registers the key-value port's contract tests for one adapter, named `name`. */
+export function kvStorageContract(name: string, open: KvPortFactory): void {
+  test(`${name} kv: put, get, overwrite and delete`, async (t) => {
     const store = open();
     t.after(() => store.close());
     assert.equal(await store.kv.get('ns', 'k', 0), null);
@@ -31,7 +27,7 @@ for (const [name, open] of ADAPTERS) {
     assert.equal(await store.kv.get('ns', 'k', 0), null);
   });
 
-  test(`${name}: expired entries do not exist`, async (t) => {
+  test(`${name} kv: expired entries do not exist`, async (t) => {
     const store = open();
     t.after(() => store.close());
     await store.kv.put('ns', 'e', { value: bytes('x'), expiration: 1000, metadata: null });
@@ -41,7 +37,7 @@ for (const [name, open] of ADAPTERS) {
     assert.deepEqual((await store.kv.list('ns', { prefix: '', after: null, limit: 10 }, 1000)).keys, []);
   });
 
-  test(`${name}: list is in UTF-8 byte order, by prefix, after a key, up to a limit`, async (t) => {
+  test(`${name} kv: list is in UTF-8 byte order, by prefix, after a key, up to a limit`, async (t) => {
     const store = open();
     t.after(() => store.close());
     // UTF-16 order would put U+FFFD before U+1F600; UTF-8 byte order puts it after U+E000 and before U+1F600.

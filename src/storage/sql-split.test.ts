@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { splitSql } from './split.js';
-import { rewriteNumberedParams } from '../../storage/sqlite/numbered-params.js';
+import { splitSql } from './sql-split.js';
+import { rewriteNumberedParams } from './sqlite/numbered-params.js';
 
 test('splits at semicolons outside strings, names, comments and trigger bodies', () => {
   assert.deepEqual(splitSql(`

@@ -1,0 +1,123 @@
+/**
+ * The result schemas of the account API's answers (the envelope's `result`), declared with their routes
+ * (`result:`), shown in docs/openapi.json, and the types the CLI reads answers with (`z.infer`). They say what
+ * an answer always carries; API tests check real answers against them (test/serve-helpers.ts).
+ */
+import { z } from 'zod';
+
+const TIME = z.string();
+const NULLABLE_TIME = z.string().nullable();
+
+/** `{ id }` of a deleted object. */
+export const DELETED_ID = z.object({ id: z.string() });
+/** `{ name }` of a deleted object named by its name. */
+export const DELETED_NAME = z.object({ name: z.string() });
+
+/** The calling token, as `GET /user/tokens/verify` describes it. */
+export const TOKEN_STATUS = z.object({
+  id: z.string(), status: z.string(), account_id: z.string(), name: z.string(), not_before: NULLABLE_TIME, expires_on: NULLABLE_TIME,
+});
+/** A revoked token and the tokens it had created, revoked with it. */
+export const TOKEN_REVOKED = z.object({ id: z.string(), also_revoked: z.array(z.string()) });
+/** One permission group of the catalog. */
+export const PERMISSION_GROUP = z.object({ id: z.string(), name: z.string(), description: z.string() });
+/** One audit log record. */
+export const AUDIT_RECORD = z.object({
+  id: z.string(), time: TIME, account_id: z.string(), actor: z.object({ token_id: z.string(), token_name: z.string() }),
+  action: z.string(), method: z.string(), path: z.string(), resource: z.string(), status: z.number().int(), result: z.enum(['success', 'failure']),
+});
+
+/** A deployment with its hostnames. */
+export const DEPLOYMENT = z.object({
+  name: z.string(), account_id: z.string(), current_version_id: z.string(), edge_dev: z.boolean(), preview_urls: z.boolean(),
+  hostnames: z.object({ default: z.string(), preview: z.string(), custom: z.array(z.string()) }),
+  created_on: TIME, modified_on: TIME,
+});
+/** An immutable version of a deployment. */
+export const VERSION = z.object({
+  id: z.string(), number: z.number().int(), deployment: z.string(), message: z.string().nullable(), created_on: TIME, main_module: z.string(),
+  config: z.record(z.string(), z.unknown()), preview_hostname: z.string(),
+});
+/** What a deploy or a rollback answers. */
+export const DEPLOYED = z.object({ deployment: DEPLOYMENT, version: VERSION });
+/** What a rollback answers. */
+export const ROLLED_BACK = DEPLOYED.extend({ rolled_back_from: z.string() });
+/** The asset hashes the platform does not hold yet. */
+export const ASSETS_MISSING = z.object({ missing: z.array(z.string()) });
+/** How much of each uploaded asset the platform holds now. */
+export const ASSETS_UPLOADED = z.object({ files: z.array(z.object({ hash: z.string(), received: z.number().int(), size: z.number().int() })) });
+/** A deployment secret: never its value. */
+export const SECRET = z.object({ name: z.string(), type: z.literal('secret_text'), created_on: TIME, modified_on: TIME });
+/** A custom hostname bound to a deployment or a tunnel. */
+export const DOMAIN = z.object({ id: z.string(), hostname: z.string(), deployment: z.string().nullable(), tunnel_id: z.string().nullable(), created_on: TIME });
+
+// Each binding kind's resource (namespace, database, bucket, queue) declares its own result schema: its plugin's resource facet.
+/** A SQL bookmark. */
+export const SQL_BOOKMARK = z.object({ bookmark: z.string() });
+/** A restore: the bookmark restored to and the one that undoes it. */
+export const SQL_RESTORED = z.object({ bookmark: z.string(), previous_bookmark: z.string(), message: z.string() });
+
+/** A tunnel or mesh connector (no secret, no connections: those have their own path). */
+export const TUNNEL = z.object({
+  id: z.string(), account_tag: z.string(), name: z.string(), created_at: TIME, deleted_at: NULLABLE_TIME,
+  conns_active_at: NULLABLE_TIME, conns_inactive_at: NULLABLE_TIME, status: z.enum(['inactive', 'healthy', 'degraded', 'down']),
+  tun_type: z.enum(['edge_tunnel', 'mesh_connector']), metadata: z.record(z.string(), z.unknown()), config_src: z.enum(['local', 'platform']),
+});
+/** One connector of a tunnel with its connections. */
+export const CONNECTOR = z.object({
+  id: z.string(), version: z.string(),
+  conns: z.array(z.object({ id: z.string(), client_id: z.string(), client_version: z.string(), opened_at: TIME, origin_ip: z.string(), is_pending_reconnect: z.boolean() })),
+}).loose();
+/** How many connectors a removal disconnected. */
+export const CONNECTORS_REMOVED = z.object({ removed: z.number().int() });
+/** A tunnel's platform-managed configuration. */
+export const TUNNEL_CONFIGURATION = z.object({
+  tunnel_id: z.string(), account_id: z.string(), config: z.object({ ingress: z.array(z.unknown()) }).loose().nullable(), version: z.number().int(), source: z.enum(['local', 'platform']),
+});
+/** A private route through a tunnel. */
+export const PRIVATE_ROUTE = z.object({
+  id: z.string(), network: z.string(), tunnel_id: z.string(), comment: z.string(), virtual_network_id: z.string(), created_at: TIME, deleted_at: NULLABLE_TIME,
+});
+/** A private route as the list shows it, with the names of its tunnel and network. */
+export const PRIVATE_ROUTE_LISTED = PRIVATE_ROUTE.extend({
+  tun_type: z.enum(['edge_tunnel', 'mesh_connector']).nullable(), tunnel_name: z.string().nullable(), virtual_network_name: z.string().nullable(),
+});
+/** A virtual network. */
+export const VIRTUAL_NETWORK = z.object({ id: z.string(), name: z.string(), comment: z.string(), is_default_network: z.boolean(), created_at: TIME, deleted_at: NULLABLE_TIME });
+
+/** An Access application with its policies. */
+export const ACCESS_APP = z.object({
+  id: z.string(), name: z.string(), domain: z.string(), aud: z.string(), policies: z.array(z.unknown()), session_duration: z.string(), created_at: TIME, updated_at: TIME,
+});
+/** A user of the built-in identity provider (never the password hash). */
+export const ACCESS_USER = z.object({ id: z.string(), email: z.string(), groups: z.array(z.string()), created_at: TIME });
+/** An identity provider. */
+export const IDENTITY_PROVIDER = z.object({ id: z.string(), name: z.string(), type: z.string(), config: z.record(z.string(), z.unknown()), created_at: TIME });
+/** A service token (never its secret, except once in the answer that makes or rotates it). */
+export const SERVICE_TOKEN = z.object({
+  id: z.string(), name: z.string(), client_id: z.string(), expires_at: NULLABLE_TIME, enabled: z.boolean(), created_at: TIME,
+  last_seen_at: NULLABLE_TIME, previous_client_secret_expires_at: NULLABLE_TIME,
+});
+/** A service token with the secret it was just given. */
+export const SERVICE_TOKEN_WITH_SECRET = SERVICE_TOKEN.extend({ client_secret: z.string() });
+/** A JSON Web Key Set of the account's signing keys. */
+export const JWKS = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
+/** The key id that signs from now on. */
+export const KEY_ROTATED = z.object({ kid: z.string() });
+
+/** The calling token's status. */
+export type TokenStatus = z.infer<typeof TOKEN_STATUS>;
+/** A deployment as the API answers it. */
+export type Deployment = z.infer<typeof DEPLOYMENT>;
+/** A version as the API answers it. */
+export type Version = z.infer<typeof VERSION>;
+/** A custom domain as the API answers it. */
+export type Domain = z.infer<typeof DOMAIN>;
+/** A secret as the API answers it. */
+export type Secret = z.infer<typeof SECRET>;
+/** A tunnel as the API answers it. */
+export type Tunnel = z.infer<typeof TUNNEL>;
+/** A private route as the API answers it. */
+export type PrivateRoute = z.infer<typeof PRIVATE_ROUTE>;
+/** A private route as the list answers it. */
+export type PrivateRouteListed = z.infer<typeof PRIVATE_ROUTE_LISTED>;

@@ -1,0 +1,45 @@
+import type { VersionConfig } from '../config/deploy.js';
+import type { ServiceContext } from '../bindings/plugin.js';
+import { createBindingServices } from '../bindings/services.js';
+import type { BindingRegistry } from '../bindings/registry.js';
+import { assetsBindings } from '../bindings/assets/index.js';
+import { createCacheService } from '../bindings/cache/service.js';
+import type { AssetServer } from '../entry/assets/handler.js';
+import type { DeploymentVersion } from '../runtime/deployment.js';
+
+/** What a version is built from, the same under `ledge dev` (a reload) and `ledge serve` (a stored version). */
+export interface VersionSource {
+  /** The reload number under `ledge dev`, the version id under `ledge serve`. */
+  id: string;
+  /** The project's or deployment's name. */
+  name: string;
+  /** The fields a project's configuration (dev) and a stored version's (serve) share. */
+  config: Pick<VersionConfig, 'compatibility_date' | 'compatibility_flags' | 'vars' | 'limits' | 'bindings'> & { readonly assets?: { readonly binding?: string } | undefined };
+  /** The bundled module the isolate loads. */
+  bundleFile: string;
+  /** Secrets, given to the code as strings in `env`; a secret overrides a var of the same name. */
+  secrets: Record<string, string>;
+  /** Storage, clock and logger of the binding services. */
+  services: ServiceContext;
+  /** The version's asset server, when it has assets (the assets binding answers from it). */
+  assets: AssetServer | undefined;
+  /** The binding kinds the version's configuration may use (BINDINGS unless a test adds its own). */
+  registry?: BindingRegistry;
+}
+
+/** A deployment version ready for `DeploymentRuntime.load`: its configuration, bundle and the services of its bindings. */
+export function buildVersion(source: VersionSource): DeploymentVersion {
+  const { config } = source;
+  return {
+    id: source.id,
+    name: source.name,
+    compatibilityDate: config.compatibility_date,
+    bundleFile: source.bundleFile,
+    vars: { ...config.vars, ...source.secrets },
+    limits: config.limits,
+    compatibilityFlags: config.compatibility_flags,
+    bindings: [...createBindingServices(config, source.services, source.registry), ...assetsBindings(config.assets?.binding, source.assets)],
+    // The account's Cache API store (`caches.default`, `caches.open`), opened on first use.
+    cache: createCacheService({ storage: () => source.services.storage.cache, clock: source.services.clock }),
+  };
+}

@@ -1,0 +1,266 @@
+/**
+ * The host's side of one isolate's sockets: a registry by socket id, apart from the events that opened
+ * them, so a socket outlives its fetch event (and a coordination object can hold sockets the same way
+ * later). Each entry joins a `ws` connection (the client's, after an upgrade, or one Ledge opened for
+ * `fetch()` with `Upgrade: websocket`) to the isolate's messages in ./protocol.ts. Everything the isolate
+ * sends is untrusted: an unknown id is ignored, an invalid close ends the connection.
+ */
+import type { IncomingMessage } from 'node:http';
+import { WebSocket, type RawData } from 'ws';
+import type { Logger } from '../../lib/logger.js';
+import type { FlatHeaders } from '../protocol.js';
+import { MAX_SOCKET_MESSAGE_BYTES, SOCKET_RECEIVE_WINDOW_BYTES, sizeOf, type SocketData, type SocketHostMessage, type SocketIsolateMessage } from './protocol.js';
+
+/** The far end of an accepted WebSocket upgrade, as the entry layer sees it: the client's connection joins it. */
+export interface UpgradeTarget {
+  /** Joins the client's connection, once the handshake is done. */
+  attach(ws: WebSocket): void;
+  /** The connection never came (the handshake failed, or the client went away first). */
+  refuse(reason: string): void;
+}
+
+/** How long after a message was handed over or acknowledged the isolate's time still counts as socket work. */
+const SOCKET_WORK_WINDOW_MS = 1000;
+/** Largest body of a refused outbound handshake passed back to application code. */
+const REFUSAL_BODY_BYTES = 64 * 1024;
+/** Request headers the `ws` client writes itself for an outbound handshake. */
+const HANDSHAKE_HEADERS = new Set(['host', 'connection', 'upgrade', 'sec-websocket-key', 'sec-websocket-version', 'sec-websocket-extensions', 'sec-websocket-protocol', 'content-length', 'transfer-encoding', 'keep-alive']);
+
+interface Entry {
+  ws: WebSocket | undefined;
+  /** What the isolate sent before the connection joined. */
+  early: ({ data: SocketData } | { code: number; reason: string })[];
+  /** Bytes handed to the isolate that it has not acknowledged. */
+  unacked: number;
+}
+
+/** One isolate's sockets on the host. */
+export class HostSockets {
+  #post: (message: SocketHostMessage) => void;
+  #logger: Logger;
+  #entries = new Map<number, Entry>();
+  #closedWith: { code: number; reason: string } | undefined;
+  #unacked = 0;
+  #lastDelivery = 0;
+  #onDelivering: (busy: boolean) => void;
+
+  /**
+   * `onDelivering` hears when messages start or stop waiting for the isolate: while some do, the isolate is
+   * working for its sockets, and its CPU is not background time (cpu-meter.ts).
+   */
+  constructor(post: (message: SocketHostMessage) => void, logger: Logger, onDelivering: (busy: boolean) => void = () => undefined) {
+    this.#post = post;
+    this.#logger = logger;
+    this.#onDelivering = onDelivering;
+  }
+
+  /**
+   * Whether the isolate is working for its sockets at `now`: messages wait for it and one was handed over
+   * or acknowledged within the last second. Held messages of a socket never accepted do not count for
+   * longer, so they cannot hide background CPU (cpu-meter.ts).
+   */
+  working(now: number): boolean {
+    return this.#unacked > 0 && now - this.#lastDelivery < SOCKET_WORK_WINDOW_MS;
+  }
+
+  /** Counts bytes handed to the isolate (positive) or acknowledged (negative); a change of state is booked first. */
+  #owe(entry: Entry, bytes: number): void {
+    const now = Date.now();
+    const change = bytes >= 0 ? bytes : -Math.min(entry.unacked, -bytes);
+    const after = this.#unacked + change;
+    if (this.working(now) !== after > 0) this.#onDelivering(after > 0);
+    this.#lastDelivery = now;
+    entry.unacked += change;
+    this.#unacked = after;
+  }
+
+  /** Sockets open or about to open. */
+  get size(): number { return this.#entries.size; }
+
+  /** The target for the socket a 101 response named; undefined when the id is already in use (the isolate is confused or lying). */
+  target(sid: number): UpgradeTarget | undefined {
+    if (this.#entries.has(sid) || this.#closedWith) return undefined;
+    const entry: Entry = { ws: undefined, early: [], unacked: 0 };
+    this.#entries.set(sid, entry);
+    return {
+      attach: (ws) => {
+        if (this.#entries.get(sid) !== entry) {
+          ws.close(this.#closedWith?.code ?? 1011, this.#closedWith?.reason ?? '');
+          return;
+        }
+        this.#join(sid, entry, ws);
+      },
+      refuse: () => {
+        if (this.#entries.get(sid) !== entry) return;
+        this.#entries.delete(sid);
+        this.#post({ t: 'ws-close', sid, code: 1006, reason: '', clean: false });
+      },
+    };
+  }
+
+  /** Handles a socket message from the isolate. */
+  receive(message: SocketIsolateMessage): void {
+    if (!wellFormed(message)) {
+      this.#logger.warn(`the isolate sent a malformed ${String(message.t)} message; it was dropped`);
+      return;
+    }
+    if (message.t === 'ws-connect') {
+      this.#connect(message.sid, message.url, message.headers);
+      return;
+    }
+    const entry = this.#entries.get(message.sid);
+    if (!entry) return;
+    switch (message.t) {
+      case 'ws-send':
+        if (entry.ws) this.#send(message.sid, entry.ws, message.data);
+        else entry.early.push({ data: message.data });
+        break;
+      case 'ws-close':
+        if (entry.ws) closeSafely(entry.ws, message.code, message.reason);
+        else entry.early.push({ code: message.code, reason: message.reason });
+        break;
+      case 'ws-ack':
+        if (Number.isSafeInteger(message.bytes) && message.bytes > 0) this.#owe(entry, -message.bytes);
+        if (entry.ws?.isPaused && entry.unacked < SOCKET_RECEIVE_WINDOW_BYTES) entry.ws.resume();
+        break;
+    }
+  }
+
+  /** The isolate is gone: every connection closes with `code` (1012 for a restart, 1011 for a failure). */
+  closeAll(code: number, reason: string): void {
+    this.#closedWith = { code, reason };
+    for (const entry of this.#entries.values()) if (entry.ws) closeSafely(entry.ws, code, reason);
+    this.#entries.clear();
+    this.#unacked = 0;
+  }
+
+  #join(sid: number, entry: Entry, ws: WebSocket): void {
+    entry.ws = ws;
+    ws.on('message', (raw: RawData, isBinary: boolean) => {
+      const bytes = toBuffer(raw);
+      const data: SocketData = isBinary ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes.toString('utf8');
+      this.#owe(entry, bytes.byteLength);
+      this.#post({ t: 'ws-message', sid, data });
+      // Backpressure: past the window, stop reading the network until the isolate catches up.
+      if (entry.unacked >= SOCKET_RECEIVE_WINDOW_BYTES && !ws.isPaused) ws.pause();
+    });
+    ws.on('close', (code: number, reason: Buffer) => {
+      if (this.#entries.get(sid) !== entry) return;
+      this.#entries.delete(sid);
+      this.#owe(entry, -entry.unacked);
+      this.#post({ t: 'ws-close', sid, code, reason: reason.toString('utf8'), clean: code !== 1006 });
+    });
+    ws.on('error', (err: Error) => this.#logger.debug(`websocket ${sid}: ${err.message}`));
+    for (const early of entry.early) {
+      if ('data' in early) this.#send(sid, ws, early.data);
+      else closeSafely(ws, early.code, early.reason);
+    }
+    entry.early = [];
+  }
+
+  #send(sid: number, ws: WebSocket, data: SocketData): void {
+    const bytes = sizeOf(data);
+    ws.send(data, { binary: typeof data !== 'string' }, () => this.#post({ t: 'ws-drained', sid, bytes }));
+  }
+
+  /** An outbound connection for `fetch()`: joined once open, or refused with the server's answer. */
+  #connect(sid: number, url: string, flat: FlatHeaders): void {
+    if (this.#entries.has(sid) || this.#closedWith) return;
+    const refuse = (status: number, statusText: string, headers: FlatHeaders, body: Uint8Array | null, error?: string) => {
+      if (this.#entries.get(sid) !== entry) return;
+      this.#entries.delete(sid);
+      this.#post({ t: 'ws-refused', sid, status, statusText, headers, body, ...(error === undefined ? {} : { error: { name: 'TypeError', message: error } }) });
+    };
+    const entry: Entry = { ws: undefined, early: [], unacked: 0 };
+    this.#entries.set(sid, entry);
+    let target: URL;
+    try {
+      target = new URL(url);
+      if (target.protocol === 'http:') target.protocol = 'ws:';
+      else if (target.protocol === 'https:') target.protocol = 'wss:';
+      if (target.protocol !== 'ws:' && target.protocol !== 'wss:') throw new TypeError(`a WebSocket URL must use http:, https:, ws: or wss:, got ${target.protocol}`);
+    } catch (err) {
+      refuse(0, '', [], null, (err as Error).message);
+      return;
+    }
+    const headers: Record<string, string> = {};
+    let protocols: string[] = [];
+    for (let i = 0; i < flat.length; i += 2) {
+      const name = String(flat[i]).toLowerCase();
+      const value = String(flat[i + 1]);
+      if (name === 'sec-websocket-protocol') protocols = value.split(',').map((p) => p.trim()).filter(Boolean);
+      else if (!HANDSHAKE_HEADERS.has(name)) headers[name] = value;
+    }
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(target, protocols, { headers, maxPayload: MAX_SOCKET_MESSAGE_BYTES, handshakeTimeout: 30_000, followRedirects: false, perMessageDeflate: false });
+    } catch (err) {
+      refuse(0, '', [], null, (err as Error).message);
+      return;
+    }
+    let answer: IncomingMessage | undefined;
+    ws.once('upgrade', (res: IncomingMessage) => { answer = res; });
+    ws.once('open', () => {
+      if (this.#entries.get(sid) !== entry) { ws.terminate(); return; }
+      this.#post({ t: 'ws-opened', sid, status: 101, statusText: answer?.statusMessage ?? 'Switching Protocols', headers: answer?.rawHeaders ?? [] });
+      this.#join(sid, entry, ws);
+    });
+    ws.once('unexpected-response', (req, res: IncomingMessage) => {
+      void readSome(res, REFUSAL_BODY_BYTES).then((body) => {
+        refuse(res.statusCode ?? 502, res.statusMessage ?? '', res.rawHeaders, body);
+        req.destroy();
+      });
+    });
+    ws.on('error', (err: Error) => {
+      if (!entry.ws) refuse(0, '', [], null, err.message);
+    });
+  }
+}
+
+/** Whether a message from the isolate has the shape its type says (the isolate is not trusted). */
+function wellFormed(message: SocketIsolateMessage): boolean {
+  if (!Number.isSafeInteger(message.sid)) return false;
+  switch (message.t) {
+    case 'ws-send':
+      return (typeof message.data === 'string' || message.data instanceof Uint8Array) && sizeOf(message.data) <= MAX_SOCKET_MESSAGE_BYTES;
+    case 'ws-close':
+      return Number.isInteger(message.code) && typeof message.reason === 'string' && Buffer.byteLength(message.reason) <= 123;
+    case 'ws-ack':
+      return Number.isSafeInteger(message.bytes);
+    case 'ws-connect':
+      return typeof message.url === 'string' && Array.isArray(message.headers) && message.headers.length % 2 === 0 && message.headers.every((h) => typeof h === 'string');
+    default:
+      return false;
+  }
+}
+
+/** Closes with the code and reason given; 1005 (no code) closes without one, and a code that may not be sent ends the connection. */
+export function closeSafely(ws: WebSocket, code: number, reason: string): void {
+  try {
+    if (code === 1005) ws.close();
+    else ws.close(code, reason);
+  } catch {
+    ws.terminate();
+  }
+}
+
+function toBuffer(raw: RawData): Buffer {
+  if (Buffer.isBuffer(raw)) return raw;
+  if (Array.isArray(raw)) return Buffer.concat(raw);
+  return Buffer.from(raw);
+}
+
+async function readSome(res: IncomingMessage, max: number): Promise<Uint8Array | null> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of res as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      total += chunk.byteLength;
+      if (total >= max) break;
+    }
+  } catch {
+    // A body cut short is passed on as far as it came.
+  }
+  return total === 0 ? null : new Uint8Array(Buffer.concat(chunks).subarray(0, max));
+}

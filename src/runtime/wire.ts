@@ -1,0 +1,14 @@
+/** The shapes every protocol message between the host and an isolate is made of (protocol.ts, websockets/protocol.ts). */
+
+/** Headers as a flat list: name, value, name, value... (keeps repeated Set-Cookie apart). */
+export type FlatHeaders = string[];
+
+/** An error as it crosses a thread: plain fields, the stack already source-mapped. */
+export interface SerializedError {
+  name: string;
+  message: string;
+  /** The message of the error's cause, when it has one worth passing on. */
+  cause?: string;
+  stack?: string;
+  code?: string;
+}

@@ -1,0 +1,27 @@
+// Every storage port's contract suite (src/storage/contracts/), run against the embedded SQLite adapters.
+// A later adapter (PostgreSQL, S3-compatible) adds one line per suite here.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { openEmbeddedStorage } from './embedded.js';
+import { createSqliteControlStorage } from './sqlite/control-storage.js';
+import { kvStorageContract } from './contracts/kv.js';
+import { queueStorageContract } from './contracts/queues.js';
+import { sqlStorageContract } from './contracts/sql.js';
+import { objectStorageContract } from './contracts/objects.js';
+import { controlStorageContract } from './contracts/control.js';
+import { tunnelStorageContract } from './contracts/tunnels.js';
+import { createSqliteTunnelStorage } from './sqlite/tunnel-storage.js';
+
+const embedded = () => openEmbeddedStorage(mkdtempSync(path.join(tmpdir(), 'ledge-port-contract-')));
+
+kvStorageContract('sqlite', embedded);
+queueStorageContract('sqlite', embedded);
+sqlStorageContract('sqlite', embedded);
+objectStorageContract('sqlite', embedded);
+controlStorageContract('sqlite', () => createSqliteControlStorage(new Database(':memory:')));
+tunnelStorageContract('sqlite', () => {
+  const db = new Database(':memory:');
+  return { tunnels: createSqliteTunnelStorage(db), close: () => db.close() };
+});
