@@ -51,3 +51,34 @@ test('a forged binding call is refused on the host with binding_call_refused, an
   assert.equal(out.stillServes, 7, 'the bindings still serve after the refusals');
   assert.doesNotMatch(server.logText(), /failed inside the platform/, 'a refusal is not logged as a platform fault');
 });
+
+// The Cache API is no configured binding (every isolate has it, under CACHE_SERVICE), but its calls cross the
+// same way and are checked against its protocol.ts the same way.
+const FORGING_CACHE_APP = FORGING_APP.replace(/export default \{[\s\S]*$/, `export default { async fetch(request, env) {
+  const out = {};
+  const key = 'https://app.test/cached';
+  const cacheable = () => new Response('cached body', { headers: { 'cache-control': 'max-age=600' } });
+  out.unknownMethod = await forged((m) => { m.method = 'purgeEverything'; }, () => caches.default.match(key));
+  out.bodyNotBytes = await forged((m) => { m.args[5] = 'not bytes'; }, () => caches.default.put(key, cacheable()));
+  out.oddHeaders = await forged((m) => { m.args[4] = ['cache-control']; }, () => caches.default.put(key, cacheable()));
+  out.statusNotNumber = await forged((m) => { m.args[2] = '200'; }, () => caches.default.put(key, cacheable()));
+  out.emptyName = await forged((m) => { m.args[0] = ''; }, () => caches.default.delete(key));
+  out.stored = (await caches.default.match(key)) === undefined ? 'nothing' : 'something';
+  await caches.default.put(key, cacheable());
+  out.stillServes = await (await caches.default.match(key))?.text();
+  return Response.json(out);
+} };`);
+
+test('a forged Cache API call is refused on the host with binding_call_refused, and nothing is cached', async (t) => {
+  const server = await startProject(makeProject({ 'src/index.js': FORGING_CACHE_APP }));
+  t.after(() => server.close());
+  const out = await (await server.request(new Request('http://app.test/'))).json() as Record<string, unknown>;
+  assert.equal(out.unknownMethod, 'TypeError: the cache binding has no method "purgeEverything"');
+  assert.match(String(out.bodyNotBytes), /^TypeError: the cache binding refused put\(\): argument 6: /);
+  assert.match(String(out.oddHeaders), /^TypeError: the cache binding refused put\(\): argument 5: expected a flat list of header names and values/);
+  assert.match(String(out.statusNotNumber), /^TypeError: the cache binding refused put\(\): argument 3: /);
+  assert.match(String(out.emptyName), /^TypeError: the cache binding refused delete\(\): argument 1: /);
+  assert.equal(out.stored, 'nothing', 'the refused puts stored nothing');
+  assert.equal(out.stillServes, 'cached body', 'the cache still serves after the refusals');
+  assert.doesNotMatch(server.logText(), /failed inside the platform/, 'a refusal is not logged as a platform fault');
+});
