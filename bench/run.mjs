@@ -3,7 +3,7 @@
 // health example (hello) under ledge dev.
 // Usage: npm run bench [-- --duration 10 --connections 50]
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,6 +41,27 @@ function sqlProject() {
     const row = await env.DB.prepare('SELECT id, name FROM items WHERE id = ?').bind(42).first();
     return Response.json(row);
   } };`);
+  return dir;
+}
+
+/** Invocation logs and the issues feature on (docs/observability.md): every request stored, every error grouped. */
+const OBSERVED = { logs: { enabled: true, head_sampling_rate: 1, invocation_logs: true }, issues: { enabled: true } };
+
+/** The health example with observability on. */
+function observedHello() {
+  const dir = path.join(work, 'hello-observed');
+  mkdirSync(dir, { recursive: true });
+  cpSync(path.join(root, 'examples', 'health-worker', 'src'), path.join(dir, 'src'), { recursive: true });
+  writeFileSync(path.join(dir, 'ledge.jsonc'), JSON.stringify({ name: 'health-worker', main: 'src/index.js', compatibility_date: '2026-10-01', observability: OBSERVED }));
+  return dir;
+}
+
+/** The KV project with observability on. */
+function observedKv() {
+  const dir = path.join(work, 'kv-get-observed');
+  mkdirSync(dir, { recursive: true });
+  cpSync(path.join(kvProject(), 'src'), path.join(dir, 'src'), { recursive: true });
+  writeFileSync(path.join(dir, 'ledge.jsonc'), JSON.stringify({ name: 'bench-kv', main: 'src/index.js', compatibility_date: '2026-10-01', kv_namespaces: [{ binding: 'KV', id: 'bench' }], observability: OBSERVED }));
   return dir;
 }
 
@@ -88,10 +109,16 @@ const sqlState = path.join(work, 'sql-state');
 await run([CLI, 'db', 'execute', 'bench', '--dir', sqlDir, '--state', sqlState, '--command',
   "CREATE TABLE IF NOT EXISTS items (id INTEGER PRIMARY KEY, name TEXT); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) INSERT OR REPLACE INTO items SELECT i, 'item-' || i FROM n"]);
 
+const kvObservedDir = observedKv();
+const kvObservedState = path.join(work, 'kv-observed-state');
+await run([CLI, 'kv', 'put', 'greeting', 'hello from kv', '--dir', kvObservedDir, '--state', kvObservedState]);
+
 const results = [
   await scenario('node:http', baselineArgs(), '/health', (s, t) => s === 200 && t === BODY),
   await scenario('ledge hello', [CLI, 'dev', path.join(root, 'examples', 'health-worker'), '--port', '0', '--state', path.join(work, 'health-state')], '/health', (s, t) => s === 200 && t === BODY),
   await scenario('ledge kv get', [CLI, 'dev', kvDir, '--port', '0', '--state', kvState], '/', (s, t) => s === 200 && t === 'hello from kv'),
+  await scenario('hello +obs', [CLI, 'dev', observedHello(), '--port', '0', '--state', path.join(work, 'health-observed-state')], '/health', (s, t) => s === 200 && t === BODY),
+  await scenario('kv get +obs', [CLI, 'dev', kvObservedDir, '--port', '0', '--state', kvObservedState], '/', (s, t) => s === 200 && t === 'hello from kv'),
   await scenario('ledge sql get', [CLI, 'dev', sqlDir, '--port', '0', '--state', sqlState], '/', (s, t) => s === 200 && t === '{"id":42,"name":"item-42"}'),
 ];
 const [plain, hello] = results;
@@ -100,3 +127,6 @@ for (const r of results) {
   console.log(`${r.name.padEnd(13)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   vs node:http ${(r.rps / plain.rps).toFixed(2)}   vs hello ${(r.rps / hello.rps).toFixed(2)}`);
 }
 console.log(`ratio ledge hello / node:http = ${(hello.rps / plain.rps).toFixed(2)} (target >= 0.5)`);
+const byName = Object.fromEntries(results.map((r) => [r.name, r.rps]));
+// Issue 17, item 6: logs and issues on stay within 0.9 of the figure with them off, same run.
+console.log(`observability on / off: hello ${(byName['hello +obs'] / byName['ledge hello']).toFixed(2)}, kv get ${(byName['kv get +obs'] / byName['ledge kv get']).toFixed(2)} (target >= 0.9)`);

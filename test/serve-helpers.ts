@@ -44,7 +44,7 @@ export interface ApiAnswer {
 }
 
 /** Starts a platform on a fresh (or the given) state directory; `options` go to startPlatform as they are. */
-export async function startTestPlatform(stateDir = tempDir('ledge-serve-'), bootstrapToken?: string, options: { maxRequestBytes?: number; lifecycleIntervalMs?: number } = {}): Promise<TestPlatform> {
+export async function startTestPlatform(stateDir = tempDir('ledge-serve-'), bootstrapToken?: string, options: { maxRequestBytes?: number; lifecycleIntervalMs?: number; webhooksToPrivateAddresses?: boolean } = {}): Promise<TestPlatform> {
   const sink = createMemorySink();
   const clock = createManualClock(Date.now());
   const platform = await startPlatform({

@@ -21,6 +21,9 @@ import { registerCache } from './commands/cache.js';
 import { registerConfig } from './commands/config.js';
 import { registerSecret } from './commands/secret.js';
 import { registerDesign } from './commands/design.js';
+import { registerTail } from './commands/tail.js';
+import { registerLogs } from './commands/logs.js';
+import { registerIssues } from './commands/issues.js';
 import { reportCliError } from './errors.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -53,6 +56,9 @@ export function createProgram(): Command {
   registerConfig(program);
   registerSecret(program);
   registerDesign(program);
+  registerTail(program);
+  registerLogs(program);
+  registerIssues(program);
   return program;
 }
 

@@ -41,6 +41,8 @@ const OBSERVABILITY = z.strictObject({
     enabled: z.boolean().optional(),
     head_sampling_rate: SAMPLING.optional(),
     invocation_logs: z.boolean().optional(),
+    /** Record URLs with their query values (docs/observability.md); otherwise each value is `REDACTED`. @default false */
+    keep_query_values: z.boolean().optional(),
   }).optional(),
   /** SPEC, Events 3: the issues feature is switched on in the project setting so a deployment does not overwrite it. */
   issues: z.strictObject({ enabled: z.boolean().optional() }).optional(),

@@ -75,6 +75,7 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
       if (principal) void store.touchToken(principal.token.id, new Date(now).toISOString()).catch((err: unknown) => logger.warn(`could not record the use of token ${principal?.token.id}: ${(err as Error).message}`, { request_id: request.requestId }));
       const reply = await route.handler({ ...ctx, query, body });
       status = reply.status ?? route.status ?? 200;
+      if (reply.stream) return { status, statusText: '', headers: ['content-type', reply.stream.contentType, 'cache-control', 'no-store'], body: reply.stream.body };
       if (reply.raw) return { status, statusText: '', headers: JSON_HEADERS, body: JSON.stringify(reply.result) };
       return envelope(status, { success: true, errors: [], messages: reply.messages ?? [], result: reply.result ?? null, ...(reply.result_info ? { result_info: reply.result_info } : {}) });
     } catch (err) {

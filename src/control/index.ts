@@ -17,6 +17,8 @@ import { tunnelRoutes } from './routes/tunnels.js';
 import { privateRouteRoutes } from './routes/private-routes.js';
 import { accessRoutes } from './routes/access.js';
 import { secretRoutes } from './routes/secrets.js';
+import { observabilityRoutes } from './routes/observability.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import { validateIngress } from '../entry/tunnel/ingress.js';
 
 export { API_BASE } from './api.js';
@@ -32,7 +34,7 @@ export function controlRoutes(services: ControlServices): RouteDefinition[] {
   };
   return [
     ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...assetRoutes(services), ...secretRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
-    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services), ...cacheRoutes(services),
+    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services), ...cacheRoutes(services), ...observabilityRoutes(services), ...webhookRoutes(services),
   ];
 }
 
@@ -58,7 +60,7 @@ function declarationServices(): ControlServices {
   return {
     store: unused('store'), tunnels: unused('tunnels'), access: unused('access'), keyring: unused('keyring'), connectors: unused('connectors'),
     vault: unused('vault'), clock: SYSTEM_CLOCK, platformDomain: 'ledge.localhost',
-    changed: unused('changed'), connectUrl: unused('connectUrl'), data: unused('data'), assetContent: unused('assetContent'), secretsChanged: unused('secretsChanged'),
+    changed: unused('changed'), connectUrl: unused('connectUrl'), data: unused('data'), assetContent: unused('assetContent'), secretsChanged: unused('secretsChanged'), observability: unused('observability'),
   };
 }
 

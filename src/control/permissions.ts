@@ -15,6 +15,7 @@ const NETWORK_AREAS = {
   routes: 'private network routes',
   access: 'access applications and service tokens',
   cache: 'the Cache API\'s stored responses (purging them)',
+  observability: 'invocation logs, live tails and issues',
 } as const;
 
 /** An area of the account API. */

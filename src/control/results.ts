@@ -121,3 +121,33 @@ export type Tunnel = z.infer<typeof TUNNEL>;
 export type PrivateRoute = z.infer<typeof PRIVATE_ROUTE>;
 /** A private route as the list answers it. */
 export type PrivateRouteListed = z.infer<typeof PRIVATE_ROUTE_LISTED>;
+
+/** One invocation record (docs/observability.md). */
+export const INVOCATION_RECORD = z.object({
+  id: z.string(), time: z.number(), deployment: z.string(), version: z.string(), kind: z.string(), outcome: z.string(),
+  cpu_ms: z.number(), wall_ms: z.number(), subrequests: z.number().int(),
+  logs: z.array(z.object({ time: z.number(), level: z.string(), message: z.string() })),
+});
+/** A deployment's issues switch. */
+export const OBSERVABILITY_SETTINGS = z.object({ issues: z.object({ enabled: z.boolean() }) });
+/** One issue: a group of occurrences of the same error. */
+export const ISSUE = z.object({
+  id: z.string(), deployment: z.string(), fingerprint: z.string(), rule: z.string(), type: z.string(), message: z.string(), culprit: z.string(),
+  status: z.enum(['active', 'resolved', 'ignored']), count: z.number().int(), first_seen: z.number(), last_seen: z.number(),
+  versions: z.array(z.string()), resolved_at: z.number().nullable(),
+});
+/** An issue with its recent occurrences. */
+export const ISSUE_WITH_OCCURRENCES = ISSUE.extend({
+  occurrences: z.array(z.object({ id: z.string(), issue_id: z.string(), time: z.number(), version: z.string(), outcome: z.string() })),
+});
+/** A webhook destination of issue notifications, never its secret. */
+export const WEBHOOK_DESTINATION = z.object({
+  id: z.string(), url: z.string(), on_new: z.boolean(), threshold: z.number().int().nullable(), quiet_period_seconds: z.number().int().nullable(), created_on: TIME,
+});
+/** A new destination: its signing secret, shown once. */
+export const WEBHOOK_DESTINATION_CREATED = WEBHOOK_DESTINATION.extend({ secret: z.string() });
+/** One delivery of a notification (its body left out). */
+export const WEBHOOK_DELIVERY = z.object({
+  id: z.string(), destination_id: z.string(), issue_id: z.string(), event: z.string(), status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(), next_at: z.number(), last_error: z.string().nullable(), created_at: z.number(), delivered_at: z.number().nullable(),
+});

@@ -36,6 +36,8 @@ export interface Reply {
   result_info?: Record<string, number>;
   /** Answer `result` as plain JSON, not in the envelope (a JWKS, which key-set clients read as is). */
   raw?: boolean;
+  /** Answer with this body as it is produced (a live tail's NDJSON), not in the envelope. */
+  stream?: { body: AsyncIterable<Uint8Array>; contentType: string };
 }
 
 /** Which permission a route needs before its handler runs. */

@@ -7,6 +7,7 @@ import type { Keyring } from '../identity/keys.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { AssetContentStore } from '../storage/asset-content.js';
 import type { SecretVault } from './secret-vault.js';
+import type { AccountObservability } from '../observability/index.js';
 
 /** What the API's routes work with: control state, the clock, and the platform they change. */
 export interface ControlServices {
@@ -32,4 +33,6 @@ export interface ControlServices {
   vault: SecretVault;
   /** Called after a deployment's secrets changed: its running isolates are replaced so the next event sees them. */
   secretsChanged(accountId: string, deployment: string): Promise<void>;
+  /** An account's invocation records, live tails and issues. */
+  observability(accountId: string): AccountObservability;
 }

@@ -26,6 +26,8 @@ import { consumersOf } from '../bindings/queues/schema.js';
 import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
 import { openDevAssets, type DevAssets } from './assets.js';
 import { isSecretsFileName, readLocalSecrets } from './local-secrets.js';
+import { createVersionObserver, openAccountObservability, type AccountObservability } from '../observability/index.js';
+import { devObservabilityRoute } from '../observability/dev-routes.js';
 
 /** Options of `ledge dev`. */
 export interface DevServerOptions {
@@ -74,6 +76,8 @@ export interface DevServer {
   tickRunners(kind?: string): Promise<number>;
   /** Rebuilds and swaps in the current code; resolves once the new version serves (rejects, keeping the old one, on failure). */
   reload(): Promise<void>;
+  /** The project's invocation records, live feed and issues (docs/observability.md). */
+  readonly observability: AccountObservability;
   close(): Promise<void>;
 }
 
@@ -97,6 +101,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const buildDir = path.join(stateDir, 'build');
   const runtime = new DeploymentRuntime({ logger: logger.child(config.name) });
   const storage = openEmbeddedStorage(stateDir, clock);
+  // Invocation records, live tails and issues of the project (docs/observability.md).
+  const observability = openAccountObservability({ file: path.join(stateDir, 'observability.sqlite'), clock, logger });
   let secretsSeen = '';
   const toVersion = (cfg: ProjectConfig, bundleFile: string, number: number): DeploymentVersion => {
     // Secrets files override vars of the same name, as in the original's local development; only names are logged.
@@ -104,7 +110,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const seen = secrets.files.length ? `secrets from ${secrets.files.join(', ')}: ${Object.keys(secrets.values).join(', ') || 'none'} (values hidden)` : '';
     if (seen !== secretsSeen && seen) logger.info(seen);
     secretsSeen = seen;
-    return buildVersion({ id: String(number), name: cfg.name, config: cfg, bundleFile, secrets: secrets.values, services: { storage, clock, logger }, assets: assets?.server, registry });
+    // ledge dev has no API switch: the configuration is the issues switch, off unless it says true.
+    observability.issues.applyDeployed(cfg.name, null, cfg.observability.issues?.enabled ?? false);
+    return buildVersion({
+      id: String(number), name: cfg.name, config: cfg, bundleFile, secrets: secrets.values, services: { storage, clock, logger }, assets: assets?.server, registry,
+      observe: createVersionObserver({ account: observability, deployment: cfg.name, version: String(number), config: cfg.observability, secrets: Object.values(secrets.values).map(String), bundleFile }),
+    });
   };
   const closing = new AbortController();
   let building = false;
@@ -127,6 +138,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await bundler?.dispose();
     await runtime.close();
     storage.close();
+    observability.close();
     throw err;
   }
   let currentBundler: Bundler | undefined = bundler;
@@ -151,7 +163,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const toRuntime: Dispatcher = runtime.dispatch.bind(runtime);
   // Assets are answered on the host before the isolate is asked (docs/assets.md); a project without `main` has only them.
   const application: Dispatcher = (request) => (assets ? assets.server.handle(request, config.main === undefined ? undefined : toRuntime) : toRuntime(request));
-  const dispatch = withDevRoutes(application, trigger, () => pullApi);
+  const dispatch = withDevRoutes(application, trigger, () => pullApi, (request, url) => devObservabilityRoute(observability, request, url));
   let server: Server;
   const upgrades = createUpgradeHandler({ dispatch, logger });
   try {
@@ -161,6 +173,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await currentBundler?.dispose();
     await runtime.close();
     storage.close();
+    observability.close();
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
@@ -291,7 +304,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await stopping;
       await currentBundler?.dispose();
       storage.close();
+      observability.close();
     },
+    observability,
   };
 
   async function newBundler(cfg: ProjectConfig): Promise<Bundler | undefined> {
@@ -333,11 +348,13 @@ const API_BODY_LIMIT = 1 << 20;
 type PullApi = ReturnType<typeof createPullApi>;
 
 /** Answers the dev-only routes before the application sees the request. */
-function withDevRoutes(dispatch: Dispatcher, trigger: (cron?: string, time?: number) => Promise<FiringResult>, pullApi: () => PullApi): Dispatcher {
+function withDevRoutes(dispatch: Dispatcher, trigger: (cron?: string, time?: number) => Promise<FiringResult>, pullApi: () => PullApi, observabilityRoute: (request: DispatchRequest, url: URL) => DispatchResponse | undefined): Dispatcher {
   return async function devDispatch(request) {
     if (!request.url.includes('/__ledge/')) return dispatch(request);
     const url = new URL(request.url);
     if (url.pathname === DEV_SCHEDULED_PATH) return scheduledRoute(url, trigger);
+    const observed = observabilityRoute(request, url);
+    if (observed) return observed;
     const pull = PULL_PATH.exec(url.pathname);
     if (pull) return pullRoute(request, decodeURIComponent(pull[1] as string), pull[2] as 'pull' | 'ack', pullApi());
     return dispatch(request);

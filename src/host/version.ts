@@ -6,6 +6,7 @@ import { assetsBindings } from '../bindings/assets/index.js';
 import { createCacheService } from '../bindings/cache/service.js';
 import type { AssetServer } from '../entry/assets/handler.js';
 import type { DeploymentVersion } from '../runtime/deployment.js';
+import type { EventObserver } from '../runtime/event-trace.js';
 
 /** What a version is built from, the same under `ledge dev` (a reload) and `ledge serve` (a stored version). */
 export interface VersionSource {
@@ -25,6 +26,8 @@ export interface VersionSource {
   assets: AssetServer | undefined;
   /** The binding kinds the version's configuration may use (BINDINGS unless a test adds its own). */
   registry?: BindingRegistry;
+  /** Told how each event of the version went (invocation logs and issues, src/observability). */
+  observe?: EventObserver;
 }
 
 /** A deployment version ready for `DeploymentRuntime.load`: its configuration, bundle and the services of its bindings. */
@@ -39,6 +42,7 @@ export function buildVersion(source: VersionSource): DeploymentVersion {
     limits: config.limits,
     compatibilityFlags: config.compatibility_flags,
     bindings: [...createBindingServices(config, source.services, source.registry), ...assetsBindings(config.assets?.binding, source.assets)],
+    observe: source.observe,
     // The account's Cache API store (`caches.default`, `caches.open`), opened on first use.
     cache: createCacheService({ storage: () => source.services.storage.cache, clock: source.services.clock }),
   };

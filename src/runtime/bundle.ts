@@ -120,7 +120,8 @@ export async function createBundler(options: BundleOptions): Promise<Bundler> {
       for (const out of result.outputFiles) {
         const name = path.basename(out.path).replace(/^worker/, base);
         const target = path.join(options.outDir, name);
-        const text = name.endsWith('.js') ? hideRequireStub(out.text).replace(/\/\/# sourceMappingURL=worker\.js\.map/, `//# sourceMappingURL=${base}.js.map`) : out.text;
+        const text = name.endsWith('.js') ? hideRequireStub(out.text).replace(/\/\/# sourceMappingURL=worker\.js\.map/, `//# sourceMappingURL=${base}.js.map`)
+          : name.endsWith('.map') ? projectRelativeMap(out.text, options.outDir, options.projectDir) : out.text;
         writeFileSync(target, text);
         if (name.endsWith('.js')) file = target;
       }
@@ -179,3 +180,17 @@ export const process = {
 };
 export default process;
 `;
+
+/**
+ * The source map with its sources relative to the project (`src/index.ts`) and `sourceRoot` leading back to
+ * it from the output directory: every tool resolves the same files as before, and a stack resolved on the
+ * platform (src/observability/stack.ts) names the application's own paths, not the machine it was built on.
+ */
+function projectRelativeMap(text: string, outDir: string, projectDir: string): string {
+  const map = JSON.parse(text) as { sources?: string[]; sourceRoot?: string };
+  if (!map.sources || map.sourceRoot) return text;
+  const root = path.relative(outDir, projectDir).split(path.sep).join('/');
+  map.sourceRoot = root === '' ? '' : `${root}/`;
+  map.sources = map.sources.map((s) => (/^[a-z-]+:/.test(s) ? s : path.relative(projectDir, path.resolve(outDir, s)).split(path.sep).join('/')));
+  return JSON.stringify(map);
+}

@@ -6,6 +6,7 @@ import type { BindingService, BoundBinding } from '../bindings/plugin.js';
 import { workerLoadable } from './worker-module.js';
 import { addUsage, type CpuUsage } from './cpu-meter.js';
 import { Isolate, type DispatchRequest, type DispatchResponse, type IsolateSample } from './isolate.js';
+import type { EventObserver } from './event-trace.js';
 import type { QueueBatchEvent, QueueOutcome, ScheduledFiring, ScheduledOutcome } from './protocol.js';
 
 /** One version of a deployment: its bundle and what its isolates are given. */
@@ -22,6 +23,8 @@ export interface DeploymentVersion {
   bindings: readonly BoundBinding[];
   /** The host side of the Cache API (`caches`), backed by the account's cache store (docs/cache.md). */
   cache?: BindingService;
+  /** Told how each event of this version went (invocation logs and issues, src/observability). */
+  observe?: EventObserver;
 }
 
 /** Options of a deployment runtime. */
@@ -187,6 +190,7 @@ export class DeploymentRuntime {
       // The cache service sits beside the bindings under a name no binding can have (CACHE_SERVICE).
       services: { ...Object.fromEntries(version.bindings.map((b) => [b.name, b.service])), ...(version.cache ? { [CACHE_SERVICE]: version.cache } : {}) },
       onExit: (stopped, failure) => this.#onExit(stopped, failure, version),
+      observe: version.observe,
     });
     this.#live.set(isolate, version);
     return isolate;

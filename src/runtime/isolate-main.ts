@@ -40,7 +40,7 @@ interface EventState {
   subrequests: number;
   /** The event's ctx.waitUntil list, which `waitUntil` from ledge:workers extends too. */
   waits: Promise<unknown>[];
-  /** The fetch event's id: its log lines and binding calls name it, so the host logs them with its request id. */
+  /** The event's id: its log lines and binding calls name it, so the host logs them with its request id and records them with the event. */
   fetchId?: number;
 }
 
@@ -156,7 +156,8 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
     props: {},
   };
   let reported = false;
-  await events.run({ subrequests: 0, waits, fetchId: id }, async () => {
+  const eventState: EventState = { subrequests: 0, waits, fetchId: id };
+  await events.run(eventState, async () => {
     try {
       const fetchFn = handler?.fetch;
       if (typeof fetchFn !== 'function') {
@@ -178,6 +179,7 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
         send({ t: 'fail', id, code: 'invalid_response', error: { name: 'TypeError', message: `fetch() returned ${describe(result)} instead of a Response` } });
         return;
       }
+      reportUsage(id, eventState);
       reported = await respond(id, result, state, waits.length === 0);
     } catch (err) {
       const code = (err as { code?: unknown } | null)?.code === 'too_many_subrequests' ? 'too_many_subrequests' : 'internal_error';
@@ -187,7 +189,13 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
   requests.delete(id);
   if (reported && waits.length === 0) return;
   await settleWaitUntil(waits, id);
+  reportUsage(id, eventState);
   send({ t: 'done', id });
+}
+
+/** Tells the host how many outbound fetches the event made (for its invocation record), when it made any. */
+function reportUsage(id: number, event: EventState): void {
+  if (event.subrequests > 0) send({ t: 'usage', id, subrequests: event.subrequests });
 }
 
 /** Sends the response; returns true when the head message also told the host the event is over. */
@@ -209,7 +217,8 @@ async function runScheduled(firing: ScheduledFiring & { id: number }): Promise<v
     late: firing.late,
     noRetry() { noRetry = true; },
   });
-  await events.run({ subrequests: 0, waits }, async () => {
+  const eventState: EventState = { subrequests: 0, waits, fetchId: firing.id };
+  await events.run(eventState, async () => {
     const scheduled = handler?.scheduled;
     if (typeof scheduled !== 'function') {
       send({ t: 'scheduled-result', id: firing.id, outcome: 'no-handler', noRetry: true });
@@ -218,8 +227,10 @@ async function runScheduled(firing: ScheduledFiring & { id: number }): Promise<v
     try {
       await scheduled.call(handler, controller, env, ctx);
       await settleWaitUntil(waits);
+      reportUsage(firing.id, eventState);
       send({ t: 'scheduled-result', id: firing.id, outcome: 'ok', noRetry });
     } catch (err) {
+      reportUsage(firing.id, eventState);
       send({ t: 'scheduled-result', id: firing.id, outcome: 'exception', noRetry, error: serializeError(err) });
     }
   });
@@ -240,7 +251,7 @@ async function runQueue(event: QueueBatchEvent & { id: number }): Promise<void> 
     passThroughOnException() { /* not meaningful for queue events */ },
     props: {},
   };
-  const ignored = (what: string, id: string, earlier: QueueDecision) => send({ t: 'log', level: 'warn', message: `Received a call to ${what} on message ${id} after ${earlier.ack ? 'ack()' : 'retry()'} was already called. Calling ${what} on a message after calling ${earlier.ack ? 'ack()' : 'retry()'} has no effect.` });
+  const ignored = (what: string, id: string, earlier: QueueDecision) => send({ t: 'log', level: 'warn', event: event.id, message: `Received a call to ${what} on message ${id} after ${earlier.ack ? 'ack()' : 'retry()'} was already called. Calling ${what} on a message after calling ${earlier.ack ? 'ack()' : 'retry()'} has no effect.` });
   const messages = Object.freeze(event.messages.map((m, i) => {
     let decoded: { value: unknown } | undefined;
     return Object.freeze({
@@ -270,7 +281,8 @@ async function runQueue(event: QueueBatchEvent & { id: number }): Promise<void> 
     ackAll() { all ??= { ack: true }; },
     retryAll(options?: { delaySeconds?: number }) { const delaySeconds = retryDelay(options); all ??= { ack: false, delaySeconds }; },
   });
-  await events.run({ subrequests: 0, waits }, async () => {
+  const eventState: EventState = { subrequests: 0, waits, fetchId: event.id };
+  await events.run(eventState, async () => {
     const queue = handler?.queue;
     if (typeof queue !== 'function') {
       send({ t: 'queue-result', id: event.id, outcome: 'no-handler', decisions: own.map(() => ({ ack: false, delaySeconds: null })) });
@@ -279,8 +291,10 @@ async function runQueue(event: QueueBatchEvent & { id: number }): Promise<void> 
     try {
       await queue.call(handler, batch, env, ctx);
       await settleWaitUntil(waits);
+      reportUsage(event.id, eventState);
       send({ t: 'queue-result', id: event.id, outcome: 'ok', decisions: own.map((d) => d ?? all ?? { ack: true }) });
     } catch (err) {
+      reportUsage(event.id, eventState);
       send({ t: 'queue-result', id: event.id, outcome: 'exception', decisions: own.map((d) => d ?? all ?? { ack: false, delaySeconds: null }), error: serializeError(err) });
     }
   });

@@ -11,6 +11,7 @@ import { CpuMeter, type CpuUsage } from './cpu-meter.js';
 import { HostSockets, type UpgradeTarget } from './websockets/host-sockets.js';
 import { isSocketMessage } from './websockets/protocol.js';
 import { ResponseStream } from './response-stream.js';
+import { startTrace, traceLine, type EventObserver, type EventTrace } from './event-trace.js';
 import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
@@ -57,6 +58,8 @@ export interface IsolateOptions {
   services: Readonly<Record<string, BindingService>>;
   /** Called once when the isolate stops for any reason. */
   onExit: (isolate: Isolate, failure: ErrorCode) => void;
+  /** Told how each event went once it ends (docs/observability.md); without it no trace is collected. */
+  observe?: EventObserver | undefined;
 }
 
 interface PendingEvent {
@@ -75,6 +78,8 @@ interface PendingEvent {
   requestId?: string;
   /** When the isolate finished the response (its body included): from then on only ctx.waitUntil work keeps the event. */
   answeredAt?: number;
+  /** What the observer will be told, when the version has one. */
+  trace?: EventTrace;
 }
 
 /** What the watchdog sees of one event in flight. */
@@ -120,9 +125,11 @@ export class Isolate {
   #send: (message: HostMessage, transfer?: ArrayBuffer) => void;
   /** Sockets joined to this isolate; kept apart from events, since a socket outlives the event that opened it. */
   #sockets: HostSockets;
+  #observe: EventObserver | undefined;
 
   constructor(options: IsolateOptions) {
     this.#logger = options.logger;
+    this.#observe = options.observe;
     this.#services = options.services;
     this.#requestSignal = options.init.requestSignal;
     this.#worker = new Worker(WORKER_URL, {
@@ -204,6 +211,7 @@ export class Isolate {
     if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
     const id = this.#nextEvent++;
     const event: PendingEvent = { id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0, requestId: request.requestId };
+    if (this.#observe) event.trace = startTrace('fetch', { requestId: request.requestId, method: request.method, url: request.url });
     this.#begin(event);
     const head = new Promise<DispatchResponse>((resolve, reject) => {
       event.resolveHead = resolve;
@@ -213,6 +221,7 @@ export class Isolate {
     if (request.body) void this.#pumpBody(event, request.body);
     // Only deployments that asked for request.signal (enable_request_signal) pay for a close listener per request.
     if (this.#requestSignal) request.signal?.addEventListener('abort', () => {
+      if (event.trace && this.#events.has(id)) event.trace.canceled = true;
       if (this.#events.has(id)) this.#post({ t: 'abort', id, reason: 'the client disconnected' });
     }, { once: true });
     return head;
@@ -233,12 +242,14 @@ export class Isolate {
     if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
     const id = this.#nextEvent++;
     const event: PendingEvent = { id, scheduled: true, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
+    const posted = message(id);
+    if (this.#observe && (posted.t === 'scheduled' || posted.t === 'queue')) event.trace = startTrace(posted.t, { trigger: posted.t === 'queue' ? posted.queue : posted.cron });
     this.#begin(event);
     const result = new Promise<T>((resolve, reject) => {
       event.resolveHead = resolve as unknown as (response: DispatchResponse) => void;
       event.rejectHead = reject;
     });
-    this.#post(message(id));
+    this.#post(posted);
     return result;
   }
 
@@ -246,6 +257,7 @@ export class Isolate {
   abortEvent(id: number, code: ErrorCode, reason: string): void {
     const event = this.#events.get(id);
     if (!event) return;
+    if (event.trace) event.trace.failure ??= code;
     this.#post({ t: 'abort', id, reason });
     this.#settleHead(event, new LedgeError(code, reason));
     event.stream?.fail(new LedgeError(code, reason));
@@ -306,7 +318,20 @@ export class Isolate {
   /** An event is over; if it was the last in flight, the stretch up to now was still its time. */
   #finish(id: number): void {
     if (this.#events.size === 1 && this.#events.has(id)) this.#book(Date.now());
+    const event = this.#events.get(id);
     this.#events.delete(id);
+    if (event?.trace) this.#report(event, event.trace);
+  }
+
+  /** Tells the observer how an event went; a fault in the observer never reaches the event or the isolate. */
+  #report(event: PendingEvent, trace: EventTrace): void {
+    trace.cpuMs = event.cpuMs;
+    trace.endedAt = Date.now();
+    try {
+      this.#observe?.(trace);
+    } catch (err) {
+      this.#logger.error(`recording an event failed: ${(err as Error)?.stack ?? String(err)}`);
+    }
   }
 
   #post(message: HostMessage, transfer?: ArrayBuffer): void {
@@ -332,6 +357,8 @@ export class Isolate {
   #onMessage(message: IsolateMessage): void {
     if (message.t === 'log') {
       this.#logger[message.level](message.message, this.#eventFields(message.event));
+      const trace = message.event === undefined ? undefined : this.#events.get(message.event)?.trace;
+      if (trace) traceLine(trace, message.level, message.message);
       return;
     }
     if (message.t === 'ready' || message.t === 'load-error') return;
@@ -359,13 +386,18 @@ export class Isolate {
             onDrained: () => this.#post({ t: 'res-credit', id: event.id }),
             // The reader let go before the end (the client went away or stopped reading): the event must end
             // whether or not the application asked for request.signal, or its stream and window stay forever.
-            onCancel: () => { if (this.#events.has(event.id)) this.#post({ t: 'abort', id: event.id, reason: 'the client disconnected' }); },
+            onCancel: () => {
+              if (!this.#events.has(event.id)) return;
+              if (event.trace) event.trace.canceled = true;
+              this.#post({ t: 'abort', id: event.id, reason: 'the client disconnected' });
+            },
           });
           if (message.body) event.stream.push(typeof message.body === 'string' ? Buffer.from(message.body) : message.body);
           body = event.stream;
         }
         event.resolveHead = undefined;
         event.rejectHead = undefined;
+        if (event.trace && resolve) event.trace.status = message.status;
         const response: DispatchResponse = { status: message.status, statusText: message.statusText, headers: message.headers, body };
         if (message.webSocket !== undefined) response.webSocket = this.#sockets.target(message.webSocket);
         // A socket answered after the wall-time limit has nobody to join: the application sees it close.
@@ -380,6 +412,7 @@ export class Isolate {
         event.resolveHead = undefined;
         event.rejectHead = undefined;
         if (message.outcome === 'exception') this.#logger.error(`Uncaught exception in scheduled: ${message.error?.stack ?? message.error?.message ?? ''}`);
+        if (event.trace && message.error) event.trace.exception = message.error;
         const outcome: ScheduledOutcome = { outcome: message.outcome, noRetry: message.noRetry };
         if (message.error) outcome.error = message.error;
         resolve?.(outcome);
@@ -390,6 +423,7 @@ export class Isolate {
         event.resolveHead = undefined;
         event.rejectHead = undefined;
         if (message.outcome === 'exception') this.#logger.error(`Uncaught exception in queue: ${message.error?.stack ?? message.error?.message ?? ''}`);
+        if (event.trace && message.error) event.trace.exception = message.error;
         const outcome: QueueOutcome = { outcome: message.outcome, decisions: message.decisions };
         if (message.error) outcome.error = message.error;
         resolve?.(outcome);
@@ -399,6 +433,7 @@ export class Isolate {
       case 'res-end': event.stream?.end(); event.answeredAt = Date.now(); break;
       case 'res-error':
         event.answeredAt = Date.now();
+        if (event.trace) event.trace.exception = message.error;
         this.#logger.error(`the response body stream failed: ${message.error.stack ?? message.error.message}`, this.#eventFields(event.id));
         event.stream?.fail(new LedgeError('internal_error', 'the response body stream failed'));
         break;
@@ -413,9 +448,16 @@ export class Isolate {
         const detail = message.error.stack ?? `${message.error.name}: ${message.error.message}`;
         this.#logger.error(message.code === 'internal_error' ? `Uncaught exception in fetch: ${detail}` : detail, this.#eventFields(event.id));
         event.answeredAt = Date.now();
+        if (event.trace) {
+          event.trace.failure = message.code;
+          event.trace.exception = message.error;
+        }
         this.#settleHead(event, new LedgeError(message.code, message.error.message));
         break;
       }
+      case 'usage':
+        if (event.trace) event.trace.subrequests = message.subrequests;
+        break;
       case 'done':
         this.#finish(event.id);
         event.requestCredit?.();
@@ -459,12 +501,17 @@ export class Isolate {
 
   #failAll(code: ErrorCode): void {
     const reason = FAILURE_TEXT[code] ?? 'the isolate stopped';
-    for (const event of this.#events.values()) {
+    const ended = [...this.#events.values()];
+    this.#events.clear();
+    for (const event of ended) {
       this.#settleHead(event, new LedgeError(code, reason));
       event.stream?.fail(new LedgeError(code, reason));
       event.requestCredit?.();
+      if (event.trace) {
+        event.trace.failure ??= code;
+        this.#report(event, event.trace);
+      }
     }
-    this.#events.clear();
   }
 }
 

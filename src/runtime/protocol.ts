@@ -82,6 +82,8 @@ export type IsolateMessage =
   | { t: 'req-credit'; id: number }
   | { t: 'fail'; id: number; code: 'internal_error' | 'no_fetch_handler' | 'invalid_response' | 'too_many_subrequests'; error: SerializedError }
   | { t: 'done'; id: number }
+  /** Outbound fetches the event has made so far (sent before its end when there were any). */
+  | { t: 'usage'; id: number; subrequests: number }
   | ({ t: 'scheduled-result'; id: number } & ScheduledOutcome)
   | ({ t: 'queue-result'; id: number } & QueueOutcome)
   | { t: 'call'; id: number; binding: string; method: string; args: readonly unknown[]; event?: number }

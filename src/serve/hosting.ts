@@ -8,7 +8,7 @@ import { buildVersion } from '../host/version.js';
 import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
 import { QUEUES_PLUGIN } from '../bindings/queues/index.js';
 import { createCronScheduler, type CronScheduler } from '../entry/cron/scheduler.js';
-import { storedVersionConfig } from '../config/deploy.js';
+import { storedDeployConfig, storedVersionConfig } from '../config/deploy.js';
 import type { ControlStoragePort, VersionRecord } from '../storage/control.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { AssetContentStore } from '../storage/asset-content.js';
@@ -16,6 +16,7 @@ import { AssetServer } from '../entry/assets/handler.js';
 import { ContentCache } from '../entry/assets/content.js';
 import { ASSET_MANIFEST_MODULE, siteFromManifest, type StoredManifest } from '../entry/assets/manifest.js';
 import { prepareModules } from './module-cache.js';
+import { createVersionObserver, type AccountObservability } from '../observability/index.js';
 
 /** Options of the hosting of many deployments' versions. */
 export interface HostingOptions {
@@ -36,6 +37,8 @@ export interface HostingOptions {
   idleMs?: number;
   /** A deployment's secrets, opened, given to its code as strings in `env` beside the vars. @default none */
   secrets?(accountId: string, deployment: string): Promise<Record<string, string>>;
+  /** An account's invocation records, live tails and issues (docs/observability.md). @default none */
+  observability?(accountId: string): AccountObservability;
 }
 
 /** A version with a runtime: started on its first event, counted while events use it. */
@@ -147,9 +150,11 @@ export function createHosting(options: HostingOptions): Hosting {
     const runtime = new DeploymentRuntime({ logger: logger.child(version.deployment) });
     try {
       const assets = (await assetsOf(version))?.server;
+      const bundleFile = path.join(dir, version.main_module);
       await runtime.load(buildVersion({
-        id: version.id, name: version.deployment, config, bundleFile: path.join(dir, version.main_module), secrets,
+        id: version.id, name: version.deployment, config, bundleFile, secrets,
         services: { storage: options.data(version.account_id), clock, logger }, assets,
+        observe: options.observability && createVersionObserver({ account: options.observability(version.account_id), deployment: version.deployment, version: version.id, config: storedDeployConfig(version).observability, secrets: Object.values(secrets), bundleFile }),
       }));
     } catch (err) {
       await runtime.close();
@@ -215,6 +220,15 @@ export function createHosting(options: HostingOptions): Hosting {
     return { versionId: version.id, scheduler, runners };
   }
 
+  /** A version became current: its `observability.issues.enabled`, when set, is the deployment's switch from now on (SPEC: Events 3). */
+  function applyIssuesSwitch(version: VersionRecord): void {
+    try {
+      options.observability?.(version.account_id).issues.applyDeployed(version.deployment, version.id, storedDeployConfig(version).observability?.issues?.enabled);
+    } catch (err) {
+      logger.error(`the issues switch of ${version.deployment} could not be set from version ${version.id}: ${(err as Error).message}`);
+    }
+  }
+
   async function stopBackground(work: BackgroundWork): Promise<void> {
     work.scheduler?.stop();
     await work.runners.stop();
@@ -231,6 +245,7 @@ export function createHosting(options: HostingOptions): Hosting {
       if (work) await stopBackground(work);
       const version = await store.getVersion(deployment.current_version_id);
       if (!version) continue;
+      applyIssuesSwitch(version);
       try {
         background.set(key, await startBackground(version));
       } catch (err) {

@@ -36,6 +36,8 @@ import { createTeamDomain, LOGIN_PATH } from '../identity/team.js';
 import { lockStateDir, type StateLock } from './state-lock.js';
 import { CONTROL_FILE, damagedControlError, openControlState } from './control-state.js';
 import { DEFAULT_DRAIN_MS, drainListeners } from './shutdown.js';
+import { openAccountObservability, type AccountObservability } from '../observability/index.js';
+import { webhookSecretContext } from '../control/routes/webhooks.js';
 
 /** The platform domain when none is given: `*.localhost` resolves to the loopback address. */
 export const DEFAULT_PLATFORM_DOMAIN = 'ledge.localhost';
@@ -60,6 +62,8 @@ export interface PlatformOptions {
   lifecycleIntervalMs?: number;
   /** Largest application request body. @default 104857600 */
   maxRequestBytes?: number;
+  /** Let issue webhooks reach loopback, private and link-local addresses (`--webhooks-to-private-addresses`). @default false */
+  webhooksToPrivateAddresses?: boolean;
   /** Start with a new control state where `control.sqlite` is missing or empty beside accounts' data (refused otherwise). @default false */
   resetControl?: boolean;
   /** How long a stop waits for requests in flight and tunnel connectors to finish before it closes them. @default 10000 */
@@ -133,8 +137,17 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     return found;
   };
   const vault = openSecretVault(stateDir, logger);
+  const accountObservability = new Map<string, AccountObservability>();
+  const observability = (accountId: string): AccountObservability => {
+    let found = accountObservability.get(accountId);
+    if (!found) {
+      const webhooks = { accountId, allowPrivate: options.webhooksToPrivateAddresses ?? false, timers: options.timers, openSecret: (sealed: string, id: string) => vault.open(sealed, webhookSecretContext(accountId, id)) };
+      accountObservability.set(accountId, (found = openAccountObservability({ file: path.join(stateDir, 'accounts', accountId, 'observability.sqlite'), clock, logger: logger.child('observability'), webhooks })));
+    }
+    return found;
+  };
   const hosting = createHosting({
-    store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, assetContent, timers: options.timers, lifecycleIntervalMs: options.lifecycleIntervalMs,
+    store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, assetContent, timers: options.timers, lifecycleIntervalMs: options.lifecycleIntervalMs, observability,
     secrets: (accountId, deployment) => deploymentSecrets(store, vault, accountId, deployment),
   });
   const rebuildRoutes = async () => {
@@ -167,7 +180,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     return { accountId, issuer: `https://${host}`, loginUrl: `${requestUrl.protocol}//${host}${requestUrl.port ? `:${requestUrl.port}` : ''}${LOGIN_PATH}` };
   };
   const services: ControlServices = {
-    store, tunnels, access, keyring, connectors, clock, platformDomain, data, assetContent, connectUrl: () => connectUrl, vault,
+    store, tunnels, access, keyring, connectors, clock, platformDomain, data, assetContent, connectUrl: () => connectUrl, vault, observability,
     secretsChanged: async (accountId, deployment) => hosting.restart(accountId, deployment),
     async changed(accountId) {
       routes = await rebuildRoutes();
@@ -212,6 +225,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     expiries?.stop();
     await hosting.close();
     for (const ports of accountData.values()) ports.close();
+    for (const account of accountObservability.values()) account.close();
     store.close();
     lock.release();
   };

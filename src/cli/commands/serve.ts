@@ -36,13 +36,14 @@ export function registerServe(program: Command): void {
     .option('--lifecycle-interval <seconds>', 'seconds between lifecycle runs of the buckets current versions bind', parsePositiveSeconds, 3600)
     .option('--reset-control', 'start with a new control state where control.sqlite is missing or empty beside accounts\' data (a new administrator account and bootstrap token)')
     .option('--verbose', 'print debug logs')
-    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; drainTimeout: number; lifecycleInterval: number; resetControl?: boolean; verbose?: boolean }) => {
+    .option('--webhooks-to-private-addresses', 'let issue webhooks reach loopback, private and link-local addresses (a receiver on this machine or network)')
+    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; drainTimeout: number; lifecycleInterval: number; resetControl?: boolean; verbose?: boolean; webhooksToPrivateAddresses?: boolean }) => {
       if (!/^(?=.{1,200}$)[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(opts.platformDomain)) throw new LedgeError('bad_argument', `--platform-domain: expected a domain name, got "${opts.platformDomain}"`);
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
       const signals = listenForStop(logger);
       const platform = await startPlatform({
         stateDir: opts.state, listen: opts.listen, apiListen: opts.apiListen, platformDomain: opts.platformDomain, logger,
-        drainMs: opts.drainTimeout, resetControl: opts.resetControl === true, lifecycleIntervalMs: opts.lifecycleInterval * 1000,
+        drainMs: opts.drainTimeout, resetControl: opts.resetControl === true, lifecycleIntervalMs: opts.lifecycleInterval * 1000, webhooksToPrivateAddresses: opts.webhooksToPrivateAddresses === true,
       });
       if (platform.bootstrap) {
         // Written straight to the terminal, never through the logger: this is the one place a secret is printed.

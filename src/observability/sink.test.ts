@@ -1,0 +1,51 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createManualClock } from '../lib/clock.js';
+import { createLogger, createMemorySink } from '../lib/logger.js';
+import { openAccountObservability } from './account.js';
+import type { InvocationRecord } from './record.js';
+
+function record(i: number, time: number, message = 'x'.repeat(100)): InvocationRecord {
+  return { id: `r${i}`, time, deployment: i % 2 ? 'odd' : 'even', version: '1', kind: 'fetch', method: 'GET', url: `http://a.test/${i}`, status: 200, outcome: 'ok', cpu_ms: 1, wall_ms: 1, subrequests: 0, logs: [{ time, level: 'info', message }] };
+}
+
+function open(options: { retentionMs?: number; maxBytes?: number } = {}) {
+  const clock = createManualClock(Date.UTC(2026, 10, 1));
+  const obs = openAccountObservability({ file: path.join(mkdtempSync(path.join(tmpdir(), 'ledge-obs-')), 'observability.sqlite'), clock, logger: createLogger(createMemorySink()), flushMs: 60_000, ...options });
+  return { clock, obs };
+}
+
+test('records wait in memory and are written together; queries read newest first with filters', () => {
+  const { clock, obs } = open();
+  for (let i = 0; i < 10; i++) obs.records.write(record(i, clock.now() + i));
+  assert.equal(obs.store().records.size(), 0, 'nothing is written on the event path');
+  obs.flush();
+  const all = obs.store().records.query({}, () => true, 100, 1000);
+  assert.deepEqual(all.map((r) => r.id), ['r9', 'r8', 'r7', 'r6', 'r5', 'r4', 'r3', 'r2', 'r1', 'r0']);
+  const odd = obs.store().records.query({ deployment: 'odd', from: clock.now() + 3, to: clock.now() + 8 }, () => true, 100, 1000);
+  assert.deepEqual(odd.map((r) => r.id), ['r7', 'r5', 'r3']);
+  assert.deepEqual(obs.store().records.query({}, () => true, 2, 1000).map((r) => r.id), ['r9', 'r8']);
+  obs.close();
+});
+
+test('retention drops records past their age, and the size cap drops the oldest first', () => {
+  const day = 24 * 3600 * 1000;
+  const { clock, obs } = open({ retentionMs: 3 * day, maxBytes: 20_000 });
+  obs.records.write(record(0, clock.now()));
+  obs.flush();
+  clock.advance(4 * day);
+  // 100 records of about 400 bytes: twice the cap.
+  for (let i = 1; i <= 100; i++) obs.records.write(record(i, clock.now() + i, 'y'.repeat(300)));
+  obs.flush();
+  const kept = obs.store().records.query({}, () => true, 1000, 100_000);
+  assert.ok(!kept.some((r) => r.id === 'r0'), 'a record older than the retention is gone');
+  assert.ok(obs.store().records.size() <= 20_000, `the store holds ${obs.store().records.size()} bytes, over its cap`);
+  assert.ok(kept.length > 10 && kept.length < 100, `${kept.length} records kept`);
+  assert.equal(kept[0]?.id, 'r100', 'the newest are kept');
+  const ids = kept.map((r) => Number(r.id.slice(1)));
+  assert.equal(Math.min(...ids), 101 - kept.length, 'the oldest went first');
+  obs.close();
+});

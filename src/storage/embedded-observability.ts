@@ -1,0 +1,37 @@
+import type Database from 'better-sqlite3';
+import { openDatabase } from './sqlite/open.js';
+import { createSqliteRecordStorage } from './sqlite/record-storage.js';
+import { createSqliteIssueStorage } from './sqlite/issue-storage.js';
+import { createSqliteWebhookStorage } from './sqlite/webhook-storage.js';
+import type { IssueStoragePort, RecordStoragePort, StoredRecord, WebhookStoragePort } from './observability.js';
+
+/** The ports of one account's observability store. */
+export interface ObservabilityStores<R extends StoredRecord = StoredRecord> {
+  records: RecordStoragePort<R>;
+  issues: IssueStoragePort;
+  webhooks: WebhookStoragePort;
+}
+
+/** An account's observability store in one SQLite file, opened on the first call of `stores()` (again after `close()`). */
+export function openEmbeddedObservability<R extends StoredRecord>(file: string): { stores(): ObservabilityStores<R>; close(): void } {
+  let db: Database.Database | undefined;
+  let stores: ObservabilityStores<R> | undefined;
+  return {
+    stores() {
+      if (!stores) {
+        db = openDatabase(file);
+        // Records are diagnostics, not data: no fsync at WAL checkpoints, which would stall the platform's main
+        // thread under load. A process crash loses nothing committed; an operating-system crash may lose the last records.
+        db.pragma('synchronous = OFF');
+        db.pragma('wal_autocheckpoint = 10000');
+        stores = { records: createSqliteRecordStorage<R>(db), issues: createSqliteIssueStorage(db), webhooks: createSqliteWebhookStorage(db) };
+      }
+      return stores;
+    },
+    close() {
+      db?.close();
+      db = undefined;
+      stores = undefined;
+    },
+  };
+}
