@@ -151,3 +151,5 @@ export const WEBHOOK_DELIVERY = z.object({
   id: z.string(), destination_id: z.string(), issue_id: z.string(), event: z.string(), status: z.enum(['pending', 'delivered', 'failed']),
   attempts: z.number().int(), next_at: z.number(), last_error: z.string().nullable(), created_at: z.number(), delivered_at: z.number().nullable(),
 });
+/** The answers of SQL statements run through the API, one per statement. */
+export const SQL_QUERY_RESULTS = z.array(z.object({ results: z.array(z.record(z.string(), z.unknown())), meta: z.record(z.string(), z.unknown()) }));

@@ -4,6 +4,9 @@ import { LedgeError } from '../../lib/errors.js';
 import { isSqlStatementError, type SqlDatabasePort } from '../../storage/ports.js';
 import { splitSql } from '../../storage/sql-split.js';
 
+/** What migrations need of a database: the local store's port, or the platform's through the account API. */
+export type MigrationTarget = Pick<SqlDatabasePort, 'query' | 'script'>;
+
 /** Default table recording applied migrations. */
 export const DEFAULT_MIGRATIONS_TABLE = 'ledge_migrations';
 
@@ -33,12 +36,12 @@ export function createMigration(dir: string, name: string): string {
   return file;
 }
 
-async function ensureTable(db: SqlDatabasePort, table: string): Promise<void> {
+async function ensureTable(db: MigrationTarget, table: string): Promise<void> {
   await db.script([`CREATE TABLE IF NOT EXISTS ${table} (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE NOT NULL, applied_at TEXT NOT NULL)`]);
 }
 
 /** Every migration file with its state. */
-export async function listMigrations(db: SqlDatabasePort, dir: string, table = DEFAULT_MIGRATIONS_TABLE): Promise<MigrationStatus[]> {
+export async function listMigrations(db: MigrationTarget, dir: string, table = DEFAULT_MIGRATIONS_TABLE): Promise<MigrationStatus[]> {
   await ensureTable(db, table);
   const [applied] = await db.query([{ sql: `SELECT name, applied_at FROM ${table}`, params: [] }], 'objects');
   const done = new Map((applied?.results as { name: string; applied_at: string }[]).map((r) => [r.name, r.applied_at]));
@@ -50,7 +53,7 @@ export async function listMigrations(db: SqlDatabasePort, dir: string, table = D
  * the tracking table. A failing file leaves the database as it was before that file (earlier files stay
  * applied) and the error names the file and the statement.
  */
-export async function applyMigrations(db: SqlDatabasePort, dir: string, options: { table?: string; now?: () => Date; onApplied?: (name: string) => void } = {}): Promise<string[]> {
+export async function applyMigrations(db: MigrationTarget, dir: string, options: { table?: string; now?: () => Date; onApplied?: (name: string) => void } = {}): Promise<string[]> {
   const table = options.table ?? DEFAULT_MIGRATIONS_TABLE;
   const pending = (await listMigrations(db, dir, table)).filter((m) => !m.applied);
   const applied: string[] = [];

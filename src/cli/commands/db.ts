@@ -5,6 +5,7 @@ import { createMigration } from '../../bindings/sql/migrations.js';
 import { LedgeError } from '../../lib/errors.js';
 import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
 import { splitSql, type SqlResult } from '../../dev/local-platform.js';
+import { openRemoteDatabase, type DatabaseHandle } from '../remote-sql.js';
 
 
 const out = (text: string) => process.stdout.write(text);
@@ -35,19 +36,37 @@ function printResults(results: SqlResult[], asJson: boolean | undefined): void {
   }
 }
 
-/** `ledge db ...`: the SQL databases of a project's local state. */
-export function registerDb(program: Command): void {
-  const db = program.command('db').description("work with a project's local SQL databases (name a database by database_name or binding)");
+type DbOptions = LocalOptions & { remote?: boolean; account?: string };
 
-  localOptions(db.command('execute').description('run SQL statements (in one transaction)').argument('<database>'))
+/** `--remote` and `--account`: the database of the deployed project on a `ledge serve`, through the account API. */
+function remoteOptions(command: Command): Command {
+  return command
+    .option('--remote', 'the database on the platform (ledge serve) through the account API, instead of the local state')
+    .option('--account <id>', 'with --remote: account to act on (default: LEDGE_ACCOUNT_ID or the only one the token sees)');
+}
+
+/** Runs `work` on the project's database: on the platform with --remote, else in the local state. */
+async function withDatabase(name: string, opts: DbOptions, work: (db: DatabaseHandle) => Promise<void>): Promise<void> {
+  if (!opts.remote) {
+    await withLocalPlatform(opts, (platform) => work(platform.sqlDatabase(name)));
+    return;
+  }
+  if (opts.state !== undefined) throw new LedgeError('bad_argument', '--state names local state; it cannot go with --remote');
+  await work(await openRemoteDatabase(opts, name));
+}
+
+/** `ledge db ...`: the SQL databases of a project's local state, or with --remote of its deployment on a ledge serve. */
+export function registerDb(program: Command): void {
+  const db = program.command('db').description("work with a project's SQL databases: the local state, or with --remote the platform's (name a database by database_name or binding)");
+
+  remoteOptions(localOptions(db.command('execute').description('run SQL statements (in one transaction)').argument('<database>')))
     .option('--command <sql>', 'SQL to run')
     .option('--file <file>', 'file of SQL to run')
-    .action((name: string, opts: LocalOptions & { command?: string; file?: string }) => withLocalPlatform(opts, async (platform) => {
+    .action((name: string, opts: DbOptions & { command?: string; file?: string }) => withDatabase(name, opts, async (database) => {
       if ((opts.command === undefined) === (opts.file === undefined)) throw new LedgeError('bad_argument', 'give exactly one of --command or --file');
       const sql = opts.command ?? readFileSync(opts.file as string, 'utf8');
       const statements = splitSql(sql);
       if (statements.length === 0) throw new LedgeError('bad_argument', 'no SQL statements given');
-      const database = platform.sqlDatabase(name);
       try {
         printResults(await database.execute(statements), opts.json);
       } catch (err) {
@@ -63,18 +82,17 @@ export function registerDb(program: Command): void {
       if (opts.json) json({ file });
       else out(`created ${path.relative(process.cwd(), file)}\n`);
     }));
-  localOptions(migrations.command('list').description('show which migrations are applied').argument('<database>'))
-    .action((name: string, opts: LocalOptions) => withLocalPlatform(opts, async (platform) => {
-      const database = platform.sqlDatabase(name);
+  remoteOptions(localOptions(migrations.command('list').description('show which migrations are applied').argument('<database>')))
+    .action((name: string, opts: DbOptions) => withDatabase(name, opts, async (database) => {
       const { migrationsDir } = database;
       const list = await database.listMigrations();
       if (opts.json) json(list.map(({ name: n, applied, applied_at }) => ({ name: n, applied, applied_at })));
       else if (list.length === 0) out(`no migrations in ${path.relative(process.cwd(), migrationsDir) || migrationsDir}\n`);
       else for (const m of list) out(`${m.applied ? 'applied' : 'pending'}  ${m.name}${m.applied_at ? `  (${m.applied_at})` : ''}\n`);
     }));
-  localOptions(migrations.command('apply').description('apply pending migrations, each in its own transaction').argument('<database>'))
-    .action((name: string, opts: LocalOptions) => withLocalPlatform(opts, async (platform) => {
-      const applied = await platform.sqlDatabase(name).applyMigrations((n) => { if (!opts.json) out(`applied ${n}\n`); });
+  remoteOptions(localOptions(migrations.command('apply').description('apply pending migrations, each in its own transaction').argument('<database>')))
+    .action((name: string, opts: DbOptions) => withDatabase(name, opts, async (database) => {
+      const applied = await database.applyMigrations((n) => { if (!opts.json) out(`applied ${n}\n`); });
       if (opts.json) json({ applied });
       else if (applied.length === 0) out('no migrations to apply\n');
     }));

@@ -2,13 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError } from '../api-error.js';
 import type { PermissionGroup, ResourceKindKey } from '../permissions.js';
-import { DELETED_ID, SQL_BOOKMARK, SQL_RESTORED } from '../results.js';
+import { DELETED_ID, SQL_BOOKMARK, SQL_QUERY_RESULTS, SQL_RESTORED } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import type { ResourceKind, ResourceRecord } from '../../storage/control.js';
 import { BINDINGS } from '../../bindings/registry.js';
 import type { ResourceFacet } from '../../bindings/plugin.js';
 import { DEFAULT_RETENTION_DAYS } from '../../bindings/sql/schema.js';
+import { splitSql } from '../../storage/sql-split.js';
+import { isSqlStatementError } from '../../storage/ports.js';
 import { ACCOUNT_PARAMS } from './accounts.js';
 import { boundResources } from './deployments.js';
 
@@ -122,6 +124,34 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
         };
       },
     }),
+    defineRoute({
+      // What `ledge db execute --remote` and `ledge db migrations apply --remote` send (the original's
+      // database API has the same route): the statements of `sql` run in one transaction.
+      id: 'sql.query', method: 'POST', path: '/accounts/{account_id}/sql/databases/{database_id}/query', summary: 'Run SQL statements in one transaction', result: SQL_QUERY_RESULTS,
+      auth: { group: 'sql:write', resource: 'any' }, params: DB_PARAMS,
+      body: z.strictObject({
+        sql: z.string().min(1).max(MAX_QUERY_SQL, { error: `expected at most ${MAX_QUERY_SQL} characters of SQL` }),
+        params: z.array(z.union([z.string(), z.number(), z.null()])).max(100).optional(),
+      }),
+      async handler({ account, params, body, require }) {
+        const { found, port } = await database(account.id, params.database_id);
+        require('sql:write', 'sql', found.ref);
+        const statements = splitSql(body.sql);
+        if (statements.length === 0) throw new ApiError('invalid_field', 'sql: no SQL statements given', { pointer: '/body/sql' });
+        if (body.params?.length && statements.length > 1) throw new ApiError('invalid_field', `params: give parameters with one statement only (sql holds ${statements.length})`, { pointer: '/body/params' });
+        try {
+          const results = await port.query(statements.map((sql, i) => ({ sql, params: i === 0 ? body.params ?? [] : [] })), 'objects');
+          return { result: results.map((r) => ({ success: true, results: r.results, meta: r.meta })) };
+        } catch (err) {
+          if (!isSqlStatementError(err)) throw err;
+          const which = statements.length > 1 ? `statement ${err.index + 1}: ` : '';
+          throw new ApiError('invalid_field', `${which}${err.message}${statements.length > 1 ? ' (nothing was changed)' : ''}`, { pointer: '/body/sql' });
+        }
+      },
+    }),
   );
   return routes;
 }
+
+/** The most SQL one query request carries (characters); a migration file of a real project is far smaller. */
+const MAX_QUERY_SQL = 1_000_000;

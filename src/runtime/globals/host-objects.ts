@@ -19,6 +19,7 @@
 import { Buffer as NodeBuffer } from 'node:buffer';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { addBase64url } from './buffer-encodings.js';
 import { callerFileName } from './stack-traces.js';
 
 /**
@@ -38,7 +39,8 @@ export const BUFFER_POLYFILL_URL = pathToFileURL(require.resolve('buffer/')).hre
 export function replaceHostObjects(nodejsCompat: boolean): void {
   // Loaded before any application code runs: a CommonJS module evaluating later could run application
   // getters while its wrapper (holding the real `require`) is on the stack.
-  const polyfill = nodejsCompat ? (require('buffer/') as { Buffer: unknown }).Buffer : undefined;
+  const polyfill = nodejsCompat ? (require('buffer/') as { Buffer: Parameters<typeof addBase64url>[0] }).Buffer : undefined;
+  if (polyfill) addBase64url(polyfill);
   hardenNodeBuffer();
   for (const name of HOST_GLOBALS) Reflect.deleteProperty(globalThis, name);
   answerUndici({ Buffer: polyfill, global: nodejsCompat ? globalThis : undefined });

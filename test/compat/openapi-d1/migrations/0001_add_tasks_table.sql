@@ -1,0 +1,9 @@
+-- Migration number: 0001 	 2025-09-01T10:00:00.000Z
+CREATE TABLE IF NOT EXISTS tasks (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    slug TEXT NOT NULL UNIQUE,
+    description TEXT,
+    completed INTEGER NOT NULL DEFAULT 0,
+    due_date DATETIME NOT NULL
+);
