@@ -200,10 +200,10 @@ test('ledge config import writes the equivalent ledge.jsonc with a comment on ea
   assert.doesNotMatch(dev.output(), /read \S*wrangler\.jsonc/, 'ledge.jsonc is read from now on');
   assert.equal(((await (await fetch(dev.url)).json()) as { comments: unknown[] }).comments.length, 2);
 
-  const unsupported = project({ 'wrangler.toml': 'name = "a"\nmain = "src/index.js"\ncompatibility_date = "2025-01-01"\n[[workflows]]\nbinding = "FLOW"\nname = "flow"\nclass_name = "Flow"\n', 'src/index.js': 'export default {}' });
+  const unsupported = project({ 'wrangler.toml': 'name = "a"\nmain = "src/index.js"\ncompatibility_date = "2025-01-01"\n[[vectorize]]\nbinding = "V"\nindex_name = "v"\n', 'src/index.js': 'export default {}' });
   const refused = runCli(['config', 'import', unsupported]);
   assert.equal(await refused.exited, 2);
-  assert.match(refused.output(), /wrangler\.toml: workflows: not supported: Ledge has no workflow service yet/);
+  assert.match(refused.output(), /wrangler\.toml: vectorize: not supported: Ledge has no vector index binding yet/);
   assert.ok(!existsSync(path.join(unsupported, 'ledge.jsonc')), 'nothing is written when a key cannot be honoured');
 });
 

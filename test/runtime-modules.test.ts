@@ -61,7 +61,7 @@ for (const [label, from] of [
       ctx: 'function',
       rpc: 'hi',
       durableObject: 'DurableObject is not available in Ledge yet: coordination objects (durable_objects bindings) are not implemented. Importing and extending DurableObject works; creating an instance does not.',
-      workflow: 'WorkflowEntrypoint is not available in Ledge yet: workflows (workflows bindings) are not implemented. Importing and extending WorkflowEntrypoint works; creating an instance does not.',
+      workflow: 'no error',
       connect: 'connect() is not available in Ledge yet: outbound TCP sockets arrive with the sandbox and its egress rules (docs/runtime.md)',
       nonRetryable: { name: 'NonRetryableError', message: 'stop', isError: true },
       named: 'Custom',

@@ -256,7 +256,7 @@ export default {
     sql_databases: [{ binding: 'DB', database_name: 'shop', database_id: 'shop-db' }],
     queues: { producers: [{ binding: 'ORDERS', queue: 'orders' }], consumers: [{ queue: 'orders', max_batch_timeout: 0, dead_letter_queue: 'orders-dlq' }] },
   });
-  const server = await startProject(dir, { stateDir: tempDir('ledge-outbox-'), queueTimers: false });
+  const server = await startProject(dir, { stateDir: tempDir('ledge-outbox-'), runnerTimers: false });
   t.after(() => server.close());
   const get = async (path: string) => (await server.request(new Request(`http://app.test${path}`))).json();
   assert.equal(await (await server.request(new Request('http://app.test/setup'))).text(), 'ok');

@@ -3,6 +3,7 @@ import type { Clock } from '../lib/clock.js';
 import { LedgeError, hasCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { QueueBatchEvent, QueueOutcome } from './queues/delivery.js';
+import type { WorkflowRunEvent, WorkflowRunOutcome } from './workflows/protocol.js';
 import type { ResourceRecord } from '../storage/control.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { IsolatePart } from './isolate-part.js';
@@ -54,16 +55,43 @@ export interface DesignContribution {
 export interface DeploymentEvents {
   /** Runs one queue batch in the deployment's `queue()` handler. */
   runQueue(batch: QueueBatchEvent): Promise<QueueOutcome>;
+  /** Runs one workflow run in the deployment's isolate (the class's `run()` with its `step`). */
+  runWorkflow(run: WorkflowRunEvent): Promise<WorkflowRunOutcome>;
 }
+
+/** One window of a cron a runner asked for; `firingId` names the window (docs/cron.md), the same on every re-fire. */
+export interface RunnerCronFiring {
+  cron: string;
+  scheduledTime: number;
+  firingId: string;
+}
+
+/** Crons started by a runner, on the host's cron scheduler. */
+export interface RunnerCronSchedule {
+  /** Fires every window due now and waits for them. */
+  tick(): Promise<unknown>;
+  stop(): void;
+}
+
+/**
+ * The host's cron scheduler as a runner may use it (workflows started by `triggers.crons`): windows are kept
+ * in the cron state under `name`, so a window fired again after a restart has the same `firingId`, and only
+ * the latest missed window is caught up. `run` rejecting counts as a failed firing (retried, then logged).
+ */
+export type RunnerCrons = (name: string, crons: readonly string[], run: (firing: RunnerCronFiring) => Promise<void>) => RunnerCronSchedule;
 
 /** What a kind's background runner is given when the host starts it for one deployment version. */
 export interface RunnerContext extends ServiceContext {
+  /** The deployment's name (a workflow with `script_name` runs in the deployment it names). */
+  deployment: string;
   /** The kind's section of the version's configuration, as validated (undefined when absent). */
   section: unknown;
   /** The deployment the work belongs to. */
   events: DeploymentEvents;
   /** Work by real timers; false in tests that drive `tick()` with a manual clock. */
   timers: boolean;
+  /** Starts crons of the runner's own on the host's scheduler. */
+  crons: RunnerCrons;
   /** Milliseconds between periodic runs, for runners that sweep (bucket lifecycle); undefined: the runner's own default. */
   intervalMs?: number;
 }
@@ -90,8 +118,12 @@ export interface ResourceFacet<Entry> {
   readonly area: string;
   /** What the area's permission groups cover, as the token docs list it. */
   readonly areaLabel: string;
-  /** How the resource looks in the account API. */
-  readonly api: {
+  /**
+   * How the resource looks in the account API, where it is created and deleted before a deployment binds it.
+   * Absent for a kind whose resources come into being with the deployment that defines them (a workflow):
+   * a deploy needs none to exist, and the kind's own routes (control/routes) show them.
+   */
+  readonly api?: {
     /** Below `/accounts/{account_id}`: `/buckets`. */
     readonly path: string;
     /** The path parameter of one resource: `bucket_name`. */

@@ -3,6 +3,7 @@ import { KV_PLUGIN } from './kv/index.js';
 import { SQL_PLUGIN } from './sql/index.js';
 import { OBJECTS_PLUGIN } from './objects/index.js';
 import { QUEUES_PLUGIN } from './queues/index.js';
+import { WORKFLOWS_PLUGIN } from './workflows/index.js';
 
 /** A list of binding kinds: what configuration accepts, what the host serves and what the worker loads all come from one. */
 export type BindingRegistry = readonly AnyBindingPlugin[];
@@ -17,13 +18,14 @@ export const BINDINGS: BindingRegistry = [
   SQL_PLUGIN,
   OBJECTS_PLUGIN,
   QUEUES_PLUGIN,
+  WORKFLOWS_PLUGIN,
 ] as const;
 
 /** The kinds of the registry as the compiler sees them, each with its own literal names. */
-type RegisteredKind = typeof KV_PLUGIN | typeof SQL_PLUGIN | typeof OBJECTS_PLUGIN | typeof QUEUES_PLUGIN;
+type RegisteredKind = typeof KV_PLUGIN | typeof SQL_PLUGIN | typeof OBJECTS_PLUGIN | typeof QUEUES_PLUGIN | typeof WORKFLOWS_PLUGIN;
 
-/** The account API's permission areas of the binding kinds (`kv`, `sql`, `buckets`, `queues`), from their plugins. */
+/** The account API's permission areas of the binding kinds (`kv`, `sql`, `buckets`, `queues`, `workflows`), from their plugins. */
 export type BindingPermissionArea = RegisteredKind['resource']['area'];
 
-/** The kinds of binding resources in resource keys and in the control store (`kv`, `sql`, `bucket`, `queue`), from their plugins. */
+/** The kinds of binding resources in resource keys and in the control store (`kv`, `sql`, `bucket`, `queue`, `workflow`), from their plugins. */
 export type BindingResourceKey = RegisteredKind['resource']['key'];

@@ -8,6 +8,7 @@ import { registerDb } from './commands/db.js';
 import { registerObjects } from './commands/objects.js';
 import { registerCron } from './commands/cron.js';
 import { registerQueues } from './commands/queues.js';
+import { registerWorkflows } from './commands/workflows.js';
 import { registerServe } from './commands/serve.js';
 import { registerTunnel } from './commands/tunnel.js';
 import { registerLogin } from './commands/login.js';
@@ -43,6 +44,7 @@ export function createProgram(): Command {
   registerObjects(program);
   registerCron(program);
   registerQueues(program);
+  registerWorkflows(program);
   registerServe(program);
   registerTunnel(program);
   registerLogin(program);

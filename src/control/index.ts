@@ -11,6 +11,7 @@ import { tokenRoutes } from './routes/tokens.js';
 import { deploymentRoutes } from './routes/deployments.js';
 import { assetRoutes } from './routes/assets.js';
 import { resourceRoutes } from './routes/resources.js';
+import { workflowRoutes } from './routes/workflows.js';
 import { domainRoutes } from './routes/domains.js';
 import { cacheRoutes } from './routes/cache.js';
 import { tunnelRoutes } from './routes/tunnels.js';
@@ -33,7 +34,7 @@ export function controlRoutes(services: ControlServices): RouteDefinition[] {
     return { problems: checked.problems.map((p) => p.message), risks: [...checked.risks] };
   };
   return [
-    ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...assetRoutes(services), ...secretRoutes(services), ...domainRoutes(services), ...resourceRoutes(services),
+    ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...assetRoutes(services), ...secretRoutes(services), ...domainRoutes(services), ...resourceRoutes(services), ...workflowRoutes(services),
     ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services), ...cacheRoutes(services), ...observabilityRoutes(services), ...webhookRoutes(services),
   ];
 }

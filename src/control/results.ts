@@ -153,3 +153,11 @@ export const WEBHOOK_DELIVERY = z.object({
 });
 /** The answers of SQL statements run through the API, one per statement. */
 export const SQL_QUERY_RESULTS = z.array(z.object({ results: z.array(z.record(z.string(), z.unknown())), meta: z.record(z.string(), z.unknown()) }));
+/** A workflow with instances, and how many are in each status. */
+export const WORKFLOW = z.object({ name: z.string(), instances: z.record(z.string(), z.number().int()) });
+/** One workflow instance as listed. */
+export const WORKFLOW_INSTANCE = z.object({ id: z.string(), status: z.string(), created_on: NULLABLE_TIME, ended_on: NULLABLE_TIME });
+/** One instance with its steps, attempts and current wait. */
+export const WORKFLOW_INSTANCE_DETAIL = WORKFLOW_INSTANCE.extend({ wake_on: NULLABLE_TIME, waiting_for: z.array(z.object({ step: z.string(), type: z.string() })), steps: z.array(z.object({ name: z.string(), type: z.string(), state: z.string() })) });
+/** An instance's id and status after a change. */
+export const WORKFLOW_INSTANCE_STATUS = z.object({ id: z.string(), status: z.string() });

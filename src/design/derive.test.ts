@@ -67,7 +67,6 @@ test('the five concerns, derived from the configuration; what it cannot tell is 
       limits: 'cpu_ms 50, memory_mb 128, wall_ms 100000, subrequests 1000',
       'cron `0 3 * * *` window': 'each firing stands for [previous time, scheduled time) in UTC; missed windows are skipped; a failing window is tried 3 times unless it calls noRetry()',
       'completion semantics of cron `0 3 * * *`': null,
-      'workflow retries': 'none: Ledge has no workflow binding',
       'delivery of queue "jobs"': 'pushed to queue(): batches of up to 10 within 5 s, up to 10 batches at once; at least once',
       'retries of queue "jobs"': '5 retries, back-off from 1 s, then dead-letter queue "jobs-dlq"',
       'completion semantics of queue "jobs"': null,

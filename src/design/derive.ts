@@ -97,7 +97,7 @@ function entryAndIdentity(config: ProjectConfig): DesignContribution[] {
   return [entry, identity];
 }
 
-/** What runs: the function's limits, each cron's window and completion, workflows. */
+/** What runs: the function's limits, each cron's window and completion (workflows add theirs: bindings/workflows/design.ts). */
 function execution(config: ProjectConfig): DesignContribution[] {
   const { limits, triggers } = config;
   const after = triggers.catch_up === 'latest' ? 'after downtime the most recent missed window fires once, late' : 'missed windows are skipped';
@@ -114,7 +114,6 @@ function execution(config: ProjectConfig): DesignContribution[] {
         source: 'a window cut off fires again with the same firingId and window (at least once): say what makes a second run harmless, e.g. a ledge/tasks window key',
       },
     ]),
-    { subject: 'workflow retries', value: 'none: Ledge has no workflow binding', source: 'Ledge' },
   ];
   return [{ concern: 'execution', blocks: ['edge function', ...(triggers.crons.length ? ['cron triggers'] : [])], decisions }];
 }

@@ -18,6 +18,8 @@ import { startBindingRunners, type BindingRunners } from '../bindings/runners.js
 import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
 import { OBJECTS_PLUGIN } from '../bindings/objects/index.js';
 import { QUEUES_PLUGIN } from '../bindings/queues/index.js';
+import { WORKFLOWS_PLUGIN } from '../bindings/workflows/index.js';
+import { runnerCrons } from '../host/runner-crons.js';
 import { createCronScheduler, type CronScheduler, type FiringResult } from '../entry/cron/scheduler.js';
 import { cronProblem, previousWindow } from '../config/cron-expression.js';
 import type { Dispatcher } from '../entry/serve.js';
@@ -55,8 +57,12 @@ export interface DevServerOptions {
   bindings?: BindingRegistry;
   /** Fire cron windows by real timers; tests that drive a manual clock call `cron.tick()` instead. @default true */
   cronTimers?: boolean;
-  /** Push queue batches by real timers; tests that drive a manual clock call `queues.tick()` instead. @default true */
-  queueTimers?: boolean;
+  /**
+   * Run the bindings' background runners (queue consumers, workflow instances and their crons, bucket
+   * lifecycle) by real timers; tests that drive a manual clock call `queues.tick()`, `workflows.tick()` or
+   * `tickRunners()` instead. @default true
+   */
+  runnerTimers?: boolean;
 }
 
 /** A running `ledge dev`. */
@@ -70,6 +76,8 @@ export interface DevServer {
   readonly cron: { tick(): Promise<FiringResult[]>; trigger(cron?: string, time?: number): Promise<FiringResult> };
   /** The project's queue consumers: `tick()` delivers every batch due now and waits until they are settled. */
   readonly queues: { tick(): Promise<void> };
+  /** The project's workflows: `tick()` runs every instance due now, again until none is due. */
+  readonly workflows: { tick(): Promise<number> };
   /** Runs the buckets' lifecycle rules now (they also run every `lifecycleIntervalMs`). */
   runLifecycle(): Promise<void>;
   /** Runs what the bindings' background runners of `kind` (every kind when absent) have due now; resolves with how much ran. */
@@ -143,9 +151,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
   let currentBundler: Bundler | undefined = bundler;
 
-  // Background work of the bindings (queue consumers, bucket lifecycle), started and stopped through their plugins, as under ledge serve.
+  // Background work of the bindings (queue consumers, workflows, bucket lifecycle), started and stopped through their plugins, as under ledge serve.
+  const runnerTimers = options.runnerTimers !== false;
   const startRunners = (cfg: ProjectConfig): Promise<BindingRunners> => startBindingRunners(cfg.sections, {
-    storage, clock, logger, timers: options.queueTimers !== false, intervalMs: options.lifecycleIntervalMs, events: { runQueue: (batch) => runtime.runQueue(batch) },
+    deployment: cfg.name, storage, clock, logger, timers: runnerTimers, intervalMs: options.lifecycleIntervalMs,
+    crons: runnerCrons({ storage, clock, logger, timers: runnerTimers }),
+    events: { runQueue: (batch) => runtime.runQueue(batch), runWorkflow: (run) => runtime.runWorkflow(run) },
   }, registry);
   let runners = await startRunners(config);
   const cronRunning = new Set<string>();
@@ -289,6 +300,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         while ((await runners.tick(QUEUES_PLUGIN.kind)) > 0);
       },
     },
+    workflows: { tick: () => runners.tick(WORKFLOWS_PLUGIN.kind) },
     reload,
     async close() {
       clearTimeout(debounce);

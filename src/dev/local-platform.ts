@@ -6,7 +6,7 @@ import { SYSTEM_CLOCK } from '../lib/clock.js';
 import { LedgeError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
-import type { DeadMessage, QueueStats, QueueStoragePort, SqlResult, SqlRestoreResult } from '../storage/ports.js';
+import type { DeadMessage, QueueStats, QueueStoragePort, SqlResult, SqlRestoreResult, WorkflowStoragePort } from '../storage/ports.js';
 import { applyConfiguredRules } from '../bindings/objects/runner.js';
 import { runLifecycle, type LifecycleOutcome } from '../bindings/objects/lifecycle.js';
 import { DEFAULT_LIFECYCLE_RULE, type LifecycleRule } from '../bindings/objects/schema.js';
@@ -77,6 +77,8 @@ export interface LocalPlatform {
   queues: LocalQueues;
   /** Removes stored Cache API responses for these URLs (in every cache), or all of them with null (docs/cache.md). */
   purgeCache(urls: string[] | null): Promise<number>;
+  /** The workflow store (opened on first use). */
+  readonly workflows: WorkflowStoragePort;
   close(): void;
 }
 
@@ -134,6 +136,7 @@ export async function openLocalPlatform(options: { dir: string; state?: string; 
     },
     purgeCache: (urls) => storage.cache.purge(urls),
     queues: localQueues(storage.queues, (config.bindings.queues ?? []) as ProducerConfig[], consumersOf(config.sections.queues)),
+    get workflows() { return storage.workflows; },
     close: () => storage.close(),
   };
 }

@@ -7,6 +7,7 @@ import { workerLoadable } from './worker-module.js';
 import { addUsage, type CpuUsage } from './cpu-meter.js';
 import { Isolate, type DispatchRequest, type DispatchResponse, type IsolateSample } from './isolate.js';
 import type { EventObserver } from './event-trace.js';
+import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
 import type { QueueBatchEvent, QueueOutcome, ScheduledFiring, ScheduledOutcome } from './protocol.js';
 
 /** One version of a deployment: its bundle and what its isolates are given. */
@@ -130,6 +131,11 @@ export class DeploymentRuntime {
   /** Runs one queue batch on the current isolate. Rejects with a LedgeError when a limit or a crash ends it. */
   async runQueue(batch: QueueBatchEvent): Promise<QueueOutcome> {
     return (await this.#readyIsolate()).runQueue(batch);
+  }
+
+  /** Runs one workflow run on the current isolate. Rejects with a LedgeError when a limit or a crash ends it. */
+  async runWorkflow(run: WorkflowRunEvent): Promise<WorkflowRunOutcome> {
+    return (await this.#readyIsolate()).runWorkflow(run);
   }
 
   /**

@@ -14,6 +14,8 @@ import { ISOLATE_PART_EXPORT, isIsolatePart } from '../bindings/isolate-part.js'
 import { typedCall } from '../bindings/protocol.js';
 import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
+import { runWorkflow } from '../bindings/workflows/run.js';
+import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
 import { createBatchSender } from './batch-port.js';
 import { defineRequestCf, installGlobalScope } from './globals/index.js';
 import { installResponse, responseWebSocket, takeBodySource } from './response.js';
@@ -118,6 +120,7 @@ function settleCall(id: number, value: unknown, error: SerializedError | undefin
 }
 const requests = new Map<number, RequestState>();
 let handler: FetchHandler | undefined;
+let moduleExports: Record<string, unknown> = {};
 
 port.on('message', (messages: HostMessage[]) => {
   for (const message of messages) receive(message);
@@ -134,12 +137,14 @@ function receive(message: HostMessage): void {
     case 'scheduled': void runScheduled(message); break;
     case 'queue': void runQueue(message); break;
     case 'ws-message': case 'ws-close': case 'ws-drained': case 'ws-opened': case 'ws-refused': sockets.receive(message); break;
+    case 'workflow': void runWorkflowEvent(message.id, message.run); break;
   }
 }
 
 try {
   installGlobalScope({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat });
   const mod = (await import(pathToFileURL(init.bundlePath).href)) as { default?: FetchHandler };
+  moduleExports = mod as Record<string, unknown>;
   handler = toEventHandler(mod.default) as FetchHandler | undefined;
   send({ t: 'ready', hasFetch: typeof handler?.fetch === 'function' });
 } catch (err) {
@@ -299,6 +304,15 @@ async function runQueue(event: QueueBatchEvent & { id: number }): Promise<void> 
     }
   });
   send({ t: 'done', id: event.id });
+}
+
+/** One workflow run: the class's run() with its `step` (bindings/workflows/run.ts); binding calls count as the event's. */
+async function runWorkflowEvent(id: number, run: WorkflowRunEvent): Promise<void> {
+  await events.run({ subrequests: 0, waits: [] }, async () => {
+    const result = await runWorkflow(run, { exports: moduleExports, env, call: callBinding });
+    send({ t: 'workflow-result', id, result });
+  });
+  send({ t: 'done', id });
 }
 
 function retryDelay(options: { delaySeconds?: number } | undefined): number | null {

@@ -12,6 +12,7 @@ import { HostSockets, type UpgradeTarget } from './websockets/host-sockets.js';
 import { isSocketMessage } from './websockets/protocol.js';
 import { ResponseStream } from './response-stream.js';
 import { startTrace, traceLine, type EventObserver, type EventTrace } from './event-trace.js';
+import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
 import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
@@ -237,6 +238,11 @@ export class Isolate {
     return this.#runBackground<QueueOutcome>((id) => ({ t: 'queue', id, ...batch }));
   }
 
+  /** Runs one workflow run (docs/bindings/workflows.md); resolves with how it ended (a limit or a crash rejects with a LedgeError). */
+  runWorkflow(run: WorkflowRunEvent): Promise<WorkflowRunOutcome> {
+    return this.#runBackground<WorkflowRunOutcome>((id) => ({ t: 'workflow', id, run }));
+  }
+
   /** An event with no response: its result message settles it. */
   #runBackground<T>(message: (id: number) => HostMessage): Promise<T> {
     if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
@@ -427,6 +433,13 @@ export class Isolate {
         const outcome: QueueOutcome = { outcome: message.outcome, decisions: message.decisions };
         if (message.error) outcome.error = message.error;
         resolve?.(outcome);
+        break;
+      }
+      case 'workflow-result': {
+        const resolve = event.resolveHead as unknown as ((outcome: WorkflowRunOutcome) => void) | undefined;
+        event.resolveHead = undefined;
+        event.rejectHead = undefined;
+        resolve?.(message.result);
         break;
       }
       case 'res-chunk': event.stream?.push(message.chunk); break;

@@ -6,6 +6,7 @@
 import type { SocketHostMessage, SocketIsolateMessage } from './websockets/protocol.js';
 import type { QueueBatchEvent, QueueOutcome } from '../bindings/queues/delivery.js';
 import type { FlatHeaders, SerializedError } from './wire.js';
+import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
 
 export type { FlatHeaders, SerializedError } from './wire.js';
 
@@ -63,6 +64,7 @@ export type { QueueBatchEvent, QueueDecision, QueueDeliveryMessage, QueueOutcome
 export type HostMessage =
   | ({ t: 'scheduled'; id: number } & ScheduledFiring)
   | ({ t: 'queue'; id: number } & QueueBatchEvent)
+  | { t: 'workflow'; id: number; run: WorkflowRunEvent }
   | { t: 'req'; id: number; method: string; url: string; headers: FlatHeaders; hasBody: boolean; httpProtocol?: string | undefined }
   | { t: 'req-chunk'; id: number; chunk: Uint8Array }
   | { t: 'req-end'; id: number }
@@ -86,6 +88,7 @@ export type IsolateMessage =
   | { t: 'usage'; id: number; subrequests: number }
   | ({ t: 'scheduled-result'; id: number } & ScheduledOutcome)
   | ({ t: 'queue-result'; id: number } & QueueOutcome)
+  | { t: 'workflow-result'; id: number; result: WorkflowRunOutcome }
   | { t: 'call'; id: number; binding: string; method: string; args: readonly unknown[]; event?: number }
   /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */
   | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number }

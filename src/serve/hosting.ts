@@ -7,6 +7,8 @@ import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { buildVersion } from '../host/version.js';
 import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
 import { QUEUES_PLUGIN } from '../bindings/queues/index.js';
+import { WORKFLOWS_PLUGIN } from '../bindings/workflows/index.js';
+import { runnerCrons } from '../host/runner-crons.js';
 import { createCronScheduler, type CronScheduler } from '../entry/cron/scheduler.js';
 import { storedDeployConfig, storedVersionConfig } from '../config/deploy.js';
 import type { ControlStoragePort, VersionRecord } from '../storage/control.js';
@@ -77,6 +79,8 @@ export interface Hosting {
   tickQueues(): Promise<void>;
   /** Runs what the bindings' runners of `kind` have due now on every current version (every kind when absent); resolves with how much ran. */
   tickRunners(kind?: string): Promise<number>;
+  /** Runs every workflow instance due now on every account, again until none is due (tests with timers off). */
+  tickWorkflows(): Promise<void>;
   /** Stops the isolates of versions idle for longer than `idleMs` (every minute by timer); returns how many. */
   sweepIdle(): number;
   /** How many versions have an isolate now. */
@@ -205,9 +209,14 @@ export function createHosting(options: HostingOptions): Hosting {
     // work as a whole (store_damaged) before its crons start.
     const data = options.data(version.account_id);
     const cronState = crons.length ? data.cron : undefined;
+    const timers = options.timers !== false;
     const runners = await startBindingRunners(config.sections, {
-      storage: data, clock, logger: log, timers: options.timers !== false, intervalMs: options.lifecycleIntervalMs,
-      events: { runQueue: (batch) => use(entryFor(version), (r) => r.runQueue(batch)) },
+      deployment: version.deployment, storage: data, clock, logger: log, timers, intervalMs: options.lifecycleIntervalMs,
+      crons: runnerCrons({ storage: data, clock, logger: log, timers }),
+      events: {
+        runQueue: (batch) => use(entryFor(version), (r) => r.runQueue(batch)),
+        runWorkflow: (run) => use(entryFor(version), (r) => r.runWorkflow(run)),
+      },
     });
     const key = `${version.account_id}/${version.deployment}`;
     let running = cronRunning.get(key);
@@ -304,6 +313,9 @@ export function createHosting(options: HostingOptions): Hosting {
     async tickQueues() {
       // Until a round delivers nothing: a dead-lettered message is due on its new queue in the same tick.
       while ((await hosting.tickRunners(QUEUES_PLUGIN.kind)) > 0);
+    },
+    async tickWorkflows() {
+      while ((await hosting.tickRunners(WORKFLOWS_PLUGIN.kind)) > 0);
     },
     async tickRunners(kind) {
       return (await Promise.all([...background.values()].map((w) => w.runners.tick(kind)))).reduce((sum, n) => sum + n, 0);

@@ -3,13 +3,14 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '../lib/clock.js';
 import { SYSTEM_CLOCK } from '../lib/clock.js';
 import type { LedgeError } from '../lib/errors.js';
-import type { CacheStoragePort, CronStatePort, KvStoragePort, ObjectStoragePort, QueueStoragePort, StoragePorts } from './ports.js';
+import type { CacheStoragePort, CronStatePort, KvStoragePort, ObjectStoragePort, QueueStoragePort, StoragePorts, WorkflowStoragePort } from './ports.js';
 import { SqliteDatabase } from './sqlite/sql-database.js';
 import { createSqliteObjectStorage } from './sqlite/object-storage.js';
 import { createSqliteCronState } from './sqlite/cron-state.js';
 import { createSqliteKvStorage } from './sqlite/kv-storage.js';
 import { createSqliteQueueStorage } from './sqlite/queue-storage.js';
 import { createSqliteCacheStorage } from './sqlite/cache-storage.js';
+import { createSqliteWorkflowStorage } from './sqlite/workflow-storage.js';
 import { openDatabase } from './sqlite/open.js';
 import { damagedFileError, isDamagedFile } from './sqlite/damage.js';
 
@@ -34,6 +35,7 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
   const queues = lazyStore(path.join(stateDir, 'queues.sqlite'), 'the queue store', damage, (db) => createSqliteQueueStorage(db));
   // The Cache API's store is disposable and large: a file of its own, never in the way of the bindings' data.
   const cache = lazyStore(path.join(stateDir, 'cache.sqlite'), 'the cache store', damage, (db) => createSqliteCacheStorage(db));
+  const workflows = lazyStore(path.join(stateDir, 'workflows.sqlite'), 'the workflow store', damage, (db) => createSqliteWorkflowStorage(db));
   const databases = new Map<string, SqliteDatabase>();
   return {
     get kv(): KvStoragePort { return kv.open().kv; },
@@ -41,6 +43,7 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
     get objects(): ObjectStoragePort { return objects.open(); },
     get queues(): QueueStoragePort { return queues.open(); },
     get cache(): CacheStoragePort { return cache.open(); },
+    get workflows(): WorkflowStoragePort { return workflows.open(); },
     sql: {
       database(id, options) {
         let db = databases.get(id);
@@ -57,6 +60,7 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
       objects.close();
       queues.close();
       cache.close();
+      workflows.close();
       for (const db of databases.values()) db.close();
       databases.clear();
     },

@@ -306,6 +306,132 @@ export interface CacheStoragePort {
   usage(): Promise<{ entries: number; bytes: number }>;
 }
 
+/** An instance's stored status; `waitingForPause` and `unknown` are only ever reported, never stored. */
+export type WorkflowStatus = 'queued' | 'running' | 'waiting' | 'paused' | 'complete' | 'errored' | 'terminated';
+
+/** One workflow instance as stored. Values are structured-clone bytes (v8.serialize). Times in epoch ms. */
+export interface WorkflowInstanceRow {
+  workflow: string;
+  id: string;
+  status: WorkflowStatus;
+  /** `pause()` arrived while a run was in flight: it takes effect at the next step boundary. */
+  pauseRequested: boolean;
+  /** The fencing token of the run that owns the instance (SPEC: Task state, rule 1); every commit presents it. */
+  generation: number;
+  leaseUntil: number | null;
+  /** Runs (claims) so far. */
+  runs: number;
+  /** When a queued or waiting instance may run (a timer, an event, a retry); null for none. */
+  wakeAt: number | null;
+  params: Uint8Array;
+  /** JSON of `event.schedule` for a cron-started instance. */
+  schedule: string | null;
+  output: Uint8Array | null;
+  error: { name: string; message: string } | null;
+  createdAt: number;
+  updatedAt: number;
+  endedAt: number | null;
+}
+
+/** A step as stored: `do` (with attempts), `sleep`, or `event` (waitForEvent). */
+export interface WorkflowStepRow {
+  key: string;
+  name: string;
+  type: 'do' | 'sleep' | 'event';
+  state: 'running' | 'retrying' | 'waiting' | 'done' | 'errored';
+  attempts: number;
+  value: Uint8Array | null;
+  error: { name: string; message: string } | null;
+  size: number;
+  startedAt: number;
+  endedAt: number | null;
+  /** A sleep's end, a waitForEvent's deadline or a retry's time. */
+  waitUntil: number | null;
+  eventType: string | null;
+}
+
+/** One attempt of a `do` step. */
+export interface WorkflowAttemptRow {
+  key: string;
+  attempt: number;
+  startedAt: number;
+  endedAt: number | null;
+  error: { name: string; message: string } | null;
+}
+
+/** One event sent to an instance. */
+export interface WorkflowEventRow {
+  seq: number;
+  type: string;
+  payload: Uint8Array;
+  sentAt: number;
+}
+
+/** Names the run that owns an instance: a write presenting an older generation is refused. */
+export interface WorkflowFence {
+  workflow: string;
+  id: string;
+  generation: number;
+}
+
+/** The fields a compare-and-set may change. */
+export type WorkflowInstanceChange = Partial<Pick<WorkflowInstanceRow, 'status' | 'pauseRequested' | 'generation' | 'leaseUntil' | 'runs' | 'wakeAt' | 'output' | 'error' | 'endedAt'>>;
+
+/**
+ * Durable workflow instances (docs/bindings/workflows.md). Every method that changes state is one
+ * transaction; the ones taking a fence change nothing (and say so) unless the instance is still running
+ * under that generation, so a stalled engine can never commit over a newer one.
+ */
+export interface WorkflowStoragePort {
+  /** Stores new queued instances, all or none: returns the ids that already exist (then nothing was stored), or `[]`. With `ifAbsent`, existing ids are skipped instead. */
+  create(workflow: string, instances: { id: string; params: Uint8Array; schedule: string | null }[], now: number, options?: { ifAbsent?: boolean }): Promise<string[]>;
+  get(workflow: string, id: string): Promise<WorkflowInstanceRow | null>;
+  /** Instances newest first, after the cursor `before` (created_at, id). */
+  list(workflow: string, options: { limit: number; status?: WorkflowStatus; before?: { createdAt: number; id: string } }): Promise<WorkflowInstanceRow[]>;
+  /** Every workflow name with instances, and how many in each status. */
+  workflows(): Promise<{ workflow: string; counts: Partial<Record<WorkflowStatus, number>> }[]>;
+  steps(workflow: string, id: string): Promise<{ steps: WorkflowStepRow[]; attempts: WorkflowAttemptRow[] }>;
+  step(workflow: string, id: string, key: string): Promise<WorkflowStepRow | null>;
+  /** How many `do` and `event` steps the instance has (the steps limit counts these). */
+  stepCount(workflow: string, id: string): Promise<number>;
+  /** Instances ready to run now: queued or waiting and due, or running with an expired lease (`leaseBefore`). */
+  due(workflow: string, now: number, leaseBefore: number, limit: number): Promise<WorkflowInstanceRow[]>;
+  /** The earliest wake time of a queued or waiting instance, or the earliest lease expiry; null for none. */
+  nextWake(workflow: string): Promise<number | null>;
+  /**
+   * Changes an instance if it is still in `expect` (status and generation): one transaction. `maxRunning`
+   * refuses a move to running when that many instances of the store are running; `resetSteps` deletes the
+   * instance's steps and events in the same transaction (restart).
+   */
+  cas(expect: { workflow: string; id: string; status: WorkflowStatus; generation: number }, next: WorkflowInstanceChange, now: number, options?: { maxRunning?: number; resetSteps?: boolean }): Promise<boolean>;
+  renew(fence: WorkflowFence, until: number): Promise<boolean>;
+  /** Records a new attempt of a `do` step. The steps limit is checked in the same transaction: `limit` when it is reached. */
+  beginAttempt(fence: WorkflowFence, step: { key: string; name: string }, attempt: number, now: number, maxSteps: number): Promise<'ok' | 'stale' | 'limit'>;
+  /**
+   * Ends an attempt: stores the value (done), or the error with the time of the next attempt (`retryAt`),
+   * or the error as the step's final outcome (`retryAt: null`). `paused` when a pause was waiting for this
+   * boundary: the instance is now paused and its run no longer owns it.
+   */
+  endAttempt(fence: WorkflowFence, key: string, attempt: number, now: number, outcome: { value: Uint8Array } | { error: { name: string; message: string }; retryAt: number | null }): Promise<'ok' | 'paused' | 'stale'>;
+  /** Records a sleep or a waitForEvent as waiting until `waitUntil`. */
+  beginWait(fence: WorkflowFence, step: { key: string; name: string; type: 'sleep' | 'event'; eventType: string | null; waitUntil: number }, now: number, maxSteps: number): Promise<'ok' | 'stale' | 'limit'>;
+  /** The oldest event of `type` not yet taken by a step. */
+  nextEvent(workflow: string, id: string, type: string): Promise<WorkflowEventRow | null>;
+  /** Ends a wait: done with a value (taking event `eventSeq` if given) or errored. */
+  endWait(fence: WorkflowFence, key: string, now: number, outcome: { value: Uint8Array; eventSeq?: number } | { error: { name: string; message: string } }): Promise<'ok' | 'paused' | 'stale'>;
+  /**
+   * The run stops and the instance waits until `wakeAt` (paused instead, if a pause is waiting). An event
+   * that a waiting step wants and that is already stored makes it due at once.
+   */
+  suspend(fence: WorkflowFence, wakeAt: number, now: number): Promise<boolean>;
+  /** Stores an event for the instance; wakes it when a waiting step wants that type. */
+  sendEvent(workflow: string, id: string, type: string, payload: Uint8Array, now: number): Promise<'ok' | 'missing' | 'ended'>;
+  /** Deletes instances that ended before `before`, with their steps and events; returns how many. */
+  sweep(before: number): Promise<number>;
+  /** Calls `listener` when an instance of `workflow` may have become due through this store; returns the unsubscribe function. */
+  watch(workflow: string, listener: () => void): () => void;
+}
+
 /** Every port of one platform's state. */
 export interface StoragePorts {
   kv: KvStoragePort;
@@ -314,5 +440,6 @@ export interface StoragePorts {
   cron: CronStatePort;
   queues: QueueStoragePort;
   cache: CacheStoragePort;
+  workflows: WorkflowStoragePort;
   close(): void;
 }

@@ -105,13 +105,13 @@ test('keys Ledge lacks are problems naming the key in the file and what is missi
     name: 'a', main: 'src/index.ts', compatibility_date: '2025-01-01',
     durable_objects: { bindings: [{ name: 'ROOM', class_name: 'Room' }] },
     migrations: [],
-    workflows: [{ binding: 'FLOW', name: 'f', class_name: 'F' }],
+    vectorize: [{ binding: 'V', index_name: 'v' }],
     r2_buckets: [{ binding: 'B', bucket_name: 'bucket', jurisdiction: 'eu' }],
     kv_namespaces: [{ binding: 'K', id: 'k', remote: true }],
     made_up: 1,
     env: { staging: { services: [{ binding: 'S', service: 's' }] } },
   }, { label: 'wrangler.jsonc', dirName: 'a' });
-  assert.deepEqual(t.problems.map((p) => p.split(': ')[0]), ['durable_objects', 'workflows', 'r2_buckets[0].jurisdiction', 'kv_namespaces[0].remote', 'made_up', 'env.staging.services']);
+  assert.deepEqual(t.problems.map((p) => p.split(': ')[0]), ['durable_objects', 'vectorize', 'r2_buckets[0].jurisdiction', 'kv_namespaces[0].remote', 'made_up', 'env.staging.services']);
   assert.match(t.problems[0] as string, /not supported: Ledge has no coordination objects yet/);
   assert.match(t.problems[2] as string, /cannot promise the jurisdiction "eu"/);
   assert.deepEqual(t.dropped, ['migrations: it declares nothing']);

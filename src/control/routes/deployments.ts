@@ -52,7 +52,9 @@ function resourceUses(config: DeployConfig): ResourceUse[] {
   const uses: ResourceUse[] = [];
   for (const plugin of BINDINGS) {
     const section = (config as Record<string, unknown>)[plugin.configKey];
-    const { key, area, field } = plugin.resource;
+    const { key, area, field, api } = plugin.resource;
+    // Resources the account API does not create (workflows) exist once a deployment defines them.
+    if (!api) continue;
     const facts = { kind: key, read: `${area}:read` as PermissionGroup, keyKind: key as ResourceKindKey };
     for (const { entry, path } of sectionEntries(plugin, section)) {
       uses.push({ ...facts, ref: plugin.resourceId(entry), binding: entry.binding, pointer: `/body/config/${plugin.configKey}${toPointer(path)}/${field}` });

@@ -15,7 +15,7 @@ import { ACCOUNT_PARAMS } from './accounts.js';
 import { boundResources } from './deployments.js';
 
 /** How each kind of binding resource looks in the API: read from the binding kinds' plugins (`BindingPlugin.resource`). */
-interface KindSpec extends Omit<ResourceFacet<never>['api'], 'body'> {
+interface KindSpec extends Omit<NonNullable<ResourceFacet<never>['api']>, 'body'> {
   kind: ResourceKind;
   area: string;
   keyKind: ResourceKindKey;
@@ -24,9 +24,10 @@ interface KindSpec extends Omit<ResourceFacet<never>['api'], 'body'> {
   refuseDelete: ResourceFacet<never>['refuseDelete'];
 }
 
-const KINDS: KindSpec[] = BINDINGS.map((plugin) => ({
-  ...plugin.resource.api, kind: plugin.resource.key, area: plugin.resource.area, keyKind: plugin.resource.key as ResourceKindKey, refuseDelete: plugin.resource.refuseDelete,
-}));
+// A kind without `api` (workflows) has no resources to create here: they come with the deployment that defines them.
+const KINDS: KindSpec[] = BINDINGS.flatMap(({ resource }) => (resource.api ? [{
+  ...resource.api, kind: resource.key, area: resource.area, keyKind: resource.key as ResourceKindKey, refuseDelete: resource.refuseDelete,
+}] : []));
 
 /** Key-value namespaces, SQL databases (with bookmarks and restores), buckets and queues of an account. */
 export function resourceRoutes(services: ControlServices): RouteDefinition[] {

@@ -50,15 +50,20 @@ export class DurableObject<Env = Record<string, unknown>> {
   }
 }
 
-/** Workflows are not implemented yet: importing and extending the class works, creating one says what is missing. */
-export class WorkflowEntrypoint<Env = Record<string, unknown>> {
-  ctx: unknown;
+/**
+ * The base of a workflow: `export class MyWorkflow extends WorkflowEntrypoint { async run(event, step) {...} }`,
+ * named by `workflows[].class_name`. Ledge creates one instance per run with `ctx` and `env`
+ * (docs/bindings/workflows.md).
+ */
+export class WorkflowEntrypoint<Env = Record<string, unknown>, Params = unknown> {
+  ctx: EntrypointContext;
   env: Env;
+  /** Only for typing `run(event: WorkflowEvent<Params>)` in subclasses. */
+  declare readonly params?: Params;
 
-  constructor(ctx: unknown, env: Env) {
+  constructor(ctx: EntrypointContext, env: Env) {
     this.ctx = ctx;
     this.env = env;
-    throw notAvailable('WorkflowEntrypoint', 'workflows (workflows bindings) are not implemented');
   }
 }
 
