@@ -82,3 +82,37 @@ test('a forged Cache API call is refused on the host with binding_call_refused, 
   assert.equal(out.stillServes, 'cached body', 'the cache still serves after the refusals');
   assert.doesNotMatch(server.logText(), /failed inside the platform/, 'a refusal is not logged as a platform fault');
 });
+
+// A workflow binding carries both the instance calls of `env` and the step calls of runs, quoting a run id:
+// hostile code can forge either, and the workflows protocol refuses both before the engine or its store sees them.
+const FORGING_WORKFLOW_APP = FORGING_APP.replace(/export default \{[\s\S]*$/, `export class Flow { async run() { return 'done'; } }
+export default { async fetch(request, env) {
+  const out = {};
+  const many = Array.from({ length: 100 }, (_, i) => ({ id: 'batch-' + i }));
+  out.unknownMethod = await forged((m) => { m.method = 'dropEverything'; }, () => env.WF.create());
+  out.idNotString = await forged((m) => { m.args[0][0].id = 42; }, () => env.WF.create({ id: 'x' }));
+  out.tooMany = await forged((m) => { m.args[0].push({ id: 'batch-100' }); }, () => env.WF.createBatch(many));
+  const target = await env.WF.create({ id: 'target' });
+  out.eventTypeNotString = await forged((m) => { m.args[1].type = 7; }, () => target.sendEvent({ type: 'go' }));
+  out.forgedStep = await forged((m) => { m.method = 'step'; m.args = ['run-forged', { type: 'teleport', key: '1:a', name: 'a' }]; }, () => env.WF.get('target'));
+  out.forgedAttempt = await forged((m) => { m.method = 'attemptEnd'; m.args = ['run-forged', '1:a', 1, { value: 'not bytes' }]; }, () => env.WF.get('target'));
+  out.batchStored = await env.WF.get('batch-0').then(() => 'stored', (e) => e.message);
+  out.stillServes = (await env.WF.create({ id: 'after' })).id;
+  return Response.json(out);
+} };`);
+
+test('a forged workflow call is refused on the host with binding_call_refused, and no instance is stored', async (t) => {
+  const dir = makeProject({ 'src/index.js': FORGING_WORKFLOW_APP }, { workflows: [{ binding: 'WF', name: 'forged', class_name: 'Flow' }] });
+  const server = await startProject(dir, { runnerTimers: false });
+  t.after(() => server.close());
+  const out = await (await server.request(new Request('http://app.test/'))).json() as Record<string, unknown>;
+  assert.equal(out.unknownMethod, 'TypeError: the workflows binding has no method "dropEverything"');
+  assert.match(String(out.idNotString), /^TypeError: the workflows binding refused create\(\): argument 1\[0\]\.id: /);
+  assert.match(String(out.tooMany), /^TypeError: the workflows binding refused create\(\): argument 1: /);
+  assert.match(String(out.eventTypeNotString), /^TypeError: the workflows binding refused sendEvent\(\): argument 2\.type: /);
+  assert.match(String(out.forgedStep), /^TypeError: the workflows binding refused step\(\): argument 2\.type: /);
+  assert.match(String(out.forgedAttempt), /^TypeError: the workflows binding refused attemptEnd\(\): argument 4/);
+  assert.match(String(out.batchStored), /not_found/, 'the refused batch of 101 stored none of them');
+  assert.equal(out.stillServes, 'after', 'the binding still serves after the refusals');
+  assert.doesNotMatch(server.logText(), /failed inside the platform/, 'a refusal is not logged as a platform fault');
+});
