@@ -25,7 +25,8 @@ export default tseslint.config(
     // Code that runs inside an isolate: Node's globals are deleted there before the application loads
     // (src/runtime/globals/host-objects.ts), so this code imports what it uses instead.
     files: ['src/runtime/isolate-main.ts', 'src/runtime/response.ts', 'src/runtime/batch-port.ts', 'src/runtime/runtime-hooks.ts',
-      'src/runtime/globals/**/*.ts', 'src/runtime/modules/**/*.ts', 'src/bindings/*/binding.ts', 'src/bindings/isolate-registry.ts',
+      'src/runtime/globals/**/*.ts', 'src/runtime/modules/**/*.ts', 'src/bindings/*/binding.ts', 'src/bindings/*/isolate.ts',
+      'src/bindings/protocol.ts', 'src/bindings/isolate-part.ts',
       'src/runtime/websockets/socket.ts', 'src/runtime/websockets/isolate-sockets.ts', 'src/runtime/websockets/protocol.ts',
       'src/bindings/cache/caches.ts', 'src/bindings/cache/limits.ts'],
     ignores: ['**/*.test.ts'],

@@ -10,37 +10,13 @@ const SRC = path.resolve(import.meta.dirname, '../src');
 const RULES = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../docs/layers.json'), 'utf8')) as { layers: LayerRule[] }).layers;
 
 /**
- * Upward imports still present, each on purpose and for a limited time. Every one is in src/bindings, which the
- * binding-plugin work (issue 12, item 1: complete plugins, protocol.ts per kind, the isolate-registry cycle)
- * restructures; delete each line when that work removes the import (the last test fails on a stale line).
+ * Upward imports still present, each on purpose and for a limited time (none now); a line added here is deleted
+ * when the work that removes the import lands (the last tests fail on a stale line).
  */
-const ALLOWED_FOR_NOW: readonly ImportEdge[] = [
-  // The queue consumer ↔ runtime cycle of issue 12: the consumer runs batches through the runtime's protocol.
-  { from: 'bindings/queues/consumer.ts', to: 'runtime/protocol.ts' },
-  // Binding schemas and service wiring read the configuration's names and types (config assembles them).
-  { from: 'bindings/kv/schema.ts', to: 'config/names.ts' },
-  { from: 'bindings/objects/schema.ts', to: 'config/names.ts' },
-  { from: 'bindings/queues/schema.ts', to: 'config/names.ts' },
-  { from: 'bindings/sql/schema.ts', to: 'config/names.ts' },
-  { from: 'bindings/workflows/schema.ts', to: 'config/names.ts' },
-  { from: 'bindings/workflows/schema.ts', to: 'config/cron-expression.ts' },
-  // The workflow runner fires its crons through the entry's scheduler; its isolate part reads the runtime's module hooks.
-  { from: 'bindings/workflows/runner.ts', to: 'entry/cron/scheduler.ts' },
-  { from: 'bindings/workflows/run.ts', to: 'runtime/modules/hooks.ts' },
-  { from: 'bindings/services.ts', to: 'config/load.ts' },
-  { from: 'bindings/objects/runner.ts', to: 'config/load.ts' },
-  // The assets kind serves through the entry's asset handler.
-  { from: 'bindings/assets/index.ts', to: 'entry/assets/handler.ts' },
-  { from: 'bindings/assets/service.ts', to: 'entry/assets/handler.ts' },
-];
+const ALLOWED_FOR_NOW: readonly ImportEdge[] = [];
 
-/**
- * The one import cycle left: the isolate-side registry and the binding objects of each kind import each other.
- * The binding-plugin work (issue 12, item 1) removes it; delete this entry then (the last test fails on it).
- */
-const CYCLES_FOR_NOW: readonly (readonly string[])[] = [
-  ['bindings/assets/binding.ts', 'bindings/isolate-registry.ts', 'bindings/kv/binding.ts', 'bindings/objects/binding.ts', 'bindings/queues/binding.ts', 'bindings/sql/binding.ts', 'bindings/workflows/binding.ts', 'bindings/workflows/protocol.ts'],
-];
+/** Import cycles allowed for a limited time (none now): the isolate-registry cycle went with the binding plugins. */
+const CYCLES_FOR_NOW: readonly (readonly string[])[] = [];
 
 function sourceFiles(dir = SRC, out = new Map<string, string>()): Map<string, string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -100,7 +76,7 @@ test('every allowed upward import still exists and still breaks the table (delet
   }
 });
 
-test('no files of src/ import each other in a circle, except the one cycle listed', () => {
+test('no files of src/ import each other in a circle, except those listed', () => {
   const cycles = importCycles(importEdges(sourceFiles()));
   const unexpected = cycles.filter((cycle) => !CYCLES_FOR_NOW.some((allowed) => cycle.every((file) => allowed.includes(file))));
   assert.deepEqual(unexpected, []);

@@ -48,7 +48,7 @@ async function queueProject(consumers: Record<string, unknown>[], options: { clo
         return body;
       }`,
   }, { queues: { producers: [{ binding: 'Q', queue: 'jobs' }, { binding: 'DLQ', queue: 'jobs-dlq' }], consumers }, ...options.extra });
-  const server = await startProject(dir, { clock: options.clock, stateDir: options.stateDir ?? tempDir('ledge-queues-'), queueTimers: false });
+  const server = await startProject(dir, { clock: options.clock, stateDir: options.stateDir ?? tempDir('ledge-queues-'), runnerTimers: false });
   const post = async (path: string, body: unknown) => (await (await server.request(new Request(`http://app.test${path}`, { method: 'POST', body: JSON.stringify(body) }))).json()) as { ok?: unknown; error?: string };
   const deliveries = async () => (await (await server.request(new Request('http://app.test/deliveries'))).json()) as { queue: string; messages: { id: string; body: unknown; attempts: number; timestamp: number }[] }[];
   const api = async (queue: string, action: 'pull' | 'ack', body: unknown) => {
@@ -127,7 +127,7 @@ test('structured-clone and bytes bodies, and delays: per message, per batch, and
         },
       };`,
   }, { queues: { producers: [{ binding: 'Q', queue: 'q', delivery_delay: 20 }], consumers: [{ queue: 'q', max_batch_timeout: 0, dead_letter_queue: 'q-dlq' }] } });
-  const server = await startProject(dir, { clock, stateDir: tempDir('ledge-queues-'), queueTimers: false });
+  const server = await startProject(dir, { clock, stateDir: tempDir('ledge-queues-'), runnerTimers: false });
   t.after(() => server.close());
   await server.request(new Request('http://app.test/'));
   const seen = async () => (await (await server.request(new Request('http://app.test/seen'))).json()) as unknown[];

@@ -5,15 +5,18 @@ import assert from 'node:assert/strict';
 import { createManualClock } from '../src/lib/clock.js';
 import { createTaskStore, TaskTransitionError, type SqlLike } from '../src/lib/tasks/index.js';
 import { SqlDatabaseBinding } from '../src/bindings/sql/binding.js';
-import { createSqlService } from '../src/bindings/sql/service.js';
+import { createSqlHandlers } from '../src/bindings/sql/service.js';
+import { SQL_CALLS, type SqlProtocol } from '../src/bindings/sql/protocol.js';
+import { serveProtocol } from '../src/bindings/host-protocol.js';
+import { typedCall } from '../src/bindings/protocol.js';
 import { openEmbeddedStorage } from '../src/storage/embedded.js';
 import { makeProject, startProject, tempDir } from './helpers.js';
 
 function openTasks(seed = 0, maxAttempts = 100) {
   const clock = createManualClock(Date.UTC(2026, 10, 1) + seed);
   const storage = openEmbeddedStorage(tempDir('ledge-tasks-'), clock);
-  const service = createSqlService(storage.sql.database('tasks-db', { retentionDays: 30 }));
-  const db = new SqlDatabaseBinding((method, args) => service.call(method, args)) as unknown as SqlLike;
+  const service = serveProtocol('sql', SQL_CALLS, createSqlHandlers(storage.sql.database('tasks-db', { retentionDays: 30 })));
+  const db = new SqlDatabaseBinding(typedCall<SqlProtocol>((method, args) => service.call(method, args))) as unknown as SqlLike;
   return { clock, storage, db, store: createTaskStore(db, { now: () => clock.now(), budget: { maxAttempts, baseMs: 1, maxDelayMs: 20 } }) };
 }
 
@@ -253,7 +256,7 @@ export default {
     sql_databases: [{ binding: 'DB', database_name: 'shop', database_id: 'shop-db' }],
     queues: { producers: [{ binding: 'ORDERS', queue: 'orders' }], consumers: [{ queue: 'orders', max_batch_timeout: 0, dead_letter_queue: 'orders-dlq' }] },
   });
-  const server = await startProject(dir, { stateDir: tempDir('ledge-outbox-'), queueTimers: false });
+  const server = await startProject(dir, { stateDir: tempDir('ledge-outbox-'), runnerTimers: false });
   t.after(() => server.close());
   const get = async (path: string) => (await server.request(new Request(`http://app.test${path}`))).json();
   assert.equal(await (await server.request(new Request('http://app.test/setup'))).text(), 'ok');

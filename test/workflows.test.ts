@@ -233,7 +233,7 @@ test('an ended instance is kept 30 days, then deleted with its steps and events'
   const clock = createManualClock();
   const dir = makeProject({ 'src/index.js': APP }, { workflows: [{ binding: 'FLOW', name: 'flow', class_name: 'Flow' }] });
   const state = tempDir('ledge-wf-');
-  const dev = await startProject(dir, { stateDir: state, clock, workflowTimers: false });
+  const dev = await startProject(dir, { stateDir: state, clock, runnerTimers: false });
   const storage = openEmbeddedStorage(state);
   try {
     await dev.request(new Request('http://localhost/create', { method: 'POST', body: JSON.stringify({ id: 'old', params: { kind: 'many', n: 2 } }) }));
@@ -264,7 +264,7 @@ test('a workflow cron starts one instance per window with event.schedule; a wind
       export default { async fetch() { return new Response('ok'); } };`,
   }, { workflows: [{ binding: 'TICK', name: 'tick', class_name: 'Tick', triggers: { crons: ['* * * * *'] } }] });
   const state = tempDir('ledge-wf-');
-  let dev = await startProject(dir, { stateDir: state, clock, workflowTimers: false, cronTimers: false });
+  let dev = await startProject(dir, { stateDir: state, clock, runnerTimers: false, cronTimers: false });
   const storage = openEmbeddedStorage(state);
   try {
     await dev.workflows.tick();
@@ -276,7 +276,7 @@ test('a workflow cron starts one instance per window with event.schedule; a wind
     // The process died after creating the 12:00 instance and before recording the window as finished: the next start fires it again.
     await storage.cron.started('test-app/workflow:tick', '* * * * *', minute);
     await dev.close();
-    dev = await startProject(dir, { stateDir: state, clock, workflowTimers: false, cronTimers: false });
+    dev = await startProject(dir, { stateDir: state, clock, runnerTimers: false, cronTimers: false });
     await dev.workflows.tick();
     assert.equal((await storage.cron.get('test-app/workflow:tick', '* * * * *')).started, null, 'the window was fired again');
     assert.equal((await storage.workflows.list('tick', { limit: 10 })).length, 1, 'the same window found its instance: no second one');

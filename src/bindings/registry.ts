@@ -1,18 +1,31 @@
-import type { BindingPlugin } from './plugin.js';
+import type { AnyBindingPlugin } from './plugin.js';
 import { KV_PLUGIN } from './kv/index.js';
 import { SQL_PLUGIN } from './sql/index.js';
 import { OBJECTS_PLUGIN } from './objects/index.js';
 import { QUEUES_PLUGIN } from './queues/index.js';
 import { WORKFLOWS_PLUGIN } from './workflows/index.js';
 
+/** A list of binding kinds: what configuration accepts, what the host serves and what the worker loads all come from one. */
+export type BindingRegistry = readonly AnyBindingPlugin[];
+
 /**
  * The binding kinds Ledge knows, one line each. Adding a kind means adding its folder under
- * `src/bindings/<kind>/`, one line here and one in `isolate-registry.ts`.
+ * `src/bindings/<kind>/` and one line here (docs/architecture.md, Adding a binding kind); the isolate side
+ * follows from each plugin's `isolate` part, and the control plane from its `resource` facet.
  */
-export const BINDINGS: Readonly<Record<string, BindingPlugin>> = {
-  kv: KV_PLUGIN as unknown as BindingPlugin,
-  sql: SQL_PLUGIN as unknown as BindingPlugin,
-  objects: OBJECTS_PLUGIN as unknown as BindingPlugin,
-  queues: QUEUES_PLUGIN as unknown as BindingPlugin,
-  workflows: WORKFLOWS_PLUGIN as unknown as BindingPlugin,
-};
+export const BINDINGS: BindingRegistry = [
+  KV_PLUGIN,
+  SQL_PLUGIN,
+  OBJECTS_PLUGIN,
+  QUEUES_PLUGIN,
+  WORKFLOWS_PLUGIN,
+] as const;
+
+/** The kinds of the registry as the compiler sees them, each with its own literal names. */
+type RegisteredKind = typeof KV_PLUGIN | typeof SQL_PLUGIN | typeof OBJECTS_PLUGIN | typeof QUEUES_PLUGIN | typeof WORKFLOWS_PLUGIN;
+
+/** The account API's permission areas of the binding kinds (`kv`, `sql`, `buckets`, `queues`, `workflows`), from their plugins. */
+export type BindingPermissionArea = RegisteredKind['resource']['area'];
+
+/** The kinds of binding resources in resource keys and in the control store (`kv`, `sql`, `bucket`, `queue`, `workflow`), from their plugins. */
+export type BindingResourceKey = RegisteredKind['resource']['key'];

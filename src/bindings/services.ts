@@ -1,13 +1,14 @@
-import type { ProjectConfig } from '../config/load.js';
-import type { BindingService, ServiceContext } from './plugin.js';
-import { BINDINGS } from './registry.js';
+import { serveProtocol } from './host-protocol.js';
+import type { BoundBinding, ServiceContext } from './plugin.js';
+import { BINDINGS, type BindingRegistry } from './registry.js';
 
 /** The bindings a configuration declares (its `bindings` by configuration key), each with its host-side service: exactly those, nothing else. */
-export function createBindingServices(config: Pick<ProjectConfig, 'bindings'>, context: ServiceContext): { name: string; kind: string; service: BindingService }[] {
-  const out: { name: string; kind: string; service: BindingService }[] = [];
-  for (const plugin of Object.values(BINDINGS)) {
+export function createBindingServices(config: { readonly bindings: Readonly<Record<string, readonly { binding: string }[]>> }, context: ServiceContext, registry: BindingRegistry = BINDINGS): BoundBinding[] {
+  const out: BoundBinding[] = [];
+  for (const plugin of registry) {
     for (const entry of config.bindings[plugin.configKey] ?? []) {
-      out.push({ name: entry.binding, kind: plugin.kind, service: plugin.createService(entry, context) });
+      // Every call is checked against the kind's protocol before its handler runs (host-protocol.ts).
+      out.push({ name: entry.binding, kind: plugin.kind, isolateModule: plugin.isolate.module, service: serveProtocol(plugin.kind, plugin.calls, plugin.handlers(entry, context)) });
     }
   }
   return out;

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createScanner, parse as parseJsonc, printParseErrorCode, type ParseError, type SyntaxKind } from 'jsonc-parser';
-import { BINDINGS } from '../bindings/registry.js';
+import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
 import { sectionEntries } from '../bindings/plugin.js';
 import { LedgeError } from '../lib/errors.js';
 import { SYSTEM_CLOCK, utcDate, type Clock } from '../lib/clock.js';
-import { CONFIG_SCHEMA, NON_INHERITABLE_KEYS, type RawAssets, type RawBuild, type RawConfig, type RawEnvironment, type RawModuleRule, type Route } from './schema.js';
+import { configSchemaFor, NON_INHERITABLE_KEYS, type RawAssets, type RawBuild, type RawConfig, type RawEnvironment, type RawModuleRule, type Route } from './schema.js';
 import { formatIssue, formatPath } from './issues.js';
 import { DEFAULT_LIMITS, type Limits } from '../runtime/limits.js';
 import { cronProblem } from './cron-expression.js';
@@ -106,7 +106,7 @@ export function findConfigFile(dir: string): string {
 }
 
 /** Reads, validates and resolves a project's configuration for one environment. Throws `config_*` errors naming the file, the path and the rule. */
-export function loadConfig(file: string, options: { env?: string | undefined; clock?: Clock; cwd?: string } = {}): LoadedConfig {
+export function loadConfig(file: string, options: { env?: string | undefined; clock?: Clock; cwd?: string; bindings?: BindingRegistry } = {}): LoadedConfig {
   const label = path.relative(options.cwd ?? process.cwd(), file) || path.basename(file);
   let text: string;
   try {
@@ -120,7 +120,7 @@ export function loadConfig(file: string, options: { env?: string | undefined; cl
 }
 
 /** Loads the original platform's file as the equivalent ledge.jsonc; the result also carries the translation (`ledge config import` writes it). */
-function loadOriginal(file: string, text: string, label: string, options: { env?: string | undefined; clock?: Clock }): LoadedConfig & { notice: string; translation: Translation } {
+function loadOriginal(file: string, text: string, label: string, options: { env?: string | undefined; clock?: Clock; bindings?: BindingRegistry }): LoadedConfig & { notice: string; translation: Translation } {
   const source = file.endsWith('.toml') ? parseOriginalToml(text, label) : parseDocument(text, label) as Record<string, unknown>;
   // Comments name the file as the written ledge.jsonc beside it sees it.
   const translation = translateOriginal(source, { label: path.basename(file), dirName: path.basename(path.dirname(file)) });
@@ -137,17 +137,18 @@ export function loadOriginalConfig(file: string, options: { clock?: Clock; cwd?:
 /** Validates an already parsed document; `label` names it in messages. */
 export function validateConfig(
   doc: unknown,
-  options: { file: string; label?: string; env?: string | undefined; clock?: Clock },
+  options: { file: string; label?: string; env?: string | undefined; clock?: Clock; bindings?: BindingRegistry },
 ): LoadedConfig {
   const label = options.label ?? path.basename(options.file);
+  const registry = options.bindings ?? BINDINGS;
   const warnings: string[] = [];
-  const raw = parseSchema(doc, label);
+  const raw = parseSchema(doc, label, registry);
   const problems: string[] = [];
   const today = utcDate(options.clock ?? SYSTEM_CLOCK);
 
   const sections: [string, RawConfig | RawEnvironment][] = [['', raw], ...Object.entries(raw.env ?? {}).map(([n, e]) => [`env.${n}`, e] as [string, RawEnvironment])];
   for (const [where, section] of sections) {
-    const found = checkSection(section, where, today);
+    const found = checkSection(section, where, today, registry);
     problems.push(...found.problems);
     warnings.push(...found.warnings.map((w) => `${label}: ${w}`));
     if (where) {
@@ -158,7 +159,7 @@ export function validateConfig(
       }
     }
   }
-  problems.push(...sharedResources(raw));
+  problems.push(...sharedResources(raw, registry));
 
   const envName = options.env;
   let section: RawEnvironment = {};
@@ -182,7 +183,7 @@ export function validateConfig(
 
   const pick = <K extends keyof RawEnvironment>(key: K) => (envName === undefined ? raw[key] : section[key]);
   const inherit = <K extends keyof RawEnvironment>(key: K) => section[key] ?? raw[key];
-  const { bindings, sections: bindingSections } = bindingsOf((envName === undefined ? raw : section) as Record<string, unknown>);
+  const { bindings, sections: bindingSections } = bindingsOf((envName === undefined ? raw : section) as Record<string, unknown>, registry);
   const config: ProjectConfig = {
     file: options.file,
     dir,
@@ -230,7 +231,7 @@ function resolveBuild(build: RawBuild | undefined, dir: string): ProjectBuild | 
  * compatibility date, duplicate names, each binding kind's own rules, cron expressions. Warnings name
  * unknown compatibility flags and what the binding kinds warn about.
  */
-export function checkSection(section: RawEnvironment, where: string, today: string): { problems: string[]; warnings: string[] } {
+export function checkSection(section: RawEnvironment, where: string, today: string, registry: BindingRegistry = BINDINGS): { problems: string[]; warnings: string[] } {
   const problems: string[] = [];
   const warnings: string[] = [];
   const at = (key: string) => (where ? `${where}.${key}` : key);
@@ -240,9 +241,9 @@ export function checkSection(section: RawEnvironment, where: string, today: stri
   for (const [i, flag] of (section.compatibility_flags ?? []).entries()) {
     if (!KNOWN_COMPATIBILITY_FLAGS.includes(flag)) warnings.push(`${at(`compatibility_flags[${i}]`)}: flag "${flag}" is not supported by Ledge and has no effect (supported: ${KNOWN_COMPATIBILITY_FLAGS.join(', ')})`);
   }
-  problems.push(...duplicateNames(section, where));
+  problems.push(...duplicateNames(section, where, registry));
   problems.push(...notYetImplemented(section, where ? `${where}.` : ''));
-  for (const plugin of Object.values(BINDINGS)) {
+  for (const plugin of registry) {
     const value = (section as Record<string, unknown>)[plugin.configKey];
     if (value === undefined || !plugin.check) continue;
     const found = plugin.check(value, at(`${plugin.configKey}.`));
@@ -257,10 +258,10 @@ export function checkSection(section: RawEnvironment, where: string, today: stri
 }
 
 /** The binding entries of a section by configuration key, and each kind's section as written. */
-export function bindingsOf(section: Record<string, unknown>): { bindings: Record<string, { binding: string }[]>; sections: Record<string, unknown> } {
+export function bindingsOf(section: Record<string, unknown>, registry: BindingRegistry = BINDINGS): { bindings: Record<string, { binding: string }[]>; sections: Record<string, unknown> } {
   const bindings: Record<string, { binding: string }[]> = {};
   const sections: Record<string, unknown> = {};
-  for (const plugin of Object.values(BINDINGS)) {
+  for (const plugin of registry) {
     sections[plugin.configKey] = section[plugin.configKey];
     bindings[plugin.configKey] = sectionEntries(plugin, section[plugin.configKey]).map((e) => e.entry);
   }
@@ -291,9 +292,10 @@ function parseDocument(text: string, label: string): unknown {
  * Validates against the schema. A key the schema does not know is an error naming it and what is missing
  * (issue 14: never a warning and a failing first request); the other problems are reported with it.
  */
-function parseSchema(doc: unknown, label: string): RawConfig {
+function parseSchema(doc: unknown, label: string, registry: BindingRegistry): RawConfig {
+  const schema = configSchemaFor(registry);
   const working = structuredClone(doc);
-  let result = CONFIG_SCHEMA.safeParse(working);
+  let result = schema.safeParse(working);
   if (result.success) return result.data;
   const unsupported: string[] = [];
   for (const issue of result.error.issues) {
@@ -308,7 +310,7 @@ function parseSchema(doc: unknown, label: string): RawConfig {
       delete parent[key];
     }
   }
-  if (unsupported.length) result = CONFIG_SCHEMA.safeParse(working);
+  if (unsupported.length) result = schema.safeParse(working);
   if (result.success && unsupported.length === 0) return result.data;
   const problems = [...unsupported, ...(result.success ? [] : result.error.issues.map((issue) => formatIssue(issue, working)))];
   throw configError(label, problems, unsupported.length ? 'config_unsupported' : 'config_invalid');
@@ -318,7 +320,7 @@ function configError(label: string, problems: string[], code: 'config_invalid' |
   return new LedgeError(code, problems.map((p) => `${label}: ${p}`).join('\n'));
 }
 
-function duplicateNames(section: RawEnvironment, where: string): string[] {
+function duplicateNames(section: RawEnvironment, where: string, registry: BindingRegistry): string[] {
   const seen = new Map<string, string>();
   const problems: string[] = [];
   const note = (name: string, place: string) => {
@@ -329,7 +331,7 @@ function duplicateNames(section: RawEnvironment, where: string): string[] {
   const prefix = where ? `${where}.` : '';
   for (const name of Object.keys(section.vars ?? {})) note(name, `${prefix}vars.${name}`);
   if (section.assets?.binding !== undefined) note(section.assets.binding, `${prefix}assets.binding`);
-  for (const plugin of Object.values(BINDINGS)) {
+  for (const plugin of registry) {
     for (const { entry, path: where } of sectionEntries(plugin, (section as Record<string, unknown>)[plugin.configKey])) {
       note(entry.binding, `${prefix}${plugin.configKey}${where}`);
     }
@@ -338,10 +340,10 @@ function duplicateNames(section: RawEnvironment, where: string): string[] {
 }
 
 /** SPEC, Authentication 4: a binding named DB in test and production must point at different targets. */
-function sharedResources(raw: RawConfig): string[] {
+function sharedResources(raw: RawConfig, registry: BindingRegistry): string[] {
   const problems: string[] = [];
   const sections: [string, RawEnvironment][] = [['the top level', raw], ...Object.entries(raw.env ?? {}).map(([n, e]) => [`env.${n}`, e] as [string, RawEnvironment])];
-  for (const plugin of Object.values(BINDINGS)) {
+  for (const plugin of registry) {
     const owners = new Map<string, string>();
     for (const [where, section] of sections) {
       for (const { entry, path: at } of sectionEntries(plugin, (section as Record<string, unknown>)[plugin.configKey])) {

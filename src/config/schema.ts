@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BINDINGS } from '../bindings/registry.js';
-import { BINDING_NAME } from './names.js';
+import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
+import { BINDING_NAME } from '../bindings/names.js';
 
 /** Names a deployment can be reached and listed by: lowercase letters, digits and dashes (SPEC, Deployment configuration template). */
 const NAME = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, {
@@ -107,27 +107,45 @@ const INHERITABLE = {
 };
 
 /** Keys an environment never inherits: vars and every binding kind (SPEC, Authentication 4). */
-function nonInheritable() {
+function nonInheritable(registry: BindingRegistry = BINDINGS) {
   const bindings: Record<string, z.ZodType> = {};
-  for (const plugin of Object.values(BINDINGS)) bindings[plugin.configKey] = (plugin.sectionSchema ?? z.array(plugin.entrySchema)).optional();
+  for (const plugin of registry) bindings[plugin.configKey] = (plugin.sectionSchema ?? z.array(plugin.entrySchema)).optional();
   return { vars: z.record(BINDING_NAME, JSON_VALUE).optional(), ...bindings };
 }
 
 /** The keys that are not inherited by environments, in the order the docs list them. */
 export const NON_INHERITABLE_KEYS: readonly string[] = Object.keys(nonInheritable());
 
+/** The whole `ledge.jsonc` document and one `env.<name>` section, for the binding kinds of `registry`. */
+function buildSchemas(registry: BindingRegistry) {
+  const environment = z.strictObject({ ...INHERITABLE, ...nonInheritable(registry) });
+  const config = z.strictObject({
+    $schema: z.string().optional(),
+    ...INHERITABLE,
+    name: NAME,
+    compatibility_date: COMPATIBILITY_DATE,
+    ...nonInheritable(registry),
+    env: z.record(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, { error: 'expected an environment name of lowercase letters, digits, - and _' }), environment).optional(),
+  });
+  return { environment, config };
+}
+
+const BUILT = buildSchemas(BINDINGS);
+
 /** One `env.<name>` section. */
-export const ENVIRONMENT_SCHEMA = z.strictObject({ ...INHERITABLE, ...nonInheritable() });
+export const ENVIRONMENT_SCHEMA = BUILT.environment;
 
 /** The whole `ledge.jsonc` document. */
-export const CONFIG_SCHEMA = z.strictObject({
-  $schema: z.string().optional(),
-  ...INHERITABLE,
-  name: NAME,
-  compatibility_date: COMPATIBILITY_DATE,
-  ...nonInheritable(),
-  env: z.record(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, { error: 'expected an environment name of lowercase letters, digits, - and _' }), ENVIRONMENT_SCHEMA).optional(),
-});
+export const CONFIG_SCHEMA = BUILT.config;
+
+const schemasByRegistry = new WeakMap<BindingRegistry, typeof CONFIG_SCHEMA>([[BINDINGS, CONFIG_SCHEMA]]);
+
+/** The document's schema when the host was given another list of binding kinds (`ledge dev` with `bindings`); CONFIG_SCHEMA for Ledge's own. */
+export function configSchemaFor(registry: BindingRegistry): typeof CONFIG_SCHEMA {
+  let schema = schemasByRegistry.get(registry);
+  if (!schema) schemasByRegistry.set(registry, (schema = buildSchemas(registry).config));
+  return schema;
+}
 
 /** `ledge.jsonc` as written. */
 export type RawConfig = z.infer<typeof CONFIG_SCHEMA>;

@@ -1,18 +1,16 @@
 import type { TokenPolicy } from '../storage/control.js';
+import { BINDINGS, type BindingPermissionArea, type BindingResourceKey } from '../bindings/registry.js';
 
-/** Areas of the account API; each has a `:read` and a `:write` permission group (write includes read). */
-export const PERMISSION_AREAS = {
+/** The platform's own areas, before and after the binding kinds' areas in every listing. */
+const PLATFORM_AREAS = {
   accounts: 'accounts and their settings',
   members: 'the people of an account',
   tokens: 'API tokens',
   audit: 'the audit log',
   deployments: 'deployments and their versions',
   domains: 'custom domains',
-  kv: 'key-value namespaces',
-  sql: 'SQL databases, their bookmarks and restores',
-  buckets: 'object store buckets',
-  queues: 'queues',
-  workflows: 'workflows and their instances',
+} as const;
+const NETWORK_AREAS = {
   tunnels: 'tunnels and mesh connectors',
   routes: 'private network routes',
   access: 'access applications and service tokens',
@@ -20,16 +18,36 @@ export const PERMISSION_AREAS = {
   observability: 'invocation logs, live tails and issues',
 } as const;
 
+/** An area of the account API. */
+export type PermissionArea = keyof typeof PLATFORM_AREAS | BindingPermissionArea | keyof typeof NETWORK_AREAS;
+
+/**
+ * Areas of the account API; each has a `:read` and a `:write` permission group (write includes read). A
+ * binding kind's area and its description come from its plugin (`BindingPlugin.resource`).
+ */
+export const PERMISSION_AREAS: Readonly<Record<string, string>> = {
+  ...PLATFORM_AREAS,
+  ...Object.fromEntries(BINDINGS.map((plugin) => [plugin.resource.area, plugin.resource.areaLabel])),
+  ...NETWORK_AREAS,
+};
+
 /** A permission group such as `deployments:write`. */
-export type PermissionGroup = `${keyof typeof PERMISSION_AREAS}:${'read' | 'write'}`;
+export type PermissionGroup = `${PermissionArea}:${'read' | 'write'}`;
 
 /** Every permission group, read before write. */
 export const PERMISSION_GROUPS: readonly PermissionGroup[] = Object.keys(PERMISSION_AREAS)
   .flatMap((area) => [`${area}:read`, `${area}:write`] as PermissionGroup[]);
 
-/** Kinds of named resources inside an account that a policy can name one by one. */
-export const RESOURCE_KINDS = ['deployment', 'domain', 'kv', 'sql', 'bucket', 'queue', 'tunnel', 'route', 'access_app', 'workflow'] as const;
-export type ResourceKindKey = (typeof RESOURCE_KINDS)[number];
+/** A kind of named resource inside an account that a policy can name one by one. */
+export type ResourceKindKey = 'deployment' | 'domain' | BindingResourceKey | 'tunnel' | 'route' | 'access_app';
+
+/** Kinds of named resources inside an account that a policy can name one by one; the binding kinds' from their plugins. */
+export const RESOURCE_KINDS: readonly string[] = ['deployment', 'domain', ...BINDINGS.map((plugin) => plugin.resource.key), 'tunnel', 'route', 'access_app'];
+
+/** True when `kind` is a kind of resource a key can name. */
+function isResourceKind(kind: string): kind is ResourceKindKey {
+  return RESOURCE_KINDS.includes(kind);
+}
 
 const PREFIX = 'com.ledge.api.account.';
 
@@ -56,8 +74,8 @@ export function parseResourceKey(key: string): ResourceKey | string {
   if (account === '*') return 'a key for every account cannot name a resource kind';
   const tail = rest.slice(dot + 1);
   const sep = tail.indexOf('.');
-  const kind = (sep === -1 ? tail : tail.slice(0, sep)) as ResourceKindKey;
-  if (!RESOURCE_KINDS.includes(kind)) return `unknown resource kind "${kind}" (expected one of ${RESOURCE_KINDS.join(', ')})`;
+  const kind = sep === -1 ? tail : tail.slice(0, sep);
+  if (!isResourceKind(kind)) return `unknown resource kind "${kind}" (expected one of ${RESOURCE_KINDS.join(', ')})`;
   const name = sep === -1 ? '' : tail.slice(sep + 1);
   if (name === '') return `expected a name or "*" after "${kind}."`;
   return { account, kind, name };

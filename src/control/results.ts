@@ -51,14 +51,7 @@ export const SECRET = z.object({ name: z.string(), type: z.literal('secret_text'
 /** A custom hostname bound to a deployment or a tunnel. */
 export const DOMAIN = z.object({ id: z.string(), hostname: z.string(), deployment: z.string().nullable(), tunnel_id: z.string().nullable(), created_on: TIME });
 
-/** A key-value namespace. */
-export const KV_NAMESPACE = z.object({ id: z.string(), title: z.string(), created_on: TIME });
-/** A SQL database. */
-export const SQL_DATABASE = z.object({ uuid: z.string(), name: z.string(), created_on: TIME });
-/** A bucket. */
-export const BUCKET = z.object({ name: z.string(), created_on: TIME });
-/** A queue. */
-export const QUEUE = z.object({ queue_id: z.string(), queue_name: z.string(), created_on: TIME });
+// Each binding kind's resource (namespace, database, bucket, queue) declares its own result schema: its plugin's resource facet.
 /** A SQL bookmark. */
 export const SQL_BOOKMARK = z.object({ bookmark: z.string() });
 /** A restore: the bookmark restored to and the one that undoes it. */

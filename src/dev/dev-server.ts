@@ -14,15 +14,17 @@ import { runBuildCommand } from '../runtime/build-command.js';
 import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
 import { buildVersion } from '../host/version.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
-import { startLifecycleRunner } from '../bindings/objects/runner.js';
+import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
+import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
+import { OBJECTS_PLUGIN } from '../bindings/objects/index.js';
+import { QUEUES_PLUGIN } from '../bindings/queues/index.js';
+import { WORKFLOWS_PLUGIN } from '../bindings/workflows/index.js';
+import { runnerCrons } from '../host/runner-crons.js';
 import { createCronScheduler, type CronScheduler, type FiringResult } from '../entry/cron/scheduler.js';
 import { cronProblem, previousWindow } from '../config/cron-expression.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { consumersOf } from '../bindings/queues/schema.js';
-import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
-import { startWorkflowRunners, type WorkflowRunners } from '../bindings/workflows/index.js';
-import type { WorkflowEntryConfig } from '../bindings/workflows/schema.js';
 import { createPullApi, type ApiAnswer } from '../bindings/queues/pull.js';
 import { createDevSandbox } from './dev-isolation.js';
 import { drainListeners } from '../entry/shutdown.js';
@@ -53,16 +55,20 @@ export interface DevServerOptions {
   writeTimeoutMs?: number;
   /** Milliseconds between lifecycle runs of the project's buckets. @default 3600000 */
   lifecycleIntervalMs?: number;
+  /** The binding kinds the project may use. @default BINDINGS (src/bindings/registry.ts) */
+  bindings?: BindingRegistry;
   /** Fire cron windows by real timers; tests that drive a manual clock call `cron.tick()` instead. @default true */
   cronTimers?: boolean;
-  /** Push queue batches by real timers; tests that drive a manual clock call `queues.tick()` instead. @default true */
-  queueTimers?: boolean;
   /** `process` runs the project in a sandbox process, as `ledge serve` does (docs/architecture.md). @default "thread" */
   isolation?: 'thread' | 'process';
   /** Ranges, addresses or host names outbound fetch may reach beyond the public internet (with `isolation: 'process'`). */
   egressAllow?: readonly string[];
-  /** Run workflow instances by real timers; tests with a manual clock call `workflows.tick()` instead. @default true */
-  workflowTimers?: boolean;
+  /**
+   * Run the bindings' background runners (queue consumers, workflow instances and their crons, bucket
+   * lifecycle) by real timers; tests that drive a manual clock call `queues.tick()`, `workflows.tick()` or
+   * `tickRunners()` instead. @default true
+   */
+  runnerTimers?: boolean;
 }
 
 /** A running `ledge dev`. */
@@ -80,6 +86,8 @@ export interface DevServer {
   readonly workflows: { tick(): Promise<number> };
   /** Runs the buckets' lifecycle rules now (they also run every `lifecycleIntervalMs`). */
   runLifecycle(): Promise<void>;
+  /** Runs what the bindings' background runners of `kind` (every kind when absent) have due now; resolves with how much ran. */
+  tickRunners(kind?: string): Promise<number>;
   /** Rebuilds and swaps in the current code; resolves once the new version serves (rejects, keeping the old one, on failure). */
   reload(): Promise<void>;
   /** The project's invocation records, live feed and issues (docs/observability.md). */
@@ -90,11 +98,12 @@ export interface DevServer {
 /** Starts `ledge dev`: validates the configuration, bundles the entry, starts the isolate and listens. */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const logger = options.logger;
+  const registry = options.bindings ?? BINDINGS;
   const clock = options.clock ?? SYSTEM_CLOCK;
   const file = findConfigFile(options.dir);
   let noticed = false;
   const loadOnce = () => {
-    const loaded = loadConfig(file, { env: options.env, clock });
+    const loaded = loadConfig(file, { env: options.env, clock, bindings: registry });
     // Which file was read (the original platform's) is said once, not again on every reload.
     if (loaded.notice && !noticed) logger.info(loaded.notice);
     noticed = true;
@@ -119,7 +128,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // ledge dev has no API switch: the configuration is the issues switch, off unless it says true.
     observability.issues.applyDeployed(cfg.name, null, cfg.observability.issues?.enabled ?? false);
     return buildVersion({
-      id: String(number), name: cfg.name, config: cfg, bundleFile, secrets: secrets.values, services: { storage, clock, logger }, assets: assets?.server,
+      id: String(number), name: cfg.name, config: cfg, bundleFile, secrets: secrets.values, services: { storage, clock, logger }, assets: assets?.server, registry,
       observe: createVersionObserver({ account: observability, deployment: cfg.name, version: String(number), config: cfg.observability, secrets: Object.values(secrets.values).map(String), bundleFile }),
     });
   };
@@ -150,21 +159,20 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
   let currentBundler: Bundler | undefined = bundler;
 
-  let lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
+  // Background work of the bindings (queue consumers, workflows, bucket lifecycle), started and stopped through their plugins, as under ledge serve.
+  const runnerTimers = options.runnerTimers !== false;
+  const startRunners = (cfg: ProjectConfig): Promise<BindingRunners> => startBindingRunners(cfg.sections, {
+    deployment: cfg.name, storage, clock, logger, timers: runnerTimers, intervalMs: options.lifecycleIntervalMs,
+    crons: runnerCrons({ storage, clock, logger, timers: runnerTimers }),
+    events: { runQueue: (batch) => runtime.runQueue(batch), runWorkflow: (run) => runtime.runWorkflow(run) },
+  }, registry);
+  let runners = await startRunners(config);
   const cronRunning = new Set<string>();
   const newScheduler = (cfg: ProjectConfig): CronScheduler => createCronScheduler({
     deployment: cfg.name, crons: cfg.triggers.crons, catchUp: cfg.triggers.catch_up, clock, state: storage.cron,
     run: (firing) => runtime.runScheduled(firing), logger, timers: options.cronTimers, running: cronRunning,
   });
   let scheduler = newScheduler(config);
-  const newConsumers = (cfg: ProjectConfig): QueueConsumer[] => consumersOf(cfg.sections.queues)
-    .filter((consumer) => consumer.type === 'worker')
-    .map((consumer) => startQueueConsumer({ consumer, storage: storage.queues, clock, logger, deliver: (batch) => runtime.runQueue(batch), timers: options.queueTimers }));
-  let consumers = newConsumers(config);
-  const newWorkflows = (cfg: ProjectConfig): WorkflowRunners => startWorkflowRunners({
-    deployment: cfg.name, entries: (cfg.sections.workflows ?? []) as WorkflowEntryConfig[], storage, clock, logger, run: (event) => runtime.runWorkflow(event), timers: options.workflowTimers,
-  });
-  let workflows = newWorkflows(config);
   let pullApi = createPullApi({ consumers: consumersOf(config.sections.queues), storage: storage.queues, clock, logger });
   // Without a time, the most recent window of the cron: the same identity a scheduled firing of it would have.
   const trigger = (cron?: string, time?: number) => {
@@ -209,19 +217,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       assets?.close();
       assets = nextAssets;
       config = next;
-      lifecycle.stop();
-      lifecycle = await startLifecycleRunner({ config, storage: storage.objects, clock, logger, intervalMs: options.lifecycleIntervalMs });
       scheduler.stop();
       scheduler = newScheduler(config);
       void scheduler.tick();
-      // Running batches finish on the old consumers; new ones follow the new configuration.
-      const previous = consumers;
-      consumers = newConsumers(config);
+      // Running batches finish on the old consumers; new runners follow the new configuration.
+      const previous = runners;
+      runners = await startRunners(config);
       pullApi = createPullApi({ consumers: consumersOf(config.sections.queues), storage: storage.queues, clock, logger });
-      void Promise.all(previous.map((c) => c.stop()));
-      const previousWorkflows = workflows;
-      workflows = newWorkflows(config);
-      void previousWorkflows.stop();
+      void previous.stop();
     }
     if (buildNeeded) {
       buildNeeded = false;
@@ -296,22 +299,24 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     port,
     get config() { return config; },
     request: createFetchAdapter(dispatch, logger, options.maxRequestBytes),
-    runLifecycle: () => lifecycle.runNow(),
+    async runLifecycle() {
+      await runners.tick(OBJECTS_PLUGIN.kind);
+    },
+    tickRunners: (kind) => runners.tick(kind),
     cron: { tick: () => scheduler.tick(), trigger },
     queues: {
       // Until a round delivers nothing: a dead-lettered message is due on its new queue in the same tick.
       async tick() {
-        while ((await Promise.all(consumers.map((c) => c.tick()))).some((n) => n > 0));
+        while ((await runners.tick(QUEUES_PLUGIN.kind)) > 0);
       },
     },
-    workflows: { tick: () => workflows.tick() },
+    workflows: { tick: () => runners.tick(WORKFLOWS_PLUGIN.kind) },
     reload,
     async close() {
       clearTimeout(debounce);
       closing.abort();
-      lifecycle.stop();
       scheduler.stop();
-      const stopping = Promise.all([...consumers.map((c) => c.stop()), workflows.stop()]);
+      const stopping = runners.stop();
       for (const watcher of watchers.values()) watcher.close();
       upgrades.closeAll();
       assets?.close();

@@ -14,7 +14,9 @@ import type { BucketEntryConfig } from '../bindings/objects/schema.js';
 import { DEFAULT_RETENTION_DAYS, type SqlEntryConfig } from '../bindings/sql/schema.js';
 import { DEFAULT_MIGRATIONS_TABLE, applyMigrations, listMigrations, type MigrationStatus } from '../bindings/sql/migrations.js';
 import { consumersOf, type ConsumerConfig, type ProducerConfig } from '../bindings/queues/schema.js';
-import { createQueueProducerService } from '../bindings/queues/service.js';
+import { createQueueProducerHandlers } from '../bindings/queues/service.js';
+import { QUEUES_CALLS } from '../bindings/queues/protocol.js';
+import { serveProtocol } from '../bindings/host-protocol.js';
 
 // The CLI reads these shapes from here, not from the storage ports (it never touches storage: docs/architecture.md).
 export type { DeadMessage, QueueStats, SqlResult, SqlRestoreResult };
@@ -85,7 +87,7 @@ export async function openLocalPlatform(options: { dir: string; state?: string; 
   const { config, warnings, notice } = loadConfig(findConfigFile(options.dir), { env: options.env });
   const storage = openEmbeddedStorage(path.resolve(options.state ?? path.join(config.dir, '.ledge')), SYSTEM_CLOCK);
   const bindings = createBindingServices(config, { storage, clock: SYSTEM_CLOCK, logger: options.logger });
-  await applyConfiguredRules(config, storage.objects);
+  await applyConfiguredRules((config.bindings.buckets ?? []) as BucketEntryConfig[], storage.objects);
   const label = `${config.name}${config.environment ? ` (env ${config.environment})` : ''}`;
   return {
     config,
@@ -159,7 +161,8 @@ function localQueues(store: QueueStoragePort, producers: readonly ProducerConfig
     stats: (queue) => store.stats(queue, SYSTEM_CLOCK.now()),
     producer(queue) {
       const delivery = producers.find((p) => p.queue === queue)?.delivery_delay ?? 0;
-      return createQueueProducerService({ queue, deliveryDelaySeconds: delivery, storage: store, clock: SYSTEM_CLOCK });
+      // Checked against the producer's protocol like a binding's calls (host-protocol.ts).
+      return serveProtocol('queues', QUEUES_CALLS, createQueueProducerHandlers({ queue, deliveryDelaySeconds: delivery, storage: store, clock: SYSTEM_CLOCK }));
     },
     listDead: (queue, limit) => store.listDead(queue, limit),
     replayDead: (queue, ids) => store.replayDead(queue, ids, SYSTEM_CLOCK.now()),

@@ -1,6 +1,7 @@
 import type { VersionConfig } from '../config/deploy.js';
 import type { ServiceContext } from '../bindings/plugin.js';
 import { createBindingServices } from '../bindings/services.js';
+import type { BindingRegistry } from '../bindings/registry.js';
 import { assetsBindings } from '../bindings/assets/index.js';
 import { createCacheService } from '../bindings/cache/service.js';
 import type { AssetServer } from '../entry/assets/handler.js';
@@ -23,6 +24,8 @@ export interface VersionSource {
   services: ServiceContext;
   /** The version's asset server, when it has assets (the assets binding answers from it). */
   assets: AssetServer | undefined;
+  /** The binding kinds the version's configuration may use (BINDINGS unless a test adds its own). */
+  registry?: BindingRegistry;
   /** Told how each event of the version went (invocation logs and issues, src/observability). */
   observe?: EventObserver;
 }
@@ -38,9 +41,9 @@ export function buildVersion(source: VersionSource): DeploymentVersion {
     vars: { ...config.vars, ...source.secrets },
     limits: config.limits,
     compatibilityFlags: config.compatibility_flags,
-    bindings: [...createBindingServices(config, source.services), ...assetsBindings(config.assets?.binding, source.assets)],
-    // The account's Cache API store (`caches.default`, `caches.open`), opened on first use.
+    bindings: [...createBindingServices(config, source.services, source.registry), ...assetsBindings(config.assets?.binding, source.assets)],
     observe: source.observe,
+    // The account's Cache API store (`caches.default`, `caches.open`), opened on first use.
     cache: createCacheService({ storage: () => source.services.storage.cache, clock: source.services.clock }),
   };
 }

@@ -2,7 +2,8 @@ import { CACHE_SERVICE } from '../bindings/cache/limits.js';
 import type { Limits } from './limits.js';
 import { LedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
-import type { BindingService } from '../bindings/plugin.js';
+import type { BindingService, BoundBinding } from '../bindings/plugin.js';
+import { workerLoadable } from './worker-module.js';
 import { addUsage, type CpuUsage } from './cpu-meter.js';
 import { Isolate, type DispatchRequest, type DispatchResponse, type IsolateSample } from './isolate.js';
 import type { IsolateSpawner } from './isolate-worker.js';
@@ -20,8 +21,8 @@ export interface DeploymentVersion {
   vars: Record<string, unknown>;
   limits: Limits;
   compatibilityFlags: readonly string[];
-  /** Bindings in `env`: name and kind, with the host-side service of each. */
-  bindings: readonly { name: string; kind: string; service: BindingService }[];
+  /** Bindings in `env`: name, kind and isolate module, with the host-side service of each. */
+  bindings: readonly BoundBinding[];
   /** The host side of the Cache API (`caches`), backed by the account's cache store (docs/cache.md). */
   cache?: BindingService;
   /** Told how each event of this version went (invocation logs and issues, src/observability). */
@@ -194,7 +195,7 @@ export class DeploymentRuntime {
 
   #spawn(version: DeploymentVersion): Isolate {
     const isolate = new Isolate({
-      init: { bundlePath: version.bundleFile, name: version.name, compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind }) => ({ name, kind })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), nodejsCompat: version.compatibilityFlags.includes('nodejs_compat'), waitUntilMs: this.#waitUntilMs },
+      init: { bundlePath: version.bundleFile, name: version.name, compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind, isolateModule }) => ({ name, kind, module: workerLoadable(isolateModule) })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), nodejsCompat: version.compatibilityFlags.includes('nodejs_compat'), waitUntilMs: this.#waitUntilMs },
       memoryMb: version.limits.memory_mb,
       logger: this.#logger,
       // The cache service sits beside the bindings under a name no binding can have (CACHE_SERVICE).

@@ -10,7 +10,8 @@ import { parentPort } from 'node:worker_threads';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
-import { ISOLATE_BINDINGS } from '../bindings/isolate-registry.js';
+import { ISOLATE_PART_EXPORT, isIsolatePart } from '../bindings/isolate-part.js';
+import { typedCall } from '../bindings/protocol.js';
 import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { runWorkflow } from '../bindings/workflows/run.js';
@@ -20,6 +21,7 @@ import { defineRequestCf, installGlobalScope } from './globals/index.js';
 import { installResponse, responseWebSocket, takeBodySource } from './response.js';
 import { installCaches } from '../bindings/cache/caches.js';
 import { CACHE_SERVICE } from '../bindings/cache/limits.js';
+import type { CacheProtocol } from '../bindings/cache/protocol.js';
 import { createIsolateSockets, installWebSocketGlobals, isWebSocketRequest } from './websockets/isolate-sockets.js';
 import { installRuntimeHooks, toEventHandler } from './runtime-hooks.js';
 import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
@@ -82,12 +84,15 @@ process.on('uncaughtException', (err) => log('error', `Uncaught ${describe(err)}
 const calls = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
 let nextCall = 1;
 const env: Record<string, unknown> = { ...init.vars };
-for (const { name, kind } of init.bindings) {
-  const create = ISOLATE_BINDINGS[kind];
-  if (!create) throw new Error(`unknown binding kind ${kind}`);
-  env[name] = create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate });
+// Each kind's isolate half comes from the module its plugin names (bindings/isolate-part.ts): the worker
+// loads exactly the kinds this deployment binds, before application code runs and before imports are guarded.
+for (const { name, kind, module } of init.bindings) {
+  const loaded: unknown = await import(module);
+  const part = typeof loaded === 'object' && loaded !== null && ISOLATE_PART_EXPORT in loaded ? loaded[ISOLATE_PART_EXPORT] : undefined;
+  if (!isIsolatePart(part, kind)) throw new Error(`${module} does not export the isolate part of the binding kind ${kind}`);
+  env[name] = part.create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate });
 }
-installCaches((method, args) => callBinding(CACHE_SERVICE, method, args));
+installCaches(typedCall<CacheProtocol>((method, args) => callBinding(CACHE_SERVICE, method, args)));
 installRuntimeHooks({
   env,
   waitUntil(promise) {
@@ -98,7 +103,7 @@ installRuntimeHooks({
 });
 
 /** One call to a binding's host-side service; errors come back as the TypeError or Error the service chose. */
-function callBinding(binding: string, method: string, args: unknown[]): Promise<unknown> {
+function callBinding(binding: string, method: string, args: readonly unknown[]): Promise<unknown> {
   const id = nextCall++;
   return new Promise((resolve, reject) => {
     calls.set(id, { resolve, reject });

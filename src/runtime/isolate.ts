@@ -1,4 +1,4 @@
-import { LedgeError, type ErrorCode } from '../lib/errors.js';
+import { LedgeError, isLedgeError, type ErrorCode } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { BindingError, isBindingError, type BindingService } from '../bindings/plugin.js';
 import { createBatchSender } from './batch-port.js';
@@ -474,7 +474,7 @@ export class Isolate {
     return requestId === undefined ? undefined : { request_id: requestId };
   }
 
-  async #answerCall(id: number, binding: string, method: string, args: unknown[], eventId: number | undefined): Promise<void> {
+  async #answerCall(id: number, binding: string, method: string, args: readonly unknown[], eventId: number | undefined): Promise<void> {
     const service = this.#services[binding];
     try {
       if (!service) throw new BindingError('TypeError', `${binding} is not a binding of this deployment`);
@@ -482,6 +482,11 @@ export class Isolate {
     } catch (err) {
       if (isBindingError(err)) {
         this.#post({ t: 'call-result', id, error: { name: err.kind, message: err.message, ...(err.causeMessage === undefined ? {} : { cause: err.causeMessage }) } });
+        return;
+      }
+      // A call the kind's protocol refuses (bindings/host-protocol.ts) is the application's mistake, or its attempt: it learns why.
+      if (isLedgeError(err) && err.code === 'binding_call_refused') {
+        this.#post({ t: 'call-result', id, error: { name: 'TypeError', message: err.message } });
         return;
       }
       // A fault in Ledge or its storage: the application learns only that the call failed; the log has the detail.

@@ -4,6 +4,7 @@
  */
 
 import type { SocketHostMessage, SocketIsolateMessage } from './websockets/protocol.js';
+import type { QueueBatchEvent, QueueOutcome } from '../bindings/queues/delivery.js';
 import type { FlatHeaders, SerializedError } from './wire.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
 
@@ -18,8 +19,8 @@ export interface IsolateInit {
   /** The deployment's compatibility date (bindings pick defaults by it). */
   compatibilityDate: string;
   vars: Record<string, unknown>;
-  /** The bindings to build in `env`: each name with its kind. */
-  bindings: { name: string; kind: string }[];
+  /** The bindings to build in `env`: each name with its kind and the URL of the kind's isolate module (bindings/isolate-part.ts). */
+  bindings: { name: string; kind: string; module: string }[];
   subrequestLimit: number;
   /** Give each Request a signal that aborts when the client goes away (flag `enable_request_signal`). */
   requestSignal: boolean;
@@ -56,31 +57,8 @@ export interface ScheduledOutcome {
   error?: SerializedError;
 }
 
-/** One message of a queue batch as it crosses to the isolate: the body still encoded. */
-export interface QueueDeliveryMessage {
-  id: string;
-  /** When it was sent (epoch ms). */
-  timestamp: number;
-  body: Uint8Array;
-  contentType: string;
-  attempts: number;
-}
-
-/** A batch for the module's `queue()` handler. */
-export interface QueueBatchEvent {
-  queue: string;
-  messages: QueueDeliveryMessage[];
-}
-
-/** What became of one message: acked, or retried (after its own delay, or the consumer's back-off when null). */
-export type QueueDecision = { ack: true } | { ack: false; delaySeconds: number | null };
-
-/** How a queue event ended, with one decision per message in batch order. */
-export interface QueueOutcome {
-  outcome: 'ok' | 'exception' | 'no-handler';
-  decisions: QueueDecision[];
-  error?: SerializedError;
-}
+// The queue event shapes belong to the queues kind (its consumer builds and reads them); the runtime carries them.
+export type { QueueBatchEvent, QueueDecision, QueueDeliveryMessage, QueueOutcome } from '../bindings/queues/delivery.js';
 
 /** Host to isolate. */
 export type HostMessage =
@@ -111,7 +89,7 @@ export type IsolateMessage =
   | ({ t: 'scheduled-result'; id: number } & ScheduledOutcome)
   | ({ t: 'queue-result'; id: number } & QueueOutcome)
   | { t: 'workflow-result'; id: number; result: WorkflowRunOutcome }
-  | { t: 'call'; id: number; binding: string; method: string; args: unknown[]; event?: number }
+  | { t: 'call'; id: number; binding: string; method: string; args: readonly unknown[]; event?: number }
   /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */
   | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number }
   | SocketIsolateMessage;

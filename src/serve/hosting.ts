@@ -6,10 +6,10 @@ import { DeploymentRuntime } from '../runtime/deployment.js';
 import type { IsolateSpawner } from '../runtime/isolate-worker.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { buildVersion } from '../host/version.js';
-import { consumersOf } from '../bindings/queues/schema.js';
-import { startQueueConsumer, type QueueConsumer } from '../bindings/queues/consumer.js';
-import { startWorkflowRunners, type WorkflowRunners } from '../bindings/workflows/index.js';
-import type { WorkflowEntryConfig } from '../bindings/workflows/schema.js';
+import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
+import { QUEUES_PLUGIN } from '../bindings/queues/index.js';
+import { WORKFLOWS_PLUGIN } from '../bindings/workflows/index.js';
+import { runnerCrons } from '../host/runner-crons.js';
 import { createCronScheduler, type CronScheduler } from '../entry/cron/scheduler.js';
 import { storedDeployConfig, storedVersionConfig } from '../config/deploy.js';
 import type { ControlStoragePort, VersionRecord } from '../storage/control.js';
@@ -34,6 +34,8 @@ export interface HostingOptions {
   assetContent(accountId: string): AssetContentStore;
   /** Fire crons and push queue batches by real timers, and sweep idle versions every minute. @default true */
   timers?: boolean;
+  /** Milliseconds between lifecycle runs of the buckets of current versions. @default 3600000 */
+  lifecycleIntervalMs?: number;
   /** A version with no event for this long gives its isolate back (it starts again on the next event). @default 600000 */
   idleMs?: number;
   /** Where an account's isolates run: its sandbox process (`--isolation process`), or threads here. @default threads */
@@ -62,13 +64,12 @@ interface VersionAssets {
   hasWorker: boolean;
 }
 
-/** The background work of a deployment's current version: its cron windows and push consumers. */
+/** The background work of a deployment's current version: its cron windows and its bindings' runners (push consumers, bucket lifecycle). */
 interface BackgroundWork {
   versionId: string;
   /** None when the version has no crons. */
   scheduler: CronScheduler | undefined;
-  consumers: QueueConsumer[];
-  workflows: WorkflowRunners | undefined;
+  runners: BindingRunners;
 }
 
 /** Versions running on the platform, started on first use, and the crons and queue consumers of current versions. */
@@ -79,6 +80,8 @@ export interface Hosting {
   sync(accountId: string): Promise<void>;
   /** Delivers every queue batch due now on every account and waits for it (tests drive it with a manual clock). */
   tickQueues(): Promise<void>;
+  /** Runs what the bindings' runners of `kind` have due now on every current version (every kind when absent); resolves with how much ran. */
+  tickRunners(kind?: string): Promise<number>;
   /** Runs every workflow instance due now on every account, again until none is due (tests with timers off). */
   tickWorkflows(): Promise<void>;
   /** Stops the isolates of versions idle for longer than `idleMs` (every minute by timer); returns how many. */
@@ -201,33 +204,32 @@ export function createHosting(options: HostingOptions): Hosting {
     return version;
   }
 
-  function startBackground(version: VersionRecord): BackgroundWork {
+  async function startBackground(version: VersionRecord): Promise<BackgroundWork> {
     const config = storedVersionConfig(version);
     const crons = config.triggers.crons;
-    const workers = consumersOf(config.sections.queues).filter((c) => c.type === 'worker');
-    // The stores first, and only those the work needs: a damaged one fails this version's background work
-    // as a whole (store_damaged) before anything of it starts.
+    const log = logger.child(version.deployment);
+    // Each runner opens only the stores its work needs, and a damaged one fails this version's background
+    // work as a whole (store_damaged) before its crons start.
     const data = options.data(version.account_id);
     const cronState = crons.length ? data.cron : undefined;
-    const queueStorage = workers.length ? data.queues : undefined;
+    const timers = options.timers !== false;
+    const runners = await startBindingRunners(config.sections, {
+      deployment: version.deployment, storage: data, clock, logger: log, timers, intervalMs: options.lifecycleIntervalMs,
+      crons: runnerCrons({ storage: data, clock, logger: log, timers }),
+      events: {
+        runQueue: (batch) => use(entryFor(version), (r) => r.runQueue(batch)),
+        runWorkflow: (run) => use(entryFor(version), (r) => r.runWorkflow(run)),
+      },
+    });
     const key = `${version.account_id}/${version.deployment}`;
     let running = cronRunning.get(key);
     if (!running) cronRunning.set(key, (running = new Set()));
     const scheduler = cronState && createCronScheduler({
       deployment: version.deployment, crons, catchUp: config.triggers.catch_up, clock, state: cronState,
-      run: (firing) => use(entryFor(version), (r) => r.runScheduled(firing)), logger: logger.child(version.deployment), timers: options.timers, running,
+      run: (firing) => use(entryFor(version), (r) => r.runScheduled(firing)), logger: log, timers: options.timers, running,
     });
     void scheduler?.tick();
-    const consumers = queueStorage ? workers.map((consumer) => startQueueConsumer({
-      consumer, storage: queueStorage, clock, logger: logger.child(version.deployment), timers: options.timers,
-      deliver: (batch) => use(entryFor(version), (r) => r.runQueue(batch)),
-    })) : [];
-    const flows = (config.sections.workflows ?? []) as WorkflowEntryConfig[];
-    const workflows = flows.length ? startWorkflowRunners({
-      deployment: version.deployment, entries: flows, storage: data, clock, logger: logger.child(version.deployment), timers: options.timers,
-      run: (event) => use(entryFor(version), (r) => r.runWorkflow(event)),
-    }) : undefined;
-    return { versionId: version.id, scheduler, consumers, workflows };
+    return { versionId: version.id, scheduler, runners };
   }
 
   /** A version became current: its `observability.issues.enabled`, when set, is the deployment's switch from now on (SPEC: Events 3). */
@@ -241,7 +243,7 @@ export function createHosting(options: HostingOptions): Hosting {
 
   async function stopBackground(work: BackgroundWork): Promise<void> {
     work.scheduler?.stop();
-    await Promise.all([...work.consumers.map((c) => c.stop()), work.workflows?.stop()]);
+    await work.runners.stop();
   }
 
 
@@ -257,11 +259,11 @@ export function createHosting(options: HostingOptions): Hosting {
       if (!version) continue;
       applyIssuesSwitch(version);
       try {
-        background.set(key, startBackground(version));
+        background.set(key, await startBackground(version));
       } catch (err) {
         // A damaged store of this account: its crons and consumers wait for the next change or start; nothing else stops.
         background.delete(key);
-        logger.error(`the crons and queue consumers of ${key} (version ${version.id}) did not start: ${(err as Error).message}`);
+        logger.error(`the crons and background runners (queue consumers, bucket lifecycle) of ${key} (version ${version.id}) did not start: ${(err as Error).message}`);
       }
     }
     for (const [key, work] of background) {
@@ -312,17 +314,21 @@ export function createHosting(options: HostingOptions): Hosting {
       return next;
     },
     async tickQueues() {
-      while ((await Promise.all([...background.values()].flatMap((w) => w.consumers.map((c) => c.tick())))).some((n) => n > 0));
+      // Until a round delivers nothing: a dead-lettered message is due on its new queue in the same tick.
+      while ((await hosting.tickRunners(QUEUES_PLUGIN.kind)) > 0);
     },
     async tickWorkflows() {
-      while ((await Promise.all([...background.values()].map((w) => w.workflows?.tick() ?? 0))).some((n) => n > 0));
+      while ((await hosting.tickRunners(WORKFLOWS_PLUGIN.kind)) > 0);
+    },
+    async tickRunners(kind) {
+      return (await Promise.all([...background.values()].map((w) => w.runners.tick(kind)))).reduce((sum, n) => sum + n, 0);
     },
     async close() {
       clearInterval(sweeper);
       const works = [...background.values()];
       background.clear();
       for (const work of works) work.scheduler?.stop();
-      const stopping = Promise.all(works.flatMap((w) => [...w.consumers.map((c) => c.stop()), w.workflows?.stop()]));
+      const stopping = Promise.all(works.map((w) => w.runners.stop()));
       const all = [...[...runtimes.values()].map((e) => e.runtime), ...retiring];
       runtimes.clear();
       retiring.clear();

@@ -62,6 +62,8 @@ export interface PlatformOptions extends IsolationOptions {
   clock?: Clock;
   /** Fire crons and push queue batches by real timers. @default true */
   timers?: boolean;
+  /** Milliseconds between lifecycle runs of the buckets of current versions (as `ledge dev --lifecycle-interval`). @default 3600000 */
+  lifecycleIntervalMs?: number;
   /** Largest application request body. @default 104857600 */
   maxRequestBytes?: number;
   /** Let issue webhooks reach loopback, private and link-local addresses (`--webhooks-to-private-addresses`). @default false */
@@ -173,7 +175,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     return found;
   };
   const hosting = createHosting({
-    store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, assetContent, timers: options.timers, observability,
+    store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, assetContent, timers: options.timers, lifecycleIntervalMs: options.lifecycleIntervalMs, observability,
     secrets: (accountId, deployment) => deploymentSecrets(store, vault, accountId, deployment), spawnerFor: isolation.spawnerFor,
   });
   const rebuildRoutes = async () => {

@@ -105,8 +105,11 @@ export interface DomainRecord {
   created_on: string;
 }
 
-/** The kinds of binding resources the API creates. */
-export type ResourceKind = 'kv' | 'sql' | 'bucket' | 'queue';
+/**
+ * The kind of a binding resource the API creates: a binding kind's resource key (`BindingPlugin.resource.key`:
+ * kv, sql, bucket, queue). The store keeps it as given; the kinds are the bindings' to declare.
+ */
+export type ResourceKind = string;
 
 /** A binding resource of an account: a key-value namespace, a SQL database, a bucket or a queue. */
 export interface ResourceRecord {

@@ -1,12 +1,6 @@
-import type { BindingCall } from '../isolate-registry.js';
+import type { BindingCall } from '../protocol.js';
 import { withOriginalName } from '../original-names.js';
-
-/** What the host-side service answers for one request. */
-export interface AssetAnswer {
-  status: number;
-  headers: [string, string][];
-  body: Uint8Array | null;
-}
+import type { AssetsProtocol } from './protocol.js';
 
 /**
  * The assets binding application code finds in `env` (isolate side): `fetch()` takes what the global
@@ -14,24 +8,20 @@ export interface AssetAnswer {
  * applied; the request never leaves the platform (docs/assets.md, The binding).
  */
 export class AssetsBinding {
-  readonly #call: BindingCall;
+  readonly #call: BindingCall<AssetsProtocol>;
 
-  constructor(call: BindingCall) {
+  constructor(call: BindingCall<AssetsProtocol>) {
     this.#call = call;
   }
 
   async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     // A relative URL has no base in the isolate; the original resolves it against an unnamed host.
     const request = typeof input === 'string' && input.startsWith('/') ? new Request(new URL(input, 'http://assets.local'), init) : new Request(input, init);
-    const answer = (await this.#call('fetch', [{ method: request.method, url: request.url, headers: [...request.headers] }])) as AssetAnswer;
+    const answer = await this.#call('fetch', [{ method: request.method, url: request.url, headers: [...request.headers] }]);
     const nullBody = answer.body === null || [101, 204, 205, 304].includes(answer.status);
     return new Response(nullBody ? null : (answer.body as Uint8Array<ArrayBuffer>), { status: answer.status, headers: answer.headers });
   }
 }
 
 /** The original platform's name for a binding with `fetch`: `env.ASSETS.constructor.name === "Fetcher"`. */
-const Fetcher = withOriginalName(AssetsBinding, 'Fetcher');
-
-export function createAssetsBinding(call: BindingCall): AssetsBinding {
-  return new Fetcher(call);
-}
+export const Fetcher = withOriginalName(AssetsBinding, 'Fetcher');

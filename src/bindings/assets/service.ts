@@ -1,17 +1,19 @@
-import type { AssetServer } from '../../entry/assets/handler.js';
-import { BindingError, type BindingService } from '../plugin.js';
-import type { AssetAnswer } from './binding.js';
+import type { CallHandlers } from '../protocol.js';
+import type { AssetsProtocol } from './protocol.js';
+
+/** What the assets binding answers from: the deployment's asset server (entry/assets/handler.ts), as its HTTP answer. */
+export interface AssetSource {
+  fetch(request: { method: string; url: string; headers: string[] }): Promise<{ status: number; headers: string[]; body: string | Uint8Array | null | AsyncIterable<Uint8Array> }>;
+}
 
 /** The host side of the assets binding: answers `fetch` from the deployment's asset server, never from the application. */
-export function createAssetsService(server: AssetServer): BindingService {
+export function createAssetsHandlers(server: AssetSource): CallHandlers<AssetsProtocol> {
   return {
-    async call(method, args) {
-      if (method !== 'fetch') throw new BindingError('TypeError', `the assets binding has no method ${method}`);
-      const request = args[0] as { method: string; url: string; headers: [string, string][] };
+    async fetch([request]) {
       const response = await server.fetch({ method: request.method, url: request.url, headers: request.headers.flat() });
       const headers: [string, string][] = [];
       for (let i = 0; i < response.headers.length; i += 2) headers.push([response.headers[i] as string, response.headers[i + 1] as string]);
-      return { status: response.status, headers, body: await collect(response.body) } satisfies AssetAnswer;
+      return { status: response.status, headers, body: await collect(response.body) };
     },
   };
 }

@@ -3,16 +3,12 @@
  * `put` and `delete`, as the original defines them: keys are GET requests by URL, `put` refuses what the
  * original refuses, and whether a response is stored (and how long) is decided by the host from its headers.
  */
+import type { BindingCall } from '../protocol.js';
 import { CACHE_LIMITS, DEFAULT_CACHE, namedCache } from './limits.js';
+import type { CacheProtocol } from './protocol.js';
 
-type Call = (method: string, args: unknown[]) => Promise<unknown>;
-
-interface CachedAnswer {
-  status: number;
-  statusText: string;
-  headers: string[];
-  body: Uint8Array | null;
-}
+/** The typed call to the host's cache service (protocol.ts). */
+type Call = BindingCall<CacheProtocol>;
 
 /** Request headers that make a match conditional or partial. */
 const CONDITIONS = ['if-none-match', 'if-modified-since', 'range'];
@@ -79,7 +75,7 @@ export class Cache {
       const value = req.headers.get(name);
       if (value !== null) conditions.push(name, value);
     }
-    const found = await this.#call('match', [this.#name, keyOf(req), conditions]) as CachedAnswer | null;
+    const found = await this.#call('match', [this.#name, keyOf(req), conditions]);
     if (!found) return undefined;
     return new Response(found.body as Uint8Array<ArrayBuffer> | null, { status: found.status, statusText: found.statusText, headers: pairs(found.headers) });
   }
@@ -108,7 +104,7 @@ export class Cache {
   async delete(request: RequestInfo | URL, options?: { ignoreMethod?: boolean }): Promise<boolean> {
     const req = toRequest(request, 'delete()');
     if (req.method !== 'GET' && options?.ignoreMethod !== true) return false;
-    return await this.#call('delete', [this.#name, keyOf(req)]) as boolean;
+    return await this.#call('delete', [this.#name, keyOf(req)]);
   }
 }
 

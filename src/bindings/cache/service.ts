@@ -1,20 +1,17 @@
 /**
  * The host side of the Cache API (docs/cache.md): answers `match`, `put` and `delete` from the isolate
- * through the account's cache storage port. Every argument is checked: the isolate is not trusted.
+ * through the account's cache storage port. The isolate is not trusted: every call is checked against the
+ * Cache API's protocol (protocol.ts) before a handler runs, and the handlers refuse keys and statuses the
+ * cache cannot hold.
  */
 import type { Clock } from '../../lib/clock.js';
 import type { CacheEntry, CacheStoragePort } from '../../storage/ports.js';
+import { serveProtocol } from '../host-protocol.js';
 import { BindingError, type BindingService } from '../plugin.js';
+import type { CallHandlers } from '../protocol.js';
 import { CACHE_LIMITS } from './limits.js';
 import { decide } from './policy.js';
-
-/** A matched response as it crosses to the isolate. */
-export interface CachedAnswer {
-  status: number;
-  statusText: string;
-  headers: string[];
-  body: Uint8Array | null;
-}
+import { CACHE_CALLS, type CacheProtocol, type CachedAnswer } from './protocol.js';
 
 /** Options of the cache service. */
 export interface CacheServiceOptions {
@@ -25,54 +22,38 @@ export interface CacheServiceOptions {
   maxBytes?: number;
 }
 
-/** Creates the host-side service of the Cache API for one deployment (its account's store). */
+/** Creates the host-side service of the Cache API for one deployment (its account's store), checked against its protocol. */
 export function createCacheService(options: CacheServiceOptions): BindingService {
+  return serveProtocol('cache', CACHE_CALLS, createCacheHandlers(options));
+}
+
+/** The handlers of the Cache API's calls, given arguments of the declared types. */
+export function createCacheHandlers(options: CacheServiceOptions): CallHandlers<CacheProtocol> {
   const { clock } = options;
   const maxBytes = options.maxBytes ?? CACHE_LIMITS.maxAccountBytes;
   return {
-    async call(method, args) {
-      switch (method) {
-        case 'match': {
-          const [cache, url, conditions] = args;
-          const entry = await options.storage().get(cacheName(cache), key(url), clock.now());
-          return entry ? answer(entry, headerList(conditions)) : null;
-        }
-        case 'put': {
-          const [cache, url, status, statusText, headers, body] = args;
-          if (!Number.isInteger(status) || (status as number) < 200 || (status as number) > 599 || status === 206 || status === 304) throw new BindingError('TypeError', 'put(): the response status cannot be cached');
-          if (typeof statusText !== 'string' || !(body instanceof Uint8Array)) throw new BindingError('TypeError', 'put(): malformed response');
-          const flat = headerList(headers);
-          if (body.byteLength > CACHE_LIMITS.maxEntryBytes) return undefined;
-          const now = clock.now();
-          const decision = decide(status as number, flat, now);
-          if (!decision.store) return undefined;
-          await options.storage().put(cacheName(cache), key(url), { status: status as number, statusText, headers: decision.headers, body, expiresAt: decision.expiresAt }, now, maxBytes);
-          return undefined;
-        }
-        case 'delete': {
-          const [cache, url] = args;
-          return options.storage().delete(cacheName(cache), key(url), clock.now());
-        }
-        default:
-          throw new BindingError('TypeError', `the cache has no method ${String(method)}`);
-      }
+    async match([cache, url, conditions]) {
+      const entry = await options.storage().get(cache, key(url), clock.now());
+      return entry ? answer(entry, conditions) : null;
     },
+    async put([cache, url, status, statusText, headers, body]) {
+      if (status < 200 || status > 599 || status === 206 || status === 304) throw new BindingError('TypeError', 'put(): the response status cannot be cached');
+      const storedKey = key(url);
+      if (body.byteLength > CACHE_LIMITS.maxEntryBytes) return undefined;
+      const now = clock.now();
+      const decision = decide(status, headers, now);
+      if (!decision.store) return undefined;
+      await options.storage().put(cache, storedKey, { status, statusText, headers: decision.headers, body, expiresAt: decision.expiresAt }, now, maxBytes);
+      return undefined;
+    },
+    delete: ([cache, url]) => options.storage().delete(cache, key(url), clock.now()),
   };
 }
 
-function cacheName(value: unknown): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > CACHE_LIMITS.maxNameLength + 5) throw new BindingError('TypeError', 'invalid cache name');
-  return value;
-}
-
-function key(value: unknown): string {
-  if (typeof value !== 'string' || value.length > CACHE_LIMITS.maxUrlLength || !/^https?:\/\//i.test(value)) throw new BindingError('TypeError', 'the cache key must be an http: or https: URL');
-  return value;
-}
-
-function headerList(value: unknown): string[] {
-  if (!Array.isArray(value) || value.length % 2 !== 0 || !value.every((v) => typeof v === 'string')) throw new BindingError('TypeError', 'malformed header list');
-  return value as string[];
+/** The key of an entry: only http: and https: URLs are cached (the isolate sends a Request's URL; a forged call may not). */
+function key(url: string): string {
+  if (!/^https?:\/\//i.test(url)) throw new BindingError('TypeError', 'the cache key must be an http: or https: URL');
+  return url;
 }
 
 function header(flat: readonly string[], name: string): string | null {

@@ -1,11 +1,6 @@
-import type { BindingCall } from '../isolate-registry.js';
+import type { BindingCall } from '../protocol.js';
 import { KV_LIMITS } from './limits.js';
-
-/** What the service returns for one key: the bytes, and metadata as JSON text. */
-interface StoredValue {
-  value: Uint8Array;
-  metadata: string | null;
-}
+import type { KvProtocol, StoredValue } from './protocol.js';
 
 type ValueType = 'text' | 'json' | 'arrayBuffer' | 'stream';
 const TYPES: readonly string[] = ['text', 'json', 'arrayBuffer', 'stream'];
@@ -18,9 +13,9 @@ const decoder = new TextDecoder();
  * rest travels to the host-side service.
  */
 export class KvNamespace {
-  readonly #call: BindingCall;
+  readonly #call: BindingCall<KvProtocol>;
 
-  constructor(call: BindingCall) {
+  constructor(call: BindingCall<KvProtocol>) {
     this.#call = call;
   }
 
@@ -40,7 +35,7 @@ export class KvNamespace {
       if (key.length === 0) throw new TypeError('KV GET_BULK requires at least one key.');
       key.forEach((k) => checkKey(k, 'GET_BULK'));
       checkCacheTtl(cacheTtl, 'GET_BULK');
-      const found = (await this.#call('getMany', [key])) as (StoredValue | null)[];
+      const found = await this.#call('getMany', [key]);
       const result = new Map<string, unknown>();
       key.forEach((k, i) => {
         const stored = found[i] ?? null;
@@ -51,7 +46,7 @@ export class KvNamespace {
     }
     checkKey(key, 'GET');
     checkCacheTtl(cacheTtl, 'GET');
-    const stored = (await this.#call('get', [key])) as StoredValue | null;
+    const stored = await this.#call('get', [key]);
     const value = stored === null ? null : convert(stored.value, type);
     return withMetadata ? { value, metadata: parseMetadata(stored), cacheStatus: null } : value;
   }
@@ -61,12 +56,12 @@ export class KvNamespace {
     const bytes = await toBytes(value);
     if (bytes.byteLength > KV_LIMITS.valueBytes) throw new Error(`KV PUT failed: 413 Value length of ${bytes.byteLength} exceeds limit of ${KV_LIMITS.valueBytes}.`);
     if (options === null || typeof options !== 'object') throw new TypeError('KV put() options must be an object.');
-    for (const field of ['expiration', 'expirationTtl'] as const) {
+    const [expiration, expirationTtl] = (['expiration', 'expirationTtl'] as const).map((field) => {
       const v = options[field];
-      if (v !== undefined && v !== null && (typeof v !== 'number' || !Number.isFinite(v))) {
-        throw new TypeError(`KV put() option "${field}" must be a number of seconds, got ${typeof v}.`);
-      }
-    }
+      if (v === undefined || v === null) return null;
+      if (typeof v !== 'number' || !Number.isFinite(v)) throw new TypeError(`KV put() option "${field}" must be a number of seconds, got ${typeof v}.`);
+      return v;
+    });
     let metadata: string | null = null;
     if (options.metadata !== undefined && options.metadata !== null) {
       metadata = JSON.stringify(options.metadata) ?? null;
@@ -74,7 +69,7 @@ export class KvNamespace {
       const size = encoder.encode(metadata).byteLength;
       if (size > KV_LIMITS.metadataBytes) throw new Error(`KV PUT failed: 413 Metadata length of ${size} exceeds limit of ${KV_LIMITS.metadataBytes}.`);
     }
-    await this.#call('put', [key, bytes, options.expiration ?? null, options.expirationTtl ?? null, metadata]);
+    await this.#call('put', [key, bytes, expiration ?? null, expirationTtl ?? null, metadata]);
   }
 
   async delete(key: string): Promise<void> {
@@ -93,7 +88,7 @@ export class KvNamespace {
     if (limit > KV_LIMITS.listLimit) throw new Error(`KV LIST failed: 400 Invalid key_count_limit of ${limit}. Please specify an integer less than ${KV_LIMITS.listLimit + 1}.`);
     const cursor = options.cursor ?? null;
     if (cursor !== null && typeof cursor !== 'string') throw new TypeError('KV list() option "cursor" must be a string.');
-    const page = (await this.#call('list', [prefix, limit, cursor])) as { keys: { name: string; expiration: number | null; metadata: string | null }[]; cursor: string | null };
+    const page = await this.#call('list', [prefix, limit, cursor]);
     const keys = page.keys.map((k) => {
       const entry: { name: string; expiration?: number; metadata?: unknown } = { name: k.name };
       if (k.expiration !== null) entry.expiration = k.expiration;
@@ -102,11 +97,6 @@ export class KvNamespace {
     });
     return page.cursor === null ? { keys, list_complete: true, cacheStatus: null } : { keys, list_complete: false, cursor: page.cursor, cacheStatus: null };
   }
-}
-
-/** Builds the `env` object for one key-value binding. */
-export function createKvBinding(call: BindingCall): object {
-  return new KvNamespace(call);
 }
 
 function readOptions(options: ValueType | { type?: ValueType; cacheTtl?: number } | undefined): { type: ValueType; cacheTtl: number | undefined } {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BINDING_NAME } from '../../config/names.js';
+import { BINDING_NAME } from '../names.js';
 
 /** One entry of `kv_namespaces` in ledge.jsonc. */
 export const KV_ENTRY_SCHEMA = z.strictObject({

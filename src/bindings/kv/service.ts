@@ -1,6 +1,8 @@
 import type { KvStoragePort } from '../../storage/ports.js';
 import type { Clock } from '../../lib/clock.js';
-import { BindingError, type BindingService } from '../plugin.js';
+import { BindingError } from '../plugin.js';
+import type { CallHandlers } from '../protocol.js';
+import type { KvProtocol } from './protocol.js';
 import { KV_LIMITS } from './limits.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 
@@ -8,7 +10,7 @@ import { decodeCursor, encodeCursor } from '../cursor.js';
  * The host side of one key-value binding: the checks that need the clock (expirations) and the storage
  * port. Strongly consistent, a superset of the edge's eventual consistency.
  */
-export function createKvService(options: { namespace: string; storage: KvStoragePort; clock: Clock }): BindingService {
+export function createKvHandlers(options: { namespace: string; storage: KvStoragePort; clock: Clock }): CallHandlers<KvProtocol> {
   const { namespace, storage, clock } = options;
   const nowSeconds = () => Math.floor(clock.now() / 1000);
   const read = async (key: string) => {
@@ -16,29 +18,20 @@ export function createKvService(options: { namespace: string; storage: KvStorage
     return entry === null ? null : { value: entry.value, metadata: entry.metadata };
   };
   return {
-    async call(method, args) {
-      switch (method) {
-        case 'get':
-          return read(args[0] as string);
-        case 'getMany':
-          return Promise.all((args[0] as string[]).map(read));
-        case 'put': {
-          const [key, value, expiration, expirationTtl, metadata] = args as [string, Uint8Array, number | null, number | null, string | null];
-          await storage.put(namespace, key, { value, expiration: expiresAt(expiration, expirationTtl, nowSeconds()), metadata });
-          return null;
-        }
-        case 'delete':
-          await storage.delete(namespace, args[0] as string);
-          return null;
-        case 'list': {
-          const [prefix, limit, cursor] = args as [string, number, string | null];
-          const after = cursor === null ? null : decodeCursor(cursor) ?? invalidCursor();
-          const page = await storage.list(namespace, { prefix, after, limit }, nowSeconds());
-          return { keys: page.keys, cursor: page.more ? encodeCursor(page.last as string) : null };
-        }
-        default:
-          throw new BindingError('TypeError', `KV has no method ${method}.`);
-      }
+    get: ([key]) => read(key),
+    getMany: ([keys]) => Promise.all(keys.map(read)),
+    async put([key, value, expiration, expirationTtl, metadata]) {
+      await storage.put(namespace, key, { value, expiration: expiresAt(expiration, expirationTtl, nowSeconds()), metadata });
+      return null;
+    },
+    async delete([key]) {
+      await storage.delete(namespace, key);
+      return null;
+    },
+    async list([prefix, limit, cursor]) {
+      const after = cursor === null ? null : decodeCursor(cursor) ?? invalidCursor();
+      const page = await storage.list(namespace, { prefix, after, limit }, nowSeconds());
+      return { keys: page.keys, cursor: page.more ? encodeCursor(page.last as string) : null };
     },
   };
 }

@@ -1,8 +1,8 @@
 import { Buffer } from 'node:buffer';
-import type { BindingCall } from '../isolate-registry.js';
+import type { BindingCall } from '../protocol.js';
 import { withOriginalName } from '../original-names.js';
 import { OBJECT_LIMITS, objectErrorText } from './limits.js';
-import type { WireConditional, WireObject, WireRange } from './service.js';
+import type { ObjectsProtocol, WireBody, WireConditional, WireObject, WireRange } from './protocol.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -92,9 +92,9 @@ const NamedBucketObjectBody = withOriginalName(BucketObjectBody, 'R2ObjectBody')
 export class MultipartUpload {
   readonly key: string;
   readonly uploadId: string;
-  readonly #call: BindingCall;
+  readonly #call: BindingCall<ObjectsProtocol>;
 
-  constructor(call: BindingCall, key: string, uploadId: string) {
+  constructor(call: BindingCall<ObjectsProtocol>, key: string, uploadId: string) {
     this.#call = call;
     this.key = key;
     this.uploadId = uploadId;
@@ -105,7 +105,7 @@ export class MultipartUpload {
       throw new Error(objectErrorText('uploadPart', 'InvalidArgument', `Part number must be between 1 and ${OBJECT_LIMITS.maxPartNumber} (inclusive).`));
     }
     const body = await sendBody(this.#call, 'uploadPart', value, []);
-    return (await this.#call('uploadPart', [this.key, this.uploadId, partNumber, body])) as { partNumber: number; etag: string };
+    return this.#call('uploadPart', [this.key, this.uploadId, partNumber, body]);
   }
 
   async abort(): Promise<void> {
@@ -114,7 +114,7 @@ export class MultipartUpload {
 
   async complete(parts: { partNumber: number; etag: string }[]): Promise<BucketObject> {
     if (!Array.isArray(parts)) throw new TypeError('complete() takes an array of { partNumber, etag }');
-    return new NamedBucketObject((await this.#call('completeUpload', [this.key, this.uploadId, parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag }))])) as WireObject);
+    return new NamedBucketObject(await this.#call('completeUpload', [this.key, this.uploadId, parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag }))]));
   }
 }
 
@@ -123,15 +123,15 @@ const NamedMultipartUpload = withOriginalName(MultipartUpload, 'R2MultipartUploa
 
 /** The bucket object application code finds in `env` (isolate side). */
 export class ObjectBucket {
-  readonly #call: BindingCall;
+  readonly #call: BindingCall<ObjectsProtocol>;
 
-  constructor(call: BindingCall) {
+  constructor(call: BindingCall<ObjectsProtocol>) {
     this.#call = call;
   }
 
   async head(key: string): Promise<BucketObject | null> {
     checkKey('head', key);
-    const wire = (await this.#call('head', [key])) as WireObject | null;
+    const wire = await this.#call('head', [key]);
     return wire && new NamedBucketObject(wire);
   }
 
@@ -139,7 +139,7 @@ export class ObjectBucket {
     checkKey('get', key);
     const onlyIf = options.onlyIf === undefined ? null : toConditional(options.onlyIf);
     const range = options.range === undefined ? null : toRange(options.range);
-    const found = (await this.#call('get', [key, onlyIf, range])) as { object: WireObject; body: boolean; inline?: Uint8Array } | null;
+    const found = await this.#call('get', [key, onlyIf, range]);
     if (!found) return null;
     if (!found.body) return new NamedBucketObject(found.object);
     const span = found.object.range ?? { offset: 0, length: found.object.size };
@@ -156,7 +156,7 @@ export class ObjectBucket {
       checksum,
     };
     const body = await sendBody(this.#call, 'put', value, checksum ? [checksum.algorithm] : []);
-    const wire = (await this.#call('put', [key, body, meta])) as WireObject | null;
+    const wire = await this.#call('put', [key, body, meta]);
     return wire && new NamedBucketObject(wire);
   }
 
@@ -171,7 +171,7 @@ export class ObjectBucket {
     if (!Number.isInteger(limit) || limit < 1 || limit > OBJECT_LIMITS.listLimit) throw new Error(objectErrorText('list', 'InvalidMaxKeys'));
     const include = options.include ?? [];
     for (const field of include) if (field !== 'httpMetadata' && field !== 'customMetadata') throw new TypeError(`list(): include may contain "httpMetadata" and "customMetadata", not "${field}"`);
-    const page = (await this.#call('list', [{ prefix: options.prefix ?? '', cursor: options.cursor ?? null, startAfter: options.startAfter ?? null, delimiter: options.delimiter ?? null, limit, include }])) as { objects: WireObject[]; delimitedPrefixes: string[]; truncated: boolean; cursor?: string };
+    const page = await this.#call('list', [{ prefix: options.prefix ?? '', cursor: options.cursor ?? null, startAfter: options.startAfter ?? null, delimiter: options.delimiter ?? null, limit, include }]);
     const objects = page.objects.map((wire) => {
       const object = new NamedBucketObject(wire);
       // Listed objects carry only the metadata asked for with `include`.
@@ -184,7 +184,7 @@ export class ObjectBucket {
 
   async createMultipartUpload(key: string, options: { httpMetadata?: unknown; customMetadata?: unknown } = {}): Promise<MultipartUpload> {
     checkKey('createMultipartUpload', key);
-    const uploadId = (await this.#call('createUpload', [key, { httpMetadata: toHttpMetadata(options.httpMetadata), customMetadata: toCustomMetadata('createMultipartUpload', options.customMetadata) }])) as string;
+    const uploadId = await this.#call('createUpload', [key, { httpMetadata: toHttpMetadata(options.httpMetadata), customMetadata: toCustomMetadata('createMultipartUpload', options.customMetadata) }]);
     return new NamedMultipartUpload(this.#call, key, uploadId);
   }
 
@@ -194,12 +194,8 @@ export class ObjectBucket {
 }
 
 /** ObjectBucket under the name the original platform gives it. */
-const NamedObjectBucket = withOriginalName(ObjectBucket, 'R2Bucket');
+export const NamedObjectBucket = withOriginalName(ObjectBucket, 'R2Bucket');
 
-/** Builds the `env` object for one bucket binding. */
-export function createObjectBinding(call: BindingCall): object {
-  return new NamedObjectBucket(call);
-}
 
 function checkKey(action: string, key: unknown): void {
   if (typeof key !== 'string') throw new TypeError(`${action}(): the key must be a string, got ${key === null ? 'null' : typeof key}`);
@@ -207,7 +203,7 @@ function checkKey(action: string, key: unknown): void {
 }
 
 /** Sends a body inline when small, otherwise as a stream of chunks to the host. */
-async function sendBody(call: BindingCall, action: string, value: unknown, algorithms: string[]): Promise<Uint8Array | { writeId: string } | null> {
+async function sendBody(call: BindingCall<ObjectsProtocol>, action: string, value: unknown, algorithms: string[]): Promise<WireBody> {
   if (value === null || value === undefined) return null;
   let bytes: Uint8Array | undefined;
   if (typeof value === 'string') bytes = encoder.encode(value);
@@ -216,7 +212,7 @@ async function sendBody(call: BindingCall, action: string, value: unknown, algor
   else if (value instanceof Blob) bytes = new Uint8Array(await value.arrayBuffer());
   else if (!(value instanceof ReadableStream)) throw new TypeError(`${action}(): the value must be a ReadableStream, ArrayBuffer, ArrayBufferView, string, Blob or null`);
   if (bytes && bytes.byteLength <= OBJECT_LIMITS.chunkBytes) return bytes;
-  const writeId = (await call('writeStart', [algorithms])) as string;
+  const writeId = await call('writeStart', [algorithms]);
   try {
     if (bytes) {
       for (let i = 0; i < bytes.byteLength; i += OBJECT_LIMITS.chunkBytes) await call('writeChunk', [writeId, bytes.slice(i, i + OBJECT_LIMITS.chunkBytes)]);
@@ -236,7 +232,7 @@ async function sendBody(call: BindingCall, action: string, value: unknown, algor
   return { writeId };
 }
 
-function bodyStream(call: BindingCall, object: WireObject, span: { offset: number; length: number }, inline: Uint8Array | undefined): ReadableStream<Uint8Array> {
+function bodyStream(call: BindingCall<ObjectsProtocol>, object: WireObject, span: { offset: number; length: number }, inline: Uint8Array | undefined): ReadableStream<Uint8Array> {
   let sent = 0;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -247,7 +243,7 @@ function bodyStream(call: BindingCall, object: WireObject, span: { offset: numbe
       }
       if (sent >= span.length) { controller.close(); return; }
       const length = Math.min(OBJECT_LIMITS.chunkBytes, span.length - sent);
-      const chunk = (await call('read', [object.key, object.version, span.offset + sent, length])) as Uint8Array;
+      const chunk = await call('read', [object.key, object.version, span.offset + sent, length]);
       if (chunk.byteLength === 0) { controller.close(); return; }
       sent += chunk.byteLength;
       controller.enqueue(chunk);

@@ -1,26 +1,26 @@
-import type { ProjectConfig } from '../../config/load.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import type { ObjectStoragePort } from '../../storage/ports.js';
+import type { BackgroundRunner } from '../plugin.js';
 import { runLifecycle } from './lifecycle.js';
 import type { BucketEntryConfig } from './schema.js';
 
-/** Makes the lifecycle rules written in ledge.jsonc the buckets' stored rules; returns the project's buckets. */
-export async function applyConfiguredRules(config: ProjectConfig, storage: ObjectStoragePort): Promise<BucketEntryConfig[]> {
-  const buckets = (config.bindings.buckets ?? []) as BucketEntryConfig[];
+/** Makes the lifecycle rules written in ledge.jsonc (a `buckets` section) the buckets' stored rules. */
+export async function applyConfiguredRules(buckets: readonly BucketEntryConfig[], storage: ObjectStoragePort): Promise<void> {
   for (const bucket of buckets) if (bucket.lifecycle) await storage.setLifecycle(bucket.bucket_name, bucket.lifecycle);
-  return buckets;
 }
 
 /** Default time between lifecycle runs: hourly. */
 export const DEFAULT_LIFECYCLE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Applies the lifecycle rules of a project's buckets in the background: rules given in ledge.jsonc become
- * the buckets' stored rules, then every `intervalMs` each bucket is swept and the counts are logged.
+ * Applies the lifecycle rules of a deployment's buckets in the background (`ledge dev` and `ledge serve`
+ * alike, through the plugin's runner): rules given in ledge.jsonc become the buckets' stored rules, then
+ * every `intervalMs` each bucket is swept and the counts are logged. `tick()` sweeps now.
  */
-export async function startLifecycleRunner(options: { config: ProjectConfig; storage: ObjectStoragePort; clock: Clock; logger: Logger; intervalMs?: number }): Promise<{ runNow(): Promise<void>; stop(): void }> {
-  const buckets = await applyConfiguredRules(options.config, options.storage);
+export async function startLifecycleRunner(options: { buckets: readonly BucketEntryConfig[]; storage: ObjectStoragePort; clock: Clock; logger: Logger; intervalMs?: number }): Promise<BackgroundRunner> {
+  const buckets = options.buckets;
+  await applyConfiguredRules(buckets, options.storage);
   const names = [...new Set(buckets.map((b) => b.bucket_name))];
   let running: Promise<void> | undefined;
   const runNow = () => {
@@ -38,5 +38,14 @@ export async function startLifecycleRunner(options: { config: ProjectConfig; sto
   };
   const timer = names.length ? setInterval(() => void runNow(), options.intervalMs ?? DEFAULT_LIFECYCLE_INTERVAL_MS) : undefined;
   timer?.unref();
-  return { runNow, stop: () => clearInterval(timer) };
+  return {
+    async tick() {
+      await runNow();
+      return names.length;
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

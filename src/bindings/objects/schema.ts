@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BINDING_NAME } from '../../config/names.js';
+import { BINDING_NAME } from '../names.js';
 
 /** One lifecycle rule: delete objects after an age or on a date, abort stale multipart uploads. */
 export const LIFECYCLE_RULE_SCHEMA = z.strictObject({

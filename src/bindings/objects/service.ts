@@ -1,34 +1,11 @@
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import type { Clock } from '../../lib/clock.js';
 import type { BlobWriter, ObjectStoragePort, StoredObject } from '../../storage/ports.js';
-import { BindingError, type BindingService } from '../plugin.js';
+import { BindingError } from '../plugin.js';
+import type { CallHandlers } from '../protocol.js';
+import type { ObjectsProtocol, WireBody, WireConditional, WireListOptions, WireListPage, WireObject, WireRange } from './protocol.js';
 import { OBJECT_LIMITS, objectErrorText, type OBJECT_ERRORS } from './limits.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-
-/** An object as it travels to the isolate: its stored metadata without storage internals. */
-export type WireObject = Omit<StoredObject, 'bucket' | 'blobId'> & {
-  storageClass: 'Standard';
-  range?: { offset: number; length: number };
-};
-
-/** Preconditions, already parsed by the isolate. Times in epoch ms; etags unquoted. */
-export interface WireConditional {
-  etagMatches?: string[];
-  etagDoesNotMatch?: string[];
-  uploadedBefore?: number;
-  uploadedAfter?: number;
-  secondsGranularity?: boolean;
-}
-
-/** A range, already checked for shape by the isolate. */
-export interface WireRange {
-  offset?: number;
-  length?: number;
-  suffix?: number;
-}
-
-/** A body given inline, by a finished streamed write, or empty. */
-export type WireBody = Uint8Array | { writeId: string } | null;
 
 interface PendingWrite {
   writer: BlobWriter;
@@ -43,7 +20,7 @@ function fail(action: string, name: keyof typeof OBJECT_ERRORS, detail?: string)
 }
 
 /** The host side of one bucket binding. */
-export function createObjectService(options: { bucket: string; storage: ObjectStoragePort; clock: Clock }): BindingService {
+export function createObjectHandlers(options: { bucket: string; storage: ObjectStoragePort; clock: Clock }): CallHandlers<ObjectsProtocol> {
   const { bucket, storage, clock } = options;
   const writes = new Map<string, PendingWrite>();
 
@@ -89,86 +66,74 @@ export function createObjectService(options: { bucket: string; storage: ObjectSt
   }
 
   return {
-    async call(method, args) {
-      switch (method) {
-        case 'head': {
-          const object = await storage.head(bucket, args[0] as string);
-          return object && toWire(object);
-        }
-        case 'get': {
-          const [key, onlyIf, range] = args as [string, WireConditional | null, WireRange | null];
-          const object = await storage.head(bucket, key);
-          if (!object) return null;
-          // As on the original platform, what get() returns always says which bytes it covers: the whole object without a range.
-          if (onlyIf && !conditionPasses(onlyIf, object)) return { object: { ...toWire(object), range: { offset: 0, length: object.size } }, body: false };
-          const resolved = resolveRange('get', range, object.size);
-          const wire = toWire(object);
-          wire.range = resolved;
-          const inline = resolved.length <= OBJECT_LIMITS.chunkBytes ? await storage.read(object.blobId, resolved.offset, resolved.length) : undefined;
-          return { object: wire, body: true, inline };
-        }
-        case 'read': {
-          const [key, version, offset, length] = args as [string, string, number, number];
-          const object = await storage.head(bucket, key);
-          if (!object || object.version !== version) fail('get', 'InternalError', `the object ${key} was replaced or deleted while it was being read`);
-          return storage.read(object.blobId, offset, Math.min(length, OBJECT_LIMITS.chunkBytes));
-        }
-        case 'writeStart':
-          return startWrite(args[0] as string[]);
-        case 'writeChunk':
-          await writeChunk('put', args[0] as string, args[1] as Uint8Array);
-          return null;
-        case 'writeAbort': {
-          const pending = writes.get(args[0] as string);
-          writes.delete(args[0] as string);
-          await pending?.writer.abort();
-          return null;
-        }
-        case 'put': {
-          const [key, body, opts] = args as [string, WireBody, { onlyIf: WireConditional | null; httpMetadata: Record<string, string | number>; customMetadata: Record<string, string>; checksum: { algorithm: string; hex: string } | null }];
-          const { blobId, size, digests } = await finishBody('put', body, opts.checksum ? [opts.checksum.algorithm] : [], opts.checksum);
-          const checksums: Record<string, string> = {};
-          for (const [name, hex] of digests) checksums[name] = hex;
-          const object: StoredObject = {
-            bucket, key, version: randomBytes(16).toString('hex'), size, etag: digests.get('md5') as string, uploaded: clock.now(),
-            httpMetadata: opts.httpMetadata, customMetadata: opts.customMetadata, checksums, blobId,
-          };
-          const stored = await storage.commit(object, opts.onlyIf ? (existing) => conditionPasses(opts.onlyIf as WireConditional, existing) : undefined);
-          return stored ? toWire(object) : null;
-        }
-        case 'delete':
-          await storage.delete(bucket, args[0] as string[]);
-          return null;
-        case 'list':
-          return list(storage, bucket, args[0] as ListOptions);
-        case 'createUpload': {
-          const [key, opts] = args as [string, { httpMetadata: Record<string, string | number>; customMetadata: Record<string, string> }];
-          const uploadId = randomBytes(16).toString('hex');
-          await storage.createUpload({ bucket, key, uploadId, initiated: clock.now(), httpMetadata: opts.httpMetadata, customMetadata: opts.customMetadata });
-          return uploadId;
-        }
-        case 'uploadPart': {
-          const [key, uploadId, partNumber, body] = args as [string, string, number, WireBody];
-          const upload = await storage.getUpload(bucket, uploadId);
-          if (!upload || upload.key !== key) fail('uploadPart', 'NoSuchUpload');
-          const { blobId, size, digests } = await finishBody('uploadPart', body, []);
-          const md5 = digests.get('md5') as string;
-          await storage.putPart(uploadId, { partNumber, size, md5, blobId });
-          return { partNumber, etag: md5 };
-        }
-        case 'abortUpload': {
-          const [key, uploadId] = args as [string, string];
-          const upload = await storage.getUpload(bucket, uploadId);
-          if (!upload || upload.key !== key) fail('abortMultipartUpload', 'NoSuchUpload');
-          await storage.deleteUpload(uploadId);
-          return null;
-        }
-        case 'completeUpload':
-          return complete(storage, bucket, clock, ...(args as [string, string, { partNumber: number; etag: string }[]]));
-        default:
-          throw new BindingError('TypeError', `the bucket binding has no method ${method}`);
-      }
+    async head([key]) {
+      const object = await storage.head(bucket, key);
+      return object && toWire(object);
     },
+    async get([key, onlyIf, range]) {
+      const object = await storage.head(bucket, key);
+      if (!object) return null;
+      // As on the original platform, what get() returns always says which bytes it covers: the whole object without a range.
+      if (onlyIf && !conditionPasses(onlyIf, object)) return { object: { ...toWire(object), range: { offset: 0, length: object.size } }, body: false };
+      const resolved = resolveRange('get', range, object.size);
+      const wire = toWire(object);
+      wire.range = resolved;
+      const inline = resolved.length <= OBJECT_LIMITS.chunkBytes ? await storage.read(object.blobId, resolved.offset, resolved.length) : undefined;
+      return { object: wire, body: true, inline };
+    },
+    async read([key, version, offset, length]) {
+      const object = await storage.head(bucket, key);
+      if (!object || object.version !== version) fail('get', 'InternalError', `the object ${key} was replaced or deleted while it was being read`);
+      return storage.read(object.blobId, offset, Math.min(length, OBJECT_LIMITS.chunkBytes));
+    },
+    writeStart: ([algorithms]) => startWrite(algorithms),
+    async writeChunk([writeId, chunk]) {
+      await writeChunk('put', writeId, chunk);
+      return null;
+    },
+    async writeAbort([writeId]) {
+      const pending = writes.get(writeId);
+      writes.delete(writeId);
+      await pending?.writer.abort();
+      return null;
+    },
+    async put([key, body, opts]) {
+      const { blobId, size, digests } = await finishBody('put', body, opts.checksum ? [opts.checksum.algorithm] : [], opts.checksum);
+      const checksums: Record<string, string> = {};
+      for (const [name, hex] of digests) checksums[name] = hex;
+      const object: StoredObject = {
+        bucket, key, version: randomBytes(16).toString('hex'), size, etag: digests.get('md5') as string, uploaded: clock.now(),
+        httpMetadata: opts.httpMetadata, customMetadata: opts.customMetadata, checksums, blobId,
+      };
+      const onlyIf = opts.onlyIf;
+      const stored = await storage.commit(object, onlyIf ? (existing) => conditionPasses(onlyIf, existing) : undefined);
+      return stored ? toWire(object) : null;
+    },
+    async delete([keys]) {
+      await storage.delete(bucket, keys);
+      return null;
+    },
+    list: ([listOptions]) => list(storage, bucket, listOptions),
+    async createUpload([key, opts]) {
+      const uploadId = randomBytes(16).toString('hex');
+      await storage.createUpload({ bucket, key, uploadId, initiated: clock.now(), httpMetadata: opts.httpMetadata, customMetadata: opts.customMetadata });
+      return uploadId;
+    },
+    async uploadPart([key, uploadId, partNumber, body]) {
+      const upload = await storage.getUpload(bucket, uploadId);
+      if (!upload || upload.key !== key) fail('uploadPart', 'NoSuchUpload');
+      const { blobId, size, digests } = await finishBody('uploadPart', body, []);
+      const md5 = digests.get('md5') as string;
+      await storage.putPart(uploadId, { partNumber, size, md5, blobId });
+      return { partNumber, etag: md5 };
+    },
+    async abortUpload([key, uploadId]) {
+      const upload = await storage.getUpload(bucket, uploadId);
+      if (!upload || upload.key !== key) fail('abortMultipartUpload', 'NoSuchUpload');
+      await storage.deleteUpload(uploadId);
+      return null;
+    },
+    completeUpload: ([key, uploadId, parts]) => complete(storage, bucket, clock, key, uploadId, parts),
   };
 }
 
@@ -204,16 +169,8 @@ function resolveRange(action: string, range: WireRange | null, size: number): { 
   return { offset, length };
 }
 
-interface ListOptions {
-  prefix: string;
-  cursor: string | null;
-  startAfter: string | null;
-  delimiter: string | null;
-  limit: number;
-  include: string[];
-}
 
-async function list(storage: ObjectStoragePort, bucket: string, options: ListOptions): Promise<unknown> {
+async function list(storage: ObjectStoragePort, bucket: string, options: WireListOptions): Promise<WireListPage> {
   let after: string | null = options.cursor === null ? null : decodeCursor(options.cursor) ?? fail('list', 'InvalidArgument', 'Invalid cursor');
   if (options.startAfter !== null && (after === null || Buffer.compare(Buffer.from(options.startAfter), Buffer.from(after)) > 0)) after = options.startAfter;
   const include = { http: options.include.includes('httpMetadata'), custom: options.include.includes('customMetadata') };

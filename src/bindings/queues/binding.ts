@@ -1,13 +1,8 @@
-import type { BindingCall, IsolateBindingContext } from '../isolate-registry.js';
+import type { IsolateBindingContext } from '../isolate-part.js';
+import type { BindingCall } from '../protocol.js';
 import { CONTENT_TYPES, defaultContentType, encodeBody, type QueueContentType } from './codec.js';
 import { QUEUE_LIMITS } from './limits.js';
-
-/** One message as it travels to the host: encoded bytes, their content type, and its own delay if it gave one. */
-export interface OutgoingMessage {
-  body: Uint8Array;
-  contentType: QueueContentType;
-  delaySeconds: number | null;
-}
+import type { OutgoingMessage, QueuesProtocol, WireMetrics } from './protocol.js';
 
 /** What the host reports about a queue after a send, and from `metrics()`. */
 export interface QueueMetrics {
@@ -21,10 +16,10 @@ export interface QueueMetrics {
  * here, synchronously, with the errors existing code expects, then stores the whole call in one step.
  */
 export class WorkerQueue {
-  readonly #call: BindingCall;
+  readonly #call: BindingCall<QueuesProtocol>;
   readonly #defaultType: QueueContentType;
 
-  constructor(call: BindingCall, context: IsolateBindingContext) {
+  constructor(call: BindingCall<QueuesProtocol>, context: IsolateBindingContext) {
     this.#call = call;
     this.#defaultType = defaultContentType(context.compatibilityDate);
   }
@@ -80,14 +75,8 @@ function checkDelay(value: unknown, where: string): number | undefined {
   return value;
 }
 
-function toMetrics(raw: unknown): QueueMetrics {
-  const m = raw as { backlogCount: number; backlogBytes: number; oldestMessageTimestamp: number | null };
+function toMetrics(m: WireMetrics): QueueMetrics {
   const out: QueueMetrics = { backlogCount: m.backlogCount, backlogBytes: m.backlogBytes };
-  if (m.oldestMessageTimestamp !== null && m.oldestMessageTimestamp !== undefined) out.oldestMessageTimestamp = new Date(m.oldestMessageTimestamp);
+  if (m.oldestMessageTimestamp !== null) out.oldestMessageTimestamp = new Date(m.oldestMessageTimestamp);
   return out;
-}
-
-/** Builds the producer binding. */
-export function createQueueBinding(call: BindingCall, context: IsolateBindingContext): WorkerQueue {
-  return new WorkerQueue(call, context);
 }

@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
-import type { QueueBatchEvent, QueueOutcome } from '../../runtime/protocol.js';
+import type { QueueBatchEvent, QueueOutcome } from './delivery.js';
 import type { DeliveryPolicy, LeasedMessage, QueueSettleResult, QueueSettlement, QueueStoragePort } from '../../storage/ports.js';
 import { QUEUE_LIMITS } from './limits.js';
 import type { ConsumerConfig } from './schema.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BINDING_NAME } from '../../config/names.js';
+import { BINDING_NAME } from '../names.js';
 import { QUEUE_LIMITS } from './limits.js';
 
 /** A queue's name: lowercase letters, digits, dashes and underscores, 1-63 characters. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../lib/clock.js';
 import type { QueueStoragePort } from '../../storage/ports.js';
-import { BindingError, type BindingService } from '../plugin.js';
-import type { OutgoingMessage } from './binding.js';
+import type { CallHandlers } from '../protocol.js';
+import type { QueuesProtocol } from './protocol.js';
 
 /** A new message id: 32 hex digits, as the edge's ids look. */
 export function newMessageId(): string {
@@ -10,33 +10,25 @@ export function newMessageId(): string {
 }
 
 /** The host side of one producer binding: stores what the isolate encoded and checked. */
-export function createQueueProducerService(options: { queue: string; deliveryDelaySeconds: number; storage: QueueStoragePort; clock: Clock }): BindingService {
+export function createQueueProducerHandlers(options: { queue: string; deliveryDelaySeconds: number; storage: QueueStoragePort; clock: Clock }): CallHandlers<QueuesProtocol> {
   const { queue, storage, clock } = options;
-  const metrics = async () => {
-    const stats = await storage.stats(queue, clock.now());
-    return { backlogCount: stats.backlog, backlogBytes: stats.backlogBytes, oldestMessageTimestamp: stats.oldestTimestamp };
-  };
   return {
-    async call(method, args) {
-      switch (method) {
-        case 'send': {
-          const now = clock.now();
-          const messages = (args[0] as OutgoingMessage[]).map((m) => ({
-            id: newMessageId(),
-            body: m.body,
-            contentType: m.contentType,
-            // An explicit delay, even 0, wins over the producer's delivery_delay.
-            visibleAt: now + (m.delaySeconds ?? options.deliveryDelaySeconds) * 1000,
-          }));
-          // The backlog comes from counters kept with the messages; the oldest time needs a lookup, so only metrics() has it.
-          const after = await storage.send(queue, messages, now);
-          return { backlogCount: after.backlog, backlogBytes: after.backlogBytes, oldestMessageTimestamp: null };
-        }
-        case 'metrics':
-          return metrics();
-        default:
-          throw new BindingError('TypeError', `Queue has no method ${method}.`);
-      }
+    async send([outgoing]) {
+      const now = clock.now();
+      const messages = outgoing.map((m) => ({
+        id: newMessageId(),
+        body: m.body,
+        contentType: m.contentType,
+        // An explicit delay, even 0, wins over the producer's delivery_delay.
+        visibleAt: now + (m.delaySeconds ?? options.deliveryDelaySeconds) * 1000,
+      }));
+      // The backlog comes from counters kept with the messages; the oldest time needs a lookup, so only metrics() has it.
+      const after = await storage.send(queue, messages, now);
+      return { backlogCount: after.backlog, backlogBytes: after.backlogBytes, oldestMessageTimestamp: null };
+    },
+    async metrics() {
+      const stats = await storage.stats(queue, clock.now());
+      return { backlogCount: stats.backlog, backlogBytes: stats.backlogBytes, oldestMessageTimestamp: stats.oldestTimestamp };
     },
   };
 }

@@ -1,22 +1,11 @@
-import type { BindingCall } from '../isolate-registry.js';
+import type { BindingCall } from '../protocol.js';
 import { withOriginalName } from '../original-names.js';
-
-/** A statement and its bound values as they travel to the service. */
-interface WireQuery {
-  sql: string;
-  params: unknown[];
-}
-
-interface WireResult {
-  results: unknown[];
-  columns: string[];
-  meta: Record<string, unknown>;
-}
+import type { SqlProtocol, WireQuery, WireResult, WireValue } from './protocol.js';
 
 const BOOKMARK = /^[0-9a-f]{12}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{12}$/;
 
 /** Converts one bound value the way existing code expects: booleans to 1/0, bytes to BLOBs; undefined and objects refused. */
-function toWire(value: unknown): unknown {
+function toWire(value: unknown): WireValue {
   if (value === null || typeof value === 'number' || typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof ArrayBuffer) return new Uint8Array(value.slice(0));
@@ -34,9 +23,9 @@ interface QueryTarget {
 export class SqlPreparedStatement {
   readonly #target: QueryTarget;
   readonly #sql: string;
-  readonly #params: unknown[];
+  readonly #params: WireValue[];
 
-  constructor(target: QueryTarget, sql: string, params: unknown[] = []) {
+  constructor(target: QueryTarget, sql: string, params: WireValue[] = []) {
     if (typeof sql !== 'string') throw new TypeError('SQL_TYPE_ERROR: prepare() takes the SQL text as a string');
     this.#target = target;
     this.#sql = sql;
@@ -97,18 +86,18 @@ async function runBatch(target: QueryTarget, statements: unknown): Promise<unkno
 
 /** A session: statements in it see at least the state of the newest bookmark it has seen. */
 export class SqlSession {
-  readonly #call: BindingCall;
+  readonly #call: BindingCall<SqlProtocol>;
   #bookmark: string | null;
 
-  constructor(call: BindingCall, bookmark: string | null) {
+  constructor(call: BindingCall<SqlProtocol>, bookmark: string | null) {
     this.#call = call;
     this.#bookmark = bookmark;
   }
 
   readonly #target: QueryTarget = {
     run: async (queries, format) => {
-      const { results, bookmark } = (await this.#call('query', [queries, format, true])) as { results: WireResult[]; bookmark: string };
-      if (this.#bookmark === null || bookmark > this.#bookmark) this.#bookmark = bookmark;
+      const { results, bookmark } = await this.#call('query', [queries, format, true]);
+      if (bookmark !== undefined && (this.#bookmark === null || bookmark > this.#bookmark)) this.#bookmark = bookmark;
       return results;
     },
   };
@@ -123,12 +112,12 @@ const NamedSession = withOriginalName(SqlSession, 'D1DatabaseSession');
 
 /** The SQL database object application code finds in `env` (isolate side). */
 export class SqlDatabaseBinding {
-  readonly #call: BindingCall;
+  readonly #call: BindingCall<SqlProtocol>;
   readonly #target: QueryTarget;
 
-  constructor(call: BindingCall) {
+  constructor(call: BindingCall<SqlProtocol>) {
     this.#call = call;
-    this.#target = { run: async (queries, format) => ((await call('query', [queries, format, false])) as { results: WireResult[] }).results };
+    this.#target = { run: async (queries, format) => (await call('query', [queries, format, false])).results };
   }
 
   prepare(sql: string): SqlPreparedStatement { return new NamedPreparedStatement(this.#target, sql); }
@@ -137,7 +126,7 @@ export class SqlDatabaseBinding {
 
   async exec(sql: string): Promise<{ count: number; duration: number }> {
     if (typeof sql !== 'string') throw new TypeError('SQL_TYPE_ERROR: exec() takes the SQL text as a string');
-    return (await this.#call('exec', [sql])) as { count: number; duration: number };
+    return this.#call('exec', [sql]);
   }
 
   withSession(constraintOrBookmark?: string): SqlSession {
@@ -153,9 +142,5 @@ export class SqlDatabaseBinding {
 }
 
 /** SqlDatabaseBinding under the name the original platform gives it. */
-const NamedDatabase = withOriginalName(SqlDatabaseBinding, 'D1Database');
+export const NamedDatabase = withOriginalName(SqlDatabaseBinding, 'D1Database');
 
-/** Builds the `env` object for one SQL database binding. */
-export function createSqlBinding(call: BindingCall): object {
-  return new NamedDatabase(call);
-}

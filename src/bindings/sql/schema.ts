@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BINDING_NAME } from '../../config/names.js';
+import { BINDING_NAME } from '../names.js';
 
 /** One entry of `sql_databases` in ledge.jsonc. */
 export const SQL_ENTRY_SCHEMA = z.strictObject({

@@ -1,26 +1,20 @@
-import { isSqlStatementError, type SqlDatabasePort, type SqlQuery } from '../../storage/ports.js';
-import { BindingError, type BindingService } from '../plugin.js';
+import { isSqlStatementError, type SqlDatabasePort } from '../../storage/ports.js';
+import { BindingError } from '../plugin.js';
+import type { CallHandlers } from '../protocol.js';
+import type { SqlProtocol } from './protocol.js';
 
 /** The host side of one SQL database binding. Errors reach application code in the `SQL_ERROR:` family. */
-export function createSqlService(database: SqlDatabasePort): BindingService {
+export function createSqlHandlers(database: SqlDatabasePort): CallHandlers<SqlProtocol> {
   return {
-    async call(method, args) {
-      switch (method) {
-        case 'query': {
-          const [queries, format, withBookmark] = args as [SqlQuery[], 'objects' | 'rows', boolean];
-          try {
-            const results = await database.query(queries, format);
-            return withBookmark ? { results, bookmark: await database.bookmark() } : { results };
-          } catch (err) {
-            throw new BindingError('Error', `SQL_ERROR: ${(err as Error).message}`, (err as Error).message);
-          }
-        }
-        case 'exec':
-          return exec(database, args[0] as string);
-        default:
-          throw new BindingError('TypeError', `the SQL database binding has no method ${method}`);
+    async query([queries, format, withBookmark]) {
+      try {
+        const results = await database.query(queries, format);
+        return withBookmark ? { results, bookmark: await database.bookmark() } : { results };
+      } catch (err) {
+        throw new BindingError('Error', `SQL_ERROR: ${(err as Error).message}`, (err as Error).message);
       }
     },
+    exec: ([sql]) => exec(database, sql),
   };
 }
 

@@ -1,9 +1,13 @@
 /**
  * The calls between the isolate side of workflows (the binding in `env` and the `step` object of a run) and
- * the host-side service, as one typed map both sides import: a change on one side the other does not follow
- * fails to compile. Values cross as structured clones; step results and outputs as v8.serialize bytes.
+ * the host-side handlers (service.ts), declared once: both sides type their calls by `WorkflowsProtocol`, and
+ * the host checks every incoming call against `WORKFLOWS_CALLS` before a handler sees it (host-protocol.ts).
+ * Values cross as structured clones; step results and outputs as v8.serialize bytes. The isolate imports
+ * this file's types only.
  */
-import type { BindingCall } from '../isolate-registry.js';
+import { z } from 'zod';
+import type { CallSchemas } from '../protocol.js';
+import { WORKFLOW_LIMITS } from './limits.js';
 
 /** Statuses `status()` reports (reference: data-work.md 6.2). */
 export type InstanceStatusName = 'queued' | 'running' | 'paused' | 'errored' | 'terminated' | 'complete' | 'waiting' | 'waitingForPause' | 'unknown';
@@ -53,8 +57,8 @@ export interface CreateRequest {
   params?: unknown;
 }
 
-/** Every call, by method: its arguments and its result. */
-export interface WorkflowCalls {
+/** Every call, by method: its arguments and its result (isolate: binding.ts and run.ts; host: service.ts). */
+export interface WorkflowsProtocol {
   create: { args: [instances: CreateRequest[]]; result: string[] };
   get: { args: [id: string]; result: string };
   status: { args: [id: string]; result: InstanceStatus };
@@ -67,16 +71,36 @@ export interface WorkflowCalls {
   attemptEnd: { args: [runId: string, key: string, attempt: number, outcome: AttemptOutcome]; result: 'ok' | 'stop' };
 }
 
-/** A workflow method name. */
-export type WorkflowMethod = keyof WorkflowCalls;
+const ID = z.string();
+const STEP_NAME = z.string().max(WORKFLOW_LIMITS.maxStepNameLength);
+const STEP_KEY = z.string().max(WORKFLOW_LIMITS.maxStepNameLength + 12);
+const ERROR_INFO = z.strictObject({ name: z.string(), message: z.string() });
 
-/** A typed caller over a binding's call channel. */
-export type WorkflowCaller = <M extends WorkflowMethod>(method: M, ...args: WorkflowCalls[M]['args']) => Promise<WorkflowCalls[M]['result']>;
+const STEP_REQUEST = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('do'), key: STEP_KEY, name: STEP_NAME }),
+  z.strictObject({ type: z.literal('sleep'), key: STEP_KEY, name: STEP_NAME, durationMs: z.number().min(0) }),
+  z.strictObject({ type: z.literal('sleepUntil'), key: STEP_KEY, name: STEP_NAME, until: z.number() }),
+  z.strictObject({ type: z.literal('event'), key: STEP_KEY, name: STEP_NAME, eventType: z.string().min(1), timeoutMs: z.number().min(0) }),
+]);
 
-/** Wraps the untyped channel of a binding. */
-export function workflowCaller(call: BindingCall): WorkflowCaller {
-  return (method, ...args) => call(method, args) as Promise<never>;
-}
+const ATTEMPT_OUTCOME = z.union([
+  z.strictObject({ value: z.instanceof(Uint8Array) }),
+  z.strictObject({ error: ERROR_INFO, nonRetryable: z.boolean(), retryDelayMs: z.number().min(0).nullable() }),
+]);
+
+/** The argument schemas the host checks every workflow call against; the engine still checks ids, sizes and limits. */
+export const WORKFLOWS_CALLS = {
+  create: z.tuple([z.array(z.strictObject({ id: ID.optional(), params: z.unknown() })).min(1).max(WORKFLOW_LIMITS.maxBatch)]),
+  get: z.tuple([ID]),
+  status: z.tuple([ID]),
+  pause: z.tuple([ID]),
+  resume: z.tuple([ID]),
+  terminate: z.tuple([ID]),
+  restart: z.tuple([ID]),
+  sendEvent: z.tuple([ID, z.strictObject({ type: z.string().min(1), payload: z.unknown() })]),
+  step: z.tuple([ID, STEP_REQUEST]),
+  attemptEnd: z.tuple([ID, STEP_KEY, z.number().int().min(1), ATTEMPT_OUTCOME]),
+} satisfies CallSchemas<WorkflowsProtocol>;
 
 /** The run event the host sends the isolate (runtime protocol `workflow`). */
 export interface WorkflowRunEvent {

@@ -7,9 +7,12 @@
  * suspended, the isolate lets go of it, and the engine starts a new run when the wait is over.
  */
 import { deserialize, serialize } from 'node:v8';
-import { NON_RETRYABLE_BRAND } from '../../runtime/modules/hooks.js';
+import { typedCall, type BindingCall } from '../protocol.js';
+import { NON_RETRYABLE_BRAND } from './brand.js';
 import { STEP_DEFAULTS, WORKFLOW_LIMITS, durationMs, retryDelayMs } from './limits.js';
-import { workflowCaller, type AttemptOutcome, type StepAnswer, type StepRequest, type WorkflowCaller, type WorkflowErrorInfo, type WorkflowRunEvent, type WorkflowRunOutcome } from './protocol.js';
+import type { AttemptOutcome, StepAnswer, StepRequest, WorkflowErrorInfo, WorkflowRunEvent, WorkflowRunOutcome, WorkflowsProtocol } from './protocol.js';
+
+type WorkflowCaller = BindingCall<WorkflowsProtocol>;
 
 /** What a run needs from the isolate. */
 export interface WorkflowRunContext {
@@ -17,7 +20,7 @@ export interface WorkflowRunContext {
   exports: Record<string, unknown>;
   env: Record<string, unknown>;
   /** Sends one call on a binding's channel. */
-  call: (binding: string, method: string, args: unknown[]) => Promise<unknown>;
+  call: (binding: string, method: string, args: readonly unknown[]) => Promise<unknown>;
 }
 
 interface StepConfig {
@@ -31,7 +34,7 @@ export function runWorkflow(event: WorkflowRunEvent, context: WorkflowRunContext
   if (typeof Class !== 'function' || typeof (Class.prototype as { run?: unknown } | undefined)?.run !== 'function') {
     return Promise.resolve({ outcome: 'no-class', error: { name: 'Error', message: `the module exports no class ${event.className} with a run() method (workflows[].class_name)` } });
   }
-  const caller = workflowCaller((method, args) => context.call(event.binding, method, args));
+  const caller = typedCall<WorkflowsProtocol>((method, args) => context.call(event.binding, method, args));
   return new Promise<WorkflowRunOutcome>((resolve) => {
     let ended = false;
     let active = 0;
@@ -112,7 +115,7 @@ function createStep(caller: WorkflowCaller, runId: string, control: RunControl) 
     counts.set(name, count);
     return { key: `${count}:${name}`, name, count };
   };
-  const ask = (request: StepRequest): Promise<StepAnswer> => control.tracked(() => caller('step', runId, request));
+  const ask = (request: StepRequest): Promise<StepAnswer> => control.tracked(() => caller('step', [runId, request]));
   /** The answers every kind of step treats alike; undefined for `run`. */
   const settle = <T>(answer: StepAnswer, fromValue: (value: unknown) => T): Promise<T> | undefined => {
     switch (answer.kind) {
@@ -138,7 +141,7 @@ function createStep(caller: WorkflowCaller, runId: string, control: RunControl) 
         const attempt = (answer as { attempt: number }).attempt;
         const ended = await control.tracked(async () => {
           const outcome = await attemptOnce(() => callback({ step: { name, count }, attempt, config: policy.config }), policy, name, attempt);
-          return { outcome, ack: await caller('attemptEnd', runId, key, attempt, outcome) };
+          return { outcome, ack: await caller('attemptEnd', [runId, key, attempt, outcome]) };
         });
         if (ended.ack === 'stop') return control.stop<T>();
         const { outcome } = ended;

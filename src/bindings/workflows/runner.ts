@@ -1,8 +1,8 @@
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import { createHash } from 'node:crypto';
-import { createCronScheduler, type CronScheduler } from '../../entry/cron/scheduler.js';
 import type { StoragePorts } from '../../storage/ports.js';
+import type { BackgroundRunner, RunnerContext, RunnerCrons, RunnerCronSchedule } from '../plugin.js';
 import { engineFor, type ClaimedRun, type WorkflowEngine } from './engine.js';
 import { WORKFLOW_LIMITS } from './limits.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from './protocol.js';
@@ -22,7 +22,9 @@ export interface WorkflowRunnersOptions {
   /** The deployment's name: it runs the workflows whose `script_name` is absent or names it. */
   deployment: string;
   entries: readonly WorkflowEntryConfig[];
-  storage: Pick<StoragePorts, 'workflows' | 'cron'>;
+  storage: Pick<StoragePorts, 'workflows'>;
+  /** The host's cron scheduler, for `triggers.crons`. */
+  crons: RunnerCrons;
   clock: Clock;
   logger: Logger;
   /** Runs one workflow event in the deployment's isolate. */
@@ -37,6 +39,14 @@ export interface WorkflowRunners {
   tick(): Promise<number>;
   /** Starts no new run; resolves once the runs in flight have ended (stop their isolate to cut them off). */
   stop(): Promise<void>;
+}
+
+/** The workflow kind's background work for one deployment version (`BindingPlugin.runner`). */
+export function startWorkflowRunner(context: RunnerContext): Promise<BackgroundRunner> {
+  return Promise.resolve(startWorkflowRunners({
+    deployment: context.deployment, entries: (context.section ?? []) as WorkflowEntryConfig[], storage: context.storage, crons: context.crons,
+    clock: context.clock, logger: context.logger, timers: context.timers, run: (event) => context.events.runWorkflow(event),
+  }));
 }
 
 /**
@@ -68,23 +78,12 @@ export function startWorkflowRunners(options: WorkflowRunnersOptions): WorkflowR
  * the window's firing identity (docs/cron.md), created only if absent, so a window fired again (after a
  * restart, or a retry) never starts a second instance.
  */
-function startCronTrigger(entry: WorkflowEntryConfig, options: WorkflowRunnersOptions): CronScheduler {
+function startCronTrigger(entry: WorkflowEntryConfig, options: WorkflowRunnersOptions): RunnerCronSchedule {
   const { clock, logger } = options;
-  const scheduler = createCronScheduler({
-    deployment: `${options.deployment}/workflow:${entry.name}`, crons: entry.triggers?.crons ?? [], catchUp: 'latest', clock, state: options.storage.cron, logger,
-    timers: options.timers,
-    async run(firing) {
-      const id = `cron-${createHash('sha256').update(firing.firingId).digest('hex').slice(0, 40)}`;
-      try {
-        await engineFor(options.storage.workflows, clock, logger).create(entry.name, [{ id, params: {} }], { schedule: { cron: firing.cron, scheduledTime: firing.scheduledTime }, ifAbsent: true });
-        return { outcome: 'ok', noRetry: false };
-      } catch (err) {
-        return { outcome: 'exception', noRetry: false, error: { name: 'Error', message: (err as Error).message } };
-      }
-    },
+  return options.crons(`${options.deployment}/workflow:${entry.name}`, entry.triggers?.crons ?? [], async (firing) => {
+    const id = `cron-${createHash('sha256').update(firing.firingId).digest('hex').slice(0, 40)}`;
+    await engineFor(options.storage.workflows, clock, logger).create(entry.name, [{ id, params: {} }], { schedule: { cron: firing.cron, scheduledTime: firing.scheduledTime }, ifAbsent: true });
   });
-  if (options.timers !== false) void scheduler.tick();
-  return scheduler;
 }
 
 function startRunner(entry: WorkflowEntryConfig, options: WorkflowRunnersOptions): WorkflowRunners {

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { KvNamespace } from '../../bindings/kv/binding.js';
+import type { KvProtocol } from '../../bindings/kv/protocol.js';
+import { typedCall } from '../../bindings/protocol.js';
 import { LedgeError } from '../../lib/errors.js';
 import { parseInteger } from '../options.js';
 import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
@@ -11,7 +13,7 @@ interface CommonOptions extends LocalOptions { binding?: string }
 function withNamespace<T>(opts: CommonOptions, work: (kv: KvNamespace, name: string) => Promise<T>): Promise<T> {
   return withLocalPlatform(opts, (platform) => {
     const { name, service } = platform.binding('kv', opts.binding);
-    return work(new KvNamespace((method, args) => service.call(method, args)), name);
+    return work(new KvNamespace(typedCall<KvProtocol>((method, args) => service.call(method, args))), name);
   });
 }
 

@@ -2,6 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { ObjectBucket, type BucketObjectBody } from '../../bindings/objects/binding.js';
+import type { ObjectsProtocol } from '../../bindings/objects/protocol.js';
+import { typedCall } from '../../bindings/protocol.js';
 import { LIFECYCLE_RULE_SCHEMA } from '../../bindings/objects/schema.js';
 import type { LocalPlatform } from '../../dev/local-platform.js';
 import { LedgeError } from '../../lib/errors.js';
@@ -12,7 +14,7 @@ import { formatIssue } from '../../config/issues.js';
 /** The bucket object applications get, so the CLI applies the same checks. */
 function bucketOf(platform: LocalPlatform, name: string): { bucket: ObjectBucket; bucketName: string } {
   const { entry, service } = platform.bucket(name);
-  return { bucket: new ObjectBucket((method, args) => service.call(method, args)), bucketName: entry.bucket_name };
+  return { bucket: new ObjectBucket(typedCall<ObjectsProtocol>((method, args) => service.call(method, args))), bucketName: entry.bucket_name };
 }
 
 

@@ -3,6 +3,8 @@ import type { Command } from 'commander';
 import { WorkerQueue } from '../../bindings/queues/binding.js';
 import type { QueueContentType } from '../../bindings/queues/codec.js';
 import { QUEUE_NAME, type ConsumerConfig } from '../../bindings/queues/schema.js';
+import type { QueuesProtocol } from '../../bindings/queues/protocol.js';
+import { typedCall } from '../../bindings/protocol.js';
 import type { DeadMessage, LocalPlatform, QueueStats } from '../../dev/local-platform.js';
 import { SYSTEM_CLOCK } from '../../lib/clock.js';
 import { LedgeError } from '../../lib/errors.js';
@@ -148,7 +150,7 @@ export function registerQueues(program: Command): void {
       const { body, contentType } = messageBody(value, opts);
       return withLocalPlatform(opts, async (platform) => {
         const service = platform.queues.producer(queue);
-        const producerObject = new WorkerQueue((method, args) => service.call(method, args), { compatibilityDate: platform.config.compatibility_date });
+        const producerObject = new WorkerQueue(typedCall<QueuesProtocol>((method, args) => service.call(method, args)), { compatibilityDate: platform.config.compatibility_date });
         const { metadata: { metrics } } = await producerObject.send(body, { contentType, delaySeconds: opts.delay }).catch((err: unknown) => {
           // The binding's own range check, worded for the option a person typed.
           const delay = err instanceof TypeError ? /^send: delaySeconds (.*)$/.exec(err.message) : null;

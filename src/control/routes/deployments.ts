@@ -8,7 +8,6 @@ import type { ControlServices } from '../services.js';
 import { DEPLOY_CONFIG_SCHEMA, deployConfigProblems, routeHostname, storedDeployConfig, storedVersionConfig, type DeployConfig } from '../../config/deploy.js';
 import { BINDINGS } from '../../bindings/registry.js';
 import { sectionEntries } from '../../bindings/plugin.js';
-import { consumersOf } from '../../bindings/queues/schema.js';
 import type { AccountRecord, ControlStoragePort, DeploymentRecord, DomainRecord, ResourceKind, VersionRecord } from '../../storage/control.js';
 import { ACCOUNT_PARAMS, DNS_LABEL } from './accounts.js';
 import { defaultHostname, previewHostname } from '../../entry/hostnames.js';
@@ -20,12 +19,6 @@ import { CONTENT_HASH } from '../../storage/asset-content.js';
 import { isLedgeError } from '../../lib/errors.js';
 import { envNames } from './secrets.js';
 
-/** Which API resource kind each binding kind points at. */
-const RESOURCE_OF: Readonly<Record<string, ResourceKind>> = { kv: 'kv', sql: 'sql', objects: 'bucket', queues: 'queue' };
-/** The field of each binding kind's entry that names its resource. */
-const RESOURCE_FIELD: Readonly<Record<string, string>> = { kv: 'id', sql: 'database_id', objects: 'bucket_name', queues: 'queue' };
-/** The permission that lets a token bind a resource of each kind. */
-const READ_OF: Readonly<Record<ResourceKind, [PermissionGroup, ResourceKindKey]>> = { kv: ['kv:read', 'kv'], sql: ['sql:read', 'sql'], bucket: ['buckets:read', 'bucket'], queue: ['queues:read', 'queue'] };
 /** Largest sum of uploaded module sizes. */
 const MODULES_LIMIT = 25 * 1024 * 1024;
 
@@ -51,23 +44,24 @@ const PUT_BODY = z.strictObject({
   message: z.string().max(1000).optional(),
 });
 
-/** One resource a binding or a consumer points at, with its place in the configuration. */
-interface ResourceUse { kind: ResourceKind; ref: string; binding: string; pointer: string }
+/** One resource a binding or a consumer points at, with its place in the configuration and the permission that lets a token bind it. */
+interface ResourceUse { kind: ResourceKind; ref: string; binding: string; pointer: string; read: PermissionGroup; keyKind: ResourceKindKey }
 
-/** The resources a configuration points at: every binding, and the queues its consumers read and dead-letter to. */
+/** The resources a configuration points at, as each binding kind's plugin declares them (its bindings, and e.g. the queues consumers read). */
 function resourceUses(config: DeployConfig): ResourceUse[] {
   const uses: ResourceUse[] = [];
-  for (const plugin of Object.values(BINDINGS)) {
+  for (const plugin of BINDINGS) {
     const section = (config as Record<string, unknown>)[plugin.configKey];
-    const kind = RESOURCE_OF[plugin.kind];
-    if (kind === undefined) continue;
+    const { key, area, field, api } = plugin.resource;
+    // Resources the account API does not create (workflows) exist once a deployment defines them.
+    if (!api) continue;
+    const facts = { kind: key, read: `${area}:read` as PermissionGroup, keyKind: key as ResourceKindKey };
     for (const { entry, path } of sectionEntries(plugin, section)) {
-      uses.push({ kind, ref: plugin.resourceId(entry), binding: entry.binding, pointer: `/body/config/${plugin.configKey}${toPointer(path)}/${RESOURCE_FIELD[plugin.kind] ?? ''}` });
+      uses.push({ ...facts, ref: plugin.resourceId(entry), binding: entry.binding, pointer: `/body/config/${plugin.configKey}${toPointer(path)}/${field}` });
     }
-  }
-  for (const [i, consumer] of consumersOf((config as Record<string, unknown>).queues).entries()) {
-    uses.push({ kind: 'queue', ref: consumer.queue, binding: `consumer of ${consumer.queue}`, pointer: `/body/config/queues/consumers/${i}/queue` });
-    if (consumer.deadLetterQueue !== null) uses.push({ kind: 'queue', ref: consumer.deadLetterQueue, binding: `dead-letter queue of ${consumer.queue}`, pointer: `/body/config/queues/consumers/${i}/dead_letter_queue` });
+    for (const use of section === undefined ? [] : plugin.extraResources?.(section) ?? []) {
+      uses.push({ ...facts, ref: use.ref, binding: use.binding, pointer: `/body/config/${plugin.configKey}${toPointer(use.path)}` });
+    }
   }
   return uses;
 }
@@ -146,7 +140,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
         for (const use of resourceUses(body.config)) {
           if (!(await store.getResource(account.id, use.kind, use.ref))) throw fieldError(use.pointer, `${use.binding}: no ${use.kind} resource "${use.ref}" in this account; create it first`);
           // A binding hands code a capability: the deploying token must be able to see what it hands out.
-          const [group, keyKind] = READ_OF[use.kind];
+          const { read: group, keyKind } = use;
           if (!ctx.can(group, keyKind, use.ref)) throw new ApiError('forbidden', `${use.binding}: the token lacks "${group}" on the ${use.kind} resource "${use.ref}" it binds`, { pointer: use.pointer });
         }
         const id = randomUUID();

@@ -2,57 +2,32 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError } from '../api-error.js';
 import type { PermissionGroup, ResourceKindKey } from '../permissions.js';
-import { BUCKET, DELETED_ID, KV_NAMESPACE, QUEUE, SQL_BOOKMARK, SQL_DATABASE, SQL_QUERY_RESULTS, SQL_RESTORED } from '../results.js';
+import { DELETED_ID, SQL_BOOKMARK, SQL_QUERY_RESULTS, SQL_RESTORED } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import type { ResourceKind, ResourceRecord } from '../../storage/control.js';
-import { QUEUE_NAME } from '../../bindings/queues/schema.js';
+import { BINDINGS } from '../../bindings/registry.js';
+import type { ResourceFacet } from '../../bindings/plugin.js';
 import { DEFAULT_RETENTION_DAYS } from '../../bindings/sql/schema.js';
 import { splitSql } from '../../storage/sql-split.js';
-import { SqlStatementError } from '../../storage/ports.js';
+import { isSqlStatementError } from '../../storage/ports.js';
 import { ACCOUNT_PARAMS } from './accounts.js';
 import { boundResources } from './deployments.js';
 
-const BUCKET_NAME = z.string().regex(/^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, { error: 'expected a bucket name: 3-63 lowercase letters, digits and dashes, no leading or trailing dash' });
-
-/** How each kind of binding resource looks in the API. */
-interface KindSpec {
+/** How each kind of binding resource looks in the API: read from the binding kinds' plugins (`BindingPlugin.resource`). */
+interface KindSpec extends Omit<NonNullable<ResourceFacet<never>['api']>, 'body'> {
   kind: ResourceKind;
-  area: 'kv' | 'sql' | 'buckets' | 'queues';
+  area: string;
   keyKind: ResourceKindKey;
-  path: string;
-  param: string;
-  label: string;
   body: z.ZodType<{ name: string }>;
-  /** What configuration refers to: a generated id, or the name. */
-  refIsName: boolean;
-  view(r: ResourceRecord): Record<string, unknown>;
-  /** The schema of `view`'s answer. */
-  result: z.ZodType;
+  /** Why a resource cannot be deleted now (a bucket that is not empty), or null. */
+  refuseDelete: ResourceFacet<never>['refuseDelete'];
 }
 
-const KINDS: KindSpec[] = [
-  {
-    kind: 'kv', area: 'kv', keyKind: 'kv', path: '/storage/kv/namespaces', param: 'namespace_id', label: 'key-value namespace', refIsName: false,
-    body: z.strictObject({ title: z.string().trim().min(1).max(512) }).transform((b) => ({ name: b.title })),
-    view: (r) => ({ id: r.id, title: r.name, created_on: r.created_on }), result: KV_NAMESPACE,
-  },
-  {
-    kind: 'sql', area: 'sql', keyKind: 'sql', path: '/sql/databases', param: 'database_id', label: 'SQL database', refIsName: false,
-    body: z.strictObject({ name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: 'expected a database name: lowercase letters, digits, - and _ (at most 64)' }) }),
-    view: (r) => ({ uuid: r.id, name: r.name, created_on: r.created_on }), result: SQL_DATABASE,
-  },
-  {
-    kind: 'bucket', area: 'buckets', keyKind: 'bucket', path: '/buckets', param: 'bucket_name', label: 'bucket', refIsName: true,
-    body: z.strictObject({ name: BUCKET_NAME }),
-    view: (r) => ({ name: r.name, created_on: r.created_on }), result: BUCKET,
-  },
-  {
-    kind: 'queue', area: 'queues', keyKind: 'queue', path: '/queues', param: 'queue_id', label: 'queue', refIsName: true,
-    body: z.strictObject({ queue_name: QUEUE_NAME }).transform((b) => ({ name: b.queue_name })),
-    view: (r) => ({ queue_id: r.id, queue_name: r.name, created_on: r.created_on }), result: QUEUE,
-  },
-];
+// A kind without `api` (workflows) has no resources to create here: they come with the deployment that defines them.
+const KINDS: KindSpec[] = BINDINGS.flatMap(({ resource }) => (resource.api ? [{
+  ...resource.api, kind: resource.key, area: resource.area, keyKind: resource.key as ResourceKindKey, refuseDelete: resource.refuseDelete,
+}] : []));
 
 /** Key-value namespaces, SQL databases (with bookmarks and restores), buckets and queues of an account. */
 export function resourceRoutes(services: ControlServices): RouteDefinition[] {
@@ -81,7 +56,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
         auth: { group: write }, params: ACCOUNT_PARAMS, body: spec.body, status: 201,
         async handler({ account, body, now, require }) {
           require(write, spec.keyKind, spec.refIsName ? body.name : '*');
-          const id = spec.kind === 'sql' ? randomUUID() : randomBytes(16).toString('hex');
+          const id = spec.idStyle === 'uuid' ? randomUUID() : randomBytes(16).toString('hex');
           const record: ResourceRecord = { account_id: account.id, kind: spec.kind, ref: spec.refIsName ? body.name : id, id, name: body.name, created_on: now };
           if (!spec.refIsName && (await store.listResources(account.id, spec.kind)).some((r) => r.name === body.name)) {
             throw new ApiError('conflict', `a ${spec.label} named "${body.name}" already exists`);
@@ -108,9 +83,8 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
           const users = await boundResources(store, account.id);
           const user = users.find((u) => u.kind === spec.kind && u.ref === found.ref);
           if (user) throw new ApiError('conflict', `the ${spec.label} ${found.name} is bound by the deployment ${user.deployment} (binding ${user.binding}); deploy without it first`);
-          if (spec.kind === 'bucket' && (await services.data(account.id).objects.list(found.ref, { prefix: '', after: null, limit: 1 })).length > 0) {
-            throw new ApiError('conflict', `the bucket ${found.name} is not empty; delete its objects first`);
-          }
+          const refusal = await spec.refuseDelete?.(found, services.data(account.id));
+          if (refusal) throw new ApiError('conflict', refusal);
           await store.deleteResource(account.id, spec.kind, found.id);
           return { result: { id: found.id } };
         },
@@ -170,7 +144,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
           const results = await port.query(statements.map((sql, i) => ({ sql, params: i === 0 ? body.params ?? [] : [] })), 'objects');
           return { result: results.map((r) => ({ success: true, results: r.results, meta: r.meta })) };
         } catch (err) {
-          if (!(err instanceof SqlStatementError)) throw err;
+          if (!isSqlStatementError(err)) throw err;
           const which = statements.length > 1 ? `statement ${err.index + 1}: ` : '';
           throw new ApiError('invalid_field', `${which}${err.message}${statements.length > 1 ? ' (nothing was changed)' : ''}`, { pointer: '/body/sql' });
         }

@@ -4,7 +4,7 @@ import { DELETED_NAME, SECRET } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import { secretContext } from '../secret-vault.js';
-import { BINDING_NAME } from '../../config/names.js';
+import { BINDING_NAME } from '../../bindings/names.js';
 import { storedDeployConfig, type DeployConfig } from '../../config/deploy.js';
 import { BINDINGS } from '../../bindings/registry.js';
 import { sectionEntries } from '../../bindings/plugin.js';

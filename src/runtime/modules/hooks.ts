@@ -9,9 +9,6 @@ export const RUNTIME_HOOKS = Symbol.for('ledge.runtime');
 /** Marks WorkerEntrypoint and its subclasses, so the isolate can tell an entrypoint class from a handler object. */
 export const ENTRYPOINT_BRAND = Symbol.for('ledge.entrypoint');
 
-/** Marks NonRetryableError (and subclasses) on the prototype: the isolate tells it apart without sharing the class. */
-export const NON_RETRYABLE_BRAND = Symbol.for('ledge.workflows.non-retryable');
-
 /** What the isolate hands the runtime modules. */
 export interface RuntimeHooks {
   /** The deployment's env: vars and bindings. */

@@ -1,0 +1,31 @@
+/**
+ * The isolate half of a binding kind: the object application code finds in `env`. Each kind's `isolate.ts`
+ * exports one as `ISOLATE_PART`; the host hands the worker that module's URL with each binding
+ * (`BindingPlugin.isolate.module`), so the worker loads exactly the kinds a deployment binds, from the same
+ * plugin list the host uses, and never a host-only module (storage, zod).
+ */
+import type { BindingTransport } from './protocol.js';
+
+/** What every isolate-side binding may know about its deployment. */
+export interface IsolateBindingContext {
+  compatibilityDate: string;
+}
+
+/** The name under which a kind's isolate module exports its part. */
+export const ISOLATE_PART_EXPORT = 'ISOLATE_PART';
+
+/** The isolate half of one binding kind. */
+export interface IsolatePart {
+  /** The kind's name, the same as its plugin's. */
+  readonly kind: string;
+  /** The URL of the module that exports this part as `ISOLATE_PART` (its own `import.meta.url`). */
+  readonly module: string;
+  /** Builds the object code sees in `env`; it types `transport` by the kind's protocol (`typedCall`). */
+  create(transport: BindingTransport, context: IsolateBindingContext): object;
+}
+
+/** True when `value` (a module's export, checked at run time) is an isolate part of `kind`. */
+export function isIsolatePart(value: unknown, kind: string): value is IsolatePart {
+  return typeof value === 'object' && value !== null && 'kind' in value && value.kind === kind && 'module' in value && typeof value.module === 'string'
+    && 'create' in value && typeof value.create === 'function';
+}

@@ -1,0 +1,35 @@
+/**
+ * The typed channel between a binding's two halves. Each kind's `protocol.ts` declares its calls (name,
+ * argument tuple, result) once; the isolate side calls through `BindingCall<P>`, the host side answers
+ * through `serveProtocol` (host-protocol.ts), which checks every incoming call against the same
+ * declaration. This file is loaded by the isolate: it imports nothing at run time.
+ */
+import type { z } from 'zod';
+
+/** One call of a protocol: the argument list the isolate sends and the value the host answers. */
+export interface CallShape {
+  args: readonly unknown[];
+  result: unknown;
+}
+
+/** A protocol: every call of one binding kind by name (an interface in the kind's protocol.ts). */
+export type ProtocolShape<P> = { [M in keyof P]: CallShape };
+
+/** Per call, the zod schema of its argument list: what the host checks each incoming call against before it runs. */
+export type CallSchemas<P extends ProtocolShape<P>> = { readonly [M in keyof P]: z.ZodType<P[M]['args']> };
+
+/** Per call, the host-side handler: given the checked arguments, it answers the call's result. */
+export type CallHandlers<P extends ProtocolShape<P>> = { readonly [M in keyof P]: (args: P[M]['args']) => Promise<P[M]['result']> };
+
+/** The untyped transport under a binding: a method name and an argument list, sent as a `call` message to the host. */
+export type BindingTransport = (method: string, args: readonly unknown[]) => Promise<unknown>;
+
+/** The isolate side's typed call: the compiler checks the method, its arguments and the result against the protocol. */
+export type BindingCall<P extends ProtocolShape<P>> = <M extends keyof P & string>(method: M, args: P[M]['args']) => Promise<P[M]['result']>;
+
+/** A typed call over the transport. */
+export function typedCall<P extends ProtocolShape<P>>(transport: BindingTransport): BindingCall<P> {
+  // The one place a result is given its type: it is what the host's handler for `method`, typed by the same
+  // protocol, returned, carried across the thread by structured clone.
+  return <M extends keyof P & string>(method: M, args: P[M]['args']) => transport(method, args) as Promise<P[M]['result']>;
+}

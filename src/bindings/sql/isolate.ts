@@ -1,0 +1,11 @@
+import type { IsolatePart } from '../isolate-part.js';
+import { typedCall } from '../protocol.js';
+import { NamedDatabase } from './binding.js';
+import type { SqlProtocol } from './protocol.js';
+
+/** The isolate half of the SQL database kind: a `D1Database`-named `SqlDatabaseBinding` in `env`. */
+export const ISOLATE_PART = {
+  kind: 'sql',
+  module: import.meta.url,
+  create: (transport) => new NamedDatabase(typedCall<SqlProtocol>(transport)),
+} satisfies IsolatePart;
