@@ -432,6 +432,65 @@ export interface WorkflowStoragePort {
   watch(workflow: string, listener: () => void): () => void;
 }
 
+/** Bounds for a coordination object's key-value list (the reference's `list` options). */
+export interface CoordinationListOptions {
+  start?: string;
+  startAfter?: string;
+  end?: string;
+  prefix?: string;
+  reverse?: boolean;
+  limit?: number;
+}
+
+/** The result of one SQL statement run on an object's database: rows as arrays, in column order. */
+export interface CoordinationSqlResult {
+  columns: string[];
+  rows: unknown[][];
+  rowsRead: number;
+  rowsWritten: number;
+}
+
+/**
+ * One coordination object's storage: one SQLite database (its key-value pairs in a table of their own, its SQL
+ * tables beside them) with point-in-time history, and its alarm. Values are the isolate's structured-clone
+ * bytes; the store never decodes them. Only the object's one live instance holds a handle, so calls on a
+ * handle never interleave except where a transaction is open (`begin` ... `commit`/`rollback`).
+ */
+export interface CoordinationObjectStore {
+  get(keys: readonly string[]): Promise<Map<string, Uint8Array>>;
+  list(options: CoordinationListOptions): Promise<[string, Uint8Array][]>;
+  /** Applies puts and deletes as one transaction (the instance's coalesced writes of one turn); returns how many deleted keys existed. */
+  write(puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]): Promise<number>;
+  /** Deletes every key-value pair and SQL table, and the alarm. */
+  deleteAll(): Promise<void>;
+  /** Runs one SQL statement (several separated by `;` run in order; the last one's rows are returned). Refuses BEGIN/SAVEPOINT/COMMIT. */
+  exec(sql: string, params: readonly unknown[]): Promise<CoordinationSqlResult>;
+  begin(): Promise<void>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+  databaseSize(): Promise<number>;
+  bookmark(): Promise<string>;
+  bookmarkAt(time: number): Promise<string>;
+  /** Restores in place to `bookmark` (`onNextSessionRestoreBookmark` applies it before the next instance starts); returns the bookmark that undoes it. */
+  restore(bookmark: string): Promise<string>;
+  getAlarm(): Promise<number | null>;
+  setAlarm(time: number | null): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Coordination objects by namespace (one class of one deployment's script, as `account/script/class`) and id (64 hex digits). */
+export interface CoordinationStoragePort {
+  open(namespace: string, id: string): Promise<CoordinationObjectStore>;
+  /** Ids of the namespace's objects that have stored state, in id order, after `cursor`. */
+  list(namespace: string, options: { cursor?: string; limit: number }): Promise<{ ids: string[]; cursor?: string }>;
+  /** Objects whose alarm is due at `now`, over every namespace, earliest first. */
+  dueAlarms(now: number, limit: number): Promise<{ namespace: string; id: string; time: number }[]>;
+  /** Moves every object of a namespace to another (a `renamed_classes` migration). */
+  renameNamespace(from: string, to: string): Promise<void>;
+  /** Deletes every object of a namespace with its history (a `deleted_classes` migration, or an explicit delete). */
+  deleteNamespace(namespace: string): Promise<void>;
+}
+
 /** Every port of one platform's state. */
 export interface StoragePorts {
   kv: KvStoragePort;
