@@ -144,8 +144,8 @@ export class PitrDatabase {
   /** After a committed write: records the commit point, and starts a new segment when the WAL has grown past its size. */
   afterCommit(): void {
     if (this.#db.inTransaction) return;
-    this.recordTail();
-    if (sizeOf(this.#wal) > this.#checkpointBytes) this.#checkpoint();
+    // The recorded point's offset is the WAL's size now: one stat per commit.
+    if (this.recordTail().offset > this.#checkpointBytes) this.#checkpoint();
   }
 
   /** Archives the WAL, folds it into the file and starts the next segment. Skipped while another connection reads. */

@@ -22,6 +22,8 @@ const encoder = new TextEncoder();
 export class ObjectDatabase {
   readonly #pitr: PitrDatabase;
   #statements = new Map<string, Database.Statement>();
+  /** The write of one turn as one transaction, made once per connection (making it per call costs more than the write). */
+  #writeTransaction!: (puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]) => number;
   /** Open transactions: `begin` nests as savepoints, so `transaction()` inside `transactionSync()` works. */
   #depth = 0;
 
@@ -33,6 +35,14 @@ export class ObjectDatabase {
         db.pragma('foreign_keys = ON');
         db.exec(`CREATE TABLE IF NOT EXISTS ${KV_TABLE} (key BLOB PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID`);
         this.#statements.clear();
+        const put = db.prepare(`INSERT OR REPLACE INTO ${KV_TABLE} (key, value) VALUES (?, ?)`);
+        const del = db.prepare(`DELETE FROM ${KV_TABLE} WHERE key = ?`);
+        this.#writeTransaction = db.transaction((puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]) => {
+          let deleted = 0;
+          for (const [key, value] of puts) put.run(Buffer.from(encoder.encode(key)), Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+          for (const key of new Set(deletes)) deleted += del.run(Buffer.from(encoder.encode(key))).changes;
+          return deleted;
+        });
       },
     });
   }
@@ -89,13 +99,7 @@ export class ObjectDatabase {
 
   /** Puts, then deletes, in one transaction; returns how many of the deleted keys existed. */
   write(puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]): number {
-    const put = this.#prepare(`INSERT OR REPLACE INTO ${KV_TABLE} (key, value) VALUES (?, ?)`);
-    const del = this.#prepare(`DELETE FROM ${KV_TABLE} WHERE key = ?`);
-    let deleted = 0;
-    this.#db.transaction(() => {
-      for (const [key, value] of puts) put.run(Buffer.from(encoder.encode(key)), Buffer.from(value.buffer, value.byteOffset, value.byteLength));
-      for (const key of new Set(deletes)) deleted += del.run(Buffer.from(encoder.encode(key))).changes;
-    })();
+    const deleted = this.#writeTransaction(puts, deletes);
     this.#pitr.afterCommit();
     return deleted;
   }
