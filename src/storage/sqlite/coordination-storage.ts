@@ -89,6 +89,7 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
     },
     async list(namespace, { cursor, limit }) {
       checkNamespace(namespace);
+      if (!Number.isInteger(limit) || limit <= 0) throw new LedgeError('bad_argument', 'a list of objects needs a positive integer limit');
       const ids = index.list(namespace, cursor ?? '', limit + 1);
       if (ids.length <= limit) return { ids };
       const page = ids.slice(0, limit);
