@@ -108,10 +108,14 @@ export function coordinationStorageContract(name: string, open: CoordinationPort
     }
     for (const sql of ['SELECT * FROM _cf_KV', 'SELECT * FROM "_cf_KV"', 'SELECT * FROM [_CF_kv]', 'SELECT * FROM `_cf_KV`', "SELECT * FROM '_cf_KV'", 'DELETE FROM main._cf_KV',
       'DROP TABLE _cf_KV', 'ALTER TABLE _cf_KV RENAME TO mine', 'CREATE TABLE _cf_mine (x)', 'CREATE TRIGGER tr AFTER INSERT ON t BEGIN DELETE FROM _cf_KV; END',
-      'CREATE VIEW v AS SELECT * FROM _cf_KV', "SELECT * FROM pragma_table_info('_cf_KV')"]) {
+      'CREATE VIEW v AS SELECT * FROM _cf_KV']) {
       await assert.rejects(object.exec(sql, []), /access to .* is prohibited.*SQLITE_AUTH/i, sql);
     }
+    await assert.rejects(object.exec("SELECT * FROM t, '_cf_KV'", []), /access to .* is prohibited.*SQLITE_AUTH/i, 'a string as a name in a FROM list');
     assert.equal(text((await object.get(['secret'])).get('secret')), 'kv value', 'the key-value pairs are untouched');
+    assert.deepEqual((await object.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf_%' ORDER BY name", [])).rows, [['t']], 'the reserved prefix as data is fine');
+    assert.deepEqual((await object.exec("SELECT name FROM pragma_table_info('_cf_KV') ORDER BY cid", [])).rows, [['key'], ['value']], 'its shape can be read, as in sqlite_master');
+    await object.exec('INSERT INTO t VALUES (?), (\'_cf_data\')', ['_cf_value']);
     assert.deepEqual((await object.exec('PRAGMA table_list', [])).rows.length > 0, true, 'reading PRAGMAs are allowed');
   });
 

@@ -6,7 +6,7 @@ import { splitSql } from '../../sql-split.js';
 import { prefixEnd } from '../keys.js';
 import { PitrDatabase } from '../pitr-database.js';
 import { checkLength, checkValues } from '../statement-guard.js';
-import { KV_TABLE, checkObjectStatement } from './sql-guard.js';
+import { KV_TABLE, RESERVED_PREFIX, checkObjectStatement } from './sql-guard.js';
 
 /** How long an object's history stays restorable: the reference's 30 days for `getBookmarkForTime`. */
 export const OBJECT_RETENTION_DAYS = 30;
@@ -22,6 +22,8 @@ const encoder = new TextEncoder();
 export class ObjectDatabase {
   readonly #pitr: PitrDatabase;
   #statements = new Map<string, Database.Statement>();
+  /** Statement texts whose program was checked not to open the key-value table (this connection). */
+  #planChecked = new Set<string>();
   /** The write of one turn as one transaction, made once per connection (making it per call costs more than the write). */
   #writeTransaction!: (puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]) => number;
   /** Open transactions: `begin` nests as savepoints, so `transaction()` inside `transactionSync()` works. */
@@ -35,6 +37,7 @@ export class ObjectDatabase {
         db.pragma('foreign_keys = ON');
         db.exec(`CREATE TABLE IF NOT EXISTS ${KV_TABLE} (key BLOB PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID`);
         this.#statements.clear();
+        this.#planChecked.clear();
         const put = db.prepare(`INSERT OR REPLACE INTO ${KV_TABLE} (key, value) VALUES (?, ?)`);
         const del = db.prepare(`DELETE FROM ${KV_TABLE} WHERE key = ?`);
         this.#writeTransaction = db.transaction((puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]) => {
@@ -136,6 +139,7 @@ export class ObjectDatabase {
         try {
           const statement = this.#prepare(text);
           const values = last ? params.map(toSqlite) : [];
+          this.#checkPlan(text, values);
           if (statement.reader) {
             statement.raw(true);
             let rows: unknown[][];
@@ -155,6 +159,21 @@ export class ObjectDatabase {
     const result = statements.length > 1 ? this.#db.transaction(run)() : run();
     if (result.rowsWritten > 0 || !this.#isReadonly(statements)) this.#pitr.afterCommit();
     return result;
+  }
+
+  /**
+   * The authorizer's part that text cannot do: a statement whose program opens the key-value table (by whatever
+   * spelling reached it) is refused. Checked once per statement text and connection, from `EXPLAIN`.
+   */
+  #checkPlan(text: string, values: unknown[]): void {
+    if (this.#planChecked.has(text)) return;
+    const root = (this.#prepare(`SELECT rootpage FROM sqlite_master WHERE name = '${KV_TABLE}'`).get() as { rootpage: number } | undefined)?.rootpage;
+    const program = this.#db.prepare(`EXPLAIN ${text}`).all(...values) as { opcode: string; p2: number; p3: number }[];
+    if (program.some((op) => (op.opcode === 'OpenRead' || op.opcode === 'OpenWrite') && op.p3 === 0 && op.p2 === root)) {
+      throw new Error(`access to ${KV_TABLE} is prohibited: names starting with ${RESERVED_PREFIX} are reserved for the platform: SQLITE_AUTH`);
+    }
+    if (this.#planChecked.size >= 256) this.#planChecked.clear();
+    this.#planChecked.add(text);
   }
 
   #isReadonly(statements: string[]): boolean {
