@@ -459,15 +459,20 @@ export interface CoordinationSqlResult {
 export interface CoordinationObjectStore {
   get(keys: readonly string[]): Promise<Map<string, Uint8Array>>;
   list(options: CoordinationListOptions): Promise<[string, Uint8Array][]>;
-  /** Applies puts and deletes as one transaction (the instance's coalesced writes of one turn); returns how many deleted keys existed. */
+  /**
+   * Applies puts, then deletes, as one transaction (the instance's coalesced writes of one turn); returns how many
+   * deleted keys existed. Keys over 2 KiB or values over 128 KiB refuse the whole write (docs/bindings/coordination.md, Limits).
+   */
   write(puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]): Promise<number>;
-  /** Deletes every key-value pair and SQL table, and the alarm. */
+  /** Deletes every key-value pair and SQL table, the alarm and the history (the storage is given back); refused inside a transaction. */
   deleteAll(): Promise<void>;
   /** Runs one SQL statement (several separated by `;` run in order; the last one's rows are returned). Refuses BEGIN/SAVEPOINT/COMMIT. */
   exec(sql: string, params: readonly unknown[]): Promise<CoordinationSqlResult>;
+  /** Opens a transaction over pairs and SQL; nested calls are savepoints. Until its commit or rollback the object's database stays open. */
   begin(): Promise<void>;
   commit(): Promise<void>;
   rollback(): Promise<void>;
+  /** Bytes of the object's database; 0 before its first write. */
   databaseSize(): Promise<number>;
   bookmark(): Promise<string>;
   bookmarkAt(time: number): Promise<string>;
@@ -475,6 +480,7 @@ export interface CoordinationObjectStore {
   restore(bookmark: string): Promise<string>;
   getAlarm(): Promise<number | null>;
   setAlarm(time: number | null): Promise<void>;
+  /** Ends this handle (further calls are refused); the database itself is closed by the adapter's handle cache. */
   close(): Promise<void>;
 }
 
@@ -500,5 +506,6 @@ export interface StoragePorts {
   queues: QueueStoragePort;
   cache: CacheStoragePort;
   workflows: WorkflowStoragePort;
+  coordination: CoordinationStoragePort;
   close(): void;
 }

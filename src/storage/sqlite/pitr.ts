@@ -1,4 +1,4 @@
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { LedgeError } from '../../lib/errors.js';
@@ -69,39 +69,51 @@ export class History {
 
   close(): void { this.#db.close(); }
 
+  readonly #statements = new Map<string, Database.Statement>();
+
+  /** A prepared statement, kept: a commit records a point through several of them, and preparing costs more than running. */
+  #prepare(sql: string): Database.Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   baseFile(segment: number): string { return path.join(this.dir, `snap-${segment}.sqlite`); }
   walFile(segment: number): string { return path.join(this.dir, `wal-${segment}.bin`); }
 
   currentSegment(): number | undefined {
-    return (this.#db.prepare('SELECT max(segment) AS s FROM segments').get() as { s: number | null }).s ?? undefined;
+    return (this.#prepare('SELECT max(segment) AS s FROM segments').get() as { s: number | null }).s ?? undefined;
   }
 
   isClosed(segment: number): boolean {
-    return (this.#db.prepare('SELECT closed FROM segments WHERE segment = ?').get(segment) as { closed: number } | undefined)?.closed === 1;
+    return (this.#prepare('SELECT closed FROM segments WHERE segment = ?').get(segment) as { closed: number } | undefined)?.closed === 1;
   }
 
   openSegment(segment: number, time: number): void {
-    this.#db.prepare('INSERT OR IGNORE INTO segments (segment, started_at) VALUES (?, ?)').run(segment, time);
+    this.#prepare('INSERT OR IGNORE INTO segments (segment, started_at) VALUES (?, ?)').run(segment, time);
   }
 
   closeSegment(segment: number, bytes: number): void {
-    this.#db.prepare('UPDATE segments SET closed = 1, bytes = ? WHERE segment = ?').run(bytes, segment);
+    this.#prepare('UPDATE segments SET closed = 1, bytes = ? WHERE segment = ?').run(bytes, segment);
   }
 
   addBase(segment: number, time: number): void {
-    this.#db.prepare('INSERT OR REPLACE INTO bases (segment, taken_at) VALUES (?, ?)').run(segment, time);
+    this.#prepare('INSERT OR REPLACE INTO bases (segment, taken_at) VALUES (?, ?)').run(segment, time);
   }
 
   /** The newest base at or before `segment`. */
   baseFor(segment: number): number | undefined {
-    return (this.#db.prepare('SELECT max(segment) AS s FROM bases WHERE segment <= ?').get(segment) as { s: number | null }).s ?? undefined;
+    return (this.#prepare('SELECT max(segment) AS s FROM bases WHERE segment <= ?').get(segment) as { s: number | null }).s ?? undefined;
   }
 
   /** Whether the segment starting now should get a base copy. */
   wantsBase(segment: number): boolean {
     const base = this.baseFor(segment);
     if (base === undefined) return true;
-    const { n, bytes } = this.#db.prepare('SELECT count(*) AS n, coalesce(sum(bytes), 0) AS bytes FROM segments WHERE segment >= ? AND segment < ?').get(base, segment) as { n: number; bytes: number };
+    const { n, bytes } = this.#prepare('SELECT count(*) AS n, coalesce(sum(bytes), 0) AS bytes FROM segments WHERE segment >= ? AND segment < ?').get(base, segment) as { n: number; bytes: number };
     return n >= this.#baseEverySegments || bytes >= BASE_EVERY_BYTES;
   }
 
@@ -109,42 +121,42 @@ export class History {
     const latest = this.latest();
     // Time never goes backwards in the index, so bookmark order stays time order even if the clock does.
     const at = latest ? Math.max(time, latest.time) : time;
-    const info = this.#db.prepare('INSERT INTO commits (time, segment, offset) VALUES (?, ?, ?)').run(at, segment, offset);
+    const info = this.#prepare('INSERT INTO commits (time, segment, offset) VALUES (?, ?, ?)').run(at, segment, offset);
     return { seq: Number(info.lastInsertRowid), time: at, segment, offset };
   }
 
   latest(): CommitPoint | undefined {
-    return this.#db.prepare('SELECT seq, time, segment, offset FROM commits ORDER BY seq DESC LIMIT 1').get() as CommitPoint | undefined;
+    return this.#prepare('SELECT seq, time, segment, offset FROM commits ORDER BY seq DESC LIMIT 1').get() as CommitPoint | undefined;
   }
 
   oldest(): CommitPoint | undefined {
-    return this.#db.prepare('SELECT seq, time, segment, offset FROM commits ORDER BY seq LIMIT 1').get() as CommitPoint | undefined;
+    return this.#prepare('SELECT seq, time, segment, offset FROM commits ORDER BY seq LIMIT 1').get() as CommitPoint | undefined;
   }
 
   bySeq(seq: number): CommitPoint | undefined {
-    return this.#db.prepare('SELECT seq, time, segment, offset FROM commits WHERE seq = ?').get(seq) as CommitPoint | undefined;
+    return this.#prepare('SELECT seq, time, segment, offset FROM commits WHERE seq = ?').get(seq) as CommitPoint | undefined;
   }
 
   atOrBefore(time: number): CommitPoint | undefined {
-    return this.#db.prepare('SELECT seq, time, segment, offset FROM commits WHERE time <= ? ORDER BY time DESC, seq DESC LIMIT 1').get(time) as CommitPoint | undefined;
+    return this.#prepare('SELECT seq, time, segment, offset FROM commits WHERE time <= ? ORDER BY time DESC, seq DESC LIMIT 1').get(time) as CommitPoint | undefined;
   }
 
   /** Forgets points older than `before` (keeping the latest) and deletes the bases and segments no kept point needs. */
   prune(before: number): void {
     const latest = this.latest();
     if (!latest) return;
-    this.#db.prepare('DELETE FROM commits WHERE time < ? AND seq <> ?').run(before, latest.seq);
+    this.#prepare('DELETE FROM commits WHERE time < ? AND seq <> ?').run(before, latest.seq);
     const oldest = this.oldest() as CommitPoint;
     const keepFrom = this.baseFor(oldest.segment);
     if (keepFrom === undefined) return;
-    for (const { segment } of this.#db.prepare('SELECT segment FROM segments WHERE segment < ?').all(keepFrom) as { segment: number }[]) {
+    for (const { segment } of this.#prepare('SELECT segment FROM segments WHERE segment < ?').all(keepFrom) as { segment: number }[]) {
       rmSync(this.walFile(segment), { force: true });
     }
-    for (const { segment } of this.#db.prepare('SELECT segment FROM bases WHERE segment < ?').all(keepFrom) as { segment: number }[]) {
+    for (const { segment } of this.#prepare('SELECT segment FROM bases WHERE segment < ?').all(keepFrom) as { segment: number }[]) {
       rmSync(this.baseFile(segment), { force: true });
     }
-    this.#db.prepare('DELETE FROM segments WHERE segment < ?').run(keepFrom);
-    this.#db.prepare('DELETE FROM bases WHERE segment < ?').run(keepFrom);
+    this.#prepare('DELETE FROM segments WHERE segment < ?').run(keepFrom);
+    this.#prepare('DELETE FROM bases WHERE segment < ?').run(keepFrom);
   }
 }
 
@@ -178,5 +190,5 @@ export function durableCopy(from: string, to: string, bytes?: number): void {
 
 /** Size of a file, 0 when it does not exist. */
 export function sizeOf(file: string): number {
-  return existsSync(file) ? statSync(file).size : 0;
+  return statSync(file, { throwIfNoEntry: false })?.size ?? 0;
 }

@@ -1,0 +1,147 @@
+// The SQLite adapter of coordination objects beyond the port's contract: file layout, the handle cache, the
+// alarm index, crash leftovers, damage and retention.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { createManualClock } from '../../lib/clock.js';
+import { createSqliteCoordinationStorage } from './coordination-storage.js';
+import { namespaceFolder } from './coordination/paths.js';
+
+const bytes = (s: string) => new TextEncoder().encode(s);
+const text = (b: Uint8Array | undefined) => new TextDecoder().decode(b);
+const id = (n: number) => n.toString(16).padStart(64, '0');
+const NS = 'acct/script/Counter';
+
+function setup(options: { maxOpen?: number; idleMs?: number } = {}) {
+  const root = path.join(mkdtempSync(path.join(tmpdir(), 'ledge-coord-')), 'coordination');
+  const clock = createManualClock(Date.UTC(2026, 10, 1));
+  const open = () => createSqliteCoordinationStorage(root, { clock, ...options });
+  return { root, clock, open };
+}
+
+test('one file per object under a safe folder per namespace; reads of unwritten objects make no file', async (t) => {
+  const { root, open } = setup();
+  const port = open();
+  t.after(() => port.close());
+  const hostile = '../../../../tmp/escape';
+  await (await port.open(hostile, id(1))).write([['k', bytes('v')]], []);
+  const folder = namespaceFolder(hostile);
+  assert.match(folder, /^[A-Za-z0-9_-]+\.[0-9a-f]{16}$/);
+  assert.ok(existsSync(path.join(root, folder, `${id(1)}.sqlite`)));
+  assert.ok(existsSync(path.join(root, folder, `${id(1)}.sqlite.history`)), 'the history sits beside the file');
+  const reader = await port.open(NS, id(2));
+  await reader.get(['k']);
+  await reader.list({ prefix: 'x' });
+  await reader.getAlarm();
+  assert.equal(await reader.databaseSize(), 0);
+  assert.ok(!existsSync(path.join(root, namespaceFolder(NS))), 'no folder for a namespace only read');
+  assert.deepEqual(readdirSync(root).sort(), [folder, 'index.sqlite', 'index.sqlite-shm', 'index.sqlite-wal'].sort());
+});
+
+test('the handle cache keeps at most maxOpen databases open, closes idle ones, and never one in a transaction', async (t) => {
+  const { open, clock } = setup({ maxOpen: 3, idleMs: 60_000 });
+  const port = open();
+  t.after(() => port.close());
+  const busy = await port.open(NS, id(100));
+  await busy.begin();
+  await busy.write([['in', bytes('tx')]], []);
+  for (let i = 0; i < 10; i++) await (await port.open(NS, id(i))).write([['k', bytes(String(i))]], []);
+  assert.ok(port.openHandles() <= 3 + 1, `${port.openHandles()} handles open`);
+  // Evicted databases open again on their next use, with their data.
+  for (let i = 0; i < 10; i++) assert.equal(text((await (await port.open(NS, id(i))).get(['k'])).get('k')), String(i));
+  clock.advance(61_000);
+  await busy.write([['still', bytes('open')]], []);
+  clock.advance(61_000);
+  assert.ok(port.closeIdle() >= 1);
+  assert.equal(port.openHandles(), 1, 'only the database in a transaction stays');
+  await busy.commit();
+  assert.deepEqual((await busy.list({})).map(([k]) => k), ['in', 'still']);
+  clock.advance(61_000);
+  port.closeIdle();
+  assert.equal(port.openHandles(), 0);
+  // A handle held across the close still works: it reopens the database.
+  assert.equal(text((await busy.get(['in'])).get('in')), 'tx');
+});
+
+test('dueAlarms and list read the index only: thousands of objects, no database opened', async (t) => {
+  const { open } = setup();
+  const port = open();
+  t.after(() => port.close());
+  for (let i = 0; i < 2000; i++) await (await port.open(`ns/${i % 4}`, id(i))).setAlarm(1_000_000 + (i * 7919) % 2000);
+  assert.equal(port.openHandles(), 0);
+  const due = await port.dueAlarms(1_000_009, 100);
+  assert.deepEqual(due.map((a) => a.time), [...due.map((a) => a.time)].sort((a, b) => a - b));
+  assert.equal(due.length, 10);
+  assert.ok(due.every((a) => a.time <= 1_000_009));
+  assert.equal((await port.list('ns/1', { limit: 1000 })).ids.length, 500);
+  assert.equal(port.openHandles(), 0);
+});
+
+test('alarms, data and namespaces survive a reopen; a half-done removal left by a crash is finished on open', async (t) => {
+  const { root, open } = setup();
+  let port = open();
+  const object = await port.open(NS, id(1));
+  await object.write([['k', bytes('v')]], []);
+  await object.setAlarm(5_000);
+  await (await port.open('gone/ns', id(2))).write([['k', bytes('v')]], []);
+  port.close();
+  // A crash between the index's commit and the file work: the index says "remove this folder", the folder is still there.
+  const index = new Database(path.join(root, 'index.sqlite'));
+  index.prepare("DELETE FROM objects WHERE namespace = 'gone/ns'").run();
+  index.prepare("INSERT INTO pending (kind, source, target) VALUES ('remove', ?, NULL)").run(namespaceFolder('gone/ns'));
+  index.close();
+  assert.ok(existsSync(path.join(root, namespaceFolder('gone/ns'))));
+  port = open();
+  t.after(() => port.close());
+  assert.ok(!existsSync(path.join(root, namespaceFolder('gone/ns'))), 'the pending removal ran at open');
+  assert.deepEqual([...await (await port.open('gone/ns', id(2))).get(['k'])], []);
+  const again = await port.open(NS, id(1));
+  assert.equal(text((await again.get(['k'])).get('k')), 'v');
+  assert.equal(await again.getAlarm(), 5_000);
+  assert.deepEqual(await port.dueAlarms(6_000, 10), [{ namespace: NS, id: id(1), time: 5_000 }]);
+});
+
+test('bookmarkAt maps a time to the last commit at or before it, within the 30-day retention', async (t) => {
+  const { open, clock } = setup();
+  const port = open();
+  t.after(() => port.close());
+  const object = await port.open(NS, id(1));
+  await object.write([['v', bytes('1')]], []);
+  const afterFirst = clock.now();
+  clock.advance(60_000);
+  await object.write([['v', bytes('2')]], []);
+  clock.advance(60_000);
+  const bookmark = await object.bookmarkAt(afterFirst + 1_000);
+  await object.restore(bookmark);
+  assert.equal(text((await object.get(['v'])).get('v')), '1');
+  await assert.rejects(object.bookmarkAt(clock.now() + 1_000), /in the future/);
+  await assert.rejects(object.bookmarkAt(clock.now() - 31 * 86_400_000), /retention period of 30 days/);
+  clock.advance(31 * 86_400_000);
+  await assert.rejects(object.restore(bookmark), /retention period of 30 days/);
+});
+
+test('a damaged object file fails that object with store_damaged, not the others', async (t) => {
+  const { root, open } = setup();
+  const port = open();
+  t.after(() => port.close());
+  await (await port.open(NS, id(1))).write([['k', bytes('v')]], []);
+  port.close();
+  writeFileSync(path.join(root, namespaceFolder(NS), `${id(2)}.sqlite`), 'this is not a database, just text that is long enough to be read as a header.'.repeat(20));
+  const reopened = open();
+  t.after(() => reopened.close());
+  await assert.rejects((await reopened.open(NS, id(2))).get(['k']), (err: Error & { code?: string }) => err.code === 'store_damaged' && /coordination object/.test(err.message));
+  assert.equal(text((await (await reopened.open(NS, id(1))).get(['k'])).get('k')), 'v');
+});
+
+test('a closed handle refuses further calls', async (t) => {
+  const { open } = setup();
+  const port = open();
+  t.after(() => port.close());
+  const object = await port.open(NS, id(1));
+  await object.close();
+  await assert.rejects(object.get(['k']), /closed/);
+  await assert.rejects(object.setAlarm(1), /closed/);
+});
