@@ -386,3 +386,31 @@ test('startTls() and secureTransport "on" reach a TLS server the operator\'s CA 
     await new Promise((resolve) => direct.close(resolve));
   }
 });
+
+test('ledge dev --isolation process: loopback is refused until --egress-allow opens it, before any connection', async () => {
+  const echoServer = await tcpServer(echo);
+  let accepted = 0;
+  echoServer.server.on('connection', () => { accepted++; });
+  const dir = makeProject({ 'src/index.js': APP });
+  try {
+    for (const allow of [[], ['127.0.0.1']]) {
+      const server = await startProject(dir, { isolation: 'process', egressAllow: allow });
+      try {
+        const res = await server.request(new Request(`http://app.test/echo?host=127.0.0.1&port=${echoServer.port}&text=sandboxed`));
+        const body = await res.json() as { ok: boolean; value?: unknown; error?: string };
+        if (allow.length === 0) {
+          assert.equal(body.ok, false);
+          assert.match(body.error ?? '', /^Error: proxy request failed, cannot connect to the specified address \(connection to 127\.0\.0\.1:\d+ was refused by the platform's egress policy: 127\.0\.0\.1 is a loopback address\)$/);
+          assert.equal(accepted, 0, 'the refusal came before any connection');
+        } else {
+          assert.deepEqual(body, { ok: true, value: { echoed: 'sandboxed', remoteAddress: '127.0.0.1', secureTransport: 'off' } });
+          assert.equal(accepted, 1);
+        }
+      } finally {
+        await server.close();
+      }
+    }
+  } finally {
+    await echoServer.close();
+  }
+});
