@@ -36,7 +36,7 @@ export default class extends WorkerEntrypoint {
       rpc: new Thing().hello(),
       durableObject: attempt(() => new Counter({}, env)),
       workflow: attempt(() => new Flow({}, env)),
-      connect: attempt(() => connect('127.0.0.1:5432')),
+      connect: attempt(() => connect('127.0.0.1:5432').close()),
       nonRetryable: { name: err.name, message: err.message, isError: err instanceof Error },
       named: new NonRetryableError('x', 'Custom').name,
     });
@@ -62,7 +62,7 @@ for (const [label, from] of [
       rpc: 'hi',
       durableObject: 'DurableObject is not available in Ledge yet: coordination objects (durable_objects bindings) are not implemented. Importing and extending DurableObject works; creating an instance does not.',
       workflow: 'no error',
-      connect: 'connect() is not available in Ledge yet: outbound TCP sockets arrive with the sandbox and its egress rules (docs/runtime.md)',
+      connect: 'no error',
       nonRetryable: { name: 'NonRetryableError', message: 'stop', isError: true },
       named: 'Custom',
     });

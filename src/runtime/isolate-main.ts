@@ -24,6 +24,7 @@ import { CACHE_SERVICE } from '../bindings/cache/limits.js';
 import type { CacheProtocol } from '../bindings/cache/protocol.js';
 import { createIsolateSockets, installWebSocketGlobals, isWebSocketRequest } from './websockets/isolate-sockets.js';
 import { installRuntimeHooks, toEventHandler } from './runtime-hooks.js';
+import { createIsolateTcp } from './tcp/isolate-tcp.js';
 import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
 // Last: a standby isolate waits here for its init, with everything above already loaded.
 import { init, onHostMessages } from './isolate-init.js';
@@ -72,6 +73,7 @@ installConsole();
 installResponse();
 installWebSocketGlobals();
 const sockets = createIsolateSockets(send);
+const tcp = createIsolateTcp(send);
 Object.defineProperty(globalThis, 'self', { value: globalThis, writable: true, configurable: true });
 Object.defineProperty(globalThis, 'navigator', { value: Object.freeze({ userAgent: 'Ledge' }), writable: true, configurable: true });
 
@@ -101,6 +103,7 @@ installRuntimeHooks({
     if (!event) throw new Error('waitUntil() was called outside of an event; call it while handling a request, a cron window or a queue batch');
     event.waits.push(Promise.resolve(promise));
   },
+  connect: (address, options) => tcp.connect(address, options),
 });
 
 /** One call to a binding's host-side service; errors come back as the TypeError or Error the service chose. */
@@ -139,6 +142,7 @@ function receive(message: HostMessage): void {
     case 'scheduled': void runScheduled(message); break;
     case 'queue': void runQueue(message); break;
     case 'ws-message': case 'ws-close': case 'ws-drained': case 'ws-opened': case 'ws-refused': sockets.receive(message); break;
+    case 'tcp-opened': case 'tcp-data': case 'tcp-written': case 'tcp-eof': case 'tcp-closed': tcp.receive(message); break;
     case 'workflow': void runWorkflowEvent(message.id, message.run); break;
   }
 }

@@ -6,6 +6,8 @@ import { CpuMeter, type CpuUsage } from './cpu-meter.js';
 import { spawnThread, type IsolateSpawner, type IsolateWorker } from './isolate-worker.js';
 import { HostSockets, type UpgradeTarget } from './websockets/host-sockets.js';
 import { isSocketMessage } from './websockets/protocol.js';
+import { HostTcpSockets } from './tcp/host-tcp.js';
+import { isTcpMessage } from './tcp/protocol.js';
 import { ResponseStream } from './response-stream.js';
 import { startTrace, traceLine, type EventObserver, type EventTrace } from './event-trace.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
@@ -122,6 +124,8 @@ export class Isolate {
   #send: (message: HostMessage, transfer?: ArrayBuffer) => void;
   /** Sockets joined to this isolate; kept apart from events, since a socket outlives the event that opened it. */
   #sockets: HostSockets;
+  /** Outbound TCP sockets (`connect()`): made here, under the egress policy where there is one. */
+  #tcp: HostTcpSockets;
   #observe: EventObserver | undefined;
 
   constructor(options: IsolateOptions) {
@@ -133,6 +137,7 @@ export class Isolate {
     this.#send = createBatchSender<HostMessage>(this.#worker);
     // Time spent on socket messages is the sockets' work, not background: book the stretch before each change.
     this.#sockets = new HostSockets((message) => this.#post(message), options.logger, () => this.#book(Date.now()), this.#worker.checkOutbound);
+    this.#tcp = new HostTcpSockets((message) => this.#post(message), options.logger, this.#worker.checkOutbound);
     const worker = this.#worker;
     this.#meter = new CpuMeter(() => worker.activeMs(), Date.now());
     this.ready = new Promise<void>((resolve, reject) => {
@@ -165,6 +170,7 @@ export class Isolate {
       // A planned stop (a reload, a new version) is a restart; a limit or a crash is a failure.
       const planned = this.#stopping && !this.#failure.startsWith('exceeded_');
       this.#sockets.closeAll(planned ? 1012 : 1011, planned ? 'the deployment restarted' : 'the deployment failed');
+      this.#tcp.closeAll();
       this.#failAll(this.#failure);
       options.onExit(this, this.#failure, reclaimed === true);
     });
@@ -184,6 +190,9 @@ export class Isolate {
 
   /** WebSockets open on this isolate. */
   get openSockets(): number { return this.#sockets.size; }
+
+  /** Outbound TCP sockets open or opening on this isolate. */
+  get openTcpSockets(): number { return this.#tcp.size; }
 
   /** Events still running, waitUntil work included. */
   get inflight(): number { return this.#events.size; }
@@ -364,6 +373,10 @@ export class Isolate {
     }
     if (isSocketMessage(message)) {
       this.#sockets.receive(message);
+      return;
+    }
+    if (isTcpMessage(message)) {
+      this.#tcp.receive(message);
       return;
     }
     const event = this.#events.get(message.id);

@@ -4,6 +4,7 @@
  */
 
 import type { SocketHostMessage, SocketIsolateMessage } from './websockets/protocol.js';
+import type { TcpHostMessage, TcpIsolateMessage } from './tcp/protocol.js';
 import type { QueueBatchEvent, QueueOutcome } from '../bindings/queues/delivery.js';
 import type { FlatHeaders, SerializedError } from './wire.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
@@ -71,7 +72,8 @@ export type HostMessage =
   | { t: 'abort'; id: number; reason: string }
   | { t: 'res-credit'; id: number }
   | { t: 'call-result'; id: number; value?: unknown; error?: SerializedError }
-  | SocketHostMessage;
+  | SocketHostMessage
+  | TcpHostMessage;
 
 /** Isolate to host. */
 export type IsolateMessage =
@@ -92,7 +94,8 @@ export type IsolateMessage =
   | { t: 'call'; id: number; binding: string; method: string; args: readonly unknown[]; event?: number }
   /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */
   | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number }
-  | SocketIsolateMessage;
+  | SocketIsolateMessage
+  | TcpIsolateMessage;
 
 /** Bytes one side may send ahead of the other's consumption before it waits for credit. */
 export const STREAM_WINDOW_BYTES = 1 << 20;

@@ -13,6 +13,19 @@ import { startServe, type ServeProcess } from '../serve-process.js';
 /** Inside the repository, so the applications resolve their packages (hono, vite, ...) from its node_modules. */
 const WORK_ROOT = path.resolve(import.meta.dirname, '..', '..', '.ledge', 'test-projects');
 
+/** The Node versions vite 8 runs on: its package.json `engines`, which `vite-engines.test.ts` keeps in step. */
+export const VITE_NODE_ENGINES = '^20.19.0 || >=22.12.0';
+
+/**
+ * Why the applications built with vite cannot run on this Node (Ledge itself needs 20.11; vite, a devDependency
+ * of this suite only, needs more), or false when they can: the vite tests skip with this message.
+ */
+export function viteSkip(version = process.versions.node): string | false {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  const supported = (major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major >= 23;
+  return supported ? false : `vite 8, which builds this application, needs Node ${VITE_NODE_ENGINES}; this is Node ${version} (Ledge itself runs on 20.11 and later)`;
+}
+
 /** A fresh copy of `test/compat/<name>`, as a user's checkout of the application. */
 export function copyApp(name: string): string {
   mkdirSync(WORK_ROOT, { recursive: true });

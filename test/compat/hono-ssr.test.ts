@@ -5,7 +5,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runCli } from '../cli.js';
-import { call, copyApp, editConfig, hostOf, startPlatform, withDev, type Answer } from './harness.js';
+import { call, copyApp, editConfig, hostOf, startPlatform, viteSkip, withDev, type Answer } from './harness.js';
 
 type Fetch = (pathname: string, init?: Parameters<typeof call>[1]) => Promise<Answer>;
 
@@ -39,7 +39,7 @@ async function local(dir: string, args: string[]): Promise<string> {
   return proc.output();
 }
 
-test('a Hono JSX app built by @hono/vite-build runs unchanged under ledge dev and ledge serve', { timeout: 180_000 }, async (t) => {
+test('a Hono JSX app built by @hono/vite-build runs unchanged under ledge dev and ledge serve', { timeout: 180_000, skip: viteSkip() }, async (t) => {
   const dir = copyApp('hono-ssr');
 
   await t.test('ledge dev: migrations applied with ledge db, the framework build run from the build command', async () => {

@@ -4,7 +4,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, copyApp, editConfig, hostOf, json, startPlatform, withDev, type Answer } from './harness.js';
+import { call, copyApp, editConfig, hostOf, json, startPlatform, viteSkip, withDev, type Answer } from './harness.js';
 
 type Fetch = (pathname: string, init?: Parameters<typeof call>[1]) => Promise<Answer>;
 
@@ -44,7 +44,7 @@ async function exercise(get: Fetch): Promise<void> {
   assert.deepEqual(json(missing), { error: 'no such API route' });
 }
 
-test('a Vite-built single-page app with a KV API runs unchanged under ledge dev and ledge serve', { timeout: 180_000 }, async (t) => {
+test('a Vite-built single-page app with a KV API runs unchanged under ledge dev and ledge serve', { timeout: 180_000, skip: viteSkip() }, async (t) => {
   const dir = copyApp('vite-spa');
 
   await t.test('ledge dev in its folder runs its vite build and serves the result', async () => {

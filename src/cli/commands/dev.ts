@@ -17,7 +17,7 @@ export function registerDev(program: Command): void {
     .option('--env <name>', 'environment section of ledge.jsonc to use')
     .option('--lifecycle-interval <seconds>', 'seconds between lifecycle runs of the buckets', parseSeconds, 3600)
     .option('--isolation <mode>', 'thread: a worker thread (trusted code, fastest reload); process: a sandbox process, as ledge serve runs code', parseIsolation, 'thread')
-    .option('--egress-allow <cidr|host>', 'with --isolation process: let the project fetch this range, address or host name beyond the public internet (repeatable)', collect, [])
+    .option('--egress-allow <cidr|host>', 'with --isolation process: let the project fetch or connect() to this range, address or host name beyond the public internet (repeatable)', collect, [])
     .option('--verbose', 'print debug logs')
     .action(async (dir: string, opts: { port: number; ip: string; state?: string; env?: string; verbose?: boolean; lifecycleInterval: number; isolation: 'thread' | 'process'; egressAllow: string[] }) => {
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));

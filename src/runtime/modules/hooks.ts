@@ -15,7 +15,7 @@ export interface RuntimeHooks {
   readonly env: Record<string, unknown>;
   /** Extends the current event (request, cron window, queue batch) until the promise settles. */
   waitUntil(promise: unknown): void;
-  /** Outbound TCP, once the platform provides it. */
+  /** Outbound TCP (runtime/tcp/isolate-tcp.ts). */
   readonly connect?: (address: unknown, options?: unknown) => unknown;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { EgressReplyMessage, EgressRequestMessage } from '../egress/protocol.js';
 import type { HostMessage, IsolateInit, IsolateMessage } from '../protocol.js';
+import { toTcpIsolateMessage } from '../tcp/protocol.js';
 
 /** What the sandbox needs to start one isolate's worker. */
 export interface SpawnSpec {
@@ -78,6 +79,8 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
     case 'ws-close': return isId(m.sid) && Number.isInteger(m.code) && isStr(m.reason) ? value as IsolateMessage : null;
     case 'ws-ack': return isId(m.sid) && isId(m.bytes) ? value as IsolateMessage : null;
     case 'ws-connect': return isId(m.sid) && isStr(m.url) && isFlat(m.headers) ? value as IsolateMessage : null;
+    // Outbound TCP (tcp/protocol.ts): checked whole here, and again by HostTcpSockets.
+    case 'tcp-connect': case 'tcp-write': case 'tcp-end': case 'tcp-close': case 'tcp-ack': case 'tcp-starttls': return toTcpIsolateMessage(value);
     default: break;
   }
   if (!isId(m.id)) return null;

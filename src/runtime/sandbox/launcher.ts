@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, lstatSync, mkdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -139,6 +139,10 @@ export function buildFiles(): { binds: { from: string; to: string }[]; main: str
   // The mount point of node_modules inside the read-only view.
   mkdirSync(path.join(outDir, 'node_modules'), { recursive: true });
   buildSync({ entryPoints: [fileURLToPath(new URL('./build-main.ts', here))], outfile: path.join(outDir, 'build-main.mjs'), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'silent' });
+  // The runtime modules (ledge:sockets, ...) are files the bundler reads beside its main (bundle-modules.ts).
+  const modulesDir = fileURLToPath(new URL('../modules/', here));
+  const moduleSources = readdirSync(modulesDir).filter((f) => f.endsWith('.ts')).map((f) => path.join(modulesDir, f));
+  buildSync({ entryPoints: moduleSources, outdir: path.join(outDir, 'modules'), bundle: false, platform: 'neutral', format: 'esm', target: 'node20', logLevel: 'silent' });
   cachedBuild = { binds: [{ from: outDir, to: RUNTIME_MOUNT }, modules], main: `${RUNTIME_MOUNT}/build-main.mjs` };
   return cachedBuild;
 }
