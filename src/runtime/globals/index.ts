@@ -3,7 +3,8 @@
  * `installGlobalScope` runs once in the worker, after Ledge's own isolate code has taken what it needs
  * and before the application's bundle loads: it adds the edge's web APIs, removes Node's host objects
  * (or puts the `nodejs_compat` stand-ins in their place), gives the application a console of its own,
- * guards stack-trace callbacks, and refuses application imports outside the bundle.
+ * and guards stack-trace callbacks. `guardApplicationImports` runs before both, ahead of the binding
+ * kinds' isolate modules: it refuses application imports outside the bundle.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -36,6 +37,15 @@ export function installGlobalScope(options: GlobalScopeOptions): void {
   guardStackTraces();
   replaceHostObjects(options.nodejsCompat);
   replaceConsole();
+}
+
+/**
+ * Hands the import guard its policy; call once, before anything the worker imports after its init arrived.
+ * A standby isolate (isolate-init.ts) registered the guard before it knew its application, and every import
+ * waits until the policy is there: Ledge's own later imports (the binding kinds' isolate modules) included,
+ * so this must come first. They resolve as usual under it, being outside the bundle's directory.
+ */
+export function guardApplicationImports(options: GlobalScopeOptions): void {
   guardImports({
     appDir: pathToFileURL(path.dirname(options.bundlePath) + path.sep).href,
     nodeModules: options.nodejsCompat ? NODEJS_COMPAT_MODULES : [],

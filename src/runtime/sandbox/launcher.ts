@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, lstatSync, mkdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import { LedgeError } from '../../lib/errors.js';
 import { DEFAULT_LIMITS } from '../limits.js';
@@ -67,6 +67,20 @@ export function runtimeFiles(): RuntimeFiles {
   }
   cachedRuntime = { binds: [{ from: outDir, to: RUNTIME_MOUNT }, modules], main: `${RUNTIME_MOUNT}/sandbox-main.mjs`, workerEntry: `${RUNTIME_MOUNT}/isolate-entry.mjs` };
   return cachedRuntime;
+}
+
+/**
+ * The URL inside a sandbox of a runtime module the host names by its own URL (a binding kind's isolate half,
+ * bindings/isolate-part.ts): the same file under the bind that holds it. A module outside every bind is not
+ * in the sandbox's view at all, which is a LedgeError rather than an import that fails inside.
+ */
+export function runtimeModuleInside(runtime: RuntimeFiles, hostUrl: string): string {
+  const file = hostUrl.startsWith('file:') ? fileURLToPath(hostUrl) : hostUrl;
+  for (const bind of runtime.binds) {
+    const from = bind.from.endsWith(path.sep) ? bind.from.slice(0, -1) : bind.from;
+    if (file === from || file.startsWith(from + path.sep)) return pathToFileURL(bind.to + file.slice(from.length)).href;
+  }
+  throw new LedgeError('sandbox_unavailable', `the runtime module ${file} is outside the files a sandbox sees`);
 }
 
 /** What one sandbox process is started with. */

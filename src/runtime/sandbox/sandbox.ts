@@ -8,7 +8,7 @@ import type { EgressSessions } from '../egress/gateway.js';
 import type { IsolateWorker, IsolateWorkerSpec } from '../isolate-worker.js';
 import { toSandboxRecord, type HostRecord } from './channel.js';
 import { createFrameWriter, FrameError, FrameReader } from './frames.js';
-import { BUNDLES_MOUNT, sandboxCommand, type LaunchSpec } from './launcher.js';
+import { BUNDLES_MOUNT, runtimeModuleInside, sandboxCommand, type LaunchSpec } from './launcher.js';
 import { readTreeUsage, type TreeUsage } from './proc-stats.js';
 import { ProxyWorker } from './proxy-worker.js';
 
@@ -116,6 +116,8 @@ export class Sandbox {
   spawnWorker(spec: IsolateWorkerSpec): IsolateWorker {
     this.lastUsed = Date.now();
     clearTimeout(this.#idleTimer);
+    // Binding kinds' isolate halves are Ledge's runtime files: the sandbox imports them from its read-only view.
+    const bindings = spec.init.bindings.map((b) => ({ ...b, module: runtimeModuleInside(this.#options.launch.runtime, b.module) }));
     const id = nextWorkerId++;
     const session = this.#options.egress.open({ name: spec.init.name, subrequestLimit: spec.init.subrequestLimit, send: (m) => this.#send(['egress', id, m]) });
     const worker = new ProxyWorker(id, (record) => { this.lastUsed = Date.now(); this.#send(record); }, session, (why) => this.#violation(why));
@@ -129,7 +131,7 @@ export class Sandbox {
       return worker;
     }
     const bundlePath = this.#mirror(spec.init.bundlePath);
-    this.#send(['spawn', id, { init: { ...spec.init, bundlePath }, memoryMb: spec.memoryMb }]);
+    this.#send(['spawn', id, { init: { ...spec.init, bundlePath, bindings }, memoryMb: spec.memoryMb }]);
     return worker;
   }
 
