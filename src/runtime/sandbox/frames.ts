@@ -73,15 +73,8 @@ export class FrameReader {
   }
 }
 
-/**
- * Sends frames: everything sent during one turn of the event loop goes in one write (or sooner, past
- * `flushAtBytes`). `soon: 'microtask'` writes at the end of the current callback instead: for a sender whose
- * records arrive already batched per turn (the host's, from each isolate's batch sender, which flushes in
- * the loop's check phase), where waiting for the next turn would only delay every hop by one loop iteration.
- */
-export function createFrameWriter(write: (bytes: Buffer) => void, options: { flushAtBytes?: number; soon?: 'immediate' | 'microtask' } = {}): { send(frame: Buffer): void; flush(): void } {
-  const flushAtBytes = options.flushAtBytes ?? 8 * 1024 * 1024;
-  const schedule = options.soon === 'microtask' ? queueMicrotask : (fn: () => void) => void setImmediate(fn);
+/** Sends frames: everything sent during one turn of the event loop goes in one write (or sooner, past `flushAtBytes`). */
+export function createFrameWriter(write: (bytes: Buffer) => void, flushAtBytes = 8 * 1024 * 1024): { send(frame: Buffer): void; flush(): void } {
   let batch: Buffer[] = [];
   let bytes = 0;
   let scheduled = false;
@@ -101,7 +94,7 @@ export function createFrameWriter(write: (bytes: Buffer) => void, options: { flu
       if (bytes >= flushAtBytes) flush();
       else if (!scheduled) {
         scheduled = true;
-        schedule(flush);
+        setImmediate(flush);
       }
     },
     flush,

@@ -72,8 +72,7 @@ export class Sandbox {
     // fd 3 is the channel; the environment is empty (bwrap also clears it inside).
     this.#child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], env: {}, detached: false });
     const channel = this.#child.stdio[3] as Socket;
-    // Isolates post batches already gathered over a turn (batch-port.ts): written at once, not a turn later.
-    const writer = createFrameWriter((bytes) => { if (!channel.destroyed) channel.write(bytes); }, { soon: 'microtask' });
+    const writer = createFrameWriter((bytes) => { if (!channel.destroyed) channel.write(bytes); });
     this.#send = (record) => writer.send(encodeHostRecord(record));
     let ready: () => void = () => undefined;
     this.started = new Promise<void>((resolve) => { ready = resolve; });
