@@ -7,8 +7,6 @@ export interface WorkerExtras {
   memoryBytes: number;
   /** Where outbound fetch goes (the host's egress policy); absent when the isolate keeps Node's own fetch. */
   egress?: MessagePort;
-  /** Batches cross as serialized bytes (in a sandbox: sandbox/isolate-wire.ts); absent for a thread isolate. */
-  serialized?: boolean;
 }
 
 /** How many events (requests, cron windows, queue batches) a batch of host messages starts. */

@@ -7,9 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { prepareImportGuard } from './globals/import-guard.js';
-import type { WorkerExtras } from './isolate-guard-protocol.js';
 import type { HostMessage, IsolateInit } from './protocol.js';
-import { hostBatch, serializingPort } from './sandbox/isolate-wire.js';
 
 /** The first message a standby isolate receives: the isolate it becomes. */
 export interface StandbyInit {
@@ -25,10 +23,7 @@ export interface StandbyData {
 
 const port = parentPort;
 if (!port) throw new Error('the isolate must run in a worker thread');
-const data = workerData as (IsolateInit | (StandbyData & Partial<IsolateInit>)) & Partial<WorkerExtras>;
-
-/** Where the isolate posts its batches: the parent port, or (in a sandbox) the port that sends them serialized. */
-export const hostPort = data.serialized === true ? serializingPort(port) : port;
+const data = workerData as IsolateInit | (StandbyData & Partial<IsolateInit>);
 
 /** Host messages that arrived before the isolate listened, kept in order; then the isolate's own listener. */
 let early: HostMessage[][] | undefined;
@@ -42,14 +37,13 @@ async function standbyInit(heartbeat: SharedArrayBuffer): Promise<IsolateInit> {
   early = [];
   return new Promise<IsolateInit>((resolve) => {
     // One listener for the isolate's whole life: no message can fall between two listeners.
-    (port as NonNullable<typeof port>).on('message', (message: StandbyInit | HostMessage[] | Uint8Array) => {
-      if (!Array.isArray(message) && !(message instanceof Uint8Array)) {
+    (port as NonNullable<typeof port>).on('message', (message: StandbyInit | HostMessage[]) => {
+      if (!Array.isArray(message)) {
         if (message?.t === 'standby-init') resolve({ ...message.init, heartbeat });
         return;
       }
-      const messages = hostBatch(message);
-      if (listener) listener(messages);
-      else early?.push(messages);
+      if (listener) listener(message);
+      else early?.push(message);
     });
   });
 }
@@ -59,7 +53,7 @@ export const init: IsolateInit = 'standby' in data && data.standby === true ? aw
 /** Calls `receive` with each batch of host messages, starting with any that arrived before it was set. */
 export function onHostMessages(receive: (messages: HostMessage[]) => void): void {
   if (early === undefined) {
-    (port as NonNullable<typeof port>).on('message', (message: unknown) => receive(hostBatch(message)));
+    (port as NonNullable<typeof port>).on('message', receive);
     return;
   }
   listener = receive;

@@ -26,7 +26,7 @@ import { createIsolateSockets, installWebSocketGlobals, isWebSocketRequest } fro
 import { installRuntimeHooks, toEventHandler } from './runtime-hooks.js';
 import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
 // Last: a standby isolate waits here for its init, with everything above already loaded.
-import { hostPort, init, onHostMessages } from './isolate-init.js';
+import { init, onHostMessages } from './isolate-init.js';
 
 interface ExecutionContext {
   waitUntil(promise: unknown): void;
@@ -62,7 +62,7 @@ interface RequestState {
 
 const port = parentPort;
 if (!port) throw new Error('isolate-main must run in a worker thread');
-const send = createBatchSender<IsolateMessage>(hostPort);
+const send = createBatchSender<IsolateMessage>(port);
 
 process.setSourceMapsEnabled(true);
 const heartbeat = new Int32Array(init.heartbeat);

@@ -4,10 +4,8 @@
  * egress protocol (src/runtime/egress/protocol.ts) unchanged, carried in records tagged with that id.
  * Everything the host reads here is untrusted: `toSandboxRecord` and `toIsolateMessage` check each shape.
  */
-import { deserialize, serialize } from 'node:v8';
 import type { EgressReplyMessage, EgressRequestMessage } from '../egress/protocol.js';
 import type { HostMessage, IsolateInit, IsolateMessage } from '../protocol.js';
-import { encodeFrame, FrameError, type Frame } from './frames.js';
 
 /** What the sandbox needs to start one isolate's worker. */
 export interface SpawnSpec {
@@ -32,41 +30,6 @@ export type SandboxRecord =
   /** Per isolate: id, event-loop busy milliseconds so far, heartbeat counter. */
   | ['stats', [number, number, number][]]
   | ['egress', number, EgressRequestMessage];
-
-/** The tag of each record in its frame (frames.ts). */
-export const TAGS = { spawn: 1, post: 2, terminate: 3, egress: 4, ready: 5, msg: 6, error: 7, exit: 8, stats: 9 } as const;
-
-const TAG_NAMES = Object.fromEntries(Object.entries(TAGS).map(([name, tag]) => [tag, name])) as Readonly<Record<number, keyof typeof TAGS | undefined>>;
-
-/**
- * A host record as a frame. A `post` carries the isolate's batch serialized here, once: the sandbox's main
- * thread hands those bytes to the worker as they are (isolate-wire.ts).
- */
-export function encodeHostRecord(record: HostRecord): Buffer {
-  switch (record[0]) {
-    case 'spawn': return encodeFrame(TAGS.spawn, record[1], serialize(record[2]));
-    case 'post': return encodeFrame(TAGS.post, record[1], serialize(record[2]));
-    case 'terminate': return encodeFrame(TAGS.terminate, record[1]);
-    case 'egress': return encodeFrame(TAGS.egress, record[1], serialize(record[2]));
-  }
-}
-
-/**
- * A frame from a sandbox as the record it claims to be, before its shape is checked (toSandboxRecord). A
- * payload that does not decode is a FrameError.
- */
-export function decodeSandboxFrame(frame: Frame): unknown {
-  const tag = TAG_NAMES[frame.tag];
-  if (tag === undefined || tag === 'spawn' || tag === 'post' || tag === 'terminate') throw new FrameError(`a frame with the unknown tag ${frame.tag}`);
-  if (tag === 'ready') return ['ready'];
-  let body: unknown;
-  try {
-    body = deserialize(frame.payload);
-  } catch (err) {
-    throw new FrameError(`a frame could not be decoded: ${(err as Error).message}`);
-  }
-  return tag === 'stats' ? ['stats', body] : [tag, frame.id, body];
-}
 
 /** Checks the outer shape of a record from a sandbox; the messages inside are checked by their own readers. */
 export function toSandboxRecord(value: unknown): SandboxRecord | null {

@@ -6,14 +6,15 @@
  * account's bundles) with Node's permission model on; its argument is the isolate entry's path.
  */
 import { Socket } from 'node:net';
-import { deserialize, serialize } from 'node:v8';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { EgressReplyMessage } from '../egress/protocol.js';
-import type { WorkerExtras } from '../isolate-guard-protocol.js';
 import type { StandbyData, StandbyInit } from '../isolate-init.js';
-import { TAGS, type SpawnSpec } from './channel.js';
-import { createFrameWriter, encodeFrame, FrameReader, type Frame } from './frames.js';
+import type { HostMessage, IsolateMessage } from '../protocol.js';
+import type { HostRecord, SandboxRecord, SpawnSpec } from './channel.js';
+import { createFrameWriter, FrameReader } from './frames.js';
 
+/** Bodies larger than this travel as several chunks, so no frame grows past the host's limit. */
+const SPLIT_BYTES = 4 * 1024 * 1024;
 /** How often each isolate's busy time and heartbeat go to the host. */
 const STATS_MS = 20;
 
@@ -29,12 +30,12 @@ if (!workerEntry) throw new Error('sandbox-main: the isolate entry path is missi
 const firstStandbyMb = Number(process.argv[3] ?? 0);
 let standby: (Running & { memoryMb: number }) | undefined;
 const channel = new Socket({ fd: 3, readable: true, writable: true });
-const out = createFrameWriter((bytes) => channel.write(bytes));
+const out = createFrameWriter<SandboxRecord>((frame) => channel.write(frame));
 const reader = new FrameReader(Number.MAX_SAFE_INTEGER);
 const running = new Map<number, Running>();
 
 channel.on('data', (chunk: Buffer) => {
-  for (const frame of reader.push(chunk)) receive(frame);
+  for (const frame of reader.push(chunk)) for (const record of frame as HostRecord[]) receive(record);
 });
 // The host went away (or closed the channel): nothing here may outlive it.
 channel.on('close', () => process.exit(0));
@@ -44,23 +45,18 @@ setInterval(() => {
   if (running.size === 0) return;
   const rows: [number, number, number][] = [];
   for (const [id, r] of running) rows.push([id, r.worker.performance.eventLoopUtilization().active, Atomics.load(r.heartbeat, 0)]);
-  out.send(encodeFrame(TAGS.stats, 0, serialize(rows)));
+  out.send(['stats', rows]);
 }, STATS_MS);
 
-out.send(encodeFrame(TAGS.ready, 0));
+out.send(['ready']);
 scheduleStandby(firstStandbyMb);
 
-function receive({ tag, id, payload }: Frame): void {
-  switch (tag) {
-    case TAGS.spawn: spawn(id, deserialize(payload) as SpawnSpec); break;
-    case TAGS.post: {
-      // The host's batch, still serialized: the worker decodes it (isolate-wire.ts). Its own copy, moved to it.
-      const bytes = new Uint8Array(payload);
-      running.get(id)?.worker.postMessage(bytes, [bytes.buffer]);
-      break;
-    }
-    case TAGS.terminate: void running.get(id)?.worker.terminate(); break;
-    case TAGS.egress: running.get(id)?.egress.postMessage(deserialize(payload) as EgressReplyMessage); break;
+function receive(record: HostRecord): void {
+  switch (record[0]) {
+    case 'spawn': spawn(record[1], record[2]); break;
+    case 'post': running.get(record[1])?.worker.postMessage(record[2], transfers(record[2])); break;
+    case 'terminate': void running.get(record[1])?.worker.terminate(); break;
+    case 'egress': running.get(record[1])?.egress.postMessage(record[2] satisfies EgressReplyMessage); break;
   }
 }
 
@@ -76,18 +72,17 @@ function spawn(id: number, spec: SpawnSpec): void {
   const { worker, egress } = started;
   running.set(id, started);
   let first = true;
-  // Each message is one batch the worker serialized (and split below the host's frame limit): relayed as it is.
-  worker.on('message', (bytes: Uint8Array) => {
+  worker.on('message', (messages: IsolateMessage[]) => {
     // The next standby starts once this isolate is up, so the two do not load at the same time.
     if (first) { first = false; scheduleStandby(spec.memoryMb); }
-    if (bytes instanceof Uint8Array) out.send(encodeFrame(TAGS.msg, id, bytes));
+    for (const part of split(messages)) out.send(['msg', id, part], sizeOf(part));
   });
-  egress.on('message', (message) => out.send(encodeFrame(TAGS.egress, id, serialize(message))));
-  worker.on('error', (err: Error & { code?: string }) => out.send(encodeFrame(TAGS.error, id, serialize({ message: err.message, ...(typeof err.code === 'string' ? { code: err.code } : {}) }))));
+  egress.on('message', (message) => out.send(['egress', id, message]));
+  worker.on('error', (err: Error & { code?: string }) => out.send(['error', id, { message: err.message, ...(typeof err.code === 'string' ? { code: err.code } : {}) }]));
   worker.once('exit', (code) => {
     running.delete(id);
     egress.close();
-    out.send(encodeFrame(TAGS.exit, id, serialize(code)));
+    out.send(['exit', id, code]);
   });
 }
 
@@ -96,9 +91,8 @@ function startWorker(memoryMb: number, init?: SpawnSpec['init']): Running & { me
   const heartbeat = new Int32Array(new SharedArrayBuffer(4));
   const channel = new MessageChannel();
   const own = init ?? ({ standby: true } satisfies Omit<StandbyData, 'heartbeat'>);
-  const extras: WorkerExtras = { memoryBytes: memoryMb * 1024 * 1024, egress: channel.port2, serialized: true };
   const worker = new Worker(workerEntry as string, {
-    workerData: { ...own, heartbeat: heartbeat.buffer, ...extras },
+    workerData: { ...own, heartbeat: heartbeat.buffer, memoryBytes: memoryMb * 1024 * 1024, egress: channel.port2 },
     transferList: [channel.port2],
     resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, memoryMb / 8)) },
     env: {},
@@ -119,4 +113,52 @@ function scheduleStandby(memoryMb: number): void {
   next.worker.on('error', () => undefined);
   // A standby that stops before it is used is not replaced in a loop: the next spawn starts one.
   next.worker.once('exit', () => { if (standby === next) standby = undefined; });
+}
+
+/** Bodies bigger than SPLIT_BYTES become a streamed response, so each record stays small. */
+function split(messages: IsolateMessage[]): IsolateMessage[][] {
+  if (!messages.some((m) => bigBody(m))) return [messages];
+  const parts: IsolateMessage[][] = [];
+  let current: IsolateMessage[] = [];
+  for (const m of messages) {
+    if (m.t === 'head' && bigBody(m) && m.body !== null) {
+      const bytes = typeof m.body === 'string' ? Buffer.from(m.body) : m.body;
+      current.push({ ...m, body: null, streaming: true, done: undefined } as IsolateMessage);
+      for (let at = 0; at < bytes.byteLength; at += SPLIT_BYTES) {
+        parts.push(current);
+        current = [{ t: 'res-chunk', id: m.id, chunk: bytes.subarray(at, at + SPLIT_BYTES) }];
+      }
+      if (!m.streaming) current.push({ t: 'res-end', id: m.id });
+      if (m.done) current.push({ t: 'done', id: m.id });
+    } else if (m.t === 'res-chunk' && m.chunk.byteLength > SPLIT_BYTES) {
+      for (let at = 0; at < m.chunk.byteLength; at += SPLIT_BYTES) {
+        current.push({ t: 'res-chunk', id: m.id, chunk: m.chunk.subarray(at, at + SPLIT_BYTES) });
+        parts.push(current);
+        current = [];
+      }
+    } else current.push(m);
+  }
+  if (current.length) parts.push(current);
+  return parts;
+}
+
+function bigBody(m: IsolateMessage): boolean {
+  if (m.t === 'head') return m.body !== null && (typeof m.body === 'string' ? m.body.length * 3 : m.body.byteLength) > SPLIT_BYTES;
+  return m.t === 'res-chunk' && m.chunk.byteLength > SPLIT_BYTES;
+}
+
+function sizeOf(messages: IsolateMessage[]): number {
+  let n = 0;
+  for (const m of messages) {
+    if (m.t === 'res-chunk') n += m.chunk.byteLength;
+    else if (m.t === 'head' && m.body !== null) n += typeof m.body === 'string' ? m.body.length : m.body.byteLength;
+  }
+  return n;
+}
+
+/** Request body chunks arrive as fresh copies: move them to the worker rather than copy again. */
+function transfers(messages: HostMessage[]): ArrayBuffer[] {
+  const list: ArrayBuffer[] = [];
+  for (const m of messages) if (m.t === 'req-chunk' && m.chunk.byteOffset === 0 && m.chunk.byteLength === m.chunk.buffer.byteLength && m.chunk.buffer instanceof ArrayBuffer) list.push(m.chunk.buffer);
+  return list;
 }

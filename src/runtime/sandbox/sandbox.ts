@@ -6,7 +6,7 @@ import type { ErrorCode } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { EgressSessions } from '../egress/gateway.js';
 import type { IsolateWorker, IsolateWorkerSpec } from '../isolate-worker.js';
-import { decodeSandboxFrame, encodeHostRecord, toSandboxRecord, type HostRecord } from './channel.js';
+import { toSandboxRecord, type HostRecord } from './channel.js';
 import { createFrameWriter, FrameError, FrameReader } from './frames.js';
 import { BUNDLES_MOUNT, runtimeModuleInside, sandboxCommand, type LaunchSpec } from './launcher.js';
 import { readTreeUsage, type TreeUsage } from './proc-stats.js';
@@ -72,14 +72,17 @@ export class Sandbox {
     // fd 3 is the channel; the environment is empty (bwrap also clears it inside).
     this.#child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], env: {}, detached: false });
     const channel = this.#child.stdio[3] as Socket;
-    const writer = createFrameWriter((bytes) => { if (!channel.destroyed) channel.write(bytes); });
-    this.#send = (record) => writer.send(encodeHostRecord(record));
+    const writer = createFrameWriter<HostRecord>((frame) => { if (!channel.destroyed) channel.write(frame); });
+    this.#send = writer.send;
     let ready: () => void = () => undefined;
     this.started = new Promise<void>((resolve) => { ready = resolve; });
     const reader = new FrameReader();
     channel.on('data', (chunk: Buffer) => {
       try {
-        for (const frame of reader.push(chunk)) this.#receive(decodeSandboxFrame(frame), ready);
+        for (const frame of reader.push(chunk)) {
+          if (!Array.isArray(frame)) throw new FrameError('a frame is not a list of records');
+          for (const value of frame) this.#receive(value, ready);
+        }
       } catch (err) {
         this.#violation(err instanceof FrameError ? err.message : `a record could not be handled: ${(err as Error).message}`);
       }
