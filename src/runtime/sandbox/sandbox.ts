@@ -72,7 +72,8 @@ export class Sandbox {
     // fd 3 is the channel; the environment is empty (bwrap also clears it inside).
     this.#child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], env: {}, detached: false });
     const channel = this.#child.stdio[3] as Socket;
-    const writer = createFrameWriter<HostRecord>((frame) => { if (!channel.destroyed) channel.write(frame); });
+    // Isolates post batches already gathered over a turn (batch-port.ts): written at once, not a turn later.
+    const writer = createFrameWriter<HostRecord>((frame) => { if (!channel.destroyed) channel.write(frame); }, { soon: 'microtask' });
     this.#send = writer.send;
     let ready: () => void = () => undefined;
     this.started = new Promise<void>((resolve) => { ready = resolve; });
