@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
+import { readTreeUsage } from '../dist/runtime/sandbox/proc-stats.js';
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } } });
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,9 +32,13 @@ async function measure(name, args, pathname) {
   const server = await start(args);
   try {
     await autocannon({ url: server.url + pathname, connections: Number(values.connections), duration: 2 });
+    // CPU the server used (its process and the sandbox's, every thread) per request: on a shared machine
+    // requests per second follow the share of CPU each server gets; this figure much less so.
+    const cpuBefore = readTreeUsage(server.child.pid).cpuMs;
     const r = await autocannon({ url: server.url + pathname, connections: Number(values.connections), duration: Number(values.duration) });
+    const cpuMs = readTreeUsage(server.child.pid).cpuMs - cpuBefore;
     if (r.non2xx || r.errors) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+    return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs: (cpuMs * 1000) / r.requests.total };
   } finally {
     server.child.kill();
     await once(server.child, 'exit');
@@ -86,8 +91,10 @@ const coldSpare = await cold(true);
 const coldNone = await cold(false);
 await egress.close();
 console.log(`\n${values.connections} connections, ${values.duration} s each, ${new Date().toISOString()}`);
-for (const r of results) console.log(`${r.name.padEnd(18)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms`);
+for (const r of results) console.log(`${r.name.padEnd(18)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   server CPU ${r.cpuUs.toFixed(0)} µs/request`);
 const by = Object.fromEntries(results.map((r) => [r.name, r.rps]));
 console.log(`hello process / thread = ${(by['hello process'] / by['hello thread']).toFixed(2)} (target >= 0.8); kv get process / thread = ${(by['kv get process'] / by['kv get thread']).toFixed(2)} (target >= 0.8)`);
+const cpu = Object.fromEntries(results.map((r) => [r.name, r.cpuUs]));
+console.log(`server CPU per request, thread / process (1 = as cheap): hello ${(cpu['hello thread'] / cpu['hello process']).toFixed(2)}, kv get ${(cpu['kv get thread'] / cpu['kv get process']).toFixed(2)}`);
 console.log(`hello process / node:http = ${(by['hello process'] / by['node:http']).toFixed(2)} (target >= 0.35); hello thread / node:http = ${(by['hello thread'] / by['node:http']).toFixed(2)}`);
 console.log(`cold sandbox, first response (median of 20): ${coldSpare.toFixed(0)} ms from the spare, ${coldNone.toFixed(0)} ms starting the process (target < 150)`);

@@ -52,3 +52,28 @@ test('caches and invocation records work for a deployment in its sandbox', async
     await p.close();
   }
 });
+
+// A binding kind's isolate module is imported inside the sandbox: from its view of Ledge's files (the host's
+// path is not there), and after the standby isolate (default memory limit) has its import policy (before,
+// the import waited for it forever and the deployment never loaded).
+test('a deployment with a KV binding loads in its sandbox, from the standby isolate, and reads and writes', async () => {
+  const p = await startTestPlatform(tempDir('ledge-sandbox-binding-'), undefined, { isolation: 'process' });
+  try {
+    const ns = await p.call('POST', `/accounts/${p.accountId}/storage/kv/namespaces`, { body: { title: 'notes' } });
+    assert.equal(ns.status, 201, ns.text);
+    const app = `export default { async fetch(request, env) {
+      const n = Number(await env.NOTES.get('n') ?? 0) + 1;
+      await env.NOTES.put('n', String(n));
+      return new Response('visit ' + n);
+    } };`;
+    const deployed = await p.call('PUT', `/accounts/${p.accountId}/deployments/notes`, { body: deployBody(app, { edge_dev: true, kv_namespaces: [{ binding: 'NOTES', id: ns.body.result.id }] }) });
+    assert.equal(deployed.status, 200, deployed.text);
+    for (const n of [1, 2]) {
+      const res = await p.visit('notes.admin.ledge.localhost');
+      assert.equal(`${res.status} ${await res.text()}`, `200 visit ${n}`);
+    }
+    assert.ok(!p.logs.some((r) => /broke the channel protocol/.test(r.message)), 'no message was refused');
+  } finally {
+    await p.close();
+  }
+});

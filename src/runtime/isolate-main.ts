@@ -86,9 +86,10 @@ process.on('uncaughtException', (err) => log('error', `Uncaught ${describe(err)}
 const calls = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
 let nextCall = 1;
 const env: Record<string, unknown> = { ...init.vars };
+// First: a standby isolate's import guard holds every import until it has its policy (globals/index.ts).
 guardApplicationImports({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat });
 // Each kind's isolate half comes from the module its plugin names (bindings/isolate-part.ts): the worker
-// loads exactly the kinds this deployment binds, before application code runs.
+// loads exactly the kinds this deployment binds, before application code runs (as Ledge's code, which the guard lets through).
 for (const { name, kind, module } of init.bindings) {
   const loaded: unknown = await import(module);
   const part = typeof loaded === 'object' && loaded !== null && ISOLATE_PART_EXPORT in loaded ? loaded[ISOLATE_PART_EXPORT] : undefined;

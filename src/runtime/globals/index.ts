@@ -3,7 +3,8 @@
  * `installGlobalScope` runs once in the worker, after Ledge's own isolate code has taken what it needs
  * and before the application's bundle loads: it adds the edge's web APIs, removes Node's host objects
  * (or puts the `nodejs_compat` stand-ins in their place), gives the application a console of its own,
- * and guards stack-trace callbacks; `guardApplicationImports` refuses application imports outside the bundle.
+ * and guards stack-trace callbacks. `guardApplicationImports` runs before both, ahead of the binding
+ * kinds' isolate modules: it refuses application imports outside the bundle.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,9 +40,10 @@ export function installGlobalScope(options: GlobalScopeOptions): void {
 }
 
 /**
- * Hands the import guard its policy. It runs before anything else the isolate imports: a standby isolate's
- * guard (isolate-init.ts) holds every import until it has the policy, Ledge's own binding modules included.
- * Ledge's modules are outside the bundle's directory, so the policy lets them through.
+ * Hands the import guard its policy; call once, before anything the worker imports after its init arrived.
+ * A standby isolate (isolate-init.ts) registered the guard before it knew its application, and every import
+ * waits until the policy is there: Ledge's own later imports (the binding kinds' isolate modules) included,
+ * so this must come first. They resolve as usual under it, being outside the bundle's directory.
  */
 export function guardApplicationImports(options: GlobalScopeOptions): void {
   guardImports({

@@ -62,8 +62,15 @@ export class FrameReader {
   }
 }
 
-/** Sends records in frames: everything sent during one turn of the event loop goes as one frame, one write. */
-export function createFrameWriter<R>(write: (frame: Buffer) => void, flushAtBytes = 8 * 1024 * 1024): { send(record: R, size?: number): void; flush(): void } {
+/**
+ * Sends records in frames: everything sent during one turn of the event loop goes as one frame, one write.
+ * `soon: 'microtask'` writes at the end of the current callback instead: for a sender whose records arrive
+ * already batched per turn (the host's, from each isolate's batch sender, which flushes in the loop's check
+ * phase), where waiting for the next turn would only delay every hop by one loop iteration.
+ */
+export function createFrameWriter<R>(write: (frame: Buffer) => void, options: { flushAtBytes?: number; soon?: 'immediate' | 'microtask' } = {}): { send(record: R, size?: number): void; flush(): void } {
+  const flushAtBytes = options.flushAtBytes ?? 8 * 1024 * 1024;
+  const schedule = options.soon === 'microtask' ? queueMicrotask : (fn: () => void) => void setImmediate(fn);
   let batch: R[] = [];
   let bytes = 0;
   let scheduled = false;
@@ -82,7 +89,7 @@ export function createFrameWriter<R>(write: (frame: Buffer) => void, flushAtByte
       if (bytes >= flushAtBytes) flush();
       else if (!scheduled) {
         scheduled = true;
-        setImmediate(flush);
+        schedule(flush);
       }
     },
     flush,

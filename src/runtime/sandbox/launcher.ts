@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import { LedgeError } from '../../lib/errors.js';
 import { DEFAULT_LIMITS } from '../limits.js';
@@ -70,18 +70,17 @@ export function runtimeFiles(): RuntimeFiles {
 }
 
 /**
- * Where a host file appears inside a sandbox, by the longest bind that holds it (a binding kind's isolate module
- * lives under `dist/`, or, from TypeScript sources, under node_modules/.cache). A file outside every bind is not
- * visible inside, which is Ledge's mistake, not the application's: it throws, naming the file.
+ * The URL inside a sandbox of a runtime module the host names by its own URL (a binding kind's isolate half,
+ * bindings/isolate-part.ts): the same file under the bind that holds it. A module outside every bind is not
+ * in the sandbox's view at all, which is a LedgeError rather than an import that fails inside.
  */
-export function insideSandbox(hostFile: string, binds: readonly { from: string; to: string }[]): string {
-  let best: { from: string; to: string } | undefined;
-  for (const bind of binds) {
+export function runtimeModuleInside(runtime: RuntimeFiles, hostUrl: string): string {
+  const file = hostUrl.startsWith('file:') ? fileURLToPath(hostUrl) : hostUrl;
+  for (const bind of runtime.binds) {
     const from = bind.from.endsWith(path.sep) ? bind.from.slice(0, -1) : bind.from;
-    if ((hostFile === from || hostFile.startsWith(from + path.sep)) && from.length > (best?.from.length ?? -1)) best = { from, to: bind.to };
+    if (file === from || file.startsWith(from + path.sep)) return pathToFileURL(bind.to + file.slice(from.length)).href;
   }
-  if (!best) throw new Error(`${hostFile} is outside every directory a sandbox sees`);
-  return best.to + hostFile.slice(best.from.length).split(path.sep).join('/');
+  throw new LedgeError('sandbox_unavailable', `the runtime module ${file} is outside the files a sandbox sees`);
 }
 
 /** What one sandbox process is started with. */

@@ -9,7 +9,7 @@ import type { EgressSessions } from '../egress/gateway.js';
 import type { IsolateWorker, IsolateWorkerSpec } from '../isolate-worker.js';
 import { toSandboxRecord, type HostRecord } from './channel.js';
 import { createFrameWriter, FrameError, FrameReader } from './frames.js';
-import { BUNDLES_MOUNT, insideSandbox, sandboxCommand, type LaunchSpec } from './launcher.js';
+import { BUNDLES_MOUNT, runtimeModuleInside, sandboxCommand, type LaunchSpec } from './launcher.js';
 import { readTreeUsage, type TreeUsage } from './proc-stats.js';
 import { ProxyWorker } from './proxy-worker.js';
 
@@ -73,7 +73,8 @@ export class Sandbox {
     // fd 3 is the channel; the environment is empty (bwrap also clears it inside).
     this.#child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], env: {}, detached: false });
     const channel = this.#child.stdio[3] as Socket;
-    const writer = createFrameWriter<HostRecord>((frame) => { if (!channel.destroyed) channel.write(frame); });
+    // Isolates post batches already gathered over a turn (batch-port.ts): written at once, not a turn later.
+    const writer = createFrameWriter<HostRecord>((frame) => { if (!channel.destroyed) channel.write(frame); }, { soon: 'microtask' });
     this.#send = writer.send;
     let ready: () => void = () => undefined;
     this.started = new Promise<void>((resolve) => { ready = resolve; });
@@ -117,6 +118,8 @@ export class Sandbox {
   spawnWorker(spec: IsolateWorkerSpec): IsolateWorker {
     this.lastUsed = Date.now();
     clearTimeout(this.#idleTimer);
+    // Binding kinds' isolate halves are Ledge's runtime files: the sandbox imports them from its read-only view.
+    const bindings = spec.init.bindings.map((b) => ({ ...b, module: runtimeModuleInside(this.#options.launch.runtime, b.module) }));
     const id = nextWorkerId++;
     const session = this.#options.egress.open({ name: spec.init.name, subrequestLimit: spec.init.subrequestLimit, send: (m) => this.#send(['egress', id, m]) });
     const worker = new ProxyWorker(id, (record) => { this.lastUsed = Date.now(); this.#send(record); }, session, (why) => this.#violation(why));
@@ -130,8 +133,6 @@ export class Sandbox {
       return worker;
     }
     const bundlePath = this.#mirror(spec.init.bundlePath);
-    // Each binding kind's isolate module, as the sandbox sees Ledge's files.
-    const bindings = spec.init.bindings.map((b) => ({ ...b, module: pathToFileURL(insideSandbox(fileURLToPath(b.module), this.#options.launch.runtime.binds)).href }));
     this.#send(['spawn', id, { init: { ...spec.init, bundlePath, bindings }, memoryMb: spec.memoryMb }]);
     return worker;
   }
