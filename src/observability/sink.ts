@@ -2,6 +2,7 @@ import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { RecordStoragePort } from '../storage/observability.js';
 import type { InvocationRecord } from './record.js';
+import { encodeRecord } from './record-json.js';
 
 /** How long records are kept. @default 3 days */
 export const RECORD_RETENTION_MS = 3 * 24 * 3600 * 1000;
@@ -51,7 +52,7 @@ export function createRecordSink(options: RecordSinkOptions): RecordSink {
     queue = [];
     try {
       const store = options.store();
-      store.append(batch);
+      store.append(batch.map((record) => ({ time: record.time, deployment: record.deployment, json: encodeRecord(record) })));
       sinceLastPrune += batch.length;
       const now = options.clock.now();
       // Pruning reads the total size: once a minute, or sooner when many records arrived.
