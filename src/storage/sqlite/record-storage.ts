@@ -107,7 +107,8 @@ export function createSqliteRecordStorage<R extends StoredRecord>(db: Database.D
       return removed;
     },
     size() {
-      return currentTotal();
+      // Read afresh: another connection (the record writer's thread) may have written since.
+      return (total.get() as { bytes: number }).bytes;
     },
   };
 }
