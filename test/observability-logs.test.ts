@@ -127,3 +127,40 @@ test('a CPU limit is recorded with its outcome, and subrequests are counted', as
   assert.equal(spun?.origin, 'platform');
   assert.equal(records.find((r) => r.url?.endsWith('/fetch'))?.subrequests, 2);
 });
+
+test('each run of a workflow instance is an event with its record: kind workflow, the workflow and instance as trigger, an errored run as an exception', async (t) => {
+  const dir = makeProject({
+    'src/index.js': `import { WorkflowEntrypoint } from 'cloudflare:workers';
+    export class Flow extends WorkflowEntrypoint {
+      async run(event, step) {
+        const n = await step.do('double', async () => { console.log('doubling', event.payload.n); return event.payload.n * 2; });
+        if (event.payload.fail) throw new TypeError('bad run ' + n);
+        return n;
+      }
+    }
+    export default {
+      async fetch(request, env) {
+        const body = await request.json();
+        const instance = await env.FLOW.create(body);
+        return Response.json({ id: instance.id });
+      },
+    };`,
+  }, { observability: { logs: { enabled: true } }, workflows: [{ binding: 'FLOW', name: 'flow', class_name: 'Flow' }] });
+  const server = await startProject(dir);
+  t.after(() => server.close());
+  for (const [id, params] of [['ok-1', { n: 21 }], ['bad-1', { n: 2, fail: true }]] as const) {
+    assert.equal((await server.request(new Request('http://app.test/', { method: 'POST', body: JSON.stringify({ id, params }) }))).status, 200);
+  }
+  let runs: InvocationRecord[] = [];
+  for (const end = Date.now() + 20_000; runs.length < 2;) {
+    if (Date.now() > end) throw new Error(`no workflow records: ${JSON.stringify(await recordsOf(server))}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    runs = (await recordsOf(server)).filter((r) => r.kind === 'workflow');
+  }
+  const ok = runs.find((r) => r.trigger === 'flow/ok-1');
+  assert.ok(ok, JSON.stringify(runs));
+  assert.equal(ok.outcome, 'ok');
+  const bad = runs.find((r) => r.trigger === 'flow/bad-1');
+  assert.equal(bad?.outcome, 'exception');
+  assert.deepEqual([bad?.error?.name, bad?.error?.message], ['TypeError', 'bad run 4']);
+});
