@@ -12,8 +12,8 @@ function storedBytes(stateDir: string): string {
   return readdirSync(stateDir).filter((f) => f.startsWith('observability.sqlite')).map((f) => readFileSync(path.join(stateDir, f)).toString('latin1')).join('');
 }
 
-function recordsOf(server: Awaited<ReturnType<typeof startProject>>): InvocationRecord[] {
-  server.observability.flush();
+async function recordsOf(server: Awaited<ReturnType<typeof startProject>>): Promise<InvocationRecord[]> {
+  await server.observability.flush();
   return server.observability.store().records.query({}, () => true, 1000, 100_000);
 }
 
@@ -41,7 +41,7 @@ test('one structured record per event, with its console lines and levels; query 
   assert.equal(failed.status, 500);
   await server.cron.trigger('*/5 * * * *');
 
-  const records = recordsOf(server);
+  const records = await recordsOf(server);
   assert.equal(records.length, 3, 'one record per event');
   const fetchOk = records.find((r) => r.url?.includes('/items'));
   assert.ok(fetchOk);
@@ -88,23 +88,23 @@ test('a deployment may opt in to query values; logs off or sampled out store not
   const keep = await startProject(makeProject(app, { observability: { logs: { enabled: true, keep_query_values: true } } }));
   t.after(() => keep.close());
   await keep.request(new Request('http://app.test/?q=shoes'));
-  assert.equal(recordsOf(keep)[0]?.url, 'http://app.test/?q=shoes');
+  assert.equal((await recordsOf(keep))[0]?.url, 'http://app.test/?q=shoes');
 
   const off = await startProject(makeProject(app));
   t.after(() => off.close());
   await off.request(new Request('http://app.test/'));
-  assert.equal(recordsOf(off).length, 0, 'logs are off by default');
+  assert.equal((await recordsOf(off)).length, 0, 'logs are off by default');
 
   const sampled = await startProject(makeProject(app, { observability: { enabled: true, head_sampling_rate: 0 } }));
   t.after(() => sampled.close());
   for (let i = 0; i < 20; i++) await sampled.request(new Request('http://app.test/'));
-  assert.equal(recordsOf(sampled).length, 0, 'a sampling rate of 0 stores nothing');
+  assert.equal((await recordsOf(sampled)).length, 0, 'a sampling rate of 0 stores nothing');
 
   const quiet = await startProject(makeProject({ 'src/index.js': 'export default { fetch(r) { if (new URL(r.url).pathname === "/talk") console.log("said"); return new Response("ok"); } };' }, { observability: { logs: { enabled: true, invocation_logs: false } } }));
   t.after(() => quiet.close());
   await quiet.request(new Request('http://app.test/'));
   await quiet.request(new Request('http://app.test/talk'));
-  assert.deepEqual(recordsOf(quiet).map((r) => r.logs.map((l) => l.message)), [['said']], 'without invocation logs, only events that logged are stored');
+  assert.deepEqual((await recordsOf(quiet)).map((r) => r.logs.map((l) => l.message)), [['said']], 'without invocation logs, only events that logged are stored');
 });
 
 test('a CPU limit is recorded with its outcome, and subrequests are counted', async (t) => {
@@ -120,10 +120,47 @@ test('a CPU limit is recorded with its outcome, and subrequests are counted', as
   t.after(() => server.close());
   assert.equal((await server.request(new Request('http://app.test/fetch'))).status, 200);
   assert.equal((await server.request(new Request('http://app.test/spin'))).status, 503);
-  const records = recordsOf(server);
+  const records = await recordsOf(server);
   const spun = records.find((r) => r.url?.endsWith('/spin'));
   assert.equal(spun?.outcome, 'exceeded_cpu');
   assert.equal(spun?.status, 503);
   assert.equal(spun?.origin, 'platform');
   assert.equal(records.find((r) => r.url?.endsWith('/fetch'))?.subrequests, 2);
+});
+
+test('each run of a workflow instance is an event with its record: kind workflow, the workflow and instance as trigger, an errored run as an exception', async (t) => {
+  const dir = makeProject({
+    'src/index.js': `import { WorkflowEntrypoint } from 'cloudflare:workers';
+    export class Flow extends WorkflowEntrypoint {
+      async run(event, step) {
+        const n = await step.do('double', async () => { console.log('doubling', event.payload.n); return event.payload.n * 2; });
+        if (event.payload.fail) throw new TypeError('bad run ' + n);
+        return n;
+      }
+    }
+    export default {
+      async fetch(request, env) {
+        const body = await request.json();
+        const instance = await env.FLOW.create(body);
+        return Response.json({ id: instance.id });
+      },
+    };`,
+  }, { observability: { logs: { enabled: true } }, workflows: [{ binding: 'FLOW', name: 'flow', class_name: 'Flow' }] });
+  const server = await startProject(dir);
+  t.after(() => server.close());
+  for (const [id, params] of [['ok-1', { n: 21 }], ['bad-1', { n: 2, fail: true }]] as const) {
+    assert.equal((await server.request(new Request('http://app.test/', { method: 'POST', body: JSON.stringify({ id, params }) }))).status, 200);
+  }
+  let runs: InvocationRecord[] = [];
+  for (const end = Date.now() + 20_000; runs.length < 2;) {
+    if (Date.now() > end) throw new Error(`no workflow records: ${JSON.stringify(await recordsOf(server))}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    runs = (await recordsOf(server)).filter((r) => r.kind === 'workflow');
+  }
+  const ok = runs.find((r) => r.trigger === 'flow/ok-1');
+  assert.ok(ok, JSON.stringify(runs));
+  assert.equal(ok.outcome, 'ok');
+  const bad = runs.find((r) => r.trigger === 'flow/bad-1');
+  assert.equal(bad?.outcome, 'exception');
+  assert.deepEqual([bad?.error?.name, bad?.error?.message], ['TypeError', 'bad run 4']);
 });

@@ -135,3 +135,44 @@ test('failed deliveries are retried with back-off and recorded; private addresse
   const [gaveUp] = failing.store().webhooks.deliveries('d2', 10);
   assert.deepEqual([gaveUp?.status, gaveUp?.attempts], ['failed', 6], 'given up after five retries, and recorded');
 });
+
+test('a webhook host name is resolved once, by the address check: a private answer is refused before any connection, and the delivery connects to the address checked', async (t) => {
+  const requests: { host: string | undefined }[] = [];
+  let connections = 0;
+  const server = createServer((req, res) => { requests.push({ host: req.headers.host }); req.resume(); req.on('end', () => res.end()); });
+  server.on('connection', () => { connections++; });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => server.close());
+  const port = (server.address() as AddressInfo).port;
+  // The names' only resolver: none of them exists in the system's DNS, so a second lookup by fetch itself would fail.
+  const answers: Record<string, string[]> = { 'evil.test': ['127.0.0.1'], 'mixed.test': ['93.184.216.34', '127.0.0.1'], 'receiver.test': ['127.0.0.1'] };
+  const lookups: string[] = [];
+  const lookup = async (hostname: string) => {
+    lookups.push(hostname);
+    return (answers[hostname] ?? []).map((address) => ({ address, family: 4 }));
+  };
+  const clock = createManualClock(Date.now());
+  const deliver = async (host: string, allowPrivate: boolean) => {
+    const obs = openAccountObservability({
+      file: path.join(tempDir('ledge-obs-'), 'observability.sqlite'), clock, logger: createLogger(createMemorySink()), flushMs: 60_000,
+      webhooks: { accountId: 'a'.repeat(32), allowPrivate, timers: false, openSecret: (sealed) => sealed, lookup },
+    });
+    t.after(() => obs.close());
+    obs.store().webhooks.addDestination({ id: 'd', url: `http://${host}:${port}/hook`, sealed_secret: 's'.repeat(32), on_new: true, threshold: null, quiet_period_seconds: null, created_at: clock.now() });
+    obs.store().webhooks.enqueue({ id: `x-${host}`, destination_id: 'd', issue_id: 'i', event: 'issue.new', body: '{}', status: 'pending', attempts: 0, next_at: clock.now(), last_error: null, created_at: clock.now(), delivered_at: null });
+    await obs.notifier?.tick();
+    return obs.store().webhooks.deliveries('d', 1)[0];
+  };
+
+  const evil = await deliver('evil.test', false);
+  assert.equal(evil?.status, 'pending');
+  assert.match(evil?.last_error ?? '', /evil\.test resolves to 127\.0\.0\.1 \(loopback\), which webhooks may not reach/);
+  const mixed = await deliver('mixed.test', false);
+  assert.match(mixed?.last_error ?? '', /mixed\.test resolves to 127\.0\.0\.1 \(loopback\)/, 'one private answer among public ones refuses the name');
+  assert.equal(connections, 0, 'no connection was opened for a refused name');
+
+  const good = await deliver('receiver.test', true);
+  assert.deepEqual([good?.status, good?.last_error], ['delivered', null]);
+  assert.deepEqual(requests, [{ host: `receiver.test:${port}` }], 'the request reached the checked address and still names its host');
+  assert.deepEqual(lookups, ['evil.test', 'mixed.test', 'receiver.test'], 'each name was resolved once, by the check');
+});

@@ -154,7 +154,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await runtime.close();
     await sandbox?.close();
     storage.close();
-    observability.close();
+    await observability.close();
     throw err;
   }
   let currentBundler: Bundler | undefined = bundler;
@@ -193,7 +193,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await runtime.close();
     await sandbox?.close();
     storage.close();
-    observability.close();
+    await observability.close();
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
@@ -328,7 +328,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await stopping;
       await currentBundler?.dispose();
       storage.close();
-      observability.close();
+      await observability.close();
     },
     observability,
   };
@@ -374,7 +374,7 @@ const API_BODY_LIMIT = 1 << 20;
 type PullApi = ReturnType<typeof createPullApi>;
 
 /** Answers the dev-only routes before the application sees the request. */
-function withDevRoutes(dispatch: Dispatcher, trigger: (cron?: string, time?: number) => Promise<FiringResult>, pullApi: () => PullApi, observabilityRoute: (request: DispatchRequest, url: URL) => DispatchResponse | undefined): Dispatcher {
+function withDevRoutes(dispatch: Dispatcher, trigger: (cron?: string, time?: number) => Promise<FiringResult>, pullApi: () => PullApi, observabilityRoute: (request: DispatchRequest, url: URL) => Promise<DispatchResponse> | undefined): Dispatcher {
   return async function devDispatch(request) {
     if (!request.url.includes('/__ledge/')) return dispatch(request);
     const url = new URL(request.url);

@@ -6,6 +6,7 @@ import { createNotifier, type Notifier, type NotifierOptions } from './notify.js
 import { createLiveFeed, type LiveFeed } from './live.js';
 import { createRecordSink, type RecordSink } from './sink.js';
 import { createIssueTracker, type IssueTracker } from './issues.js';
+import { createRecordWriter, type RecordWriter } from './record-writer.js';
 
 /** Options of an account's observability. */
 export interface AccountObservabilityOptions {
@@ -19,6 +20,8 @@ export interface AccountObservabilityOptions {
   retentionMs?: number;
   /** @default RECORD_MAX_BYTES */
   maxBytes?: number;
+  /** The thread that stores records, shared by the accounts of a process; without it the account starts (and closes) its own. */
+  writer?: RecordWriter;
   /** Webhook notifications of issues (`ledge serve`); without it there are none. */
   webhooks?: Omit<NotifierOptions, 'store' | 'clock' | 'logger'>;
 }
@@ -32,9 +35,10 @@ export interface AccountObservability {
   readonly notifier: Notifier | undefined;
   /** The stores, opened on first use. */
   store(): ObservabilityStores<InvocationRecord>;
-  /** Writes everything queued now. */
-  flush(): void;
-  close(): void;
+  /** Writes everything queued now; resolves once the records are stored. */
+  flush(): Promise<void>;
+  /** Writes what waits and closes the store (and the writer, when the account started its own). */
+  close(): Promise<void>;
 }
 
 /** Opens an account's observability; nothing touches the disk until a record or a question arrives. */
@@ -42,7 +46,8 @@ export function openAccountObservability(options: AccountObservabilityOptions): 
   const embedded = openEmbeddedObservability<InvocationRecord>(options.file);
   const store = embedded.stores;
   const notifier = options.webhooks ? createNotifier({ ...options.webhooks, store: () => store().webhooks, clock: options.clock, logger: options.logger }) : undefined;
-  const records = createRecordSink({ store: () => store().records, clock: options.clock, logger: options.logger, flushMs: options.flushMs, retentionMs: options.retentionMs, maxBytes: options.maxBytes });
+  const writer = options.writer ?? createRecordWriter();
+  const records = createRecordSink({ file: options.file, writer, clock: options.clock, logger: options.logger, flushMs: options.flushMs, retentionMs: options.retentionMs, maxBytes: options.maxBytes });
   const issues = createIssueTracker({ store: () => store().issues, clock: options.clock, logger: options.logger, flushMs: options.flushMs, ...(notifier ? { onOccurrence: notifier.onOccurrence } : {}) });
   return {
     live: createLiveFeed(),
@@ -51,13 +56,14 @@ export function openAccountObservability(options: AccountObservabilityOptions): 
     notifier,
     store,
     flush() {
-      records.flush();
       issues.flush();
+      return records.flush();
     },
-    close() {
+    async close() {
       notifier?.close();
-      records.flush();
       issues.flush();
+      await records.flush();
+      if (!options.writer) await writer.close();
       embedded.close();
     },
   };

@@ -11,8 +11,12 @@ export const DEV_TAIL_PATH = '/__ledge/tail';
 export const DEV_LOGS_PATH = '/__ledge/logs';
 
 /** Answers the dev-only observability routes, or undefined for any other path. */
-export function devObservabilityRoute(observability: AccountObservability, request: DispatchRequest, url: URL): DispatchResponse | undefined {
+export function devObservabilityRoute(observability: AccountObservability, request: DispatchRequest, url: URL): Promise<DispatchResponse> | undefined {
   if (url.pathname !== DEV_TAIL_PATH && url.pathname !== DEV_LOGS_PATH) return undefined;
+  return answer(observability, request, url);
+}
+
+async function answer(observability: AccountObservability, request: DispatchRequest, url: URL): Promise<DispatchResponse> {
   if (request.method !== 'GET') return json(405, { error: 'method_not_allowed', message: `${request.method} is not allowed here; use GET` });
   const params = Object.fromEntries(url.searchParams);
   try {
@@ -22,7 +26,7 @@ export function devObservabilityRoute(observability: AccountObservability, reque
       return { status: 200, statusText: '', headers: ['content-type', 'application/x-ndjson; charset=utf-8', 'cache-control', 'no-store'], body, origin: 'platform' };
     }
     const query = parseLogQuery(params, Date.now());
-    observability.records.flush();
+    await observability.records.flush();
     const range = { ...(query.filter.deployment ? { deployment: query.filter.deployment } : {}), ...(query.from === undefined ? {} : { from: query.from }), ...(query.to === undefined ? {} : { to: query.to }) };
     const records = observability.store().records.query(range, (r) => matchesFilter(r, query.filter), query.limit, QUERY_SCAN_LIMIT);
     return json(200, { records });

@@ -1,6 +1,7 @@
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { IssueStoragePort, OccurrenceRecord, OccurrenceResult } from '../storage/observability.js';
+import { createBatcher } from './batcher.js';
 import { groupError, groupRoute, type Grouping } from './fingerprint.js';
 import type { InvocationRecord } from './record.js';
 import type { ResolvedStack } from './stack.js';
@@ -48,21 +49,13 @@ export function isProblem(record: InvocationRecord): boolean {
 
 /** Creates the tracker of one account. */
 export function createIssueTracker(options: IssueTrackerOptions): IssueTracker {
-  const flushMs = options.flushMs ?? 250;
   const retentionMs = options.occurrenceRetentionMs ?? OCCURRENCE_RETENTION_MS;
   const switches = new Map<string, boolean>();
-  let queue: { record: InvocationRecord; resolve: (stack: string) => ResolvedStack }[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let dropped = 0;
   let lastPrune = 0;
-
-  function flush(): void {
-    clearTimeout(timer);
-    timer = undefined;
-    if (queue.length === 0) return;
-    const batch = queue;
-    queue = [];
-    try {
+  const batcher = createBatcher<{ record: InvocationRecord; resolve: (stack: string) => ResolvedStack }>({
+    flushMs: options.flushMs ?? 250,
+    maxQueued: MAX_QUEUED,
+    write(batch) {
       const store = options.store();
       for (const { record, resolve } of batch) {
         const { grouping, occurrence } = toOccurrence(record, resolve);
@@ -74,11 +67,11 @@ export function createIssueTracker(options: IssueTrackerOptions): IssueTracker {
         lastPrune = now;
         store.pruneOccurrences(now - retentionMs);
       }
-    } catch (err) {
-      dropped += batch.length;
-      options.logger.error(`issues could not be recorded (${batch.length} occurrences dropped): ${(err as Error).message}`);
-    }
-  }
+    },
+    onError(err, items) {
+      options.logger.error(`issues could not be recorded (${items} occurrences dropped): ${err.message}`);
+    },
+  });
 
   const tracker: IssueTracker = {
     enabled(deployment) {
@@ -107,16 +100,10 @@ export function createIssueTracker(options: IssueTrackerOptions): IssueTracker {
       switches.set(deployment, value);
     },
     offer(record, resolve) {
-      if (!isProblem(record)) return;
-      if (queue.length >= MAX_QUEUED) {
-        dropped++;
-        return;
-      }
-      queue.push({ record, resolve });
-      timer ??= setTimeout(flush, flushMs).unref();
+      if (isProblem(record)) batcher.add({ record, resolve });
     },
-    flush,
-    get dropped() { return dropped; },
+    flush: batcher.flush,
+    get dropped() { return batcher.dropped; },
   };
   return tracker;
 }

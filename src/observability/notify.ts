@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
+import { fetch } from 'undici';
+import { pinnedAgent } from '../http/pinned-agent.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { signWebhook } from '../lib/webhooks/sign.js';
@@ -25,6 +27,8 @@ export interface NotifierOptions {
   allowPrivate?: boolean;
   /** Send due deliveries by timer; tests call `tick()`. @default true */
   timers?: boolean;
+  /** Resolves a host name to its addresses. @default the system's resolver */
+  lookup?: (hostname: string) => Promise<{ address: string; family: number }[]>;
 }
 
 /** Turns occurrences into signed webhook deliveries and sends them with retries (docs/observability.md, Notifications). */
@@ -50,14 +54,16 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const { clock, logger } = options;
   let running: Promise<void> | undefined;
   const timer = options.timers === false ? undefined : setInterval(() => void notifier.tick(), 5_000).unref();
+  const resolve = options.lookup ?? ((hostname: string) => lookup(hostname, { all: true, verbatim: true }));
+  // Every connection goes to the address its check passed: the name is resolved once, by the check (no DNS rebinding).
+  const agent = pinnedAgent((hostname) => checkedAddress(hostname, resolve, options.allowPrivate === true), { connectTimeoutMs: DELIVERY_TIMEOUT_MS });
 
   async function send(d: WebhookDelivery, destination: WebhookDestination): Promise<void> {
     try {
       const url = new URL(destination.url);
-      if (!options.allowPrivate) await refusePrivate(url.hostname);
       const secret = options.openSecret(destination.sealed_secret, destination.id);
       const headers = await signWebhook({ secret, body: d.body, path: url.pathname, clock });
-      const res = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'ledge-issues-webhook', 'ledge-event': d.event, 'ledge-delivery': d.id }, body: d.body, redirect: 'manual', signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
+      const res = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'ledge-issues-webhook', 'ledge-event': d.event, 'ledge-delivery': d.id }, body: d.body, redirect: 'manual', signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS), dispatcher: agent });
       await res.body?.cancel();
       if (res.status < 200 || res.status >= 300) throw new Error(`the receiver answered ${res.status}`);
       d.status = 'delivered';
@@ -65,7 +71,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
       d.last_error = null;
     } catch (err) {
       const delay = RETRY_DELAYS_MS[d.attempts];
-      d.last_error = (err as Error).message.slice(0, 500);
+      // fetch's TypeError says only "fetch failed"; the refusal or the network error is its cause.
+      const cause = (err as Error & { cause?: unknown }).cause;
+      d.last_error = (cause instanceof Error ? cause.message : (err as Error).message).slice(0, 500);
       if (delay === undefined) d.status = 'failed';
       else d.next_at = clock.now() + delay;
     }
@@ -112,17 +120,26 @@ export function createNotifier(options: NotifierOptions): Notifier {
     },
     close() {
       clearInterval(timer);
+      void agent.close();
     },
   };
   return notifier;
 }
 
-/** Refuses a hostname that resolves to a loopback, private, link-local or otherwise non-public address (no requests into the platform's own network). */
-async function refusePrivate(hostname: string): Promise<void> {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  const addresses = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  for (const address of addresses) {
-    const parsed = ipaddr.process(address);
-    if (parsed.range() !== 'unicast') throw new Error(`${hostname} resolves to ${address} (${parsed.range()}), which webhooks may not reach (ledge serve --webhooks-to-private-addresses allows it)`);
+/**
+ * The one address a delivery connects to: a literal address, or the first the name resolves to. Unless
+ * private addresses are allowed, a loopback, private, link-local or otherwise non-public address refuses the
+ * delivery, and so does a name with any such address among its answers (a rebinding attempt), before any
+ * connection is opened.
+ */
+async function checkedAddress(hostname: string, resolve: (hostname: string) => Promise<{ address: string }[]>, allowPrivate: boolean): Promise<string> {
+  const addresses = ipaddr.isValid(hostname) ? [hostname] : (await resolve(hostname)).map((a) => a.address);
+  if (addresses.length === 0) throw new Error(`${hostname} has no address`);
+  if (!allowPrivate) {
+    for (const address of addresses) {
+      const parsed = ipaddr.process(address);
+      if (parsed.range() !== 'unicast') throw new Error(`${hostname} resolves to ${address} (${parsed.range()}), which webhooks may not reach (ledge serve --webhooks-to-private-addresses allows it)`);
+    }
   }
+  return addresses[0] as string;
 }

@@ -18,34 +18,39 @@ function open(options: { retentionMs?: number; maxBytes?: number } = {}) {
   return { clock, obs };
 }
 
-test('records wait in memory and are written together; queries read newest first with filters', () => {
+test('records wait in memory and are written together; queries read newest first with filters', async () => {
   const { clock, obs } = open();
   for (let i = 0; i < 10; i++) obs.records.write(record(i, clock.now() + i));
   assert.equal(obs.store().records.size(), 0, 'nothing is written on the event path');
-  obs.flush();
+  await obs.flush();
   const all = obs.store().records.query({}, () => true, 100, 1000);
   assert.deepEqual(all.map((r) => r.id), ['r9', 'r8', 'r7', 'r6', 'r5', 'r4', 'r3', 'r2', 'r1', 'r0']);
   const odd = obs.store().records.query({ deployment: 'odd', from: clock.now() + 3, to: clock.now() + 8 }, () => true, 100, 1000);
   assert.deepEqual(odd.map((r) => r.id), ['r7', 'r5', 'r3']);
   assert.deepEqual(obs.store().records.query({}, () => true, 2, 1000).map((r) => r.id), ['r9', 'r8']);
-  obs.close();
+  await obs.close();
 });
 
-test('retention drops records past their age, and the size cap drops the oldest first', () => {
+test('retention drops records past their age, and the size cap drops the oldest first', async () => {
   const day = 24 * 3600 * 1000;
-  const { clock, obs } = open({ retentionMs: 3 * day, maxBytes: 20_000 });
+  const { clock, obs } = open({ retentionMs: 3 * day, maxBytes: 400_000 });
   obs.records.write(record(0, clock.now()));
-  obs.flush();
+  await obs.flush();
   clock.advance(4 * day);
-  // 100 records of about 400 bytes: twice the cap.
-  for (let i = 1; i <= 100; i++) obs.records.write(record(i, clock.now() + i, 'y'.repeat(300)));
-  obs.flush();
-  const kept = obs.store().records.query({}, () => true, 1000, 100_000);
+  // 2,000 records of about 400 bytes, in 10 flushes: twice the cap.
+  for (let i = 1; i <= 2000; i++) {
+    obs.records.write(record(i, clock.now(), 'y'.repeat(300)));
+    if (i % 200 === 0) {
+      await obs.flush();
+      clock.advance(61_000); // the sink prunes at most once a minute
+    }
+  }
+  const kept = obs.store().records.query({}, () => true, 5000, 100_000);
   assert.ok(!kept.some((r) => r.id === 'r0'), 'a record older than the retention is gone');
-  assert.ok(obs.store().records.size() <= 20_000, `the store holds ${obs.store().records.size()} bytes, over its cap`);
-  assert.ok(kept.length > 10 && kept.length < 100, `${kept.length} records kept`);
-  assert.equal(kept[0]?.id, 'r100', 'the newest are kept');
+  assert.ok(obs.store().records.size() <= 400_000, `the store holds ${obs.store().records.size()} bytes, over its cap`);
+  assert.ok(kept.length > 200 && kept.length < 2000, `${kept.length} records kept`);
+  assert.equal(kept[0]?.id, 'r2000', 'the newest are kept');
   const ids = kept.map((r) => Number(r.id.slice(1)));
-  assert.equal(Math.min(...ids), 101 - kept.length, 'the oldest went first');
-  obs.close();
+  assert.equal(Math.min(...ids), 2001 - kept.length, 'the oldest went first');
+  await obs.close();
 });

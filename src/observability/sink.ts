@@ -1,7 +1,9 @@
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import type { RecordStoragePort } from '../storage/observability.js';
 import type { InvocationRecord } from './record.js';
+import { encodeRecord } from './record-json.js';
+import { createBatcher } from './batcher.js';
+import type { RecordWriter } from './record-writer.js';
 
 /** How long records are kept. @default 3 days */
 export const RECORD_RETENTION_MS = 3 * 24 * 3600 * 1000;
@@ -12,7 +14,9 @@ export const MAX_QUEUED_RECORDS = 10_000;
 
 /** Options of a record sink. */
 export interface RecordSinkOptions {
-  store: () => RecordStoragePort<InvocationRecord>;
+  /** The account's store file, written by `writer`. */
+  file: string;
+  writer: RecordWriter;
   clock: Clock;
   logger: Logger;
   /** Milliseconds records wait before they are written together. @default 250 */
@@ -24,62 +28,56 @@ export interface RecordSinkOptions {
 /** Takes records off the event's path and writes them in batches; prunes by age and size as it goes. */
 export interface RecordSink {
   write(record: InvocationRecord): void;
-  /** Writes what waits now (tests, and a stop). */
-  flush(): void;
+  /** Sends what waits now; resolves once every record sent so far is stored (a query that must see them, tests, a stop). */
+  flush(): Promise<void>;
   /** Records dropped because the queue was full or the store failed. */
   readonly dropped: number;
-  close(): void;
 }
 
-/** Creates a batched sink: one transaction per batch, never on the event's path. */
+/**
+ * Creates a batched sink: a batch is encoded on this thread (record-json.ts) and stored by the record
+ * writer's thread, one transaction per batch, so neither the event nor the main thread waits for SQLite.
+ */
 export function createRecordSink(options: RecordSinkOptions): RecordSink {
-  const flushMs = options.flushMs ?? 250;
   const retentionMs = options.retentionMs ?? RECORD_RETENTION_MS;
   const maxBytes = options.maxBytes ?? RECORD_MAX_BYTES;
-  let queue: InvocationRecord[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let dropped = 0;
   let lastPrune = 0;
   let sinceLastPrune = 0;
   let failing = false;
-
-  function flush(): void {
-    clearTimeout(timer);
-    timer = undefined;
-    if (queue.length === 0) return;
-    const batch = queue;
-    queue = [];
-    try {
-      const store = options.store();
-      store.append(batch);
+  let failed = 0;
+  let lastWrite: Promise<void> = Promise.resolve();
+  const batcher = createBatcher<InvocationRecord>({
+    flushMs: options.flushMs ?? 250,
+    maxQueued: MAX_QUEUED_RECORDS,
+    write(batch) {
       sinceLastPrune += batch.length;
       const now = options.clock.now();
       // Pruning reads the total size: once a minute, or sooner when many records arrived.
+      let prune: { before: number; maxBytes: number } | undefined;
       if (now - lastPrune > 60_000 || sinceLastPrune > 5_000) {
         lastPrune = now;
         sinceLastPrune = 0;
-        store.prune(now - retentionMs, maxBytes);
+        prune = { before: now - retentionMs, maxBytes };
       }
-      failing = false;
-    } catch (err) {
-      dropped += batch.length;
-      // Said once per failing stretch, not once per batch.
-      if (!failing) options.logger.error(`invocation records could not be written (${batch.length} dropped): ${(err as Error).message}`);
-      failing = true;
-    }
-  }
+      const encoded = batch.map((record) => ({ time: record.time, deployment: record.deployment, json: encodeRecord(record) }));
+      lastWrite = options.writer.append(options.file, encoded, prune).then(() => { failing = false; }, (err: Error) => {
+        failed += batch.length;
+        // Said once per failing stretch, not once per batch.
+        if (!failing) options.logger.error(`invocation records could not be written (${batch.length} dropped): ${err.message}`);
+        failing = true;
+      });
+    },
+    onError(err, items) {
+      options.logger.error(`invocation records could not be sent to the writer (${items} dropped): ${err.message}`);
+    },
+  });
 
   return {
-    write(record) {
-      if (queue.length >= MAX_QUEUED_RECORDS) {
-        dropped++;
-        return;
-      }
-      queue.push(record);
-      timer ??= setTimeout(flush, flushMs).unref();
+    write(record) { batcher.add(record); },
+    flush() {
+      batcher.flush();
+      return lastWrite;
     },
-    flush,
-    get dropped() { return dropped; },
-    close() { flush(); },
+    get dropped() { return batcher.dropped + failed; },
   };
 }

@@ -1,8 +1,12 @@
 import type { ErrorCode } from '../lib/errors.js';
 import type { SerializedError } from './protocol.js';
 
-/** What started an event. */
-export type EventKind = 'fetch' | 'scheduled' | 'queue';
+/**
+ * What started an event. `workflow` is one run of a workflow instance (the steps it executes until it ends or
+ * suspends); `alarm` is a coordination object's alarm, recorded once that runtime posts it (see TRACED_EVENTS
+ * in src/runtime/isolate.ts: one entry).
+ */
+export type EventKind = 'fetch' | 'scheduled' | 'queue' | 'workflow' | 'alarm';
 
 /** One `console.*` line of an event, as the isolate sent it. */
 export interface EventLogLine {

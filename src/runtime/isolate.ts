@@ -9,7 +9,7 @@ import { isSocketMessage } from './websockets/protocol.js';
 import { HostTcpSockets } from './tcp/host-tcp.js';
 import { isTcpMessage } from './tcp/protocol.js';
 import { ResponseStream } from './response-stream.js';
-import { startTrace, traceLine, type EventObserver, type EventTrace } from './event-trace.js';
+import { startTrace, traceLine, type EventKind, type EventObserver, type EventTrace } from './event-trace.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
 import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
@@ -248,7 +248,8 @@ export class Isolate {
     const id = this.#nextEvent++;
     const event: PendingEvent = { id, scheduled: true, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
     const posted = message(id);
-    if (this.#observe && (posted.t === 'scheduled' || posted.t === 'queue')) event.trace = startTrace(posted.t, { trigger: posted.t === 'queue' ? posted.queue : posted.cron });
+    const traced = this.#observe ? tracedEvent(posted) : undefined;
+    if (traced) event.trace = startTrace(traced.kind, { trigger: traced.trigger });
     this.#begin(event);
     const result = new Promise<T>((resolve, reject) => {
       event.resolveHead = resolve as unknown as (response: DispatchResponse) => void;
@@ -442,6 +443,8 @@ export class Isolate {
         const resolve = event.resolveHead as unknown as ((outcome: WorkflowRunOutcome) => void) | undefined;
         event.resolveHead = undefined;
         event.rejectHead = undefined;
+        // A run that errored is an exception of its event (the record's outcome, and the issues feature).
+        if (event.trace && (message.result.outcome === 'errored' || message.result.outcome === 'no-class')) event.trace.exception ??= { name: message.result.error.name, message: message.result.error.message };
         resolve?.(message.result);
         break;
       }
@@ -537,3 +540,16 @@ const FAILURE_TEXT: Partial<Record<ErrorCode, string>> = {
   exceeded_wall_time: 'the deployment exceeded its wall-time limit',
   isolate_failed: 'the isolate stopped',
 };
+
+/**
+ * The background events that produce an invocation record (docs/observability.md), with their kind and what
+ * names their trigger. A coordination object's alarm is one more case here: `alarm`, triggered by the object.
+ */
+function tracedEvent(posted: HostMessage): { kind: EventKind; trigger: string } | undefined {
+  switch (posted.t) {
+    case 'scheduled': return { kind: 'scheduled', trigger: posted.cron };
+    case 'queue': return { kind: 'queue', trigger: posted.queue };
+    case 'workflow': return { kind: 'workflow', trigger: `${posted.run.workflowName}/${posted.run.instanceId}` };
+    default: return undefined;
+  }
+}

@@ -40,7 +40,7 @@ import { buildUpload } from '../runtime/sandbox/build.js';
 import { lockStateDir, type StateLock } from './state-lock.js';
 import { CONTROL_FILE, damagedControlError, openControlState } from './control-state.js';
 import { DEFAULT_DRAIN_MS, drainListeners } from '../entry/shutdown.js';
-import { openAccountObservability, type AccountObservability } from '../observability/index.js';
+import { createRecordWriter, openAccountObservability, type AccountObservability } from '../observability/index.js';
 import { webhookSecretContext } from '../control/routes/webhooks.js';
 
 /** The platform domain when none is given: `*.localhost` resolves to the loopback address. */
@@ -166,11 +166,13 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     throw err;
   }
   const accountObservability = new Map<string, AccountObservability>();
+  // One thread stores the invocation records of every account (docs/observability.md, Cost).
+  const recordWriter = createRecordWriter();
   const observability = (accountId: string): AccountObservability => {
     let found = accountObservability.get(accountId);
     if (!found) {
       const webhooks = { accountId, allowPrivate: options.webhooksToPrivateAddresses ?? false, timers: options.timers, openSecret: (sealed: string, id: string) => vault.open(sealed, webhookSecretContext(accountId, id)) };
-      accountObservability.set(accountId, (found = openAccountObservability({ file: path.join(stateDir, 'accounts', accountId, 'observability.sqlite'), clock, logger: logger.child('observability'), webhooks })));
+      accountObservability.set(accountId, (found = openAccountObservability({ file: path.join(stateDir, 'accounts', accountId, 'observability.sqlite'), clock, logger: logger.child('observability'), webhooks, writer: recordWriter })));
     }
     return found;
   };
@@ -266,7 +268,8 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     await hosting.close();
     await isolation.close();
     for (const ports of accountData.values()) ports.close();
-    for (const account of accountObservability.values()) account.close();
+    await Promise.all([...accountObservability.values()].map((account) => account.close()));
+    await recordWriter.close();
     store.close();
     lock.release();
   };

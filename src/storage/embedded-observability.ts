@@ -12,6 +12,22 @@ export interface ObservabilityStores<R extends StoredRecord = StoredRecord> {
   webhooks: WebhookStoragePort;
 }
 
+/** Opens an account's observability file for the record store alone (the record writer's own connection, on its thread). */
+export function openEmbeddedRecordStore<R extends StoredRecord>(file: string): { records: RecordStoragePort<R>; close(): void } {
+  const db = openDatabase(file);
+  tuneForRecords(db);
+  return { records: createSqliteRecordStorage<R>(db), close: () => db.close() };
+}
+
+/**
+ * Records are diagnostics, not data: no fsync at WAL checkpoints, which would stall the writer's thread under
+ * load. A process crash loses nothing committed; an operating-system crash may lose the last records.
+ */
+function tuneForRecords(db: Database.Database): void {
+  db.pragma('synchronous = OFF');
+  db.pragma('wal_autocheckpoint = 10000');
+}
+
 /** An account's observability store in one SQLite file, opened on the first call of `stores()` (again after `close()`). */
 export function openEmbeddedObservability<R extends StoredRecord>(file: string): { stores(): ObservabilityStores<R>; close(): void } {
   let db: Database.Database | undefined;
@@ -20,10 +36,7 @@ export function openEmbeddedObservability<R extends StoredRecord>(file: string):
     stores() {
       if (!stores) {
         db = openDatabase(file);
-        // Records are diagnostics, not data: no fsync at WAL checkpoints, which would stall the platform's main
-        // thread under load. A process crash loses nothing committed; an operating-system crash may lose the last records.
-        db.pragma('synchronous = OFF');
-        db.pragma('wal_autocheckpoint = 10000');
+        tuneForRecords(db);
         stores = { records: createSqliteRecordStorage<R>(db), issues: createSqliteIssueStorage(db), webhooks: createSqliteWebhookStorage(db) };
       }
       return stores;

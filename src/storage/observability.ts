@@ -6,6 +6,13 @@ export interface StoredRecord {
   deployment: string;
 }
 
+/** A record ready to be stored: its JSON, and the fields the store files it by. */
+export interface EncodedRecord {
+  time: number;
+  deployment: string;
+  json: string;
+}
+
 /** A time range and a page size for stored records. */
 export interface RecordRange {
   deployment?: string;
@@ -20,8 +27,8 @@ export interface RecordRange {
  * first, pruned by age and by total size (oldest first).
  */
 export interface RecordStoragePort<R extends StoredRecord = StoredRecord> {
-  /** Appends records in one transaction. */
-  append(records: readonly R[]): void;
+  /** Appends records (already JSON: the caller encodes them) in one transaction. */
+  append(records: readonly EncodedRecord[]): void;
   /** Records in the range, the last appended (the last to end) first, passed through `keep` until `limit` are found or `scanLimit` rows were read. */
   query(range: RecordRange, keep: (record: R) => boolean, limit: number, scanLimit: number): R[];
   /** Deletes records older than `before`, then the oldest until the total is at most `maxBytes`; returns how many went. */

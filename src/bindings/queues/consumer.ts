@@ -3,6 +3,7 @@ import type { Logger } from '../../lib/logger.js';
 import type { QueueBatchEvent, QueueOutcome } from './delivery.js';
 import type { DeliveryPolicy, LeasedMessage, QueueSettleResult, QueueSettlement, QueueStoragePort } from '../../storage/ports.js';
 import { QUEUE_LIMITS } from './limits.js';
+import { createPump } from '../pump.js';
 import type { ConsumerConfig } from './schema.js';
 
 /** How long a pushed batch holds its messages; renewed every third of it while the batch runs, so only a dead process lets it lapse. */
@@ -64,25 +65,21 @@ export function startQueueConsumer(options: QueueConsumerOptions): QueueConsumer
   const { consumer, storage, clock, logger } = options;
   const policy = policyOf(consumer);
   const timers = options.timers !== false;
-  const running = new Set<Promise<void>>();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let pumping: Promise<void> | undefined;
-  let again = false;
   let delivered = 0;
+  const pumper = createPump({
+    pumpOnce, timers, retryMs: POLL_MS,
+    onError: (err) => logger.error(`queue "${consumer.queue}": delivery failed: ${(err as Error)?.stack ?? String(err)}`),
+  });
 
-  const unwatch = storage.watch(consumer.queue, () => { if (timers) void pump(); });
+  const unwatch = storage.watch(consumer.queue, () => { if (timers) void pumper.pump(); });
 
+  /** Looks again at `at` (at most POLL_MS from now, for messages sent by another process). */
   function wakeAt(at: number | null): void {
-    if (!timers || stopped) return;
-    clearTimeout(timer);
-    const wait = at === null ? POLL_MS : Math.min(Math.max(0, at - clock.now()), POLL_MS);
-    timer = setTimeout(() => void pump(), wait);
-    timer.unref();
+    pumper.wakeIn(at === null ? POLL_MS : Math.min(Math.max(0, at - clock.now()), POLL_MS));
   }
 
   async function pumpOnce(): Promise<void> {
-    while (!stopped && running.size < consumer.maxConcurrency) {
+    while (!pumper.stopped && pumper.running < consumer.maxConcurrency) {
       const now = clock.now();
       const head = await storage.peek(consumer.queue, now, consumer.maxBatchSize);
       const due = head.ready >= consumer.maxBatchSize || (head.ready > 0 && (head.firstVisibleAt as number) + consumer.maxBatchTimeoutMs <= now);
@@ -94,32 +91,10 @@ export function startQueueConsumer(options: QueueConsumerOptions): QueueConsumer
       reportExhausted(logger, consumer, leased);
       if (leased.messages.length === 0) continue;
       delivered++;
-      const batch = runBatch(leased.messages).finally(() => {
-        running.delete(batch);
-        if (!stopped) void pump();
-      });
-      running.add(batch);
+      pumper.track(runBatch(leased.messages));
     }
     // At the concurrency bound: the next batch to finish pumps again; meanwhile poll as a safety net.
     wakeAt(null);
-  }
-
-  function pump(): Promise<void> {
-    if (pumping) {
-      again = true;
-      return pumping;
-    }
-    pumping = pumpOnce().catch((err: unknown) => {
-      logger.error(`queue "${consumer.queue}": delivery failed: ${(err as Error)?.stack ?? String(err)}`);
-      wakeAt(null);
-    }).finally(() => {
-      pumping = undefined;
-      if (again && !stopped) {
-        again = false;
-        void pump();
-      }
-    });
-    return pumping;
   }
 
   async function runBatch(messages: LeasedMessage[]): Promise<void> {
@@ -150,7 +125,7 @@ export function startQueueConsumer(options: QueueConsumerOptions): QueueConsumer
       if (decision.ack) settlement.acks.push(m.leaseId);
       else {
         // A batch cut off by shutdown comes back as soon as the next process starts.
-        const delay = stopped && cutOff ? 0 : decision.delaySeconds !== null ? decision.delaySeconds * 1000 : backoffMs(m.attempts, consumer.retryDelaySeconds, options.random);
+        const delay = pumper.stopped && cutOff ? 0 : decision.delaySeconds !== null ? decision.delaySeconds * 1000 : backoffMs(m.attempts, consumer.retryDelaySeconds, options.random);
         settlement.retries.push({ leaseId: m.leaseId, visibleAt: now + delay });
       }
     });
@@ -165,23 +140,17 @@ export function startQueueConsumer(options: QueueConsumerOptions): QueueConsumer
     reportExhausted(logger, consumer, result);
   }
 
-  if (timers) void pump();
+  if (timers) void pumper.pump();
 
   return {
     async tick() {
       const before = delivered;
-      for (;;) {
-        await pump();
-        if (running.size === 0) return delivered - before;
-        await Promise.all(running);
-      }
+      await pumper.drain();
+      return delivered - before;
     },
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
       unwatch();
-      await pumping;
-      await Promise.all(running);
+      await pumper.stop();
     },
   };
 }

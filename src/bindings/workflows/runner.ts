@@ -5,6 +5,7 @@ import type { StoragePorts } from '../../storage/ports.js';
 import type { BackgroundRunner, RunnerContext, RunnerCrons, RunnerCronSchedule } from '../plugin.js';
 import { engineFor, type ClaimedRun, type WorkflowEngine } from './engine.js';
 import { WORKFLOW_LIMITS } from './limits.js';
+import { createPump } from '../pump.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from './protocol.js';
 import type { WorkflowEntryConfig } from './schema.js';
 
@@ -91,21 +92,20 @@ function startRunner(entry: WorkflowEntryConfig, options: WorkflowRunnersOptions
   const workflow = entry.name;
   const maxSteps = entry.limits?.steps ?? WORKFLOW_LIMITS.defaultSteps;
   const timers = options.timers !== false;
-  const inflight = new Set<Promise<void>>();
   let engine: WorkflowEngine | undefined;
   let unwatch: (() => void) | undefined;
   let tookOver = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let pumping: Promise<void> | undefined;
-  let again = false;
   let ended = 0;
   let sweptAt = Number.NEGATIVE_INFINITY;
+  const pumper = createPump({
+    pumpOnce, timers, retryMs: POLL_MS,
+    onError: (err) => logger.error(`workflow "${workflow}": the runner failed: ${(err as Error)?.stack ?? String(err)}`),
+  });
 
   const open = (): WorkflowEngine => {
     if (!engine) {
       engine = engineFor(options.storage.workflows, clock, logger);
-      unwatch = engine.storage.watch(workflow, () => { if (timers) void pump(); });
+      unwatch = engine.storage.watch(workflow, () => { if (timers) void pumper.pump(); });
     }
     return engine;
   };
@@ -138,12 +138,12 @@ function startRunner(entry: WorkflowEntryConfig, options: WorkflowRunnersOptions
       const deleted = await e.storage.sweep(sweptAt - WORKFLOW_LIMITS.retentionMs);
       if (deleted) logger.info(`workflows: deleted ${deleted} instance(s) that ended more than 30 days ago, with their state`);
     }
-    while (!stopped) {
+    while (!pumper.stopped) {
       const now = clock.now();
       const rows = await e.storage.due(workflow, now, now, CLAIM_BATCH);
       let claimed = 0;
       for (const row of rows) {
-        if (stopped) break;
+        if (pumper.stopped) break;
         const run = await e.claim(row, maxSteps, WORKFLOW_LIMITS.maxRunningPerAccount, false);
         if (!run) continue;
         claimed++;
@@ -160,68 +160,31 @@ function startRunner(entry: WorkflowEntryConfig, options: WorkflowRunnersOptions
       className: entry.class_name, binding: entry.binding, runId, instanceId: row.id, workflowName: workflow,
       timestamp: row.createdAt, payload: row.params, schedule: row.schedule === null ? null : JSON.parse(row.schedule) as WorkflowRunEvent['schedule'],
     };
-    const done: Promise<void> = options.run(event)
+    pumper.track(options.run(event)
       .then((outcome) => e.endRun(runId, outcome), (err: unknown) => e.endRun(runId, { outcome: 'failed', reason: (err as Error)?.message ?? String(err) }))
       .catch((err: unknown) => logger.error(`workflow "${workflow}" instance "${row.id}": ending the run failed: ${(err as Error)?.stack ?? String(err)}`))
-      .finally(() => {
-        ended++;
-        inflight.delete(done);
-        if (!stopped && timers) void pump();
-      });
-    inflight.add(done);
+      .finally(() => { ended++; }));
   }
 
   async function wakeLater(e: WorkflowEngine): Promise<void> {
-    if (!timers || stopped) return;
+    if (!timers || pumper.stopped) return;
     const next = await e.storage.nextWake(workflow);
-    clearTimeout(timer);
     const now = clock.now();
     // Changes made by another process (`ledge workflows trigger` beside `ledge dev`) are seen within IDLE_POLL_MS.
-    const wait = next === null ? IDLE_POLL_MS : next <= now ? POLL_MS : Math.min(next - now, IDLE_POLL_MS);
-    timer = setTimeout(() => void pump(), wait);
-    timer.unref();
+    pumper.wakeIn(next === null ? IDLE_POLL_MS : next <= now ? POLL_MS : Math.min(next - now, IDLE_POLL_MS));
   }
 
-  function pump(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (pumping) {
-      again = true;
-      return pumping;
-    }
-    pumping = pumpOnce().catch((err: unknown) => {
-      logger.error(`workflow "${workflow}": the runner failed: ${(err as Error)?.stack ?? String(err)}`);
-      if (timers && !stopped) {
-        clearTimeout(timer);
-        timer = setTimeout(() => void pump(), POLL_MS);
-        timer.unref();
-      }
-    }).finally(() => {
-      pumping = undefined;
-      if (again && !stopped) {
-        again = false;
-        void pump();
-      }
-    });
-    return pumping;
-  }
-
-  if (timers) void pump();
+  if (timers) void pumper.pump();
 
   return {
     async tick() {
       const before = ended;
-      for (;;) {
-        await pump();
-        if (inflight.size === 0) return ended - before;
-        await Promise.all(inflight);
-      }
+      await pumper.drain();
+      return ended - before;
     },
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
       unwatch?.();
-      await pumping;
-      await Promise.all(inflight);
+      await pumper.stop();
     },
   };
 }

@@ -43,7 +43,7 @@ export function observabilityRoutes(services: ControlServices): RouteDefinition[
       async handler({ account, params, query }) {
         const parsed = parseLogQuery({ ...query, deployment: params.name }, services.clock.now());
         const observability = services.observability(account.id);
-        observability.records.flush();
+        await observability.records.flush();
         const range = { deployment: params.name, ...(parsed.from === undefined ? {} : { from: parsed.from }), ...(parsed.to === undefined ? {} : { to: parsed.to }) };
         return { result: observability.store().records.query(range, (r) => matchesFilter(r, parsed.filter), parsed.limit, QUERY_SCAN_LIMIT) };
       },

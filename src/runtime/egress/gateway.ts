@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import { fetch as undiciFetch } from 'undici';
+import { pinnedAgent } from '../../http/pinned-agent.js';
 import type { Logger } from '../../lib/logger.js';
 import type { FlatHeaders } from '../protocol.js';
 import type { EgressPolicy } from './policy.js';
@@ -60,17 +61,7 @@ const CONCURRENT_PER_ISOLATE = 50;
 export function createEgressSessions(options: { policy: EgressPolicy; logger: Logger; lookup?: EgressLookup; platformAnswers?: PlatformAnswers }): EgressSessions {
   const { policy } = options;
   const resolve = options.lookup ?? ((hostname: string) => lookup(hostname, { all: true, verbatim: true }));
-  const base = buildConnector({ timeout: CONNECT_TIMEOUT_MS });
-  const agent = new Agent({
-    connect(connectOptions, callback) {
-      const hostname = connectOptions.hostname.replace(/^\[|\]$/g, '');
-      const port = Number(connectOptions.port) || (connectOptions.protocol === 'https:' ? 443 : 80);
-      void resolveChecked(hostname, port).then(
-        (address) => base({ ...connectOptions, hostname: address }, callback),
-        (err: Error) => callback(err, null),
-      );
-    },
-  });
+  const agent = pinnedAgent(resolveChecked, { connectTimeoutMs: CONNECT_TIMEOUT_MS });
 
   async function resolveChecked(hostname: string, port: number): Promise<string> {
     if (isIP(hostname)) {
