@@ -26,6 +26,8 @@ export interface ControlApiOptions {
   routes: readonly RouteDefinition[];
   /** The OpenAPI document served at `/openapi.json`. */
   openapi: () => unknown;
+  /** The kinds tokens' resource keys may name. @default RESOURCE_KINDS */
+  resourceKinds?: readonly string[];
 }
 
 /** Creates the API's dispatcher: routing, authentication, permissions, validation, the envelope and the audit log. */
@@ -53,7 +55,7 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
       accountId = /^[0-9a-f]{32}$/.test(matched.params.account_id ?? '') ? matched.params.account_id : undefined;
       resource = path;
       const now = clock.now();
-      if (route.auth !== 'none') principal = await authenticate(store, authorizationOf(request.headers), now);
+      if (route.auth !== 'none') principal = await authenticate(store, authorizationOf(request.headers), now, options.resourceKinds);
       const params = route.params ? validate(route.params, matched.params, '/params') : matched.params;
       // A removed path is gone whatever the account: it answers the same 410 even for one that does not exist.
       const account = route.removed === undefined ? await reachableAccount(matched.params.account_id, principal) : null;

@@ -22,6 +22,8 @@ import { secretRoutes } from './routes/secrets.js';
 import { observabilityRoutes } from './routes/observability.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { validateIngress } from '../entry/tunnel/ingress.js';
+import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
+import { resourceKindsOf } from './permissions.js';
 
 export { API_BASE } from './api.js';
 export type { ControlServices } from './services.js';
@@ -50,19 +52,19 @@ export function controlOpenApi(): Record<string, unknown> {
   return toOpenApi(controlRouteDeclarations(), VERSION);
 }
 
-/** Every route's declaration (schemas, permission, status), for documents and checks; no handler may run. */
-export function controlRouteDeclarations(): RouteDefinition[] {
-  return controlRoutes(declarationServices());
+/** Every route's declaration (schemas, permission, status) for a list of binding kinds, for documents and checks; no handler may run. */
+export function controlRouteDeclarations(registry: BindingRegistry = BINDINGS): RouteDefinition[] {
+  return controlRoutes(declarationServices(registry));
 }
 
 /** Services for declaring routes only: every operation throws, nothing is opened. */
-function declarationServices(): ControlServices {
+function declarationServices(registry: BindingRegistry): ControlServices {
   const unused = (name: string): never => new Proxy({}, {
     get: (_target, key) => () => { throw new Error(`${name}.${String(key)} is not used to build the OpenAPI document`); },
   }) as never;
   return {
     store: unused('store'), tunnels: unused('tunnels'), access: unused('access'), keyring: unused('keyring'), connectors: unused('connectors'),
-    vault: unused('vault'), clock: SYSTEM_CLOCK, platformDomain: 'ledge.localhost',
+    vault: unused('vault'), clock: SYSTEM_CLOCK, platformDomain: 'ledge.localhost', bindings: registry,
     changed: unused('changed'), connectUrl: unused('connectUrl'), data: unused('data'), assetContent: unused('assetContent'), secretsChanged: unused('secretsChanged'), observability: unused('observability'),
   };
 }
@@ -71,5 +73,5 @@ function declarationServices(): ControlServices {
 export function createControlPlane(services: ControlServices, logger: Logger): Dispatcher {
   const routes = controlRoutes(services);
   const document = toOpenApi(routes, VERSION);
-  return createControlApi({ store: services.store, clock: services.clock, logger, routes, openapi: () => document });
+  return createControlApi({ store: services.store, clock: services.clock, logger, routes, openapi: () => document, resourceKinds: resourceKindsOf(services.bindings) });
 }

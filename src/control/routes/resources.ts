@@ -6,7 +6,7 @@ import { DELETED_ID, SQL_BOOKMARK, SQL_QUERY_RESULTS, SQL_RESTORED } from '../re
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import type { ResourceKind, ResourceRecord } from '../../storage/control.js';
-import { BINDINGS } from '../../bindings/registry.js';
+import type { BindingRegistry } from '../../bindings/registry.js';
 import type { ResourceFacet } from '../../bindings/plugin.js';
 import { DEFAULT_RETENTION_DAYS } from '../../bindings/sql/schema.js';
 import { splitSql } from '../../storage/sql-split.js';
@@ -24,16 +24,19 @@ interface KindSpec extends Omit<NonNullable<ResourceFacet<never>['api']>, 'body'
   refuseDelete: ResourceFacet<never>['refuseDelete'];
 }
 
-// A kind without `api` (workflows) has no resources to create here: they come with the deployment that defines them.
-const KINDS: KindSpec[] = BINDINGS.flatMap(({ resource }) => (resource.api ? [{
-  ...resource.api, kind: resource.key, area: resource.area, keyKind: resource.key as ResourceKindKey, refuseDelete: resource.refuseDelete,
-}] : []));
+/** The kinds of `registry` whose resources the account API creates and deletes. */
+function kindsOf(registry: BindingRegistry): KindSpec[] {
+  // A kind without `api` (workflows) has no resources to create here: they come with the deployment that defines them.
+  return registry.flatMap(({ resource }) => (resource.api ? [{
+    ...resource.api, kind: resource.key, area: resource.area, keyKind: resource.key as ResourceKindKey, refuseDelete: resource.refuseDelete,
+  }] : []));
+}
 
 /** Key-value namespaces, SQL databases (with bookmarks and restores), buckets and queues of an account. */
 export function resourceRoutes(services: ControlServices): RouteDefinition[] {
   const { store } = services;
   const routes: RouteDefinition[] = [];
-  for (const spec of KINDS) {
+  for (const spec of kindsOf(services.bindings)) {
     const read = `${spec.area}:read` as PermissionGroup;
     const write = `${spec.area}:write` as PermissionGroup;
     const itemParams = ACCOUNT_PARAMS.extend({ [spec.param]: z.string() }) as unknown as z.ZodType<{ account_id: string } & Record<string, string>>;
@@ -80,7 +83,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
         async handler({ account, params, require }) {
           const found = await find(account.id, params[spec.param] as string);
           require(write, spec.keyKind, found.ref);
-          const users = await boundResources(store, account.id);
+          const users = await boundResources(store, account.id, services.bindings);
           const user = users.find((u) => u.kind === spec.kind && u.ref === found.ref);
           if (user) throw new ApiError('conflict', `the ${spec.label} ${found.name} is bound by the deployment ${user.deployment} (binding ${user.binding}); deploy without it first`);
           const refusal = await spec.refuseDelete?.(found, services.data(account.id));

@@ -6,7 +6,7 @@ import type { ControlServices } from '../services.js';
 import { secretContext } from '../secret-vault.js';
 import { BINDING_NAME } from '../../bindings/names.js';
 import { storedDeployConfig, type DeployConfig } from '../../config/deploy.js';
-import { BINDINGS } from '../../bindings/registry.js';
+import type { BindingRegistry } from '../../bindings/registry.js';
 import { sectionEntries } from '../../bindings/plugin.js';
 import type { SecretRecord } from '../../storage/control.js';
 import { ACCOUNT_PARAMS, DNS_LABEL } from './accounts.js';
@@ -20,9 +20,9 @@ const DEPLOYMENT_PARAMS = ACCOUNT_PARAMS.extend({ name: DNS_LABEL });
 const SECRET_NAME = BINDING_NAME.max(255, { error: 'expected at most 255 characters' });
 
 /** The names a deployment configuration gives code in `env` (vars and bindings), each with its JSON pointer in a deploy body. */
-export function envNames(config: DeployConfig): { name: string; pointer: string }[] {
+export function envNames(config: DeployConfig, registry: BindingRegistry): { name: string; pointer: string }[] {
   const names = Object.keys(config.vars ?? {}).map((name) => ({ name, pointer: `/body/config/vars/${name}` }));
-  for (const plugin of Object.values(BINDINGS)) {
+  for (const plugin of registry) {
     for (const { entry, path } of sectionEntries(plugin, (config as Record<string, unknown>)[plugin.configKey])) {
       names.push({ name: entry.binding, pointer: `/body/config/${plugin.configKey}${path.replace(/\[(\d+)\]/g, '/$1').replace(/\./g, '/')}/binding` });
     }
@@ -64,7 +64,7 @@ export function secretRoutes(services: ControlServices): RouteDefinition[] {
         const deployment = await store.getDeployment(account.id, params.name);
         const version = deployment ? await store.getVersion(deployment.current_version_id) : null;
         if (version) {
-          const clash = envNames(storedDeployConfig(version)).find((n) => n.name === body.name);
+          const clash = envNames(storedDeployConfig(version, services.bindings), services.bindings).find((n) => n.name === body.name);
           if (clash) throw new ApiError('conflict', `"${body.name}" is already the name of a ${clash.pointer.includes('/vars/') ? 'var' : 'binding'} of ${params.name}'s current version; a secret needs its own name (rename one of them, or deploy without it first)`, { pointer: '/body/name' });
         }
         const sealed = vault.seal(body.text, secretContext(account.id, params.name, body.name));

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError } from '../api-error.js';
 import { hashToken, newTokenValue, tokenStatus } from '../auth.js';
-import { parseResourceKey, PERMISSION_AREAS, PERMISSION_GROUPS, type Permissions } from '../permissions.js';
+import { parseResourceKey, permissionAreasOf, permissionGroupsOf, resourceKindsOf, type PermissionGroup, type Permissions } from '../permissions.js';
+import { BINDINGS, type BindingRegistry } from '../../bindings/registry.js';
 import { AUDIT_RECORD, PERMISSION_GROUP, TOKEN_REVOKED, TOKEN_STATUS } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
@@ -11,25 +12,32 @@ import { ACCOUNT_PARAMS } from './accounts.js';
 
 const TIME = z.iso.datetime({ offset: true, error: 'expected an RFC 3339 time, e.g. 2026-12-31T23:59:59Z' });
 
-const POLICY = z.strictObject({
-  effect: z.enum(['allow', 'deny']).default('allow'),
-  permission_groups: z.array(z.enum(PERMISSION_GROUPS as [string, ...string[]])).min(1),
-  resources: z.record(z.string(), z.literal('*', { error: 'expected "*"' })).superRefine((resources, ctx) => {
-    const keys = Object.keys(resources);
-    if (keys.length === 0) ctx.addIssue({ code: 'custom', message: 'expected at least one resource key' });
-    for (const key of keys) {
-      const parsed = parseResourceKey(key);
-      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', path: [key], message: `resource key "${key}": ${parsed}` });
-    }
-  }),
-});
+/** One policy of a new token: its groups and resource keys are those of the binding kinds of `registry`. */
+function policySchema(registry: BindingRegistry) {
+  const kinds = resourceKindsOf(registry);
+  return z.strictObject({
+    effect: z.enum(['allow', 'deny']).default('allow'),
+    permission_groups: z.array(z.enum(permissionGroupsOf(registry) as [string, ...string[]])).min(1),
+    resources: z.record(z.string(), z.literal('*', { error: 'expected "*"' })).superRefine((resources, ctx) => {
+      const keys = Object.keys(resources);
+      if (keys.length === 0) ctx.addIssue({ code: 'custom', message: 'expected at least one resource key' });
+      for (const key of keys) {
+        const parsed = parseResourceKey(key, kinds);
+        if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', path: [key], message: `resource key "${key}": ${parsed}` });
+      }
+    }),
+  });
+}
 
-const TOKEN_BODY = z.strictObject({
+const tokenBody = (registry: BindingRegistry) => z.strictObject({
   name: z.string().trim().min(1).max(120),
-  policies: z.array(POLICY).min(1).max(50),
+  policies: z.array(policySchema(registry)).min(1).max(50),
   not_before: TIME.optional(),
   expires_on: TIME.optional(),
 });
+
+/** A policy as the API shows it (the declared result: Ledge's own binding kinds). */
+const POLICY = policySchema(BINDINGS);
 
 const TOKEN = z.object({
   id: z.string(), name: z.string(), status: z.enum(['active', 'revoked', 'expired', 'pending']),
@@ -56,17 +64,17 @@ export function newTokenId(): string {
  * Refuses a policy set that grants more than the creating token holds, or reaches another account than
  * the token's own (unless the creator holds every account).
  */
-function checkGrant(policies: TokenPolicy[], creator: Permissions, accountId: string): void {
+function checkGrant(policies: TokenPolicy[], creator: Permissions, accountId: string, kinds: readonly string[]): void {
   for (const [i, policy] of policies.entries()) {
     if (policy.effect !== 'allow') continue;
     for (const key of Object.keys(policy.resources)) {
-      const parsed = parseResourceKey(key);
+      const parsed = parseResourceKey(key, kinds);
       if (typeof parsed === 'string') continue;
       if (parsed.account !== accountId && parsed.account !== '*') {
         throw new ApiError('invalid_field', `resource key "${key}" names another account; a token belongs to one account`, { pointer: `/body/policies/${i}/resources` });
       }
       for (const group of policy.permission_groups) {
-        const wanted = group as (typeof PERMISSION_GROUPS)[number];
+        const wanted = group as PermissionGroup;
         if (!creator.can(wanted, parsed) || creator.deniedWithin(wanted, parsed)) {
           throw new ApiError('forbidden', `a token cannot be given more than the token creating it holds: "${group}" on ${key}`, { pointer: `/body/policies/${i}` });
         }
@@ -112,9 +120,10 @@ export function tokenRoutes(services: ControlServices): RouteDefinition[] {
       id: 'tokens.permission_groups', method: 'GET', path: '/accounts/{account_id}/tokens/permission_groups', summary: 'List the permission groups', result: z.array(PERMISSION_GROUP),
       auth: { group: 'tokens:read' }, params: ACCOUNT_PARAMS,
       async handler() {
-        return { result: PERMISSION_GROUPS.map((id) => {
-          const [area, level] = id.split(':') as [keyof typeof PERMISSION_AREAS, string];
-          return { id, name: id, description: `${level === 'write' ? 'create, change and delete' : 'read'} ${PERMISSION_AREAS[area]}` };
+        const areas = permissionAreasOf(services.bindings);
+        return { result: permissionGroupsOf(services.bindings).map((id) => {
+          const [area, level] = id.split(':') as [string, string];
+          return { id, name: id, description: `${level === 'write' ? 'create, change and delete' : 'read'} ${areas[area]}` };
         }) };
       },
     }),
@@ -125,10 +134,10 @@ export function tokenRoutes(services: ControlServices): RouteDefinition[] {
     }),
     defineRoute({
       id: 'tokens.create', method: 'POST', path: '/accounts/{account_id}/tokens', summary: 'Create a token; its value is shown in this answer only',
-      auth: { group: 'tokens:write' }, params: ACCOUNT_PARAMS, body: TOKEN_BODY, status: 201, result: TOKEN.extend({ value: z.string() }),
+      auth: { group: 'tokens:write' }, params: ACCOUNT_PARAMS, body: tokenBody(services.bindings), status: 201, result: TOKEN.extend({ value: z.string() }),
       async handler({ account, body, principal, now }) {
         const policies = body.policies as TokenPolicy[];
-        checkGrant(policies, principal.permissions, account.id);
+        checkGrant(policies, principal.permissions, account.id, resourceKindsOf(services.bindings));
         const notBefore = body.not_before === undefined ? null : new Date(body.not_before).toISOString();
         const expiresOn = childExpiry(body.expires_on, principal.token);
         if (expiresOn !== null && Date.parse(expiresOn) <= clock.now()) throw new ApiError('invalid_field', 'expires_on: must lie in the future', { pointer: '/body/expires_on' });
