@@ -9,8 +9,8 @@ import type { ResourceKind, ResourceRecord } from '../../storage/control.js';
 import type { BindingRegistry } from '../../bindings/registry.js';
 import type { ResourceFacet } from '../../bindings/plugin.js';
 import { DEFAULT_RETENTION_DAYS } from '../../bindings/sql/schema.js';
-import { splitSql } from '../../storage/sql-split.js';
-import { isSqlStatementError } from '../../storage/ports.js';
+import { isSqlAdminError } from '../../bindings/sql/admin.js';
+import { SQL_PLUGIN } from '../../bindings/sql/index.js';
 import { ACCOUNT_PARAMS } from './accounts.js';
 import { boundResources } from './deployments.js';
 
@@ -110,7 +110,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
       async handler({ account, params, query, require }) {
         const { found, port } = await database(account.id, params.database_id);
         require('sql:read', 'sql', found.ref);
-        return { result: { bookmark: query.timestamp === undefined ? await port.bookmark() : await port.bookmarkAt(query.timestamp) } };
+        return { result: { bookmark: await SQL_PLUGIN.admin.bookmark(port, query.timestamp) } };
       },
     }),
     defineRoute({
@@ -120,8 +120,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
       async handler({ account, params, body, require }) {
         const { found, port } = await database(account.id, params.database_id);
         require('sql:write', 'sql', found.ref);
-        const bookmark = 'bookmark' in body ? body.bookmark : await port.bookmarkAt(body.timestamp);
-        const restored = await port.restore(bookmark);
+        const restored = await SQL_PLUGIN.admin.restore(port, body);
         return {
           result: { ...restored, message: `restored to ${restored.bookmark}; to undo, restore to previous_bookmark` },
           messages: [{ code: 10001, message: `Restored. Undo with a restore to bookmark ${restored.previous_bookmark}.` }],
@@ -140,16 +139,14 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
       async handler({ account, params, body, require }) {
         const { found, port } = await database(account.id, params.database_id);
         require('sql:write', 'sql', found.ref);
-        const statements = splitSql(body.sql);
-        if (statements.length === 0) throw new ApiError('invalid_field', 'sql: no SQL statements given', { pointer: '/body/sql' });
-        if (body.params?.length && statements.length > 1) throw new ApiError('invalid_field', `params: give parameters with one statement only (sql holds ${statements.length})`, { pointer: '/body/params' });
+        // The same operation `ledge db execute` runs on the local state (bindings/sql/admin.ts).
         try {
-          const results = await port.query(statements.map((sql, i) => ({ sql, params: i === 0 ? body.params ?? [] : [] })), 'objects');
+          const results = await SQL_PLUGIN.admin.query(port, body.sql, body.params);
           return { result: results.map((r) => ({ success: true, results: r.results, meta: r.meta })) };
         } catch (err) {
-          if (!isSqlStatementError(err)) throw err;
-          const which = statements.length > 1 ? `statement ${err.index + 1}: ` : '';
-          throw new ApiError('invalid_field', `${which}${err.message}${statements.length > 1 ? ' (nothing was changed)' : ''}`, { pointer: '/body/sql' });
+          if (!isSqlAdminError(err)) throw err;
+          // A refusal of the request names its field; a failing statement is worded as the operation words it.
+          throw new ApiError('invalid_field', err.code === 'bad_argument' ? `${err.field}: ${err.message}` : err.message, { pointer: `/body/${err.field}` });
         }
       },
     }),
