@@ -89,8 +89,9 @@ async function makeToken(p: TestPlatform, policies: unknown[]): Promise<string> 
   return res.body.result.value as string;
 }
 
-test('the account API of workflows: instances, describe, status changes and events, with workflows:read|write per workflow', async () => {
-  const p = await startTestPlatform();
+// Process isolation too: a run's outcome crosses the sandbox's channel, which checks every message's shape.
+for (const isolation of ['thread', 'process'] as const) test(`the account API of workflows (${isolation} isolation): instances, describe, status changes and events, with workflows:read|write per workflow`, async () => {
+  const p = await startTestPlatform(undefined, undefined, { isolation });
   try {
     const deployed = await p.call('PUT', `/accounts/${p.accountId}/deployments/shop`, { body: deployBody(UPLOADED, { workflows: [{ binding: 'FLOW', name: 'flow', class_name: 'Flow' }] }) });
     assert.equal(deployed.status, 200, deployed.text);

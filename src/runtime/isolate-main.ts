@@ -17,7 +17,7 @@ import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { runWorkflow } from '../bindings/workflows/run.js';
 import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
 import { createBatchSender } from './batch-port.js';
-import { defineRequestCf, installGlobalScope } from './globals/index.js';
+import { defineRequestCf, guardApplicationImports, installGlobalScope } from './globals/index.js';
 import { installResponse, responseWebSocket, takeBodySource } from './response.js';
 import { installCaches } from '../bindings/cache/caches.js';
 import { CACHE_SERVICE } from '../bindings/cache/limits.js';
@@ -84,8 +84,9 @@ process.on('uncaughtException', (err) => log('error', `Uncaught ${describe(err)}
 const calls = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
 let nextCall = 1;
 const env: Record<string, unknown> = { ...init.vars };
+guardApplicationImports({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat });
 // Each kind's isolate half comes from the module its plugin names (bindings/isolate-part.ts): the worker
-// loads exactly the kinds this deployment binds, before application code runs and before imports are guarded.
+// loads exactly the kinds this deployment binds, before application code runs.
 for (const { name, kind, module } of init.bindings) {
   const loaded: unknown = await import(module);
   const part = typeof loaded === 'object' && loaded !== null && ISOLATE_PART_EXPORT in loaded ? loaded[ISOLATE_PART_EXPORT] : undefined;

@@ -3,7 +3,7 @@
  * `installGlobalScope` runs once in the worker, after Ledge's own isolate code has taken what it needs
  * and before the application's bundle loads: it adds the edge's web APIs, removes Node's host objects
  * (or puts the `nodejs_compat` stand-ins in their place), gives the application a console of its own,
- * guards stack-trace callbacks, and refuses application imports outside the bundle.
+ * and guards stack-trace callbacks; `guardApplicationImports` refuses application imports outside the bundle.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -36,6 +36,14 @@ export function installGlobalScope(options: GlobalScopeOptions): void {
   guardStackTraces();
   replaceHostObjects(options.nodejsCompat);
   replaceConsole();
+}
+
+/**
+ * Hands the import guard its policy. It runs before anything else the isolate imports: a standby isolate's
+ * guard (isolate-init.ts) holds every import until it has the policy, Ledge's own binding modules included.
+ * Ledge's modules are outside the bundle's directory, so the policy lets them through.
+ */
+export function guardApplicationImports(options: GlobalScopeOptions): void {
   guardImports({
     appDir: pathToFileURL(path.dirname(options.bundlePath) + path.sep).href,
     nodeModules: options.nodejsCompat ? NODEJS_COMPAT_MODULES : [],

@@ -97,7 +97,20 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
     case 'scheduled-result': return OUTCOMES.has(m.outcome as string) && typeof m.noRetry === 'boolean' && (m.error === undefined || isError(m.error)) ? value as IsolateMessage : null;
     case 'queue-result':
       return OUTCOMES.has(m.outcome as string) && Array.isArray(m.decisions) && m.decisions.every(isDecision) && (m.error === undefined || isError(m.error)) ? value as IsolateMessage : null;
+    case 'workflow-result': return isWorkflowOutcome(m.result) ? value as IsolateMessage : null;
     default: return null;
+  }
+}
+
+/** A workflow run's outcome (bindings/workflows/protocol.ts WorkflowRunOutcome); the engine checks the output's size. */
+function isWorkflowOutcome(r: unknown): boolean {
+  if (typeof r !== 'object' || r === null) return false;
+  const v = r as { outcome?: unknown; output?: unknown; error?: unknown };
+  switch (v.outcome) {
+    case 'complete': return v.output instanceof Uint8Array;
+    case 'errored': case 'no-class': return isError(v.error);
+    case 'suspended': return true;
+    default: return false;
   }
 }
 

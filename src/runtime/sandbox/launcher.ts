@@ -69,6 +69,21 @@ export function runtimeFiles(): RuntimeFiles {
   return cachedRuntime;
 }
 
+/**
+ * Where a host file appears inside a sandbox, by the longest bind that holds it (a binding kind's isolate module
+ * lives under `dist/`, or, from TypeScript sources, under node_modules/.cache). A file outside every bind is not
+ * visible inside, which is Ledge's mistake, not the application's: it throws, naming the file.
+ */
+export function insideSandbox(hostFile: string, binds: readonly { from: string; to: string }[]): string {
+  let best: { from: string; to: string } | undefined;
+  for (const bind of binds) {
+    const from = bind.from.endsWith(path.sep) ? bind.from.slice(0, -1) : bind.from;
+    if ((hostFile === from || hostFile.startsWith(from + path.sep)) && from.length > (best?.from.length ?? -1)) best = { from, to: bind.to };
+  }
+  if (!best) throw new Error(`${hostFile} is outside every directory a sandbox sees`);
+  return best.to + hostFile.slice(best.from.length).split(path.sep).join('/');
+}
+
 /** What one sandbox process is started with. */
 export interface LaunchSpec {
   bwrap: string;

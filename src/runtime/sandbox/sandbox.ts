@@ -2,13 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ErrorCode } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { EgressSessions } from '../egress/gateway.js';
 import type { IsolateWorker, IsolateWorkerSpec } from '../isolate-worker.js';
 import { toSandboxRecord, type HostRecord } from './channel.js';
 import { createFrameWriter, FrameError, FrameReader } from './frames.js';
-import { BUNDLES_MOUNT, sandboxCommand, type LaunchSpec } from './launcher.js';
+import { BUNDLES_MOUNT, insideSandbox, sandboxCommand, type LaunchSpec } from './launcher.js';
 import { readTreeUsage, type TreeUsage } from './proc-stats.js';
 import { ProxyWorker } from './proxy-worker.js';
 
@@ -129,7 +130,9 @@ export class Sandbox {
       return worker;
     }
     const bundlePath = this.#mirror(spec.init.bundlePath);
-    this.#send(['spawn', id, { init: { ...spec.init, bundlePath }, memoryMb: spec.memoryMb }]);
+    // Each binding kind's isolate module, as the sandbox sees Ledge's files.
+    const bindings = spec.init.bindings.map((b) => ({ ...b, module: pathToFileURL(insideSandbox(fileURLToPath(b.module), this.#options.launch.runtime.binds)).href }));
+    this.#send(['spawn', id, { init: { ...spec.init, bundlePath, bindings }, memoryMb: spec.memoryMb }]);
     return worker;
   }
 
