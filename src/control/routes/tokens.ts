@@ -96,32 +96,31 @@ function childExpiry(asked: string | undefined, parent: TokenRecord): string | n
   return expiresOn;
 }
 
-/** API tokens: create, list, get, revoke (with the tokens each one created), verify, and the permission group catalog. */
-export function tokenRoutes(services: ControlServices): RouteDefinition[] {
-  const { store, clock } = services;
-  const verifyResult = (token: TokenRecord) => ({
+/** API tokens: create, list, get, revoke (with the tokens each one created), verify, and the permission group catalog; their groups and resource keys are those of `registry`'s binding kinds (a list of routes per list of kinds, holding no services). */
+export function tokenRoutes(registry: BindingRegistry): RouteDefinition[] {
+  const verifyResult = (clock: ControlServices['clock'], token: TokenRecord) => ({
     result: { id: token.id, status: tokenStatus(token, clock.now()), account_id: token.account_id, name: token.name, not_before: token.not_before, expires_on: token.expires_on },
     messages: [{ code: 10000, message: 'This API Token is valid and active' }],
   });
   return [
     defineRoute({
       id: 'user.tokens.verify', method: 'GET', path: '/user/tokens/verify', summary: 'Verify the calling token', result: TOKEN_STATUS,
-      auth: 'token', async handler({ principal }) { return verifyResult(principal.token); },
+      auth: 'token', async handler({ services, principal }) { return verifyResult(services.clock, principal.token); },
     }),
     defineRoute({
       id: 'tokens.verify', method: 'GET', path: '/accounts/{account_id}/tokens/verify', summary: 'Verify the calling token against an account', result: TOKEN_STATUS,
       auth: 'token', params: ACCOUNT_PARAMS,
-      async handler({ principal, account }) {
+      async handler({ services, principal, account }) {
         if (principal.token.account_id !== account.id) throw new ApiError('forbidden', `the token belongs to another account than ${account.id}`);
-        return verifyResult(principal.token);
+        return verifyResult(services.clock, principal.token);
       },
     }),
     defineRoute({
       id: 'tokens.permission_groups', method: 'GET', path: '/accounts/{account_id}/tokens/permission_groups', summary: 'List the permission groups', result: z.array(PERMISSION_GROUP),
       auth: { group: 'tokens:read' }, params: ACCOUNT_PARAMS,
       async handler() {
-        const areas = permissionAreasOf(services.bindings);
-        return { result: permissionGroupsOf(services.bindings).map((id) => {
+        const areas = permissionAreasOf(registry);
+        return { result: permissionGroupsOf(registry).map((id) => {
           const [area, level] = id.split(':') as [string, string];
           return { id, name: id, description: `${level === 'write' ? 'create, change and delete' : 'read'} ${areas[area]}` };
         }) };
@@ -130,41 +129,41 @@ export function tokenRoutes(services: ControlServices): RouteDefinition[] {
     defineRoute({
       id: 'tokens.list', method: 'GET', path: '/accounts/{account_id}/tokens', summary: "List an account's tokens (never their values)",
       auth: { group: 'tokens:read' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY, result: z.array(TOKEN),
-      async handler({ account, query }) { return paginate((await store.listTokens(account.id)).map((t) => toTokenView(t, clock.now())), query); },
+      async handler({ services, account, query }) { return paginate((await services.store.listTokens(account.id)).map((t) => toTokenView(t, services.clock.now())), query); },
     }),
     defineRoute({
       id: 'tokens.create', method: 'POST', path: '/accounts/{account_id}/tokens', summary: 'Create a token; its value is shown in this answer only',
-      auth: { group: 'tokens:write' }, params: ACCOUNT_PARAMS, body: tokenBody(services.bindings), status: 201, result: TOKEN.extend({ value: z.string() }),
-      async handler({ account, body, principal, now }) {
+      auth: { group: 'tokens:write' }, params: ACCOUNT_PARAMS, body: tokenBody(registry), status: 201, result: TOKEN.extend({ value: z.string() }),
+      async handler({ services, account, body, principal, now }) {
         const policies = body.policies as TokenPolicy[];
-        checkGrant(policies, principal.permissions, account.id, resourceKindsOf(services.bindings));
+        checkGrant(policies, principal.permissions, account.id, resourceKindsOf(registry));
         const notBefore = body.not_before === undefined ? null : new Date(body.not_before).toISOString();
         const expiresOn = childExpiry(body.expires_on, principal.token);
-        if (expiresOn !== null && Date.parse(expiresOn) <= clock.now()) throw new ApiError('invalid_field', 'expires_on: must lie in the future', { pointer: '/body/expires_on' });
+        if (expiresOn !== null && Date.parse(expiresOn) <= services.clock.now()) throw new ApiError('invalid_field', 'expires_on: must lie in the future', { pointer: '/body/expires_on' });
         if (expiresOn !== null && notBefore !== null && expiresOn <= notBefore) throw new ApiError('invalid_field', 'expires_on: must come after not_before', { pointer: '/body/expires_on' });
         const value = newTokenValue();
         const token: TokenRecord = {
           id: newTokenId(), account_id: account.id, name: body.name, hash: hashToken(value), policies,
           not_before: notBefore, expires_on: expiresOn, issued_on: now, last_used_on: null, revoked_on: null, parent_id: principal.token.id,
         };
-        await store.createToken(token);
-        return { result: { ...toTokenView(token, clock.now()), value } };
+        await services.store.createToken(token);
+        return { result: { ...toTokenView(token, services.clock.now()), value } };
       },
     }),
     defineRoute({
       id: 'tokens.get', method: 'GET', path: '/accounts/{account_id}/tokens/{token_id}', summary: 'Get a token (never its value)',
       auth: { group: 'tokens:read' }, params: TOKEN_PARAMS, result: TOKEN,
-      async handler({ account, params }) {
-        const token = await store.getToken(account.id, params.token_id);
+      async handler({ services, account, params }) {
+        const token = await services.store.getToken(account.id, params.token_id);
         if (!token) throw new ApiError('object_not_found', `no token ${params.token_id} in this account`);
-        return { result: toTokenView(token, clock.now()) };
+        return { result: toTokenView(token, services.clock.now()) };
       },
     }),
     defineRoute({
       id: 'tokens.revoke', method: 'DELETE', path: '/accounts/{account_id}/tokens/{token_id}', summary: 'Revoke a token at once', result: TOKEN_REVOKED,
       auth: { group: 'tokens:write' }, params: TOKEN_PARAMS,
-      async handler({ account, params, now }) {
-        const descendants = await store.revokeToken(account.id, params.token_id, now);
+      async handler({ services, account, params, now }) {
+        const descendants = await services.store.revokeToken(account.id, params.token_id, now);
         if (descendants === null) throw new ApiError('object_not_found', `no token ${params.token_id} in this account`);
         return { result: { id: params.token_id, also_revoked: descendants } };
       },
@@ -172,8 +171,8 @@ export function tokenRoutes(services: ControlServices): RouteDefinition[] {
     defineRoute({
       id: 'audit.list', method: 'GET', path: '/accounts/{account_id}/audit_logs', summary: 'List the audit log, newest first', result: z.array(AUDIT_RECORD),
       auth: { group: 'audit:read' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
-      async handler({ account, query }) {
-        const { items, total } = await store.listAudit(account.id, { offset: (query.page - 1) * query.per_page, limit: query.per_page });
+      async handler({ services, account, query }) {
+        const { items, total } = await services.store.listAudit(account.id, { offset: (query.page - 1) * query.per_page, limit: query.per_page });
         return { result: items, result_info: { page: query.page, per_page: query.per_page, count: items.length, total_count: total, total_pages: Math.ceil(total / query.per_page) } };
       },
     }),
