@@ -1,6 +1,6 @@
 // A real platform (startPlatform) for in-process tests of the account API and of hostname routing.
-import { createLogger, createMemorySink, type LogRecord } from '../src/lib/logger.js';
-import { createManualClock } from '../src/lib/clock.js';
+import { createLogger, createMemorySink, type LogRecord } from '../src/platform/logger.js';
+import { createManualClock } from '../src/platform/clock.js';
 import { startPlatform, type Platform, type PlatformOptions } from '../src/serve/platform.js';
 import { tempDir } from './helpers.js';
 import { controlRouteDeclarations } from '../src/control/index.js';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { Clock } from '../lib/clock.js';
-import { LedgeError, hasCode } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
+import type { Clock } from '../platform/clock.js';
+import { LedgeError, hasCode } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
 import type { QueueBatchEvent, QueueOutcome } from './queues/delivery.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from './workflows/protocol.js';
 import type { ResourceRecord } from '../storage/control.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { applyMigrations, DEFAULT_MIGRATIONS_TABLE, listMigrations, type MigrationTarget } from '../bindings/sql/migrations.js';
 import type { SqlEntryConfig } from '../bindings/sql/schema.js';
-import { LedgeError } from '../lib/errors.js';
+import { LedgeError } from '../platform/errors.js';
 import type { LocalSqlDatabase, SqlResult } from '../dev/local-platform.js';
 import { accountPath, ApiResponseError, openPlatform, type PlatformOptions } from './api-client.js';
 

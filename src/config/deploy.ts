@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { bindingsOf, checkSection, DEFAULT_LIMITS, deepFreeze, type ProjectConfig } from './load.js';
 import { COMPATIBILITY_DATE, environmentSchemaFor, type Route } from './schema.js';
-import { LedgeError } from '../lib/errors.js';
+import { LedgeError } from '../platform/errors.js';
 import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
 
 /**

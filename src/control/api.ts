@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isLedgeError } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
+import { isLedgeError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import type { AccountRecord } from '../storage/control.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { SYSTEM_CLOCK } from '../lib/clock.js';
+import { SYSTEM_CLOCK } from '../platform/clock.js';
 import type { Dispatcher } from '../entry/serve.js';
-import type { Logger } from '../lib/logger.js';
+import type { Logger } from '../platform/logger.js';
 import { createControlApi } from './api.js';
 import { toOpenApi } from './openapi.js';
 import type { RouteDefinition } from './router.js';

@@ -1,4 +1,4 @@
-import type { Clock } from '../lib/clock.js';
+import type { Clock } from '../platform/clock.js';
 import type { ControlStoragePort } from '../storage/control.js';
 import type { TunnelStoragePort } from '../storage/tunnels.js';
 import type { ConnectorRegistry } from '../entry/tunnel/registry.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
-import type { Clock } from '../lib/clock.js';
-import type { Logger } from '../lib/logger.js';
+import type { Clock } from '../platform/clock.js';
+import type { Logger } from '../platform/logger.js';
 import { signWebhook } from '../lib/webhooks/sign.js';
 import type { OccurrenceRecord, OccurrenceResult, WebhookDelivery, WebhookDestination, WebhookStoragePort } from '../storage/observability.js';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Clock } from '../lib/clock.js';
-import { LedgeError } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
+import type { Clock } from '../platform/clock.js';
+import { LedgeError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
 import { DeploymentRuntime } from '../runtime/deployment.js';
 import type { IsolateSpawner } from '../runtime/isolate-worker.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../lib/clock.js';
+import type { Clock } from '../../platform/clock.js';
 import type { DeadMessage, QueueStats, QueueStoragePort } from '../../storage/ports.js';
 import { serveProtocol } from '../host-protocol.js';
 import type { BindingService } from '../plugin.js';

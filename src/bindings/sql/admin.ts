@@ -1,4 +1,4 @@
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { isSqlStatementError, type SqlDatabasePort, type SqlResult, type SqlValue } from '../../storage/ports.js';
 import { splitSql } from '../../storage/sql-split.js';
 

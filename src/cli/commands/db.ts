@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { createMigration } from '../../bindings/sql/migrations.js';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
 import type { SqlResult } from '../../dev/local-platform.js';
 import { openRemoteDatabase, type DatabaseHandle } from '../remote-sql.js';

@@ -6,8 +6,8 @@ import { QUEUE_NAME, type ConsumerConfig } from '../../bindings/queues/schema.js
 import type { QueuesProtocol } from '../../bindings/queues/protocol.js';
 import { typedCall } from '../../bindings/protocol.js';
 import type { DeadMessage, QueueStats } from '../../dev/local-platform.js';
-import { SYSTEM_CLOCK } from '../../lib/clock.js';
-import { LedgeError } from '../../lib/errors.js';
+import { SYSTEM_CLOCK } from '../../platform/clock.js';
+import { LedgeError } from '../../platform/errors.js';
 import { parseInteger } from '../options.js';
 import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
 

@@ -3,7 +3,7 @@ import { fieldError } from '../api-error.js';
 import { ASSETS_MISSING, ASSETS_UPLOADED } from '../results.js';
 import { defineRoute, type RouteDefinition } from '../router.js';
 import { ACCOUNT_PARAMS } from './accounts.js';
-import { isLedgeError } from '../../lib/errors.js';
+import { isLedgeError } from '../../platform/errors.js';
 import { ASSET_LIMITS } from '../../entry/assets/scan.js';
 import { CONTENT_HASH } from '../../storage/asset-content.js';
 

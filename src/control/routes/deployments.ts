@@ -16,7 +16,7 @@ import { ASSET_MANIFEST_MODULE, type StoredManifest } from '../../entry/assets/m
 import { ASSET_LIMITS } from '../../entry/assets/scan.js';
 import { parseHeaders, parseRedirects } from '../../entry/assets/rules.js';
 import { CONTENT_HASH } from '../../storage/asset-content.js';
-import { isLedgeError } from '../../lib/errors.js';
+import { isLedgeError } from '../../platform/errors.js';
 import { envNames } from './secrets.js';
 
 /** Largest sum of uploaded module sizes. */

@@ -3,7 +3,7 @@ import { WORKFLOW as WORKFLOW_RESULT, WORKFLOW_INSTANCE, WORKFLOW_INSTANCE_DETAI
 import { ApiError } from '../api-error.js';
 import { defineRoute, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
-import { createConsoleSink, createLogger } from '../../lib/logger.js';
+import { createConsoleSink, createLogger } from '../../platform/logger.js';
 import { BindingError } from '../../bindings/plugin.js';
 import { createWorkflowAdmin } from '../../bindings/workflows/admin.js';
 import { WORKFLOW_LIMITS } from '../../bindings/workflows/limits.js';

@@ -3,8 +3,8 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, wri
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { ErrorCode } from '../../lib/errors.js';
-import type { Logger } from '../../lib/logger.js';
+import type { ErrorCode } from '../../platform/errors.js';
+import type { Logger } from '../../platform/logger.js';
 import type { EgressSessions } from '../egress/gateway.js';
 import type { IsolateWorker, IsolateWorkerSpec } from '../isolate-worker.js';
 import { toSandboxRecord, type HostRecord } from './channel.js';

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Clock } from '../../lib/clock.js';
-import { LedgeError } from '../../lib/errors.js';
+import type { Clock } from '../../platform/clock.js';
+import { LedgeError } from '../../platform/errors.js';
 import { SqlStatementError, type SqlDatabasePort, type SqlQuery, type SqlResult, type SqlRestoreResult } from '../ports.js';
 import { rewriteNumberedParams } from './numbered-params.js';
 import { checkLength, checkStatement, checkValues } from './statement-guard.js';
