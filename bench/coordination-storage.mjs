@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { SYSTEM_CLOCK } from '../dist/lib/clock.js';
+import { SYSTEM_CLOCK } from '../dist/platform/clock.js';
 import { createSqliteCoordinationStorage } from '../dist/storage/sqlite/coordination-storage.js';
 
 const { values } = parseArgs({ options: { ops: { type: 'string', default: '5000' }, objects: { type: 'string', default: '300' } } });

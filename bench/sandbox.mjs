@@ -63,7 +63,7 @@ const { SandboxPool } = await import('../dist/runtime/sandbox/pool.js');
 const { DeploymentRuntime } = await import('../dist/runtime/deployment.js');
 const { createEgressSessions } = await import('../dist/runtime/egress/gateway.js');
 const { createEgressPolicy } = await import('../dist/runtime/egress/policy.js');
-const { createLogger } = await import('../dist/lib/logger.js');
+const { createLogger } = await import('../dist/platform/logger.js');
 const { DEFAULT_LIMITS } = await import('../dist/config/load.js');
 const bundleDir = path.join(work, 'cold');
 mkdirSync(bundleDir, { recursive: true });

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { createLogger, createMemorySink } from '../src/lib/logger.js';
+import { createLogger, createMemorySink } from '../src/platform/logger.js';
 import { startConnector, type Connector } from '../src/entry/tunnel/connector.js';
 import { loadIngress } from '../src/entry/tunnel/ingress.js';
 import { deployBody, startTestPlatform, type TestPlatform } from './serve-helpers.js';

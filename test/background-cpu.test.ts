@@ -7,7 +7,7 @@ import path from 'node:path';
 import assert from 'node:assert/strict';
 import { eventually, makeProject, startProject } from './helpers.js';
 import { deployBody, moduleBody, startTestPlatform, type TestPlatform } from './serve-helpers.js';
-import type { LogRecord } from '../src/lib/logger.js';
+import type { LogRecord } from '../src/platform/logger.js';
 
 /** Starts work after its response: a busy setTimeout chain, or a loop that never yields. */
 const BURNER = `let requests = 0;

@@ -6,7 +6,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { interrupt, runCli, startDev } from './cli.js';
 import { makeProject, startProject, tempDir } from './helpers.js';
-import { createLogger, createMemorySink } from '../src/lib/logger.js';
+import { createLogger, createMemorySink } from '../src/platform/logger.js';
 
 /** A build script as a framework's build would be: reads the sources, writes the server entry into dist/. */
 const BUILD_SCRIPT = `import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@
 // behaviour: Cache-Control, Expires, validators answered 304 from the entry, refusals, named caches, persistence.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createManualClock } from '../src/lib/clock.js';
+import { createManualClock } from '../src/platform/clock.js';
 import { makeProject, startProject, tempDir } from './helpers.js';
 
 /** A tiny API over `caches` so the test drives put/match/delete from outside the isolate. */

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { SYSTEM_CLOCK } from '../src/lib/clock.js';
+import { SYSTEM_CLOCK } from '../src/platform/clock.js';
 import { createSqliteCoordinationStorage } from '../src/storage/sqlite/coordination-storage.js';
 import { tempDir } from './helpers.js';
 
@@ -18,7 +18,7 @@ const objectOf = (i: number) => Math.floor(i / 10) % OBJECTS;
 /** The writer: one process writing through the adapter, printing a line only after each write resolved. */
 const WRITER = `
 import { writeSync } from 'node:fs';
-import { SYSTEM_CLOCK } from ${JSON.stringify(path.resolve('src/lib/clock.ts'))};
+import { SYSTEM_CLOCK } from ${JSON.stringify(path.resolve('src/platform/clock.ts'))};
 import { createSqliteCoordinationStorage } from ${JSON.stringify(path.resolve('src/storage/sqlite/coordination-storage.ts'))};
 const id = (n) => n.toString(16).padStart(64, '0');
 const port = createSqliteCoordinationStorage(process.argv[1], { clock: SYSTEM_CLOCK, maxOpen: 2 });

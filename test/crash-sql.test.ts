@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteDatabase } from '../src/storage/sqlite/sql-database.js';
-import { SYSTEM_CLOCK } from '../src/lib/clock.js';
+import { SYSTEM_CLOCK } from '../src/platform/clock.js';
 import { startDev, writeUntilKilled } from './cli.js';
 import { makeProject, tempDir } from './helpers.js';
 

@@ -1,8 +1,8 @@
 // Cron triggers: UTC windows, stable identities, catch-up after downtime, retries, the manual trigger.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createManualClock } from '../src/lib/clock.js';
-import { createLogger, createMemorySink } from '../src/lib/logger.js';
+import { createManualClock } from '../src/platform/clock.js';
+import { createLogger, createMemorySink } from '../src/platform/logger.js';
 import { createCronScheduler, firingId } from '../src/entry/cron/scheduler.js';
 import { openEmbeddedStorage } from '../src/storage/embedded.js';
 import type { ScheduledFiring } from '../src/runtime/protocol.js';

@@ -1,9 +1,9 @@
-// Every error class the platform throws carries a code from the one table (src/lib/errors.ts) and is
+// Every error class the platform throws carries a code from the one table (src/platform/errors.ts) and is
 // recognised by that code after crossing a thread, while application code keeps the names and messages it had.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
-import { ERROR_CODES, isLedgeError } from '../src/lib/errors.js';
+import { ERROR_CODES, isLedgeError } from '../src/platform/errors.js';
 import { BindingError, isBindingError } from '../src/bindings/plugin.js';
 import { SqlStatementError, isSqlStatementError } from '../src/storage/ports.js';
 import { TaskTransitionError, TASK_TRANSITION_CODES, isTaskTransitionError } from '../src/lib/tasks/index.js';

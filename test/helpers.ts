@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startDevServer, type DevServer, type DevServerOptions } from '../src/dev/dev-server.js';
-import { createLogger, createMemorySink, type LogRecord } from '../src/lib/logger.js';
+import { createLogger, createMemorySink, type LogRecord } from '../src/platform/logger.js';
 
 /** Where test projects live: inside the repository, so they resolve packages (hono) from its node_modules. */
 const FIXTURE_ROOT = path.resolve(import.meta.dirname, '..', '.ledge', 'test-projects');

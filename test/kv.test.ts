@@ -1,7 +1,7 @@
 // The key-value binding through a real isolate, with the method shapes, errors and limits existing code expects.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createManualClock } from '../src/lib/clock.js';
+import { createManualClock } from '../src/platform/clock.js';
 import { makeProject, startProject } from './helpers.js';
 
 /** A project whose fetch runs the body of `script` (an async function of env) and returns its result as JSON. */

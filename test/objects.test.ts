@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { createManualClock } from '../src/lib/clock.js';
+import { createManualClock } from '../src/platform/clock.js';
 import { makeProject, startProject } from './helpers.js';
 
 async function run(script: string, options: { clock?: ReturnType<typeof createManualClock>; config?: Record<string, unknown> } = {}) {

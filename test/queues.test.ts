@@ -2,7 +2,7 @@
 // rules, back-off, dead-letter queues, the dead state, pull consumers and redelivery after a lease expires.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createManualClock } from '../src/lib/clock.js';
+import { createManualClock } from '../src/platform/clock.js';
 import { backoffMs } from '../src/bindings/queues/consumer.js';
 import { openEmbeddedStorage } from '../src/storage/embedded.js';
 import { makeProject, startProject, tempDir } from './helpers.js';

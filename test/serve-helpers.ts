@@ -1,10 +1,10 @@
 // A real platform (startPlatform) for in-process tests of the account API and of hostname routing.
-import { createLogger, createMemorySink, type LogRecord } from '../src/lib/logger.js';
-import { createManualClock } from '../src/lib/clock.js';
+import { createLogger, createMemorySink, type LogRecord } from '../src/platform/logger.js';
+import { createManualClock } from '../src/platform/clock.js';
 import { startPlatform, type Platform, type PlatformOptions } from '../src/serve/platform.js';
 import { tempDir } from './helpers.js';
 import { controlRouteDeclarations } from '../src/control/index.js';
-import { compileRoutes, matchRoute } from '../src/control/router.js';
+import { compileRoutes, matchRoute, type CompiledRoute } from '../src/control/router.js';
 
 const DECLARED = compileRoutes(controlRouteDeclarations());
 
@@ -12,9 +12,9 @@ const DECLARED = compileRoutes(controlRouteDeclarations());
  * Every successful answer must match the result schema its route declares (the same schema OpenAPI shows and
  * the CLI's types come from), so each API test checks the declarations against real responses.
  */
-function checkDeclaredResult(method: string, path: string, status: number, body: ApiAnswer['body']): void {
+function checkDeclaredResult(declared: CompiledRoute[], method: string, path: string, status: number, body: ApiAnswer['body']): void {
   if (status >= 300 || body?.success !== true) return;
-  const { route } = matchRoute(DECLARED, method === 'HEAD' ? 'GET' : method, path.replace(/\?.*$/, ''));
+  const { route } = matchRoute(declared, method === 'HEAD' ? 'GET' : method, path.replace(/\?.*$/, ''));
   if (!route.result) return;
   const checked = route.result.safeParse(body.result);
   if (!checked.success) throw new Error(`${route.id}: the answer does not match its declared result schema: ${checked.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(result)'}: ${i.message}`).join('; ')}`);
@@ -55,6 +55,7 @@ export async function startTestPlatform(stateDir = tempDir('ledge-serve-'), boot
     stateDir, listen: { host: '127.0.0.1', port: 0 }, apiListen: { host: '127.0.0.1', port: 0 },
     logger: createLogger(sink), clock, timers: false, isolation: 'thread', trustAllCode: true, ...options,
   });
+  const declared = options.bindings ? compileRoutes(controlRouteDeclarations(options.bindings)) : DECLARED;
   const token = platform.bootstrap?.token ?? bootstrapToken ?? '';
   const accountId = platform.bootstrap?.accountId ?? '';
   const call: TestPlatform['call'] = async (method, path, options = {}) => {
@@ -69,7 +70,7 @@ export async function startTestPlatform(stateDir = tempDir('ledge-serve-'), boot
     const res = await platform.api(new Request(`http://api.test/api/v1${path}`, { method, headers, body }));
     const text = await res.text();
     const parsed = JSON.parse(text) as ApiAnswer['body'];
-    if (!path.startsWith('/openapi.json')) checkDeclaredResult(method, path, res.status, parsed);
+    if (!path.startsWith('/openapi.json')) checkDeclaredResult(declared, method, path, res.status, parsed);
     return { status: res.status, body: parsed, text, headers: res.headers };
   };
   const visit: TestPlatform['visit'] = (host, path = '/', init = {}) => {

@@ -2,7 +2,7 @@
 // test with competing claimers, stalled executors and late commits.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createManualClock } from '../src/lib/clock.js';
+import { createManualClock } from '../src/platform/clock.js';
 import { createTaskStore, TaskTransitionError, type SqlLike } from '../src/lib/tasks/index.js';
 import { SqlDatabaseBinding } from '../src/bindings/sql/binding.js';
 import { createSqlHandlers } from '../src/bindings/sql/service.js';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
-import { createLogger, createMemorySink } from '../src/lib/logger.js';
+import { createLogger, createMemorySink } from '../src/platform/logger.js';
 import { startConnector } from '../src/entry/tunnel/connector.js';
 import { loadIngress } from '../src/entry/tunnel/ingress.js';
 import { decodeTunnelToken, type ConnectorMessage, type PlatformMessage } from '../src/entry/tunnel/protocol.js';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
-import { createLogger, createMemorySink } from '../src/lib/logger.js';
+import { createLogger, createMemorySink } from '../src/platform/logger.js';
 import { startConnector, type Connector } from '../src/entry/tunnel/connector.js';
 import { loadIngress } from '../src/entry/tunnel/ingress.js';
 import { eventually } from './helpers.js';

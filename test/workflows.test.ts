@@ -2,7 +2,7 @@
 // the run, NonRetryableError, the instance API and its limits.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createManualClock } from '../src/lib/clock.js';
+import { createManualClock } from '../src/platform/clock.js';
 import { openEmbeddedStorage } from '../src/storage/embedded.js';
 import { makeProject, startProject, tempDir } from './helpers.js';
 

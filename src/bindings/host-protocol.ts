@@ -1,4 +1,4 @@
-import { LedgeError } from '../lib/errors.js';
+import { LedgeError } from '../platform/errors.js';
 import type { BindingService } from './plugin.js';
 import type { CallHandlers, CallSchemas, ProtocolShape } from './protocol.js';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { Clock } from '../lib/clock.js';
-import { LedgeError, hasCode } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
+import type { Clock } from '../platform/clock.js';
+import { LedgeError, hasCode } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
 import type { QueueBatchEvent, QueueOutcome } from './queues/delivery.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from './workflows/protocol.js';
 import type { ResourceRecord } from '../storage/control.js';
@@ -186,6 +186,12 @@ export interface BindingPlugin<Entry extends { binding: string }, P extends Prot
   readonly runner?: { start(context: RunnerContext): Promise<BackgroundRunner> };
   /** The section's part of the project's design record (`ledge design`, docs/design.md); `at` is the section's path. */
   design?(section: unknown, at: string): DesignContribution[];
+  /**
+   * Operations on the kind's stored data that tools share (sql: query, bookmark, restore; queues: counts, a
+   * producer, dead letters): declared once here, so `ledge <kind-command>` on the local state and the account
+   * API's routes run the same code rather than each its own. Each kind's own shape; callers import it typed.
+   */
+  readonly admin?: object;
 }
 
 /** A plugin of any kind, as the registry and the host hold them. */

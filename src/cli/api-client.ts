@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Deployment, Domain, TokenStatus, Version } from '../control/results.js';
 import { projectOptions } from './options.js';
 import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
-import { LedgeError, isLedgeError, type ErrorCode } from '../lib/errors.js';
+import { LedgeError, isLedgeError, type ErrorCode } from '../platform/errors.js';
 import { chooseAccount, resolveCredentials, type Account, type ResolvedCredentials } from './credentials.js';
 
 // The answers' types come from the API's own result schemas (one declaration: src/control/results.ts).

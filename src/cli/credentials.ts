@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, openSync, closeSync, writeSync, readFileSync, ren
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { LedgeError, isLedgeError } from '../lib/errors.js';
+import { LedgeError, isLedgeError } from '../platform/errors.js';
 
 /** Where `ledge serve` answers the account API unless told otherwise (docs/api.md). */
 export const DEFAULT_API_URL = 'http://127.0.0.1:8788/api/v1';

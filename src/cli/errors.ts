@@ -1,4 +1,4 @@
-import { isLedgeError, isUserError, type ErrorCode } from '../lib/errors.js';
+import { isLedgeError, isUserError, type ErrorCode } from '../platform/errors.js';
 
 /** Exit code 2: the command was given something wrong (configuration, arguments); nothing started. */
 const USAGE_CODES: ReadonlySet<ErrorCode> = new Set(['config_not_found', 'config_parse', 'config_invalid', 'env_not_found', 'bad_argument', 'init_would_overwrite', 'config_unsupported', 'init_found_application']);

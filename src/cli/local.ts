@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { projectOptions } from './options.js';
 import { openLocalPlatform, type LocalPlatform } from '../dev/local-platform.js';
-import { LedgeError, hasCode, isLedgeError } from '../lib/errors.js';
+import { LedgeError, hasCode, isLedgeError } from '../platform/errors.js';
 import { isBindingError } from '../bindings/plugin.js';
-import { createConsoleSink, createLogger } from '../lib/logger.js';
+import { createConsoleSink, createLogger } from '../platform/logger.js';
 
 /** Options every command on a project's local state takes. */
 export interface LocalOptions { dir: string; state?: string; env?: string; json?: boolean }

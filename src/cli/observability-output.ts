@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { LedgeError } from '../lib/errors.js';
+import { LedgeError } from '../platform/errors.js';
 import type { InvocationRecord } from '../observability/record.js';
 
 /** The filter options `ledge tail` and `ledge logs` share. */

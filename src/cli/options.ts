@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { LedgeError } from '../lib/errors.js';
+import { LedgeError } from '../platform/errors.js';
 
 /** Parses `--port`: an integer from 0 to 65535. */
 export function parsePort(value: string): number {

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { applyMigrations, DEFAULT_MIGRATIONS_TABLE, listMigrations, type MigrationTarget } from '../bindings/sql/migrations.js';
 import type { SqlEntryConfig } from '../bindings/sql/schema.js';
-import { LedgeError } from '../lib/errors.js';
+import { LedgeError } from '../platform/errors.js';
 import type { LocalSqlDatabase, SqlResult } from '../dev/local-platform.js';
 import { accountPath, ApiResponseError, openPlatform, type PlatformOptions } from './api-client.js';
 
 /** A project's SQL database as `ledge db` works on it: in the local state, or on a `ledge serve` through the account API. */
-export type DatabaseHandle = Pick<LocalSqlDatabase, 'entry' | 'migrationsDir' | 'migrationsTable' | 'execute' | 'listMigrations' | 'applyMigrations'>;
+export type DatabaseHandle = Pick<LocalSqlDatabase, 'entry' | 'migrationsDir' | 'migrationsTable' | 'query' | 'listMigrations' | 'applyMigrations'>;
 
 interface QueryAnswer { results: Record<string, unknown>[]; meta: SqlResult['meta'] }
 
@@ -51,6 +51,16 @@ export async function openRemoteDatabase(opts: PlatformOptions, nameOrBinding: s
       await send(joinStatements(statements), [], statements.length);
     },
   };
+  /** SQL text as a person gave it: the platform splits, checks and words failures with the kind's admin operation (bindings/sql/admin.ts). */
+  const query = async (sql: string): Promise<SqlResult[]> => {
+    try {
+      const answers = (await session.client.request<QueryAnswer[]>('POST', route, { sql })).result;
+      return answers.map((a) => ({ results: a.results, meta: a.meta, columns: Object.keys(a.results[0] ?? {}) }) as SqlResult);
+    } catch (err) {
+      if (!(err instanceof ApiResponseError) || err.apiCode !== 1001 || err.errors[0]?.message === undefined) throw err;
+      throw new LedgeError('operation_failed', err.errors[0].message);
+    }
+  };
   const migrationsDir = path.resolve(config.dir, entry.migrations_dir ?? 'migrations');
   const migrationsTable = entry.migrations_table ?? DEFAULT_MIGRATIONS_TABLE;
   const target: MigrationTarget = port;
@@ -58,7 +68,7 @@ export async function openRemoteDatabase(opts: PlatformOptions, nameOrBinding: s
     entry,
     migrationsDir,
     migrationsTable,
-    execute: (statements) => port.query(statements.map((sql) => ({ sql, params: [] }))),
+    query,
     listMigrations: () => listMigrations(target, migrationsDir, migrationsTable),
     applyMigrations: (onApplied) => applyMigrations(target, migrationsDir, { table: migrationsTable, onApplied }),
   };

@@ -1,4 +1,4 @@
-import type { Logger } from '../lib/logger.js';
+import type { Logger } from '../platform/logger.js';
 
 /** The stop signals of a long-running command, listened for from the moment this is created. */
 export interface StopSignals {

@@ -1,7 +1,7 @@
-import { previousWindow } from '../lib/cron-syntax.js';
+import { previousWindow } from '../platform/cron-syntax.js';
 import type { CronWindow } from '../runtime/protocol.js';
 
-export { cronProblem, nextWindow, previousWindow } from '../lib/cron-syntax.js';
+export { cronProblem, nextWindow, previousWindow } from '../platform/cron-syntax.js';
 
 /**
  * The logical window a firing at `scheduledTime` stands for (SPEC: Events 2): `[start, end)` in UTC, from the

@@ -1,16 +1,34 @@
 import type { z } from 'zod';
 import { bindingsOf, checkSection, DEFAULT_LIMITS, deepFreeze, type ProjectConfig } from './load.js';
-import { COMPATIBILITY_DATE, ENVIRONMENT_SCHEMA, type Route } from './schema.js';
-import { LedgeError } from '../lib/errors.js';
+import { COMPATIBILITY_DATE, environmentSchemaFor, type Route } from './schema.js';
+import { LedgeError } from '../platform/errors.js';
+import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
 
 /**
  * The configuration a deployment version carries: one `ledge.jsonc` section with environments resolved,
  * without `name`, `main`, `account_id` and `env` (the deployment's name is in the path, the module is uploaded).
  */
-export const DEPLOY_CONFIG_SCHEMA = ENVIRONMENT_SCHEMA.omit({ name: true, main: true, account_id: true }).extend({ compatibility_date: COMPATIBILITY_DATE });
+export const DEPLOY_CONFIG_SCHEMA = deploySchemaOf(BINDINGS);
 
 /** A deployment configuration as uploaded. */
 export type DeployConfig = z.infer<typeof DEPLOY_CONFIG_SCHEMA>;
+
+function deploySchemaOf(registry: BindingRegistry) {
+  return environmentSchemaFor(registry).omit({ name: true, main: true, account_id: true }).extend({ compatibility_date: COMPATIBILITY_DATE });
+}
+
+const deploySchemas = new WeakMap<BindingRegistry, typeof DEPLOY_CONFIG_SCHEMA>([[BINDINGS, DEPLOY_CONFIG_SCHEMA]]);
+
+/**
+ * The schema of an uploaded configuration for a list of binding kinds: its binding keys are those of the
+ * list's plugins (DEPLOY_CONFIG_SCHEMA for Ledge's own), so a kind added to the list is accepted by a deploy
+ * and by a stored version's check alike.
+ */
+export function deployConfigSchemaFor(registry: BindingRegistry): typeof DEPLOY_CONFIG_SCHEMA {
+  let schema = deploySchemas.get(registry);
+  if (!schema) deploySchemas.set(registry, (schema = deploySchemaOf(registry)));
+  return schema;
+}
 
 /** What the platform runs a version with: the configuration with defaults applied, frozen (the fields a project's configuration shares with it). */
 export type VersionConfig = Pick<ProjectConfig, 'compatibility_date' | 'compatibility_flags' | 'edge_dev' | 'preview_urls' | 'routes' | 'vars' | 'limits' | 'triggers' | 'bindings' | 'sections'> & {
@@ -19,13 +37,13 @@ export type VersionConfig = Pick<ProjectConfig, 'compatibility_date' | 'compatib
 };
 
 /** Problems of an uploaded configuration beyond its schema (the same rules `ledge.jsonc` follows). */
-export function deployConfigProblems(config: DeployConfig, today: string): string[] {
-  return checkSection(config, '', today).problems;
+export function deployConfigProblems(config: DeployConfig, today: string, registry: BindingRegistry = BINDINGS): string[] {
+  return checkSection(config, '', today, registry).problems;
 }
 
 /** Applies the defaults to a validated deployment configuration. */
-export function toVersionConfig(config: DeployConfig): VersionConfig {
-  const { bindings, sections } = bindingsOf(config as Record<string, unknown>);
+export function toVersionConfig(config: DeployConfig, registry: BindingRegistry = BINDINGS): VersionConfig {
+  const { bindings, sections } = bindingsOf(config as Record<string, unknown>, registry);
   return deepFreeze({
     compatibility_date: config.compatibility_date,
     compatibility_flags: config.compatibility_flags ?? [],
@@ -45,8 +63,8 @@ export function toVersionConfig(config: DeployConfig): VersionConfig {
  * The configuration a stored version was accepted with, parsed again with the same schema (never cast): a record
  * that no longer matches it (a hand-edited or damaged control state) fails that version alone with `store_damaged`.
  */
-export function storedDeployConfig(version: { id: string; config: unknown }): DeployConfig {
-  const result = DEPLOY_CONFIG_SCHEMA.safeParse(version.config);
+export function storedDeployConfig(version: { id: string; config: unknown }, registry: BindingRegistry = BINDINGS): DeployConfig {
+  const result = deployConfigSchemaFor(registry).safeParse(version.config);
   if (!result.success) {
     const issue = result.error.issues[0];
     const where = issue?.path.length ? issue.path.join('.') : 'the configuration';
@@ -56,8 +74,8 @@ export function storedDeployConfig(version: { id: string; config: unknown }): De
 }
 
 /** The configuration a stored version runs with: `storedDeployConfig` with the defaults applied. */
-export function storedVersionConfig(version: { id: string; config: unknown }): VersionConfig {
-  return toVersionConfig(storedDeployConfig(version));
+export function storedVersionConfig(version: { id: string; config: unknown }, registry: BindingRegistry = BINDINGS): VersionConfig {
+  return toVersionConfig(storedDeployConfig(version, registry), registry);
 }
 
 /** The hostname a route binds as a custom domain (`shop.example.com` or `shop.example.com/*`), or a reason it cannot. */

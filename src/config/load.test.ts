@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createManualClock } from '../lib/clock.js';
+import { createManualClock } from '../platform/clock.js';
 import { loadConfig, findConfigFile, DEFAULT_LIMITS } from './load.js';
 import { toConfigJsonSchema } from './schema.js';
 

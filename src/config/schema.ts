@@ -138,13 +138,23 @@ export const ENVIRONMENT_SCHEMA = BUILT.environment;
 /** The whole `ledge.jsonc` document. */
 export const CONFIG_SCHEMA = BUILT.config;
 
-const schemasByRegistry = new WeakMap<BindingRegistry, typeof CONFIG_SCHEMA>([[BINDINGS, CONFIG_SCHEMA]]);
+const schemasByRegistry = new WeakMap<BindingRegistry, typeof BUILT>([[BINDINGS, BUILT]]);
+
+/** Both schemas for a list of binding kinds, built once per list. */
+function schemasFor(registry: BindingRegistry): typeof BUILT {
+  let schemas = schemasByRegistry.get(registry);
+  if (!schemas) schemasByRegistry.set(registry, (schemas = buildSchemas(registry)));
+  return schemas;
+}
 
 /** The document's schema when the host was given another list of binding kinds (`ledge dev` with `bindings`); CONFIG_SCHEMA for Ledge's own. */
 export function configSchemaFor(registry: BindingRegistry): typeof CONFIG_SCHEMA {
-  let schema = schemasByRegistry.get(registry);
-  if (!schema) schemasByRegistry.set(registry, (schema = buildSchemas(registry).config));
-  return schema;
+  return schemasFor(registry).config;
+}
+
+/** One `env.<name>` section's schema for a list of binding kinds; ENVIRONMENT_SCHEMA for Ledge's own. */
+export function environmentSchemaFor(registry: BindingRegistry): typeof ENVIRONMENT_SCHEMA {
+  return schemasFor(registry).environment;
 }
 
 /** `ledge.jsonc` as written. */

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Clock } from '../lib/clock.js';
-import { isLedgeError } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
+import { isLedgeError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
-import type { AccountRecord, ControlStoragePort } from '../storage/control.js';
+import type { AccountRecord } from '../storage/control.js';
+import type { ControlServices } from './services.js';
 import { ApiError, type ApiErrorInfo } from './api-error.js';
 import { authenticate, authorizationOf } from './auth.js';
 import { queryOf, readJson } from './input.js';
@@ -20,17 +20,20 @@ const JSON_HEADERS = ['content-type', 'application/json; charset=utf-8', 'cache-
 
 /** Options of the account API. */
 export interface ControlApiOptions {
-  store: ControlStoragePort;
-  clock: Clock;
+  /** What every handler is given in its context (the routes hold none of it). */
+  services: ControlServices;
   logger: Logger;
   routes: readonly RouteDefinition[];
   /** The OpenAPI document served at `/openapi.json`. */
   openapi: () => unknown;
+  /** The kinds tokens' resource keys may name. @default RESOURCE_KINDS */
+  resourceKinds?: readonly string[];
 }
 
 /** Creates the API's dispatcher: routing, authentication, permissions, validation, the envelope and the audit log. */
 export function createControlApi(options: ControlApiOptions): Dispatcher {
-  const { store, clock, logger } = options;
+  const { services, logger } = options;
+  const { store, clock } = services;
   const compiled = compileRoutes(options.routes);
 
   return async function controlApi(request: DispatchRequest): Promise<DispatchResponse> {
@@ -53,7 +56,7 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
       accountId = /^[0-9a-f]{32}$/.test(matched.params.account_id ?? '') ? matched.params.account_id : undefined;
       resource = path;
       const now = clock.now();
-      if (route.auth !== 'none') principal = await authenticate(store, authorizationOf(request.headers), now);
+      if (route.auth !== 'none') principal = await authenticate(store, authorizationOf(request.headers), now, options.resourceKinds);
       const params = route.params ? validate(route.params, matched.params, '/params') : matched.params;
       // A removed path is gone whatever the account: it answers the same 410 even for one that does not exist.
       const account = route.removed === undefined ? await reachableAccount(matched.params.account_id, principal) : null;
@@ -95,7 +98,7 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
     const can = (group: Parameters<RouteContext<unknown, unknown, unknown>['can']>[0], kind?: ResourceKindKey, name?: string) =>
       account !== null && principal !== undefined && principal.permissions.can(group, { account: account.id, kind, name: kind === undefined ? undefined : name ?? '*' });
     return {
-      method, params, query: undefined, body: undefined,
+      method, params, query: undefined, body: undefined, services,
       principal: principal as Principal,
       account: account as AccountRecord,
       now: new Date(now).toISOString(),

@@ -29,9 +29,10 @@ const BEARER = /^Bearer ([A-Za-z0-9_\-.~+/]+=*)$/;
 
 /**
  * Authenticates a request: a malformed header, an unknown, revoked, expired or not-yet-valid token each
- * get their own status and code (docs/api.md). Messages never contain the token.
+ * get their own status and code (docs/api.md). Messages never contain the token. `resourceKinds` are the kinds
+ * its policies' resource keys may name (RESOURCE_KINDS unless the platform was given other binding kinds).
  */
-export async function authenticate(store: ControlStoragePort, header: string | undefined, now: number): Promise<Principal> {
+export async function authenticate(store: ControlStoragePort, header: string | undefined, now: number, resourceKinds?: readonly string[]): Promise<Principal> {
   if (header === undefined || header.trim() === '') throw new ApiError('missing_token', 'Missing Authorization header');
   const m = BEARER.exec(header.trim());
   if (!m) {
@@ -44,7 +45,7 @@ export async function authenticate(store: ControlStoragePort, header: string | u
   if (token.revoked_on !== null) throw refused(new ApiError('revoked_token', `The API token "${token.name}" was revoked`));
   if (token.not_before !== null && Date.parse(token.not_before) > now) throw refused(new ApiError('token_not_yet_valid', `The API token "${token.name}" is not valid before ${token.not_before}`));
   if (token.expires_on !== null && Date.parse(token.expires_on) <= now) throw refused(new ApiError('expired_token', `The API token "${token.name}" expired at ${token.expires_on}`));
-  return { token, permissions: toPermissions(token.policies) };
+  return { token, permissions: toPermissions(token.policies, resourceKinds) };
 }
 
 /** A token's status as the verify endpoints and token lists report it. */

@@ -1,43 +1,50 @@
 import { readFileSync } from 'node:fs';
-import { SYSTEM_CLOCK } from '../lib/clock.js';
+import { SYSTEM_CLOCK } from '../platform/clock.js';
 import type { Dispatcher } from '../entry/serve.js';
-import type { Logger } from '../lib/logger.js';
+import type { Logger } from '../platform/logger.js';
 import { createControlApi } from './api.js';
 import { toOpenApi } from './openapi.js';
 import type { RouteDefinition } from './router.js';
 import type { ControlServices } from './services.js';
-import { accountRoutes } from './routes/accounts.js';
-import { limitRoutes } from './routes/limits.js';
+import { ACCOUNT_ROUTES } from './routes/accounts.js';
+import { LIMIT_ROUTES } from './routes/limits.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { deploymentRoutes } from './routes/deployments.js';
-import { assetRoutes } from './routes/assets.js';
+import { ASSET_ROUTES } from './routes/assets.js';
 import { resourceRoutes } from './routes/resources.js';
-import { workflowRoutes } from './routes/workflows.js';
-import { domainRoutes } from './routes/domains.js';
-import { cacheRoutes } from './routes/cache.js';
+import { WORKFLOW_ROUTES } from './routes/workflows.js';
+import { DOMAIN_ROUTES } from './routes/domains.js';
+import { CACHE_ROUTES } from './routes/cache.js';
 import { tunnelRoutes } from './routes/tunnels.js';
-import { privateRouteRoutes } from './routes/private-routes.js';
+import { PRIVATE_ROUTE_ROUTES } from './routes/private-routes.js';
 import { accessRoutes } from './routes/access.js';
-import { secretRoutes } from './routes/secrets.js';
-import { observabilityRoutes } from './routes/observability.js';
-import { webhookRoutes } from './routes/webhooks.js';
+import { SECRET_ROUTES } from './routes/secrets.js';
+import { OBSERVABILITY_ROUTES } from './routes/observability.js';
+import { WEBHOOK_ROUTES } from './routes/webhooks.js';
 import { validateIngress } from '../entry/tunnel/ingress.js';
+import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
+import { resourceKindsOf } from './permissions.js';
 
 export { API_BASE } from './api.js';
 export type { ControlServices } from './services.js';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-/** Every route of the account API, in matching order (fixed paths before parameters). */
+/**
+ * Every route of the account API, in matching order (fixed paths before parameters). Most lists are static
+ * values whose handlers get the services in their request context (RouteContext.services); tokens',
+ * deployments' and resources' follow the binding kinds given; tunnels' and access's are still built over
+ * the services (to be made static alike).
+ */
 export function controlRoutes(services: ControlServices): RouteDefinition[] {
   const checkIngress = (ingress: unknown[]) => {
     const checked = validateIngress({ ingress }, 'config.ingress');
     return { problems: checked.problems.map((p) => p.message), risks: [...checked.risks] };
   };
   return [
-    ...accountRoutes(services), ...tokenRoutes(services), ...deploymentRoutes(services), ...assetRoutes(services), ...secretRoutes(services), ...domainRoutes(services), ...resourceRoutes(services), ...workflowRoutes(services),
-    ...tunnelRoutes(services, checkIngress), ...privateRouteRoutes(services), ...accessRoutes(services), ...cacheRoutes(services), ...observabilityRoutes(services), ...webhookRoutes(services),
-    ...limitRoutes(services),
+    ...ACCOUNT_ROUTES, ...tokenRoutes(services.bindings), ...deploymentRoutes(services), ...ASSET_ROUTES, ...SECRET_ROUTES, ...DOMAIN_ROUTES, ...resourceRoutes(services), ...WORKFLOW_ROUTES,
+    ...tunnelRoutes(services, checkIngress), ...PRIVATE_ROUTE_ROUTES, ...accessRoutes(services), ...CACHE_ROUTES, ...OBSERVABILITY_ROUTES, ...WEBHOOK_ROUTES,
+    ...LIMIT_ROUTES,
   ];
 }
 
@@ -50,19 +57,19 @@ export function controlOpenApi(): Record<string, unknown> {
   return toOpenApi(controlRouteDeclarations(), VERSION);
 }
 
-/** Every route's declaration (schemas, permission, status), for documents and checks; no handler may run. */
-export function controlRouteDeclarations(): RouteDefinition[] {
-  return controlRoutes(declarationServices());
+/** Every route's declaration (schemas, permission, status) for a list of binding kinds, for documents and checks; no handler may run. */
+export function controlRouteDeclarations(registry: BindingRegistry = BINDINGS): RouteDefinition[] {
+  return controlRoutes(declarationServices(registry));
 }
 
 /** Services for declaring routes only: every operation throws, nothing is opened. */
-function declarationServices(): ControlServices {
+function declarationServices(registry: BindingRegistry): ControlServices {
   const unused = (name: string): never => new Proxy({}, {
     get: (_target, key) => () => { throw new Error(`${name}.${String(key)} is not used to build the OpenAPI document`); },
   }) as never;
   return {
     store: unused('store'), tunnels: unused('tunnels'), access: unused('access'), keyring: unused('keyring'), connectors: unused('connectors'),
-    vault: unused('vault'), clock: SYSTEM_CLOCK, platformDomain: 'ledge.localhost',
+    vault: unused('vault'), clock: SYSTEM_CLOCK, platformDomain: 'ledge.localhost', bindings: registry,
     changed: unused('changed'), connectUrl: unused('connectUrl'), data: unused('data'), assetContent: unused('assetContent'), secretsChanged: unused('secretsChanged'), observability: unused('observability'),
   };
 }
@@ -71,5 +78,5 @@ function declarationServices(): ControlServices {
 export function createControlPlane(services: ControlServices, logger: Logger): Dispatcher {
   const routes = controlRoutes(services);
   const document = toOpenApi(routes, VERSION);
-  return createControlApi({ store: services.store, clock: services.clock, logger, routes, openapi: () => document });
+  return createControlApi({ services, logger, routes, openapi: () => document, resourceKinds: resourceKindsOf(services.bindings) });
 }

@@ -1,4 +1,4 @@
-import { isLedgeError } from '../lib/errors.js';
+import { isLedgeError } from '../platform/errors.js';
 import { readBody } from '../http/body.js';
 import type { DispatchRequest } from '../runtime/isolate.js';
 import { ApiError } from './api-error.js';

@@ -1,5 +1,5 @@
 import type { TokenPolicy } from '../storage/control.js';
-import { BINDINGS, type BindingPermissionArea, type BindingResourceKey } from '../bindings/registry.js';
+import { BINDINGS, type BindingPermissionArea, type BindingRegistry, type BindingResourceKey } from '../bindings/registry.js';
 
 /** The platform's own areas, before and after the binding kinds' areas in every listing. */
 const PLATFORM_AREAS = {
@@ -25,28 +25,37 @@ export type PermissionArea = keyof typeof PLATFORM_AREAS | BindingPermissionArea
  * Areas of the account API; each has a `:read` and a `:write` permission group (write includes read). A
  * binding kind's area and its description come from its plugin (`BindingPlugin.resource`).
  */
-export const PERMISSION_AREAS: Readonly<Record<string, string>> = {
-  ...PLATFORM_AREAS,
-  ...Object.fromEntries(BINDINGS.map((plugin) => [plugin.resource.area, plugin.resource.areaLabel])),
-  ...NETWORK_AREAS,
-};
+export const PERMISSION_AREAS: Readonly<Record<string, string>> = permissionAreasOf(BINDINGS);
+
+/** The areas for a list of binding kinds: the platform's, each kind's from its plugin, then the network's. */
+export function permissionAreasOf(registry: BindingRegistry): Readonly<Record<string, string>> {
+  return {
+    ...PLATFORM_AREAS,
+    ...Object.fromEntries(registry.map((plugin) => [plugin.resource.area, plugin.resource.areaLabel])),
+    ...NETWORK_AREAS,
+  };
+}
 
 /** A permission group such as `deployments:write`. */
 export type PermissionGroup = `${PermissionArea}:${'read' | 'write'}`;
 
 /** Every permission group, read before write. */
-export const PERMISSION_GROUPS: readonly PermissionGroup[] = Object.keys(PERMISSION_AREAS)
-  .flatMap((area) => [`${area}:read`, `${area}:write`] as PermissionGroup[]);
+export const PERMISSION_GROUPS: readonly PermissionGroup[] = permissionGroupsOf(BINDINGS);
+
+/** Every permission group for a list of binding kinds (PERMISSION_GROUPS for Ledge's own), read before write. */
+export function permissionGroupsOf(registry: BindingRegistry): readonly PermissionGroup[] {
+  return Object.keys(permissionAreasOf(registry)).flatMap((area) => [`${area}:read`, `${area}:write`] as PermissionGroup[]);
+}
 
 /** A kind of named resource inside an account that a policy can name one by one. */
 export type ResourceKindKey = 'deployment' | 'domain' | BindingResourceKey | 'tunnel' | 'route' | 'access_app';
 
 /** Kinds of named resources inside an account that a policy can name one by one; the binding kinds' from their plugins. */
-export const RESOURCE_KINDS: readonly string[] = ['deployment', 'domain', ...BINDINGS.map((plugin) => plugin.resource.key), 'tunnel', 'route', 'access_app'];
+export const RESOURCE_KINDS: readonly string[] = resourceKindsOf(BINDINGS);
 
-/** True when `kind` is a kind of resource a key can name. */
-function isResourceKind(kind: string): kind is ResourceKindKey {
-  return RESOURCE_KINDS.includes(kind);
+/** The kinds of resource keys for a list of binding kinds (RESOURCE_KINDS for Ledge's own). */
+export function resourceKindsOf(registry: BindingRegistry): readonly string[] {
+  return ['deployment', 'domain', ...registry.map((plugin) => plugin.resource.key), 'tunnel', 'route', 'access_app'];
 }
 
 const PREFIX = 'com.ledge.api.account.';
@@ -64,7 +73,7 @@ export function resourceKey(account: string, kind?: ResourceKindKey, name?: stri
 }
 
 /** Parses a resource key, or explains what is wrong with it. */
-export function parseResourceKey(key: string): ResourceKey | string {
+export function parseResourceKey(key: string, kinds: readonly string[] = RESOURCE_KINDS): ResourceKey | string {
   if (!key.startsWith(PREFIX)) return `expected a key starting with "${PREFIX}"`;
   const rest = key.slice(PREFIX.length);
   const dot = rest.indexOf('.');
@@ -75,10 +84,10 @@ export function parseResourceKey(key: string): ResourceKey | string {
   const tail = rest.slice(dot + 1);
   const sep = tail.indexOf('.');
   const kind = sep === -1 ? tail : tail.slice(0, sep);
-  if (!isResourceKind(kind)) return `unknown resource kind "${kind}" (expected one of ${RESOURCE_KINDS.join(', ')})`;
+  if (!kinds.includes(kind)) return `unknown resource kind "${kind}" (expected one of ${kinds.join(', ')})`;
   const name = sep === -1 ? '' : tail.slice(sep + 1);
   if (name === '') return `expected a name or "*" after "${kind}."`;
-  return { account, kind, name };
+  return { account, kind: kind as ResourceKindKey, name };
 }
 
 /** True when `outer` covers everything `inner` names. */
@@ -114,12 +123,12 @@ export interface Permissions {
   deniedWithin(group: PermissionGroup, key: ResourceKey): boolean;
 }
 
-/** Resolves a token's policies once; keys that do not parse never grant anything. */
-export function toPermissions(policies: readonly TokenPolicy[]): Permissions {
+/** Resolves a token's policies once (resource keys of `kinds`); keys that do not parse never grant anything. */
+export function toPermissions(policies: readonly TokenPolicy[], kinds: readonly string[] = RESOURCE_KINDS): Permissions {
   const parsed = policies.map((p) => ({
     effect: p.effect,
     groups: p.permission_groups,
-    keys: Object.keys(p.resources).map(parseResourceKey).filter((k): k is ResourceKey => typeof k !== 'string'),
+    keys: Object.keys(p.resources).map((key) => parseResourceKey(key, kinds)).filter((k): k is ResourceKey => typeof k !== 'string'),
   }));
   const can = (group: PermissionGroup, key: ResourceKey) =>
     parsed.some((p) => p.effect === 'allow' && grants(p.groups, group) && p.keys.some((k) => covers(k, key)))

@@ -3,6 +3,7 @@ import { ApiError, fieldError } from './api-error.js';
 import type { PermissionGroup, ResourceKindKey } from './permissions.js';
 import type { AccountRecord, TokenRecord } from '../storage/control.js';
 import type { Permissions } from './permissions.js';
+import type { ControlServices } from './services.js';
 
 /** The caller of an authenticated route: its token record (never its value) and what it may do. */
 export interface Principal {
@@ -22,6 +23,8 @@ export interface RouteContext<P, Q, B> {
   account: AccountRecord;
   /** Now, as an RFC 3339 string (from the platform clock). */
   now: string;
+  /** What the handler works with (control state, the clock, the platform it changes): given per request, so a route list is a static value that holds no store. */
+  services: ControlServices;
   /** Fails with 403 unless the token holds `group` on the resource. */
   require(group: PermissionGroup, kind?: ResourceKindKey, name?: string): void;
   /** True when the token holds `group` on the resource. */

@@ -1,4 +1,4 @@
-import type { Clock } from '../lib/clock.js';
+import type { Clock } from '../platform/clock.js';
 import type { ControlStoragePort } from '../storage/control.js';
 import type { TunnelStoragePort } from '../storage/tunnels.js';
 import type { ConnectorRegistry } from '../entry/tunnel/registry.js';
@@ -8,6 +8,7 @@ import type { StoragePorts } from '../storage/ports.js';
 import type { AssetContentStore } from '../storage/asset-content.js';
 import type { SecretVault } from './secret-vault.js';
 import type { AccountObservability } from '../observability/index.js';
+import type { BindingRegistry } from '../bindings/registry.js';
 
 /** What the API's routes work with: control state, the clock, and the platform they change. */
 export interface ControlServices {
@@ -41,4 +42,6 @@ export interface ControlServices {
   accountCreationRefusal?: string;
   /** An account's invocation records, live tails and issues. */
   observability(accountId: string): AccountObservability;
+  /** The binding kinds deployments may use (BINDINGS unless a test adds its own): deploys are checked, and resource routes and permission areas made, from these. */
+  bindings: BindingRegistry;
 }

@@ -1,7 +1,7 @@
 import type { ProjectConfig } from '../config/load.js';
 import { AssetServer } from '../entry/assets/handler.js';
 import { LocalAssetSite } from '../entry/assets/local-site.js';
-import type { Logger } from '../lib/logger.js';
+import type { Logger } from '../platform/logger.js';
 
 /** The assets of a `ledge dev` project: the directory as on disk and the server answering from it. */
 export interface DevAssets {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Logger } from '../lib/logger.js';
+import type { Logger } from '../platform/logger.js';
 import { createEgressSessions } from '../runtime/egress/gateway.js';
 import { createEgressPolicy, type EgressPolicy } from '../runtime/egress/policy.js';
 import type { IsolateSpawner } from '../runtime/isolate-worker.js';

@@ -2,21 +2,21 @@ import path from 'node:path';
 import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
 import { createBindingServices } from '../bindings/services.js';
 import type { BindingService } from '../bindings/plugin.js';
-import { SYSTEM_CLOCK } from '../lib/clock.js';
-import { LedgeError } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
+import { SYSTEM_CLOCK } from '../platform/clock.js';
+import { LedgeError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
-import type { DeadMessage, QueueStats, QueueStoragePort, SqlResult, SqlRestoreResult, WorkflowStoragePort } from '../storage/ports.js';
+import type { DeadMessage, QueueStats, SqlResult, SqlRestoreResult, WorkflowStoragePort } from '../storage/ports.js';
 import { applyConfiguredRules } from '../bindings/objects/runner.js';
 import { runLifecycle, type LifecycleOutcome } from '../bindings/objects/lifecycle.js';
 import { DEFAULT_LIFECYCLE_RULE, type LifecycleRule } from '../bindings/objects/schema.js';
 import type { BucketEntryConfig } from '../bindings/objects/schema.js';
 import { DEFAULT_RETENTION_DAYS, type SqlEntryConfig } from '../bindings/sql/schema.js';
 import { DEFAULT_MIGRATIONS_TABLE, applyMigrations, listMigrations, type MigrationStatus } from '../bindings/sql/migrations.js';
-import { consumersOf, type ConsumerConfig, type ProducerConfig } from '../bindings/queues/schema.js';
-import { createQueueProducerHandlers } from '../bindings/queues/service.js';
-import { QUEUES_CALLS } from '../bindings/queues/protocol.js';
-import { serveProtocol } from '../bindings/host-protocol.js';
+import type { ProducerConfig } from '../bindings/queues/schema.js';
+import type { QueuesAdmin } from '../bindings/queues/admin.js';
+import { QUEUES_PLUGIN } from '../bindings/queues/index.js';
+import { SQL_PLUGIN } from '../bindings/sql/index.js';
 
 // The CLI reads these shapes from here, not from the storage ports (it never touches storage: docs/architecture.md).
 export type { DeadMessage, QueueStats, SqlResult, SqlRestoreResult };
@@ -28,29 +28,16 @@ export interface LocalSqlDatabase {
   entry: SqlEntryConfig;
   migrationsDir: string;
   migrationsTable: string;
-  /** Runs the statements (no parameters) in one transaction. */
-  execute(statements: string[]): Promise<SqlResult[]>;
+  /** Runs the statements of SQL text in one transaction: the kind's admin operation the account API's `sql.query` runs too (bindings/sql/admin.ts). */
+  query(sql: string): Promise<SqlResult[]>;
   /** The migration files with whether each is applied. */
   listMigrations(): Promise<MigrationStatus[]>;
   /** Applies the pending migrations, each in its own transaction; returns their names. */
   applyMigrations(onApplied: (name: string) => void): Promise<string[]>;
   /** The bookmark of the current state, or of the state at `at` (epoch milliseconds). */
   bookmark(at?: number): Promise<string>;
-  restore(bookmark: string): Promise<SqlRestoreResult>;
-}
-
-/** The project's queues, as tools use them: the configuration, what the store holds, and the dead letters. */
-export interface LocalQueues {
-  producers: readonly ProducerConfig[];
-  consumers: readonly ConsumerConfig[];
-  /** The queues the store holds messages of. */
-  stored(): Promise<string[]>;
-  stats(queue: string): Promise<QueueStats>;
-  /** A producer service of `queue` (the queue's configured delivery delay, else 0), as a binding would call it. */
-  producer(queue: string): BindingService;
-  listDead(queue: string, limit: number): Promise<DeadMessage[]>;
-  replayDead(queue: string, ids: string[] | null): Promise<number>;
-  purgeDead(queue: string, ids: string[] | null): Promise<number>;
+  /** Restores in place to a bookmark or to the state at a time (epoch milliseconds). */
+  restore(to: { bookmark: string } | { timestamp: number }): Promise<SqlRestoreResult>;
 }
 
 /** A bucket's lifecycle rules and runs, for tools. */
@@ -74,7 +61,7 @@ export interface LocalPlatform {
   /** The service of the binding of `kind` named `name`, or of the only binding of that kind. */
   binding(kind: string, name: string | undefined): { name: string; service: BindingService };
   /** The configured producers, the consumers with their defaults applied, and the stored queues. */
-  queues: LocalQueues;
+  queues: QueuesAdmin;
   /** Removes stored Cache API responses for these URLs (in every cache), or all of them with null (docs/cache.md). */
   purgeCache(urls: string[] | null): Promise<number>;
   /** The workflow store (opened on first use). */
@@ -113,11 +100,11 @@ export async function openLocalPlatform(options: { dir: string; state?: string; 
         entry: found,
         migrationsDir,
         migrationsTable,
-        execute: (statements) => port.query(statements.map((sql) => ({ sql, params: [] })), 'objects'),
+        query: (sql) => SQL_PLUGIN.admin.query(port, sql),
         listMigrations: () => listMigrations(port, migrationsDir, migrationsTable),
         applyMigrations: (onApplied) => applyMigrations(port, migrationsDir, { table: migrationsTable, onApplied }),
-        bookmark: (at) => (at === undefined ? port.bookmark() : port.bookmarkAt(at)),
-        restore: (bookmark) => port.restore(bookmark),
+        bookmark: (at) => SQL_PLUGIN.admin.bookmark(port, at),
+        restore: (to) => SQL_PLUGIN.admin.restore(port, to),
       };
     },
     bucket(nameOrBinding) {
@@ -135,7 +122,7 @@ export async function openLocalPlatform(options: { dir: string; state?: string; 
       };
     },
     purgeCache: (urls) => storage.cache.purge(urls),
-    queues: localQueues(storage.queues, (config.bindings.queues ?? []) as ProducerConfig[], consumersOf(config.sections.queues)),
+    queues: QUEUES_PLUGIN.admin.open(storage.queues, SYSTEM_CLOCK, (config.bindings.queues ?? []) as ProducerConfig[], config.sections.queues),
     get workflows() { return storage.workflows; },
     close: () => storage.close(),
   };
@@ -153,19 +140,3 @@ function findEntry<E extends { binding: string }>(entries: E[], nameOf: (entry: 
     : `${label} has no ${what} named "${nameOrBinding}"${known ? ` (it has: ${known})` : ''}`);
 }
 
-function localQueues(store: QueueStoragePort, producers: readonly ProducerConfig[], consumers: readonly ConsumerConfig[]): LocalQueues {
-  return {
-    producers,
-    consumers,
-    stored: () => store.queues(),
-    stats: (queue) => store.stats(queue, SYSTEM_CLOCK.now()),
-    producer(queue) {
-      const delivery = producers.find((p) => p.queue === queue)?.delivery_delay ?? 0;
-      // Checked against the producer's protocol like a binding's calls (host-protocol.ts).
-      return serveProtocol('queues', QUEUES_CALLS, createQueueProducerHandlers({ queue, deliveryDelaySeconds: delivery, storage: store, clock: SYSTEM_CLOCK }));
-    },
-    listDead: (queue, limit) => store.listDead(queue, limit),
-    replayDead: (queue, ids) => store.replayDead(queue, ids, SYSTEM_CLOCK.now()),
-    purgeDead: (queue, ids) => store.purgeDead(queue, ids),
-  };
-}

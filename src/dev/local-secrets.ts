@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'dotenv';
-import { LedgeError } from '../lib/errors.js';
+import { LedgeError } from '../platform/errors.js';
 import type { ProjectConfig } from '../config/load.js';
 
 /** A name code reads from `env`. */

@@ -1,7 +1,7 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorCode } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
+import type { ErrorCode } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
 import { errorResponse } from './error-response.js';
 import { newRequestId } from './response-origin.js';
 

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '../lib/errors.js';
+import { ERROR_CODES, type ErrorCode } from '../platform/errors.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
 import { labelResponse } from './response-origin.js';
 

@@ -1,4 +1,4 @@
-import type { Logger } from '../lib/logger.js';
+import type { Logger } from '../platform/logger.js';
 import { refuseStrayUpgrade } from './websocket-upgrade.js';
 import { newRequestId } from './response-origin.js';
 import { DEFAULT_MAX_REQUEST_BYTES, limitBody, serveEvent, type Dispatcher } from './serve.js';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { LedgeError } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
+import { LedgeError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
 import { answerClientErrors } from './client-error.js';
 
 /** An address to listen on. */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '../lib/logger.js';
+import type { Logger } from '../platform/logger.js';
 import { errorResponse } from './error-response.js';
 import { toRequestTarget, withHost } from './request-target.js';
 import { DEFAULT_WRITE_TIMEOUT_MS, writeResponse } from './response-writer.js';

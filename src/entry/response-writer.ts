@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Logger } from '../lib/logger.js';
+import type { Logger } from '../platform/logger.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
 import { toResponseHead } from './response-head.js';
 

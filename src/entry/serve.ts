@@ -1,5 +1,5 @@
-import { isLedgeError, type ErrorCode } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
+import { isLedgeError, type ErrorCode } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { errorResponse } from './error-response.js';
 import { labelResponse, newRequestId } from './response-origin.js';

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { Logger } from '../lib/logger.js';
+import type { Logger } from '../platform/logger.js';
 import type { ConnectorRegistry } from './tunnel/registry.js';
 
 /** How long a stop waits for requests in flight and tunnel connectors before it closes them. */

@@ -8,7 +8,7 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Logger } from '../lib/logger.js';
+import type { Logger } from '../platform/logger.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
 import { MAX_SOCKET_MESSAGE_BYTES } from '../runtime/websockets/protocol.js';
 import { errorResponse } from './error-response.js';

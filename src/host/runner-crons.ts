@@ -1,5 +1,5 @@
-import type { Clock } from '../lib/clock.js';
-import type { Logger } from '../lib/logger.js';
+import type { Clock } from '../platform/clock.js';
+import type { Logger } from '../platform/logger.js';
 import type { RunnerCrons } from '../bindings/plugin.js';
 import { createCronScheduler } from '../entry/cron/scheduler.js';
 import type { StoragePorts } from '../storage/ports.js';

@@ -1,4 +1,4 @@
-import { LedgeError } from '../lib/errors.js';
+import { LedgeError } from '../platform/errors.js';
 
 /** Counts bytes as they pass and fails with `request_too_large` past `max`. */
 export async function* limitBody(body: AsyncIterable<Uint8Array>, max: number): AsyncIterable<Uint8Array> {

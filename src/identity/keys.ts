@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, exportPKCS8, generateKeyPair, importPKCS8, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
-import type { Clock } from '../lib/clock.js';
+import type { Clock } from '../platform/clock.js';
 import type { AccessStoragePort, SigningKeyRecord } from '../storage/access.js';
 
 /** A signing key is replaced after this long (six weeks). */

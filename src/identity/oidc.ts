@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import type { Clock } from '../lib/clock.js';
+import type { Clock } from '../platform/clock.js';
 import type { IdentityProviderRecord } from '../storage/access.js';
 
 /** Sign-ins in progress kept at most. */

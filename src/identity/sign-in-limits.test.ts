@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createManualClock } from '../lib/clock.js';
+import { createManualClock } from '../platform/clock.js';
 import { addressKey, createSignInLimiter, type SignInAttempt } from './sign-in-limits.js';
 
 const MINUTE = 60_000;

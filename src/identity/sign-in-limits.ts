@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import type { Clock } from '../lib/clock.js';
+import type { Clock } from '../platform/clock.js';
 
 /** Failed password sign-ins allowed per user (account and email) within the window (docs/access.md). */
 export const USER_FAILURE_LIMIT = 5;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../lib/clock.js';
-import type { Logger } from '../lib/logger.js';
+import type { Clock } from '../platform/clock.js';
+import type { Logger } from '../platform/logger.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { readBody } from '../http/body.js';
 import type { AccessAppRecord, AccessStoragePort, IdentityProviderRecord } from '../storage/access.js';

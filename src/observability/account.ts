@@ -1,5 +1,5 @@
-import type { Clock } from '../lib/clock.js';
-import type { Logger } from '../lib/logger.js';
+import type { Clock } from '../platform/clock.js';
+import type { Logger } from '../platform/logger.js';
 import { openEmbeddedObservability, type ObservabilityStores } from '../storage/embedded-observability.js';
 import type { InvocationRecord } from './record.js';
 import { createNotifier, type Notifier, type NotifierOptions } from './notify.js';

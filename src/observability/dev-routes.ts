@@ -1,4 +1,4 @@
-import { isLedgeError } from '../lib/errors.js';
+import { isLedgeError } from '../platform/errors.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import type { AccountObservability } from './account.js';
 import { matchesFilter } from './filter.js';

@@ -1,4 +1,4 @@
-import { LedgeError } from '../lib/errors.js';
+import { LedgeError } from '../platform/errors.js';
 import { OUTCOMES, type InvocationRecord, type Outcome } from './record.js';
 
 /** Which records a reader wants: the same filters for `ledge tail` and `ledge logs` (docs/observability.md). */

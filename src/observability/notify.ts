@@ -3,8 +3,8 @@ import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 import { fetch } from 'undici';
 import { pinnedAgent } from '../http/pinned-agent.js';
-import type { Clock } from '../lib/clock.js';
-import type { Logger } from '../lib/logger.js';
+import type { Clock } from '../platform/clock.js';
+import type { Logger } from '../platform/logger.js';
 import { signWebhook } from '../lib/webhooks/sign.js';
 import type { OccurrenceRecord, OccurrenceResult, WebhookDelivery, WebhookDestination, WebhookStoragePort } from '../storage/observability.js';
 

@@ -1,4 +1,4 @@
-import { LedgeError } from '../lib/errors.js';
+import { LedgeError } from '../platform/errors.js';
 import { parseFilter, type RecordFilter } from './filter.js';
 
 /** Most records one query returns. */

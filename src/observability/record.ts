@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '../lib/errors.js';
+import { ERROR_CODES, type ErrorCode } from '../platform/errors.js';
 import type { EventKind, EventLogLine, EventTrace } from '../runtime/event-trace.js';
 import type { Redactor } from './redact.js';
 

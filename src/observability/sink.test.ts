@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createManualClock } from '../lib/clock.js';
-import { createLogger, createMemorySink } from '../lib/logger.js';
+import { createManualClock } from '../platform/clock.js';
+import { createLogger, createMemorySink } from '../platform/logger.js';
 import { openAccountObservability } from './account.js';
 import type { InvocationRecord } from './record.js';
 

@@ -1,5 +1,5 @@
-import type { Clock } from '../lib/clock.js';
-import type { Logger } from '../lib/logger.js';
+import type { Clock } from '../platform/clock.js';
+import type { Logger } from '../platform/logger.js';
 import type { InvocationRecord } from './record.js';
 import { encodeRecord } from './record-json.js';
 import { createBatcher } from './batcher.js';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { LedgeError } from '../lib/errors.js';
+import { LedgeError } from '../platform/errors.js';
 
 /** The project's own build command (`build` in ledge.jsonc) and where its output goes. */
 export interface BuildCommandOptions {

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { LedgeError } from '../lib/errors.js';
+import { LedgeError } from '../platform/errors.js';
 import { nodeBuiltinsPlugin } from './bundle-node.js';
 import { runtimeModulesPlugin } from './bundle-modules.js';
 import { moduleRulesPlugin, resolveModuleRules, ruleInputPath, type ModuleRule } from './bundle-rules.js';

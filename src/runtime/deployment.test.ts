@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
-import { createLogger, createMemorySink, type LogRecord } from '../lib/logger.js';
+import { createLogger, createMemorySink, type LogRecord } from '../platform/logger.js';
 import { DeploymentRuntime } from './deployment.js';
 import type { DispatchResponse } from './isolate.js';
 

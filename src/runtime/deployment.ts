@@ -1,7 +1,7 @@
 import { CACHE_SERVICE } from '../bindings/cache/limits.js';
 import type { Limits } from './limits.js';
-import { LedgeError, type ErrorCode } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
+import { LedgeError, type ErrorCode } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
 import type { BindingService, BoundBinding } from '../bindings/plugin.js';
 import { workerLoadable } from './worker-module.js';
 import { addUsage, type CpuUsage } from './cpu-meter.js';

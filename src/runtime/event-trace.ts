@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../lib/errors.js';
+import type { ErrorCode } from '../platform/errors.js';
 import type { SerializedError } from './protocol.js';
 
 /**

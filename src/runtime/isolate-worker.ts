@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
-import type { ErrorCode } from '../lib/errors.js';
+import type { ErrorCode } from '../platform/errors.js';
 import type { EgressSessions } from './egress/gateway.js';
 import type { HostMessage, IsolateInit, IsolateMessage } from './protocol.js';
 import { eventsIn, type WorkerExtras } from './isolate-guard-protocol.js';

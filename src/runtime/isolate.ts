@@ -1,5 +1,5 @@
-import { LedgeError, isLedgeError, type ErrorCode } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
+import { LedgeError, isLedgeError, type ErrorCode } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
 import { BindingError, isBindingError, type BindingService } from '../bindings/plugin.js';
 import { createBatchSender } from './batch-port.js';
 import { CpuMeter, type CpuUsage } from './cpu-meter.js';

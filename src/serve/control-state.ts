@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { LedgeError } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
+import { LedgeError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
 import { openDatabase } from '../storage/sqlite/open.js';
 import { damagedFileError, isDamagedFile } from '../storage/sqlite/damage.js';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Clock } from '../lib/clock.js';
-import { LedgeError } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
+import type { Clock } from '../platform/clock.js';
+import { LedgeError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
 import { DeploymentRuntime } from '../runtime/deployment.js';
 import type { IsolateSpawner } from '../runtime/isolate-worker.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
@@ -12,6 +12,7 @@ import { WORKFLOWS_PLUGIN } from '../bindings/workflows/index.js';
 import { runnerCrons } from '../host/runner-crons.js';
 import { createCronScheduler, type CronScheduler } from '../entry/cron/scheduler.js';
 import { storedDeployConfig, storedVersionConfig } from '../config/deploy.js';
+import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
 import type { ControlStoragePort, VersionRecord } from '../storage/control.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { AssetContentStore } from '../storage/asset-content.js';
@@ -44,6 +45,8 @@ export interface HostingOptions {
   secrets?(accountId: string, deployment: string): Promise<Record<string, string>>;
   /** An account's invocation records, live tails and issues (docs/observability.md). @default none */
   observability?(accountId: string): AccountObservability;
+  /** The binding kinds versions may use: their stored configuration is parsed, served and run with these. @default BINDINGS */
+  bindings?: BindingRegistry;
 }
 
 /** A version with a runtime: started on its first event, counted while events use it. */
@@ -96,6 +99,7 @@ export interface Hosting {
 /** Creates the hosting layer of `ledge serve`. */
 export function createHosting(options: HostingOptions): Hosting {
   const { store, clock, logger } = options;
+  const registry = options.bindings ?? BINDINGS;
   const runtimes = new Map<string, RunningVersion>();
   const idleMs = options.idleMs ?? 600_000;
   const background = new Map<string, BackgroundWork>();
@@ -145,7 +149,7 @@ export function createHosting(options: HostingOptions): Hosting {
 
   async function start(version: VersionRecord): Promise<DeploymentRuntime> {
     const dir = await prepareModules({ cacheDir: options.cacheDir, version, store, logger });
-    const config = storedVersionConfig(version);
+    const config = storedVersionConfig(version, registry);
     let secrets: Record<string, string> = {};
     try {
       secrets = await options.secrets?.(version.account_id, version.deployment) ?? {};
@@ -160,8 +164,8 @@ export function createHosting(options: HostingOptions): Hosting {
       const bundleFile = path.join(dir, version.main_module);
       await runtime.load(buildVersion({
         id: version.id, name: version.deployment, config, bundleFile, secrets,
-        services: { storage: options.data(version.account_id), clock, logger }, assets,
-        observe: options.observability && createVersionObserver({ account: options.observability(version.account_id), deployment: version.deployment, version: version.id, config: storedDeployConfig(version).observability, secrets: Object.values(secrets), bundleFile }),
+        services: { storage: options.data(version.account_id), clock, logger }, assets, registry,
+        observe: options.observability && createVersionObserver({ account: options.observability(version.account_id), deployment: version.deployment, version: version.id, config: storedDeployConfig(version, registry).observability, secrets: Object.values(secrets), bundleFile }),
       }));
     } catch (err) {
       await runtime.close();
@@ -184,7 +188,7 @@ export function createHosting(options: HostingOptions): Hosting {
   }
 
   async function loadAssets(version: VersionRecord): Promise<VersionAssets | null> {
-    const assets = storedVersionConfig(version).assets;
+    const assets = storedVersionConfig(version, registry).assets;
     const module = (await store.getModules(version.id)).find((m) => m.name === ASSET_MANIFEST_MODULE);
     if (!module) return null;
     const manifest = JSON.parse(new TextDecoder().decode(module.content)) as StoredManifest;
@@ -205,7 +209,7 @@ export function createHosting(options: HostingOptions): Hosting {
   }
 
   async function startBackground(version: VersionRecord): Promise<BackgroundWork> {
-    const config = storedVersionConfig(version);
+    const config = storedVersionConfig(version, registry);
     const crons = config.triggers.crons;
     const log = logger.child(version.deployment);
     // Each runner opens only the stores its work needs, and a damaged one fails this version's background
@@ -220,7 +224,7 @@ export function createHosting(options: HostingOptions): Hosting {
         runQueue: (batch) => use(entryFor(version), (r) => r.runQueue(batch)),
         runWorkflow: (run) => use(entryFor(version), (r) => r.runWorkflow(run)),
       },
-    });
+    }, registry);
     const key = `${version.account_id}/${version.deployment}`;
     let running = cronRunning.get(key);
     if (!running) cronRunning.set(key, (running = new Set()));
@@ -235,7 +239,7 @@ export function createHosting(options: HostingOptions): Hosting {
   /** A version became current: its `observability.issues.enabled`, when set, is the deployment's switch from now on (SPEC: Events 3). */
   function applyIssuesSwitch(version: VersionRecord): void {
     try {
-      options.observability?.(version.account_id).issues.applyDeployed(version.deployment, version.id, storedDeployConfig(version).observability?.issues?.enabled);
+      options.observability?.(version.account_id).issues.applyDeployed(version.deployment, version.id, storedDeployConfig(version, registry).observability?.issues?.enabled);
     } catch (err) {
       logger.error(`the issues switch of ${version.deployment} could not be set from version ${version.id}: ${(err as Error).message}`);
     }

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { LedgeError } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
+import { LedgeError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
 import { createEgressSessions, type EgressLookup, type PlatformAnswers } from '../runtime/egress/gateway.js';
 import { createEgressPolicy, type EgressPolicy } from '../runtime/egress/policy.js';
 import { createThreadSpawner, type IsolateSpawner } from '../runtime/isolate-worker.js';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { Logger } from '../lib/logger.js';
+import type { Logger } from '../platform/logger.js';
 import type { ControlStoragePort, ModuleRecord, VersionRecord } from '../storage/control.js';
 
 /** The modules are ES modules whatever their extension. */

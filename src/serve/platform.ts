@@ -2,8 +2,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { SYSTEM_CLOCK, type Clock } from '../lib/clock.js';
-import type { Logger } from '../lib/logger.js';
+import { SYSTEM_CLOCK, type Clock } from '../platform/clock.js';
+import type { Logger } from '../platform/logger.js';
 import { createNodeHandler } from '../entry/node-http.js';
 import { createUpgradeHandler, type UpgradeHandler } from '../entry/websocket-upgrade.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
@@ -18,7 +18,8 @@ import type { StoragePorts } from '../storage/ports.js';
 import type { ControlStoragePort } from '../storage/control.js';
 import { API_BASE, createControlPlane, type ControlServices } from '../control/index.js';
 import { hashToken, newTokenValue } from '../control/auth.js';
-import { PERMISSION_GROUPS } from '../control/permissions.js';
+import { permissionGroupsOf } from '../control/permissions.js';
+import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
 import { newAccountId } from '../control/routes/accounts.js';
 import { newTokenId } from '../control/routes/tokens.js';
 import { createHosting, type Hosting } from './hosting.js';
@@ -74,6 +75,8 @@ export interface PlatformOptions extends IsolationOptions {
   drainMs?: number;
   /** Milliseconds a client may take to accept any of a response's pending bytes before it is disconnected. @default 30000 */
   writeTimeoutMs?: number;
+  /** The binding kinds deployments may use: deploys, resource routes, permission groups and the hosting all follow this list. @default BINDINGS */
+  bindings?: BindingRegistry;
 }
 
 /** A running `ledge serve`. */
@@ -118,6 +121,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
   const { logger } = options;
   const clock = options.clock ?? SYSTEM_CLOCK;
   const platformDomain = (options.platformDomain ?? DEFAULT_PLATFORM_DOMAIN).toLowerCase();
+  const registry = options.bindings ?? BINDINGS;
   const { store, tunnels, access, limitStore } = openControlState(stateDir, { resetControl: options.resetControl ?? false, logger }, (db) => ({
     store: createSqliteControlStorage(db), tunnels: createSqliteTunnelStorage(db), access: createSqliteAccessStorage(db),
     limitStore: createSqliteAccountLimits(db),
@@ -178,10 +182,10 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
   };
   const hosting = createHosting({
     store, clock, logger, cacheDir: path.join(stateDir, 'cache', 'versions'), data, assetContent, timers: options.timers, lifecycleIntervalMs: options.lifecycleIntervalMs, observability,
-    secrets: (accountId, deployment) => deploymentSecrets(store, vault, accountId, deployment), spawnerFor: isolation.spawnerFor,
+    secrets: (accountId, deployment) => deploymentSecrets(store, vault, accountId, deployment), spawnerFor: isolation.spawnerFor, bindings: registry,
   });
   const rebuildRoutes = async () => {
-    const table = await buildRouteTable(store, platformDomain, await access.listApps());
+    const table = await buildRouteTable(store, platformDomain, await access.listApps(), registry);
     for (const problem of table.damaged) logger.error(`routes: ${problem}`);
     return table;
   };
@@ -211,7 +215,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     return { accountId, issuer: `https://${host}`, loginUrl: `${requestUrl.protocol}//${host}${requestUrl.port ? `:${requestUrl.port}` : ''}${LOGIN_PATH}` };
   };
   const services: ControlServices = {
-    store, tunnels, access, keyring, connectors, clock, platformDomain, data, assetContent, connectUrl: () => connectUrl, vault, observability,
+    store, tunnels, access, keyring, connectors, clock, platformDomain, data, assetContent, connectUrl: () => connectUrl, vault, observability, bindings: registry,
     secretsChanged: async (accountId, deployment) => hosting.restart(accountId, deployment),
     accountCreationRefusal: isolation.accountCreationRefusal,
     buildUpload: (input) => buildUpload({ ...input, sandboxed: isolation.mode === 'process' }),
@@ -299,7 +303,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
   for (const address of [appAddress, apiAddress]) isolation.policy.addListener({ address: address.address, port: address.port });
   expiries = startExpiryWarnings({ access, clock, logger: accessLogger, timers: options.timers });
   // Only once both listeners are up: a start that fails must not use up the one showing of the bootstrap token.
-  const bootstrap = await bootstrapIfEmpty(store, clock);
+  const bootstrap = await bootstrapIfEmpty(store, clock, registry);
   const url = (a: AddressInfo) => `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
   connectUrl = `${url(apiAddress).replace(/^http/, 'ws')}${CONNECT_PATH}`;
   return {
@@ -317,7 +321,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
 }
 
 /** On a state directory without accounts: the administrator account and a token over every account, shown once. */
-async function bootstrapIfEmpty(store: ControlStoragePort, clock: Clock): Promise<{ accountId: string; token: string } | null> {
+async function bootstrapIfEmpty(store: ControlStoragePort, clock: Clock, registry: BindingRegistry): Promise<{ accountId: string; token: string } | null> {
   if ((await store.listAccounts()).length > 0) return null;
   const now = new Date(clock.now()).toISOString();
   const accountId = newAccountId();
@@ -327,7 +331,7 @@ async function bootstrapIfEmpty(store: ControlStoragePort, clock: Clock): Promis
     [{ id: randomUUID().replace(/-/g, ''), account_id: accountId, email: 'admin@localhost', roles: ['administrator'], created_on: now }],
     [{
       id: newTokenId(), account_id: accountId, name: 'bootstrap', hash: hashToken(token),
-      policies: [{ effect: 'allow', permission_groups: [...PERMISSION_GROUPS], resources: { 'com.ledge.api.account.*': '*' } }],
+      policies: [{ effect: 'allow', permission_groups: [...permissionGroupsOf(registry)], resources: { 'com.ledge.api.account.*': '*' } }],
       not_before: null, expires_on: null, issued_on: now, last_used_on: null, revoked_on: null,
     }],
   );

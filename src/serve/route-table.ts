@@ -1,4 +1,5 @@
 import { storedVersionConfig } from '../config/deploy.js';
+import type { BindingRegistry } from '../bindings/registry.js';
 import { ipAddressOf } from '../entry/custom-domains.js';
 import { defaultHostname, normalizeHost, parsePlatformHost, parsePreviewLabel, TEAM_LABEL } from '../entry/hostnames.js';
 import { covers, pathReadings, toGuardedPrefix } from '../identity/access-paths.js';
@@ -35,7 +36,7 @@ export interface RouteTable {
  * to the deployment or tunnel its domain reaches, so every hostname of it is guarded. Rebuilt after every
  * change the account API makes.
  */
-export async function buildRouteTable(store: ControlStoragePort, platformDomain: string, apps: readonly AccessAppRecord[]): Promise<RouteTable> {
+export async function buildRouteTable(store: ControlStoragePort, platformDomain: string, apps: readonly AccessAppRecord[], registry?: BindingRegistry): Promise<RouteTable> {
   const exact = new Map<string, RouteTarget>();
   const previews = new Map<string, { accountId: string; key: string; ids: string[] }>();
   const subdomains = new Map<string, string>();
@@ -54,7 +55,7 @@ export async function buildRouteTable(store: ControlStoragePort, platformDomain:
     currentOf.set(`${deployment.account_id}/${deployment.name}`, version.id);
     let config;
     try {
-      config = storedVersionConfig(version);
+      config = storedVersionConfig(version, registry);
     } catch (err) {
       damaged.push((err as Error).message);
       continue;

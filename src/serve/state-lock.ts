@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { LedgeError } from '../lib/errors.js';
+import { LedgeError } from '../platform/errors.js';
 
 /** The file whose lock a running `ledge serve` holds. */
 export const LOCK_FILE = 'serve.lock';

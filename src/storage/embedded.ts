@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { Clock } from '../lib/clock.js';
-import { SYSTEM_CLOCK } from '../lib/clock.js';
-import type { LedgeError } from '../lib/errors.js';
+import type { Clock } from '../platform/clock.js';
+import { SYSTEM_CLOCK } from '../platform/clock.js';
+import type { LedgeError } from '../platform/errors.js';
 import type { CacheStoragePort, CoordinationStoragePort, CronStatePort, KvStoragePort, ObjectStoragePort, QueueStoragePort, StoragePorts, WorkflowStoragePort } from './ports.js';
 import { SqliteDatabase } from './sqlite/sql-database.js';
 import { createSqliteObjectStorage } from './sqlite/object-storage.js';

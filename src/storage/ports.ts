@@ -3,7 +3,7 @@
  * (SQLite, files) implement them today; PostgreSQL and S3-compatible adapters implement the same
  * interfaces for scale-out. Every method is async so a networked adapter fits.
  */
-import { LedgeError, hasCode } from '../lib/errors.js';
+import { LedgeError, hasCode } from '../platform/errors.js';
 
 /** One stored key-value entry. `expiration` is in epoch seconds. */
 export interface KvEntry {

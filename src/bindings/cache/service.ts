@@ -4,7 +4,7 @@
  * Cache API's protocol (protocol.ts) before a handler runs, and the handlers refuse keys and statuses the
  * cache cannot hold.
  */
-import type { Clock } from '../../lib/clock.js';
+import type { Clock } from '../../platform/clock.js';
 import type { CacheEntry, CacheStoragePort } from '../../storage/ports.js';
 import { serveProtocol } from '../host-protocol.js';
 import { BindingError, type BindingService } from '../plugin.js';

@@ -1,5 +1,5 @@
 import type { KvStoragePort } from '../../storage/ports.js';
-import type { Clock } from '../../lib/clock.js';
+import type { Clock } from '../../platform/clock.js';
 import { BindingError } from '../plugin.js';
 import type { CallHandlers } from '../protocol.js';
 import type { KvProtocol } from './protocol.js';

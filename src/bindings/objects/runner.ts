@@ -1,5 +1,5 @@
-import type { Clock } from '../../lib/clock.js';
-import type { Logger } from '../../lib/logger.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Logger } from '../../platform/logger.js';
 import type { ObjectStoragePort } from '../../storage/ports.js';
 import type { BackgroundRunner } from '../plugin.js';
 import { runLifecycle } from './lifecycle.js';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, type Hash } from 'node:crypto';
-import type { Clock } from '../../lib/clock.js';
+import type { Clock } from '../../platform/clock.js';
 import type { BlobWriter, ObjectStoragePort, StoredObject } from '../../storage/ports.js';
 import { BindingError } from '../plugin.js';
 import type { CallHandlers } from '../protocol.js';

@@ -1,5 +1,5 @@
-import type { Clock } from '../../lib/clock.js';
-import type { Logger } from '../../lib/logger.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Logger } from '../../platform/logger.js';
 import type { QueueBatchEvent, QueueOutcome } from './delivery.js';
 import type { DeliveryPolicy, LeasedMessage, QueueSettleResult, QueueSettlement, QueueStoragePort } from '../../storage/ports.js';
 import { QUEUE_LIMITS } from './limits.js';

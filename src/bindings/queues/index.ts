@@ -6,6 +6,7 @@ import { QUEUES_CALLS, type QueuesProtocol } from './protocol.js';
 import { startQueueConsumers } from './runner.js';
 import { consumersOf, PRODUCER_SCHEMA, QUEUE_NAME, QUEUES_SECTION_SCHEMA, checkQueuesSection, type ProducerConfig, type QueuesSection } from './schema.js';
 import { createQueueProducerHandlers } from './service.js';
+import { QUEUES_ADMIN } from './admin.js';
 
 /** The queue binding kind: `queues: { producers: [{ binding, queue }], consumers: [...] }`; producers are the bindings. */
 export const QUEUES_PLUGIN = {
@@ -35,4 +36,5 @@ export const QUEUES_PLUGIN = {
   isolate: ISOLATE_PART,
   runner: { start: startQueueConsumers },
   design: queuesDesign,
+  admin: QUEUES_ADMIN,
 } as const satisfies BindingPlugin<ProducerConfig, QueuesProtocol>;

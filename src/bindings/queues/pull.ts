@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Clock } from '../../lib/clock.js';
-import type { Logger } from '../../lib/logger.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Logger } from '../../platform/logger.js';
 import type { QueueStoragePort } from '../../storage/ports.js';
 import { parseLeaseId } from '../../storage/queue-lease.js';
 import { backoffMs, policyOf, reportExhausted } from './consumer.js';

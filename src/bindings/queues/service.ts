@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../lib/clock.js';
+import type { Clock } from '../../platform/clock.js';
 import type { QueueStoragePort } from '../../storage/ports.js';
 import type { CallHandlers } from '../protocol.js';
 import type { QueuesProtocol } from './protocol.js';

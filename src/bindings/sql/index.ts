@@ -5,6 +5,7 @@ import { ISOLATE_PART } from './isolate.js';
 import { SQL_CALLS, type SqlProtocol } from './protocol.js';
 import { DEFAULT_RETENTION_DAYS, SQL_ENTRY_SCHEMA, type SqlEntryConfig } from './schema.js';
 import { createSqlHandlers } from './service.js';
+import { SQL_ADMIN } from './admin.js';
 
 /** The SQL database binding kind: `sql_databases: [{ binding, database_name, database_id, migrations_dir }]`. */
 export const SQL_PLUGIN = {
@@ -25,4 +26,5 @@ export const SQL_PLUGIN = {
   handlers: (entry, context) => createSqlHandlers(context.storage.sql.database(entry.database_id, { retentionDays: entry.retention_days ?? DEFAULT_RETENTION_DAYS })),
   isolate: ISOLATE_PART,
   design: sqlDesign,
+  admin: SQL_ADMIN,
 } as const satisfies BindingPlugin<SqlEntryConfig, SqlProtocol>;

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { isSqlStatementError, type SqlDatabasePort } from '../../storage/ports.js';
 import { splitSql } from '../../storage/sql-split.js';
 

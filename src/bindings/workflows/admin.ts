@@ -1,6 +1,6 @@
 import { deserialize } from 'node:v8';
-import type { Clock } from '../../lib/clock.js';
-import type { Logger } from '../../lib/logger.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Logger } from '../../platform/logger.js';
 import type { WorkflowInstanceRow, WorkflowStatus, WorkflowStoragePort } from '../../storage/ports.js';
 import { engineFor } from './engine.js';
 

@@ -1,6 +1,6 @@
 import { deserialize, serialize } from 'node:v8';
-import type { Clock } from '../../lib/clock.js';
-import type { Logger } from '../../lib/logger.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Logger } from '../../platform/logger.js';
 import { transition, type Task } from '../../lib/tasks/model.js';
 import type { WorkflowFence, WorkflowInstanceRow, WorkflowStoragePort } from '../../storage/ports.js';
 import { BindingError } from '../plugin.js';

@@ -1,5 +1,5 @@
-import type { Clock } from '../../lib/clock.js';
-import type { Logger } from '../../lib/logger.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Logger } from '../../platform/logger.js';
 import { createHash } from 'node:crypto';
 import type { StoragePorts } from '../../storage/ports.js';
 import type { BackgroundRunner, RunnerContext, RunnerCrons, RunnerCronSchedule } from '../plugin.js';

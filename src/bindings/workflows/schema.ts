@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BINDING_NAME } from '../names.js';
-import { cronProblem } from '../../lib/cron-syntax.js';
+import { cronProblem } from '../../platform/cron-syntax.js';
 import { WORKFLOW_LIMITS } from './limits.js';
 
 /** One entry of `workflows` in ledge.jsonc. */

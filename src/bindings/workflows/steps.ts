@@ -1,5 +1,5 @@
 import { deserialize, serialize } from 'node:v8';
-import type { Clock } from '../../lib/clock.js';
+import type { Clock } from '../../platform/clock.js';
 import type { WorkflowFence, WorkflowStepRow, WorkflowStoragePort } from '../../storage/ports.js';
 import { RUN_SLICE_MS, WORKFLOW_LIMITS } from './limits.js';
 import type { AttemptOutcome, StepAnswer, StepRequest, WorkflowErrorInfo } from './protocol.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { cacheKeyOf, MAX_PURGE_URLS } from '../../bindings/cache/limits.js';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { accountPath, openPlatform } from '../api-client.js';
 import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
 

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { CONFIG_FILE_NAMES, loadOriginalConfig } from '../../config/load.js';
 import { ORIGINAL_CONFIG_FILE_NAMES } from '../../config/original/read.js';
 import { renderLedgeConfig } from '../../config/original/render.js';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { printJson } from '../local.js';
 
 /** `ledge config import`: the project's configuration file. */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { DEV_SCHEDULED_PATH } from '../../dev/dev-server.js';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { parseTimestamp } from './db.js';
 
 /** `ledge cron trigger`: fire a running `ledge dev`'s scheduled() by hand. */

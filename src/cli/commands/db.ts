@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { createMigration } from '../../bindings/sql/migrations.js';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
-import { splitSql, type SqlResult } from '../../dev/local-platform.js';
+import type { SqlResult } from '../../dev/local-platform.js';
 import { openRemoteDatabase, type DatabaseHandle } from '../remote-sql.js';
 
 
@@ -65,14 +65,8 @@ export function registerDb(program: Command): void {
     .action((name: string, opts: DbOptions & { command?: string; file?: string }) => withDatabase(name, opts, async (database) => {
       if ((opts.command === undefined) === (opts.file === undefined)) throw new LedgeError('bad_argument', 'give exactly one of --command or --file');
       const sql = opts.command ?? readFileSync(opts.file as string, 'utf8');
-      const statements = splitSql(sql);
-      if (statements.length === 0) throw new LedgeError('bad_argument', 'no SQL statements given');
-      try {
-        printResults(await database.execute(statements), opts.json);
-      } catch (err) {
-        const index = (err as { index?: number }).index;
-        throw new LedgeError('operation_failed', `${index !== undefined && statements.length > 1 ? `statement ${index + 1}: ` : ''}${(err as Error).message}${statements.length > 1 ? ' (nothing was changed)' : ''}`);
-      }
+      // Split, checked and worded by the SQL kind's admin operation, here or on the platform (--remote).
+      printResults(await database.query(sql), opts.json);
     }));
 
   const migrations = db.command('migrations').description('create, list and apply migration files');
@@ -113,8 +107,7 @@ export function registerDb(program: Command): void {
       if (opts.bookmark === undefined && opts.timestamp === undefined) throw new LedgeError('bad_argument', 'missing --bookmark or --timestamp');
       const database = platform.sqlDatabase(name);
       const { entry } = database;
-      const bookmark = opts.bookmark ?? await database.bookmark(parseTimestamp(opts.timestamp as string));
-      const result = await database.restore(bookmark);
+      const result = await database.restore(opts.bookmark !== undefined ? { bookmark: opts.bookmark } : { timestamp: parseTimestamp(opts.timestamp as string) });
       if (opts.json) json(result);
       else out(`restored ${entry.database_name} to ${result.bookmark}\nto undo: ledge db restore ${entry.database_name} --bookmark ${result.previous_bookmark}\n`);
     }));

@@ -8,7 +8,7 @@ import { sectionEntries } from '../../bindings/plugin.js';
 import { BINDINGS } from '../../bindings/registry.js';
 import type { ProjectConfig } from '../../config/load.js';
 import type { Route } from '../../config/schema.js';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { bundle } from '../../runtime/bundle.js';
 import { runBuildCommand } from '../../runtime/build-command.js';
 import { accountPath, connectPlatform, getIfExists, loadProjectConfig, type ApiMessage, type Deployment, type Domain, type PlatformSession, type Version } from '../api-client.js';

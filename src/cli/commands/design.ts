@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { findConfigFile, loadConfig } from '../../config/load.js';
 import { compareRecords, deriveDesignRecord, DESIGN_RECORD_FILE, openDecisions, parseMarkdown, toMarkdown, withAnswers, type DesignRecord, type WrittenRecord } from '../../design/index.js';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { printJson } from '../local.js';
 
 interface DesignOptions { env?: string; format: string; check?: boolean; write?: boolean }

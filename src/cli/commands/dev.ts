@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { listenForStop } from '../signals.js';
 import { startDevServer } from '../../dev/dev-server.js';
-import { createConsoleSink, createLogger } from '../../lib/logger.js';
+import { createConsoleSink, createLogger } from '../../platform/logger.js';
 import { parsePort, parseSeconds } from '../options.js';
 import { collect, parseIsolation } from './serve.js';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { accountPath, deploymentName, deploymentOption, formatTable, openPlatform, platformOptions, type Domain, type PlatformOptions } from '../api-client.js';
 import { printJson } from '../local.js';
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { toProjectName } from '../../config/names.js';
 import { applicationFiles } from '../../config/project-files.js';
 import { ORIGINAL_CONFIG_FILE_NAMES } from '../../config/original/read.js';

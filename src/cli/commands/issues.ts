@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import type { IssueRecord, IssueStatus, OccurrenceRecord } from '../../observability/index.js';
 import { accountPath, deploymentName, deploymentOption, formatTable, openPlatform, platformOptions, type PlatformOptions } from '../api-client.js';
 import { printJson } from '../local.js';

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { KvNamespace } from '../../bindings/kv/binding.js';
 import type { KvProtocol } from '../../bindings/kv/protocol.js';
 import { typedCall } from '../../bindings/protocol.js';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { parseInteger } from '../options.js';
 import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
 

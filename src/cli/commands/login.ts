@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { createApiClient, verifyToken } from '../api-client.js';
 import { apiUrl, credentialsFile, writeCredentials, type Account, checkTokenText } from '../credentials.js';
 import { printJson } from '../local.js';

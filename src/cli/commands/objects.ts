@@ -6,7 +6,7 @@ import type { ObjectsProtocol } from '../../bindings/objects/protocol.js';
 import { typedCall } from '../../bindings/protocol.js';
 import { LIFECYCLE_RULE_SCHEMA } from '../../bindings/objects/schema.js';
 import type { LocalPlatform } from '../../dev/local-platform.js';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
 import { formatIssue } from '../../config/issues.js';
 

@@ -5,9 +5,9 @@ import type { QueueContentType } from '../../bindings/queues/codec.js';
 import { QUEUE_NAME, type ConsumerConfig } from '../../bindings/queues/schema.js';
 import type { QueuesProtocol } from '../../bindings/queues/protocol.js';
 import { typedCall } from '../../bindings/protocol.js';
-import type { DeadMessage, LocalPlatform, QueueStats } from '../../dev/local-platform.js';
-import { SYSTEM_CLOCK } from '../../lib/clock.js';
-import { LedgeError } from '../../lib/errors.js';
+import type { DeadMessage, QueueStats } from '../../dev/local-platform.js';
+import { SYSTEM_CLOCK } from '../../platform/clock.js';
+import { LedgeError } from '../../platform/errors.js';
 import { parseInteger } from '../options.js';
 import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
 
@@ -28,14 +28,6 @@ function queueName(name: string): string {
   const checked = QUEUE_NAME.safeParse(name);
   if (!checked.success) throw new LedgeError('bad_argument', `queue name "${name}": ${checked.error.issues[0]?.message ?? 'invalid'}`);
   return name;
-}
-
-/** Every queue the configuration names (producers, consumers, dead-letter queues) or the store holds, sorted. */
-async function knownQueues(platform: LocalPlatform): Promise<string[]> {
-  const { producers, consumers } = platform.queues;
-  const names = new Set([...producers.map((p) => p.queue), ...consumers.map((c) => c.queue), ...await platform.queues.stored()]);
-  for (const c of consumers) if (c.deadLetterQueue !== null) names.add(c.deadLetterQueue);
-  return [...names].sort();
 }
 
 /** Stats as scripts read them: times in epoch milliseconds, the oldest message's age beside its time. */
@@ -129,7 +121,7 @@ export function registerQueues(program: Command): void {
     .action((opts: LocalOptions) => withLocalPlatform(opts, async (platform) => {
       const now = SYSTEM_CLOCK.now();
       const rows: { queue: string; stats: QueueStats; consumer: string | null }[] = [];
-      for (const queue of await knownQueues(platform)) {
+      for (const queue of await platform.queues.known()) {
         const consumer = platform.queues.consumers.find((c) => c.queue === queue);
         rows.push({ queue, stats: await platform.queues.stats(queue), consumer: consumer?.type ?? null });
       }

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { accountPath, deploymentName, deploymentOption, getIfExists, openPlatform, platformOptions, type ApiClient, type Deployment, type PlatformOptions, type Version } from '../api-client.js';
 import { printJson } from '../local.js';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { DEV_TAIL_PATH } from '../../observability/dev-routes.js';
 import type { InvocationRecord } from '../../observability/record.js';
 import { accountPath, openPlatform, platformOptions, type PlatformOptions } from '../api-client.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { DEFAULT_INGRESS_FILE, loadIngress, matchUrl, type IngressConfig, type IngressRule } from '../../entry/tunnel/index.js';
 
 /** Where the ingress commands write: the process by default, a recorder in tests. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { LedgeError } from '../../lib/errors.js';
-import { createConsoleSink, createLogger } from '../../lib/logger.js';
+import { LedgeError } from '../../platform/errors.js';
+import { createConsoleSink, createLogger } from '../../platform/logger.js';
 import { loadIngress } from '../../entry/tunnel/ingress.js';
 import { startConnector } from '../../entry/tunnel/connector.js';
 import { encodeTunnelToken } from '../../entry/tunnel/protocol.js';

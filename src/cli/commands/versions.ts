@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { accountPath, deploymentName, deploymentOption, formatTable, getIfExists, openPlatform, platformOptions, type Deployment, type PlatformOptions, type Version } from '../api-client.js';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { printJson } from '../local.js';
 
 /** `ledge versions list`: a deployment's versions, newest first, the current one marked. */

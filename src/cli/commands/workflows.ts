@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { createWorkflowAdmin, type WorkflowAdmin } from '../../bindings/workflows/admin.js';
-import { SYSTEM_CLOCK } from '../../lib/clock.js';
-import { LedgeError } from '../../lib/errors.js';
-import { createConsoleSink, createLogger } from '../../lib/logger.js';
+import { SYSTEM_CLOCK } from '../../platform/clock.js';
+import { LedgeError } from '../../platform/errors.js';
+import { createConsoleSink, createLogger } from '../../platform/logger.js';
 import type { WorkflowStatus } from '../../bindings/workflows/admin.js';
 import { accountPath, formatTable, openPlatform, type PlatformOptions } from '../api-client.js';
 import { parseInteger } from '../options.js';

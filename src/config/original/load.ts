@@ -1,4 +1,4 @@
-import { isLedgeError, LedgeError, type ErrorCode } from '../../lib/errors.js';
+import { isLedgeError, LedgeError, type ErrorCode } from '../../platform/errors.js';
 import type { Translation } from './translate.js';
 import { toOriginalNames } from './keys.js';
 

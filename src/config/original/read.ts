@@ -1,5 +1,5 @@
 import { parse as parseToml, TomlDate, TomlError } from 'smol-toml';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 
 /** The original platform's configuration files, in the order its tool looks for them (reference: control-plane.md, 5.1). */
 export const ORIGINAL_CONFIG_FILE_NAMES = ['wrangler.json', 'wrangler.jsonc', 'wrangler.toml'] as const;

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
-import { createManualClock } from '../../lib/clock.js';
+import { createManualClock } from '../../platform/clock.js';
 import { findConfigFile, loadConfig } from '../load.js';
 import { parseOriginalToml } from './read.js';
 import { translateOriginal } from './translate.js';

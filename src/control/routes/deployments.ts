@@ -5,8 +5,8 @@ import { DELETED_NAME, DEPLOYED, DEPLOYMENT, ROLLED_BACK, VERSION } from '../res
 import { defineRoute, paginate, PAGE_QUERY, type RouteContext, type RouteDefinition } from '../router.js';
 import type { PermissionGroup, ResourceKindKey } from '../permissions.js';
 import type { ControlServices } from '../services.js';
-import { DEPLOY_CONFIG_SCHEMA, deployConfigProblems, routeHostname, storedDeployConfig, storedVersionConfig, type DeployConfig } from '../../config/deploy.js';
-import { BINDINGS } from '../../bindings/registry.js';
+import { DEPLOY_CONFIG_SCHEMA, deployConfigProblems, deployConfigSchemaFor, routeHostname, storedDeployConfig, storedVersionConfig, type DeployConfig } from '../../config/deploy.js';
+import { BINDINGS, type BindingRegistry } from '../../bindings/registry.js';
 import { sectionEntries } from '../../bindings/plugin.js';
 import type { AccountRecord, ControlStoragePort, DeploymentRecord, DomainRecord, ResourceKind, VersionRecord } from '../../storage/control.js';
 import { ACCOUNT_PARAMS, DNS_LABEL } from './accounts.js';
@@ -16,7 +16,7 @@ import { ASSET_MANIFEST_MODULE, type StoredManifest } from '../../entry/assets/m
 import { ASSET_LIMITS } from '../../entry/assets/scan.js';
 import { parseHeaders, parseRedirects } from '../../entry/assets/rules.js';
 import { CONTENT_HASH } from '../../storage/asset-content.js';
-import { isLedgeError } from '../../lib/errors.js';
+import { isLedgeError } from '../../platform/errors.js';
 import { envNames } from './secrets.js';
 
 /** Largest sum of uploaded module sizes. */
@@ -35,22 +35,26 @@ const ASSETS_BODY = z.strictObject({
   redirects: z.string().max(4 * 1024 * 1024).optional(),
 });
 
-const PUT_BODY = z.strictObject({
-  /** Absent for a version of static assets only. */
-  main_module: MODULE_NAME.optional(),
-  modules: z.array(z.strictObject({ name: MODULE_NAME, content_base64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'expected base64' }) })).max(50),
-  assets: ASSETS_BODY.optional(),
-  config: DEPLOY_CONFIG_SCHEMA,
-  message: z.string().max(1000).optional(),
-});
+/** The body of a deploy, whose configuration takes the binding kinds of `registry`. */
+function putBody(registry: BindingRegistry) {
+  return z.strictObject({
+    /** Absent for a version of static assets only. */
+    main_module: MODULE_NAME.optional(),
+    modules: z.array(z.strictObject({ name: MODULE_NAME, content_base64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'expected base64' }) })).max(50),
+    assets: ASSETS_BODY.optional(),
+    config: registry === BINDINGS ? DEPLOY_CONFIG_SCHEMA : deployConfigSchemaFor(registry),
+    message: z.string().max(1000).optional(),
+  });
+}
+const PUT_BODY = putBody(BINDINGS);
 
 /** One resource a binding or a consumer points at, with its place in the configuration and the permission that lets a token bind it. */
 interface ResourceUse { kind: ResourceKind; ref: string; binding: string; pointer: string; read: PermissionGroup; keyKind: ResourceKindKey }
 
 /** The resources a configuration points at, as each binding kind's plugin declares them (its bindings, and e.g. the queues consumers read). */
-function resourceUses(config: DeployConfig): ResourceUse[] {
+function resourceUses(config: DeployConfig, registry: BindingRegistry): ResourceUse[] {
   const uses: ResourceUse[] = [];
-  for (const plugin of BINDINGS) {
+  for (const plugin of registry) {
     const section = (config as Record<string, unknown>)[plugin.configKey];
     const { key, area, field, api } = plugin.resource;
     // Resources the account API does not create (workflows) exist once a deployment defines them.
@@ -72,22 +76,23 @@ function toPointer(path: string): string {
 }
 
 /** Every resource the current versions of an account's deployments point at, with the deployment. */
-export async function boundResources(store: ControlStoragePort, accountId: string): Promise<(ResourceUse & { deployment: string })[]> {
+export async function boundResources(store: ControlStoragePort, accountId: string, registry: BindingRegistry): Promise<(ResourceUse & { deployment: string })[]> {
   const out: (ResourceUse & { deployment: string })[] = [];
   for (const deployment of await store.listDeployments(accountId)) {
     const version = await store.getVersion(deployment.current_version_id);
-    if (version) out.push(...resourceUses(storedDeployConfig(version)).map((u) => ({ ...u, deployment: deployment.name })));
+    if (version) out.push(...resourceUses(storedDeployConfig(version, registry), registry).map((u) => ({ ...u, deployment: deployment.name })));
   }
   return out;
 }
 
 /** Deployments, their immutable versions, rollback, and custom domains. */
 export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
-  const { store, platformDomain } = services;
+  const { store, platformDomain, bindings: registry } = services;
+  const body = registry === BINDINGS ? PUT_BODY : putBody(registry);
 
   async function deploymentView(account: AccountRecord, deployment: DeploymentRecord): Promise<Record<string, unknown>> {
     const version = await store.getVersion(deployment.current_version_id);
-    const config = version ? storedVersionConfig(version) : null;
+    const config = version ? storedVersionConfig(version, registry) : null;
     const custom = (await store.listDomains(account.id)).filter((d) => d.deployment === deployment.name).map((d) => d.hostname);
     return {
       name: deployment.name, account_id: account.id, current_version_id: deployment.current_version_id,
@@ -126,18 +131,18 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
     }),
     defineRoute({
       id: 'deployments.put', method: 'PUT', path: '/accounts/{account_id}/deployments/{name}', summary: 'Upload a new immutable version and point the deployment at it', result: DEPLOYED,
-      auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS, body: PUT_BODY,
+      auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS, body,
       async handler(ctx) {
         const { account, params, body, now } = ctx;
         const modules = decodeModules(body);
         const manifest = assetManifest(services, account.id, body);
         if (manifest) modules.push({ name: ASSET_MANIFEST_MODULE, content: new TextEncoder().encode(JSON.stringify(manifest)) });
-        const problems = deployConfigProblems(body.config, now.slice(0, 10));
+        const problems = deployConfigProblems(body.config, now.slice(0, 10), registry);
         if (problems.length) throw new ApiError('invalid_field', problems.join('; '), { pointer: '/body/config' });
         const secrets = new Set((await store.listSecrets(account.id, params.name)).map((s) => s.name));
-        const clash = envNames(body.config).find((n) => secrets.has(n.name));
+        const clash = envNames(body.config, registry).find((n) => secrets.has(n.name));
         if (clash) throw fieldError(clash.pointer, `"${clash.name}" is a secret of ${params.name}; a var or binding needs another name (or delete the secret: ledge secret delete ${clash.name})`);
-        for (const use of resourceUses(body.config)) {
+        for (const use of resourceUses(body.config, registry)) {
           if (!(await store.getResource(account.id, use.kind, use.ref))) throw fieldError(use.pointer, `${use.binding}: no ${use.kind} resource "${use.ref}" in this account; create it first`);
           // A binding hands code a capability: the deploying token must be able to see what it hands out.
           const { read: group, keyKind } = use;

@@ -6,11 +6,11 @@ import { DELETED_ID, SQL_BOOKMARK, SQL_QUERY_RESULTS, SQL_RESTORED } from '../re
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import type { ResourceKind, ResourceRecord } from '../../storage/control.js';
-import { BINDINGS } from '../../bindings/registry.js';
+import type { BindingRegistry } from '../../bindings/registry.js';
 import type { ResourceFacet } from '../../bindings/plugin.js';
 import { DEFAULT_RETENTION_DAYS } from '../../bindings/sql/schema.js';
-import { splitSql } from '../../storage/sql-split.js';
-import { isSqlStatementError } from '../../storage/ports.js';
+import { isSqlAdminError } from '../../bindings/sql/admin.js';
+import { SQL_PLUGIN } from '../../bindings/sql/index.js';
 import { ACCOUNT_PARAMS } from './accounts.js';
 import { boundResources } from './deployments.js';
 
@@ -24,16 +24,19 @@ interface KindSpec extends Omit<NonNullable<ResourceFacet<never>['api']>, 'body'
   refuseDelete: ResourceFacet<never>['refuseDelete'];
 }
 
-// A kind without `api` (workflows) has no resources to create here: they come with the deployment that defines them.
-const KINDS: KindSpec[] = BINDINGS.flatMap(({ resource }) => (resource.api ? [{
-  ...resource.api, kind: resource.key, area: resource.area, keyKind: resource.key as ResourceKindKey, refuseDelete: resource.refuseDelete,
-}] : []));
+/** The kinds of `registry` whose resources the account API creates and deletes. */
+function kindsOf(registry: BindingRegistry): KindSpec[] {
+  // A kind without `api` (workflows) has no resources to create here: they come with the deployment that defines them.
+  return registry.flatMap(({ resource }) => (resource.api ? [{
+    ...resource.api, kind: resource.key, area: resource.area, keyKind: resource.key as ResourceKindKey, refuseDelete: resource.refuseDelete,
+  }] : []));
+}
 
 /** Key-value namespaces, SQL databases (with bookmarks and restores), buckets and queues of an account. */
 export function resourceRoutes(services: ControlServices): RouteDefinition[] {
   const { store } = services;
   const routes: RouteDefinition[] = [];
-  for (const spec of KINDS) {
+  for (const spec of kindsOf(services.bindings)) {
     const read = `${spec.area}:read` as PermissionGroup;
     const write = `${spec.area}:write` as PermissionGroup;
     const itemParams = ACCOUNT_PARAMS.extend({ [spec.param]: z.string() }) as unknown as z.ZodType<{ account_id: string } & Record<string, string>>;
@@ -80,7 +83,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
         async handler({ account, params, require }) {
           const found = await find(account.id, params[spec.param] as string);
           require(write, spec.keyKind, found.ref);
-          const users = await boundResources(store, account.id);
+          const users = await boundResources(store, account.id, services.bindings);
           const user = users.find((u) => u.kind === spec.kind && u.ref === found.ref);
           if (user) throw new ApiError('conflict', `the ${spec.label} ${found.name} is bound by the deployment ${user.deployment} (binding ${user.binding}); deploy without it first`);
           const refusal = await spec.refuseDelete?.(found, services.data(account.id));
@@ -107,7 +110,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
       async handler({ account, params, query, require }) {
         const { found, port } = await database(account.id, params.database_id);
         require('sql:read', 'sql', found.ref);
-        return { result: { bookmark: query.timestamp === undefined ? await port.bookmark() : await port.bookmarkAt(query.timestamp) } };
+        return { result: { bookmark: await SQL_PLUGIN.admin.bookmark(port, query.timestamp) } };
       },
     }),
     defineRoute({
@@ -117,8 +120,7 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
       async handler({ account, params, body, require }) {
         const { found, port } = await database(account.id, params.database_id);
         require('sql:write', 'sql', found.ref);
-        const bookmark = 'bookmark' in body ? body.bookmark : await port.bookmarkAt(body.timestamp);
-        const restored = await port.restore(bookmark);
+        const restored = await SQL_PLUGIN.admin.restore(port, body);
         return {
           result: { ...restored, message: `restored to ${restored.bookmark}; to undo, restore to previous_bookmark` },
           messages: [{ code: 10001, message: `Restored. Undo with a restore to bookmark ${restored.previous_bookmark}.` }],
@@ -137,16 +139,14 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
       async handler({ account, params, body, require }) {
         const { found, port } = await database(account.id, params.database_id);
         require('sql:write', 'sql', found.ref);
-        const statements = splitSql(body.sql);
-        if (statements.length === 0) throw new ApiError('invalid_field', 'sql: no SQL statements given', { pointer: '/body/sql' });
-        if (body.params?.length && statements.length > 1) throw new ApiError('invalid_field', `params: give parameters with one statement only (sql holds ${statements.length})`, { pointer: '/body/params' });
+        // The same operation `ledge db execute` runs on the local state (bindings/sql/admin.ts).
         try {
-          const results = await port.query(statements.map((sql, i) => ({ sql, params: i === 0 ? body.params ?? [] : [] })), 'objects');
+          const results = await SQL_PLUGIN.admin.query(port, body.sql, body.params);
           return { result: results.map((r) => ({ success: true, results: r.results, meta: r.meta })) };
         } catch (err) {
-          if (!isSqlStatementError(err)) throw err;
-          const which = statements.length > 1 ? `statement ${err.index + 1}: ` : '';
-          throw new ApiError('invalid_field', `${which}${err.message}${statements.length > 1 ? ' (nothing was changed)' : ''}`, { pointer: '/body/sql' });
+          if (!isSqlAdminError(err)) throw err;
+          // A refusal of the request names its field; a failing statement is worded as the operation words it.
+          throw new ApiError('invalid_field', err.code === 'bad_argument' ? `${err.field}: ${err.message}` : err.message, { pointer: `/body/${err.field}` });
         }
       },
     }),

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError } from '../api-error.js';
 import { hashToken, newTokenValue, tokenStatus } from '../auth.js';
-import { parseResourceKey, PERMISSION_AREAS, PERMISSION_GROUPS, type Permissions } from '../permissions.js';
+import { parseResourceKey, permissionAreasOf, permissionGroupsOf, resourceKindsOf, type PermissionGroup, type Permissions } from '../permissions.js';
+import { BINDINGS, type BindingRegistry } from '../../bindings/registry.js';
 import { AUDIT_RECORD, PERMISSION_GROUP, TOKEN_REVOKED, TOKEN_STATUS } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
@@ -11,25 +12,32 @@ import { ACCOUNT_PARAMS } from './accounts.js';
 
 const TIME = z.iso.datetime({ offset: true, error: 'expected an RFC 3339 time, e.g. 2026-12-31T23:59:59Z' });
 
-const POLICY = z.strictObject({
-  effect: z.enum(['allow', 'deny']).default('allow'),
-  permission_groups: z.array(z.enum(PERMISSION_GROUPS as [string, ...string[]])).min(1),
-  resources: z.record(z.string(), z.literal('*', { error: 'expected "*"' })).superRefine((resources, ctx) => {
-    const keys = Object.keys(resources);
-    if (keys.length === 0) ctx.addIssue({ code: 'custom', message: 'expected at least one resource key' });
-    for (const key of keys) {
-      const parsed = parseResourceKey(key);
-      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', path: [key], message: `resource key "${key}": ${parsed}` });
-    }
-  }),
-});
+/** One policy of a new token: its groups and resource keys are those of the binding kinds of `registry`. */
+function policySchema(registry: BindingRegistry) {
+  const kinds = resourceKindsOf(registry);
+  return z.strictObject({
+    effect: z.enum(['allow', 'deny']).default('allow'),
+    permission_groups: z.array(z.enum(permissionGroupsOf(registry) as [string, ...string[]])).min(1),
+    resources: z.record(z.string(), z.literal('*', { error: 'expected "*"' })).superRefine((resources, ctx) => {
+      const keys = Object.keys(resources);
+      if (keys.length === 0) ctx.addIssue({ code: 'custom', message: 'expected at least one resource key' });
+      for (const key of keys) {
+        const parsed = parseResourceKey(key, kinds);
+        if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', path: [key], message: `resource key "${key}": ${parsed}` });
+      }
+    }),
+  });
+}
 
-const TOKEN_BODY = z.strictObject({
+const tokenBody = (registry: BindingRegistry) => z.strictObject({
   name: z.string().trim().min(1).max(120),
-  policies: z.array(POLICY).min(1).max(50),
+  policies: z.array(policySchema(registry)).min(1).max(50),
   not_before: TIME.optional(),
   expires_on: TIME.optional(),
 });
+
+/** A policy as the API shows it (the declared result: Ledge's own binding kinds). */
+const POLICY = policySchema(BINDINGS);
 
 const TOKEN = z.object({
   id: z.string(), name: z.string(), status: z.enum(['active', 'revoked', 'expired', 'pending']),
@@ -56,17 +64,17 @@ export function newTokenId(): string {
  * Refuses a policy set that grants more than the creating token holds, or reaches another account than
  * the token's own (unless the creator holds every account).
  */
-function checkGrant(policies: TokenPolicy[], creator: Permissions, accountId: string): void {
+function checkGrant(policies: TokenPolicy[], creator: Permissions, accountId: string, kinds: readonly string[]): void {
   for (const [i, policy] of policies.entries()) {
     if (policy.effect !== 'allow') continue;
     for (const key of Object.keys(policy.resources)) {
-      const parsed = parseResourceKey(key);
+      const parsed = parseResourceKey(key, kinds);
       if (typeof parsed === 'string') continue;
       if (parsed.account !== accountId && parsed.account !== '*') {
         throw new ApiError('invalid_field', `resource key "${key}" names another account; a token belongs to one account`, { pointer: `/body/policies/${i}/resources` });
       }
       for (const group of policy.permission_groups) {
-        const wanted = group as (typeof PERMISSION_GROUPS)[number];
+        const wanted = group as PermissionGroup;
         if (!creator.can(wanted, parsed) || creator.deniedWithin(wanted, parsed)) {
           throw new ApiError('forbidden', `a token cannot be given more than the token creating it holds: "${group}" on ${key}`, { pointer: `/body/policies/${i}` });
         }
@@ -88,74 +96,74 @@ function childExpiry(asked: string | undefined, parent: TokenRecord): string | n
   return expiresOn;
 }
 
-/** API tokens: create, list, get, revoke (with the tokens each one created), verify, and the permission group catalog. */
-export function tokenRoutes(services: ControlServices): RouteDefinition[] {
-  const { store, clock } = services;
-  const verifyResult = (token: TokenRecord) => ({
+/** API tokens: create, list, get, revoke (with the tokens each one created), verify, and the permission group catalog; their groups and resource keys are those of `registry`'s binding kinds (a list of routes per list of kinds, holding no services). */
+export function tokenRoutes(registry: BindingRegistry): RouteDefinition[] {
+  const verifyResult = (clock: ControlServices['clock'], token: TokenRecord) => ({
     result: { id: token.id, status: tokenStatus(token, clock.now()), account_id: token.account_id, name: token.name, not_before: token.not_before, expires_on: token.expires_on },
     messages: [{ code: 10000, message: 'This API Token is valid and active' }],
   });
   return [
     defineRoute({
       id: 'user.tokens.verify', method: 'GET', path: '/user/tokens/verify', summary: 'Verify the calling token', result: TOKEN_STATUS,
-      auth: 'token', async handler({ principal }) { return verifyResult(principal.token); },
+      auth: 'token', async handler({ services, principal }) { return verifyResult(services.clock, principal.token); },
     }),
     defineRoute({
       id: 'tokens.verify', method: 'GET', path: '/accounts/{account_id}/tokens/verify', summary: 'Verify the calling token against an account', result: TOKEN_STATUS,
       auth: 'token', params: ACCOUNT_PARAMS,
-      async handler({ principal, account }) {
+      async handler({ services, principal, account }) {
         if (principal.token.account_id !== account.id) throw new ApiError('forbidden', `the token belongs to another account than ${account.id}`);
-        return verifyResult(principal.token);
+        return verifyResult(services.clock, principal.token);
       },
     }),
     defineRoute({
       id: 'tokens.permission_groups', method: 'GET', path: '/accounts/{account_id}/tokens/permission_groups', summary: 'List the permission groups', result: z.array(PERMISSION_GROUP),
       auth: { group: 'tokens:read' }, params: ACCOUNT_PARAMS,
       async handler() {
-        return { result: PERMISSION_GROUPS.map((id) => {
-          const [area, level] = id.split(':') as [keyof typeof PERMISSION_AREAS, string];
-          return { id, name: id, description: `${level === 'write' ? 'create, change and delete' : 'read'} ${PERMISSION_AREAS[area]}` };
+        const areas = permissionAreasOf(registry);
+        return { result: permissionGroupsOf(registry).map((id) => {
+          const [area, level] = id.split(':') as [string, string];
+          return { id, name: id, description: `${level === 'write' ? 'create, change and delete' : 'read'} ${areas[area]}` };
         }) };
       },
     }),
     defineRoute({
       id: 'tokens.list', method: 'GET', path: '/accounts/{account_id}/tokens', summary: "List an account's tokens (never their values)",
       auth: { group: 'tokens:read' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY, result: z.array(TOKEN),
-      async handler({ account, query }) { return paginate((await store.listTokens(account.id)).map((t) => toTokenView(t, clock.now())), query); },
+      async handler({ services, account, query }) { return paginate((await services.store.listTokens(account.id)).map((t) => toTokenView(t, services.clock.now())), query); },
     }),
     defineRoute({
       id: 'tokens.create', method: 'POST', path: '/accounts/{account_id}/tokens', summary: 'Create a token; its value is shown in this answer only',
-      auth: { group: 'tokens:write' }, params: ACCOUNT_PARAMS, body: TOKEN_BODY, status: 201, result: TOKEN.extend({ value: z.string() }),
-      async handler({ account, body, principal, now }) {
+      auth: { group: 'tokens:write' }, params: ACCOUNT_PARAMS, body: tokenBody(registry), status: 201, result: TOKEN.extend({ value: z.string() }),
+      async handler({ services, account, body, principal, now }) {
         const policies = body.policies as TokenPolicy[];
-        checkGrant(policies, principal.permissions, account.id);
+        checkGrant(policies, principal.permissions, account.id, resourceKindsOf(registry));
         const notBefore = body.not_before === undefined ? null : new Date(body.not_before).toISOString();
         const expiresOn = childExpiry(body.expires_on, principal.token);
-        if (expiresOn !== null && Date.parse(expiresOn) <= clock.now()) throw new ApiError('invalid_field', 'expires_on: must lie in the future', { pointer: '/body/expires_on' });
+        if (expiresOn !== null && Date.parse(expiresOn) <= services.clock.now()) throw new ApiError('invalid_field', 'expires_on: must lie in the future', { pointer: '/body/expires_on' });
         if (expiresOn !== null && notBefore !== null && expiresOn <= notBefore) throw new ApiError('invalid_field', 'expires_on: must come after not_before', { pointer: '/body/expires_on' });
         const value = newTokenValue();
         const token: TokenRecord = {
           id: newTokenId(), account_id: account.id, name: body.name, hash: hashToken(value), policies,
           not_before: notBefore, expires_on: expiresOn, issued_on: now, last_used_on: null, revoked_on: null, parent_id: principal.token.id,
         };
-        await store.createToken(token);
-        return { result: { ...toTokenView(token, clock.now()), value } };
+        await services.store.createToken(token);
+        return { result: { ...toTokenView(token, services.clock.now()), value } };
       },
     }),
     defineRoute({
       id: 'tokens.get', method: 'GET', path: '/accounts/{account_id}/tokens/{token_id}', summary: 'Get a token (never its value)',
       auth: { group: 'tokens:read' }, params: TOKEN_PARAMS, result: TOKEN,
-      async handler({ account, params }) {
-        const token = await store.getToken(account.id, params.token_id);
+      async handler({ services, account, params }) {
+        const token = await services.store.getToken(account.id, params.token_id);
         if (!token) throw new ApiError('object_not_found', `no token ${params.token_id} in this account`);
-        return { result: toTokenView(token, clock.now()) };
+        return { result: toTokenView(token, services.clock.now()) };
       },
     }),
     defineRoute({
       id: 'tokens.revoke', method: 'DELETE', path: '/accounts/{account_id}/tokens/{token_id}', summary: 'Revoke a token at once', result: TOKEN_REVOKED,
       auth: { group: 'tokens:write' }, params: TOKEN_PARAMS,
-      async handler({ account, params, now }) {
-        const descendants = await store.revokeToken(account.id, params.token_id, now);
+      async handler({ services, account, params, now }) {
+        const descendants = await services.store.revokeToken(account.id, params.token_id, now);
         if (descendants === null) throw new ApiError('object_not_found', `no token ${params.token_id} in this account`);
         return { result: { id: params.token_id, also_revoked: descendants } };
       },
@@ -163,8 +171,8 @@ export function tokenRoutes(services: ControlServices): RouteDefinition[] {
     defineRoute({
       id: 'audit.list', method: 'GET', path: '/accounts/{account_id}/audit_logs', summary: 'List the audit log, newest first', result: z.array(AUDIT_RECORD),
       auth: { group: 'audit:read' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
-      async handler({ account, query }) {
-        const { items, total } = await store.listAudit(account.id, { offset: (query.page - 1) * query.per_page, limit: query.per_page });
+      async handler({ services, account, query }) {
+        const { items, total } = await services.store.listAudit(account.id, { offset: (query.page - 1) * query.per_page, limit: query.per_page });
         return { result: items, result_info: { page: query.page, per_page: query.per_page, count: items.length, total_count: total, total_pages: Math.ceil(total / query.per_page) } };
       },
     }),

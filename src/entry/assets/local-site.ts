@@ -1,5 +1,5 @@
 import { watch, type FSWatcher } from 'node:fs';
-import type { Logger } from '../../lib/logger.js';
+import type { Logger } from '../../platform/logger.js';
 import { parseHeaders, parseRedirects } from './rules.js';
 import { scanAssetDirectory, type HashMemo, type ScannedAssets } from './scan.js';
 import type { AssetContentSource, AssetSite } from './site.js';

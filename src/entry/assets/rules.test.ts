@@ -4,7 +4,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ASSET_RULE_LIMITS, parseHeaders, parseRedirects } from './rules.js';
 import { ASSET_LIMITS, scanAssetDirectory } from './scan.js';
-import { isLedgeError } from '../../lib/errors.js';
+import { isLedgeError } from '../../platform/errors.js';
 import { tempDir } from '../../../test/helpers.js';
 
 test('_redirects: past 100 dynamic or 2,000 static rules is refused naming the file and line; bad lines are skipped with a warning', () => {

@@ -1,4 +1,4 @@
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 
 /**
  * The `_headers` and `_redirects` files of an assets directory (docs/assets.md), parsed with the original

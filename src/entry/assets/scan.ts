@@ -4,7 +4,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import mime from 'mime';
 import picomatch from 'picomatch';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import type { AssetEntry } from './site.js';
 
 // The asset store checks uploads against the same limits, so they live below it, in storage.

@@ -1,5 +1,5 @@
-import type { Clock } from '../../lib/clock.js';
-import type { Logger } from '../../lib/logger.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Logger } from '../../platform/logger.js';
 import type { ScheduledFiring, ScheduledOutcome } from '../../runtime/protocol.js';
 import type { CronStatePort } from '../../storage/ports.js';
 import { cronWindow, nextWindow, previousWindow } from '../../config/cron-expression.js';

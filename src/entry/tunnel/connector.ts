@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { arch } from 'node:os';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { WebSocket } from 'ws';
-import type { Logger } from '../../lib/logger.js';
+import type { Logger } from '../../platform/logger.js';
 import { connectionOptions, headerPairs, isHopByHop } from '../hop-by-hop.js';
 import { matchUrl, validateIngress, type IngressRule } from './ingress.js';
 import { openOriginSocket } from './origin-socket.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { hostMatches, parseHostname, toMatchedHost } from './hostname.js';
 import { describe, isMapping, mergeOriginRequest, parseOriginRequest, type OriginRequest } from './origin-request.js';
 import { CATCH_ALL_SERVICE, parseService, type IngressService } from './service.js';

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { WebSocket } from 'ws';
-import type { Logger } from '../../lib/logger.js';
+import type { Logger } from '../../platform/logger.js';
 import { MAX_SOCKET_MESSAGE_BYTES } from '../../runtime/websockets/protocol.js';
 import type { IngressRule } from './ingress.js';
 import type { ConnectorMessage } from './protocol.js';

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CompactSign, SignJWT, exportJWK, exportSPKI, generateKeyPair, importJWK, type CryptoKey, type JWK, type JWTPayload } from 'jose';
-import { createManualClock } from '../clock.js';
+import { createManualClock } from '../../platform/clock.js';
 import { ACCESS_JWT_HEADER, createAccessVerifier, isServiceIdentity, verifyAccessJwt, type AccessVerifyOptions } from './verify.js';
 import type { AccessErrorCode } from './errors.js';
 

@@ -1,7 +1,7 @@
 // The application-side verifier of the gateway's assertion (SPEC: Authentication 5: "Presence of the header
 // `Edge-Access-Jwt-Assertion` is not verification"; issue 7 section 3; reference identity.md 1.2, 1.4, 6.1).
 import { jwtVerify, type JWTPayload } from 'jose';
-import { SYSTEM_CLOCK, type Clock } from '../clock.js';
+import { SYSTEM_CLOCK, type Clock } from '../../platform/clock.js';
 import { AccessError, isAccessError } from './errors.js';
 import { toKeyResolver, type AccessKeySource, type KeyResolver, type RemoteKeyOptions } from './keys.js';
 

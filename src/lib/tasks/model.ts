@@ -2,7 +2,7 @@
  * The task state model of the reference (SPEC: States and transitions, Task state), as pure functions.
  * A transition either returns the next task or an error that says why it is refused; nothing else moves.
  */
-import { LedgeError, isLedgeError } from '../errors.js';
+import { LedgeError, isLedgeError } from '../../platform/errors.js';
 
 /** The six states, with the reference's meaning. */
 export const TASK_STATES = ['pending', 'running', 'done', 'retryable', 'uncertain', 'cancelled'] as const;
@@ -45,7 +45,7 @@ export interface RetryBudget {
 /** Default retry budget: 5 attempts, 1 s doubling up to 5 minutes. */
 export const DEFAULT_BUDGET: RetryBudget = { maxAttempts: 5, baseMs: 1000, maxDelayMs: 300_000 };
 
-/** The codes of a refused transition (docs/tasks.md), each in the one error table (src/lib/errors.ts). */
+/** The codes of a refused transition (docs/tasks.md), each in the one error table (src/platform/errors.ts). */
 export const TASK_TRANSITION_CODES = ['wrong_state', 'stale_generation', 'lease_valid', 'not_yet', 'budget_exhausted'] as const;
 /** Why a transition was refused. */
 export type TaskTransitionCode = (typeof TASK_TRANSITION_CODES)[number];

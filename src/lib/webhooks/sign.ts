@@ -1,6 +1,6 @@
 // The sender's side of a scheme: the headers a delivery carries. For applications that send webhooks to
 // another Ledge entry, and for testing an entry (docs/webhooks.md).
-import { SYSTEM_CLOCK, type Clock } from '../clock.js';
+import { SYSTEM_CLOCK, type Clock } from '../../platform/clock.js';
 import { checkSecret, encodeSignature, hmac, importSecret, resolveScheme, signedContent, type WebhookScheme } from './scheme.js';
 
 /** One delivery to sign. */

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { createManualClock } from '../clock.js';
+import { createManualClock } from '../../platform/clock.js';
 import { createWebhookVerifier, signWebhook, verifyWebhook, webhookRefused, type ReplayStore, type WebhookVerifyOptions } from './index.js';
 
 const SECRET = 'whsec_0123456789abcdefghij';

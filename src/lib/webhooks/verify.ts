@@ -1,7 +1,7 @@
 // The application-side check of a public webhook entry (SPEC: Authentication 8: "A public webhook entry
 // performs signature, freshness and replay checks on that exact entry only"). Web-standard APIs only
 // (WebCrypto HMAC-SHA256), so it runs inside an isolate as well as in Node.
-import { SYSTEM_CLOCK, type Clock } from '../clock.js';
+import { SYSTEM_CLOCK, type Clock } from '../../platform/clock.js';
 import { WebhookError, isWebhookError } from './errors.js';
 import {
   checkSecret, decodeSignature, hmac, importSecret, resolveScheme, signedContent, toHex,

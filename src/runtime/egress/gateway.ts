@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { fetch as undiciFetch } from 'undici';
 import { pinnedAgent } from '../../http/pinned-agent.js';
-import type { Logger } from '../../lib/logger.js';
+import type { Logger } from '../../platform/logger.js';
 import type { FlatHeaders } from '../protocol.js';
 import type { EgressPolicy } from './policy.js';
 import { EGRESS_WINDOW_BYTES, toEgressRequest, type EgressReplyMessage, type EgressRequestMessage } from './protocol.js';

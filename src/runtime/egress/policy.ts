@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import ipaddr from 'ipaddr.js';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 
 /** An address and port the platform listens on: outbound fetch never reaches it. */
 export interface Listener { address: string; port: number }

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LedgeError, type ErrorCode } from '../../lib/errors.js';
+import { LedgeError, type ErrorCode } from '../../platform/errors.js';
 import { bundle } from '../bundle.js';
 import { buildFiles, findBubblewrap, systemView } from './launcher.js';
 

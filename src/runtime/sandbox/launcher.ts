@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 
 /** Size of a sandbox's private /tmp (nothing in Ledge writes there; the permission model refuses writes anyway). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '../../lib/logger.js';
+import type { Logger } from '../../platform/logger.js';
 import type { EgressSessions } from '../egress/gateway.js';
 import type { IsolateSpawner } from '../isolate-worker.js';
 import { findBubblewrap, runtimeFiles } from './launcher.js';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../lib/errors.js';
+import type { ErrorCode } from '../../platform/errors.js';
 import type { EgressSession } from '../egress/gateway.js';
 import { eventsIn } from '../isolate-guard-protocol.js';
 import { MEMORY_EXIT_CODE, type IsolateWorker } from '../isolate-worker.js';

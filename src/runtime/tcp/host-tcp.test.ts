@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { test } from 'node:test';
-import { createLogger, createMemorySink } from '../../lib/logger.js';
+import { createLogger, createMemorySink } from '../../platform/logger.js';
 import { toIsolateMessage } from '../sandbox/channel.js';
 import { HostTcpSockets } from './host-tcp.js';
 import { MAX_TCP_SOCKETS_PER_ISOLATE, TCP_CHUNK_BYTES, TCP_RECEIVE_WINDOW_BYTES, type TcpHostMessage } from './protocol.js';

@@ -9,7 +9,7 @@
  */
 import { Socket, isIP } from 'node:net';
 import { checkServerIdentity, connect as tlsConnect, type ConnectionOptions, type TLSSocket } from 'node:tls';
-import type { Logger } from '../../lib/logger.js';
+import type { Logger } from '../../platform/logger.js';
 import type { SerializedError } from '../wire.js';
 import {
   MAX_TCP_SOCKETS_PER_ISOLATE, TCP_CHUNK_BYTES, TCP_CONNECT_TIMEOUT_MS, TCP_RECEIVE_WINDOW_BYTES, toTcpIsolateMessage,

@@ -8,7 +8,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP, type LookupFunction } from 'node:net';
 import { WebSocket, type RawData } from 'ws';
-import type { Logger } from '../../lib/logger.js';
+import type { Logger } from '../../platform/logger.js';
 import type { FlatHeaders } from '../protocol.js';
 import { MAX_SOCKET_MESSAGE_BYTES, SOCKET_RECEIVE_WINDOW_BYTES, sizeOf, type SocketData, type SocketHostMessage, type SocketIsolateMessage } from './protocol.js';
 

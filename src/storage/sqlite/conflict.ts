@@ -1,4 +1,4 @@
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 
 /** Runs a write; SQLite's unique and primary-key violations become `conflict` errors saying that `what` already exists. */
 export function unlessTaken<T>(what: string, work: () => T): T {

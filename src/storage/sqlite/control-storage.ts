@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 import { unlessTaken } from './conflict.js';
 import type {
   AccountRecord, AuditRecord, ControlStoragePort, DeploymentRecord, DomainRecord, MemberRecord, ModuleRecord,

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createManualClock } from '../../lib/clock.js';
+import { createManualClock } from '../../platform/clock.js';
 import { createSqliteCoordinationStorage } from './coordination-storage.js';
 import { namespaceFolder } from './coordination/paths.js';
 

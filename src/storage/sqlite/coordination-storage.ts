@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Clock } from '../../lib/clock.js';
-import { LedgeError } from '../../lib/errors.js';
+import type { Clock } from '../../platform/clock.js';
+import { LedgeError } from '../../platform/errors.js';
 import type { CoordinationListOptions, CoordinationObjectStore, CoordinationSqlResult, CoordinationStoragePort } from '../ports.js';
 import { damagedFileError, isDamagedFile } from './damage.js';
 import { DEFAULT_IDLE_MS, DEFAULT_MAX_OPEN, HandleCache } from './coordination/handle-cache.js';

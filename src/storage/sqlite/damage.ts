@@ -1,4 +1,4 @@
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 
 /**
  * True when SQLite failed because the file itself cannot be read as a database: a garbled header

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Clock } from '../../lib/clock.js';
-import { LedgeError } from '../../lib/errors.js';
+import type { Clock } from '../../platform/clock.js';
+import { LedgeError } from '../../platform/errors.js';
 import { CHECKPOINT_BYTES, History, durableCopy, parseBookmark, sizeOf, toBookmark, type CommitPoint } from './pitr.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

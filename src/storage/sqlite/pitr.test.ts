@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createManualClock } from '../../lib/clock.js';
+import { createManualClock } from '../../platform/clock.js';
 import { SqliteDatabase } from './sql-database.js';
 
 /** A small deterministic PRNG, so a failure can be replayed from its seed. */

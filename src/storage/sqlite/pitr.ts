@@ -1,7 +1,7 @@
 import { closeSync, copyFileSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { LedgeError } from '../../lib/errors.js';
+import { LedgeError } from '../../platform/errors.js';
 
 /**
  * Point-in-time history of one SQLite database, from its physical log (docs/bindings/sql.md).

@@ -1,7 +1,7 @@
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { Clock } from '../../lib/clock.js';
+import type { Clock } from '../../platform/clock.js';
 import { SqlStatementError, type SqlDatabasePort, type SqlQuery, type SqlResult, type SqlRestoreResult } from '../ports.js';
 import { rewriteNumberedParams } from './numbered-params.js';
 import { checkLength, checkStatement, checkValues } from './statement-guard.js';

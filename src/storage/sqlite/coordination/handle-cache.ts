@@ -1,4 +1,4 @@
-import type { Clock } from '../../../lib/clock.js';
+import type { Clock } from '../../../platform/clock.js';
 
 /** How many object databases stay open at once (each holds about six file descriptors: file, WAL, shared memory, and the same for its history index). */
 export const DEFAULT_MAX_OPEN = 256;

@@ -1,4 +1,4 @@
-import { LedgeError } from '../../../lib/errors.js';
+import { LedgeError } from '../../../platform/errors.js';
 
 /**
  * The key-value API's limits (reference: data-work.md 4.3, "KV" row): a key of at most 2 KiB and a value of at

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { Clock } from '../../../lib/clock.js';
-import { LedgeError } from '../../../lib/errors.js';
+import type { Clock } from '../../../platform/clock.js';
+import { LedgeError } from '../../../platform/errors.js';
 import { SqlStatementError, type CoordinationListOptions, type CoordinationSqlResult } from '../../ports.js';
 import { splitSql } from '../../sql-split.js';
 import { prefixEnd } from '../keys.js';

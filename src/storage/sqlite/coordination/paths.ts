@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { LedgeError } from '../../../lib/errors.js';
+import { LedgeError } from '../../../platform/errors.js';
 
 /**
  * Where coordination objects live under a state directory (docs/bindings/coordination.md, Storage):
