@@ -13,7 +13,7 @@ export const DEPLOY_CONFIG_SCHEMA = ENVIRONMENT_SCHEMA.omit({ name: true, main: 
 export type DeployConfig = z.infer<typeof DEPLOY_CONFIG_SCHEMA>;
 
 /** What the platform runs a version with: the configuration with defaults applied, frozen (the fields a project's configuration shares with it). */
-export type VersionConfig = Pick<ProjectConfig, 'compatibility_date' | 'compatibility_flags' | 'edge_dev' | 'preview_urls' | 'routes' | 'vars' | 'limits' | 'triggers' | 'bindings' | 'sections'> & {
+export type VersionConfig = Pick<ProjectConfig, 'compatibility_date' | 'compatibility_flags' | 'edge_dev' | 'preview_urls' | 'routes' | 'vars' | 'limits' | 'triggers' | 'bindings' | 'sections' | 'migrations'> & {
   /** How the version's assets are served (its files are in its stored manifest; `directory` meant the deploying machine's). */
   assets: DeployConfig['assets'];
 };
@@ -38,6 +38,7 @@ export function toVersionConfig(config: DeployConfig): VersionConfig {
     bindings,
     sections,
     assets: config.assets,
+    migrations: config.migrations ?? [],
   });
 }
 
