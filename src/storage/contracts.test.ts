@@ -12,6 +12,7 @@ import { sqlStorageContract } from './contracts/sql.js';
 import { objectStorageContract } from './contracts/objects.js';
 import { controlStorageContract } from './contracts/control.js';
 import { tunnelStorageContract } from './contracts/tunnels.js';
+import { coordinationStorageContract } from './contracts/coordination.js';
 import { createSqliteTunnelStorage } from './sqlite/tunnel-storage.js';
 
 const embedded = () => openEmbeddedStorage(mkdtempSync(path.join(tmpdir(), 'ledge-port-contract-')));
@@ -20,6 +21,7 @@ kvStorageContract('sqlite', embedded);
 queueStorageContract('sqlite', embedded);
 sqlStorageContract('sqlite', embedded);
 objectStorageContract('sqlite', embedded);
+coordinationStorageContract('sqlite', embedded);
 controlStorageContract('sqlite', () => createSqliteControlStorage(new Database(':memory:')));
 tunnelStorageContract('sqlite', () => {
   const db = new Database(':memory:');

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '../lib/clock.js';
 import { SYSTEM_CLOCK } from '../lib/clock.js';
 import type { LedgeError } from '../lib/errors.js';
-import type { CacheStoragePort, CronStatePort, KvStoragePort, ObjectStoragePort, QueueStoragePort, StoragePorts, WorkflowStoragePort } from './ports.js';
+import type { CacheStoragePort, CoordinationStoragePort, CronStatePort, KvStoragePort, ObjectStoragePort, QueueStoragePort, StoragePorts, WorkflowStoragePort } from './ports.js';
 import { SqliteDatabase } from './sqlite/sql-database.js';
 import { createSqliteObjectStorage } from './sqlite/object-storage.js';
 import { createSqliteCronState } from './sqlite/cron-state.js';
@@ -11,6 +11,7 @@ import { createSqliteKvStorage } from './sqlite/kv-storage.js';
 import { createSqliteQueueStorage } from './sqlite/queue-storage.js';
 import { createSqliteCacheStorage } from './sqlite/cache-storage.js';
 import { createSqliteWorkflowStorage } from './sqlite/workflow-storage.js';
+import { createSqliteCoordinationStorage, type SqliteCoordinationStorage } from './sqlite/coordination-storage.js';
 import { openDatabase } from './sqlite/open.js';
 import { damagedFileError, isDamagedFile } from './sqlite/damage.js';
 
@@ -37,6 +38,8 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
   const cache = lazyStore(path.join(stateDir, 'cache.sqlite'), 'the cache store', damage, (db) => createSqliteCacheStorage(db));
   const workflows = lazyStore(path.join(stateDir, 'workflows.sqlite'), 'the workflow store', damage, (db) => createSqliteWorkflowStorage(db));
   const databases = new Map<string, SqliteDatabase>();
+  // Coordination objects: one database per object under coordination/, and the index of objects and alarms there.
+  let coordination: SqliteCoordinationStorage | undefined;
   return {
     get kv(): KvStoragePort { return kv.open().kv; },
     get cron(): CronStatePort { return kv.open().cron; },
@@ -44,6 +47,11 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
     get queues(): QueueStoragePort { return queues.open(); },
     get cache(): CacheStoragePort { return cache.open(); },
     get workflows(): WorkflowStoragePort { return workflows.open(); },
+    get coordination(): CoordinationStoragePort {
+      const root = path.join(stateDir, 'coordination');
+      coordination ??= damage.guard('the coordination objects index', path.join(root, 'index.sqlite'), () => createSqliteCoordinationStorage(root, { clock }));
+      return coordination;
+    },
     sql: {
       database(id, options) {
         let db = databases.get(id);
@@ -61,6 +69,8 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
       queues.close();
       cache.close();
       workflows.close();
+      coordination?.close();
+      coordination = undefined;
       for (const db of databases.values()) db.close();
       databases.clear();
     },

@@ -500,5 +500,6 @@ export interface StoragePorts {
   queues: QueueStoragePort;
   cache: CacheStoragePort;
   workflows: WorkflowStoragePort;
+  coordination: CoordinationStoragePort;
   close(): void;
 }

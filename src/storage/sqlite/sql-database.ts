@@ -1,23 +1,17 @@
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Clock } from '../../lib/clock.js';
-import { LedgeError } from '../../lib/errors.js';
 import { SqlStatementError, type SqlDatabasePort, type SqlQuery, type SqlResult, type SqlRestoreResult } from '../ports.js';
 import { rewriteNumberedParams } from './numbered-params.js';
 import { checkLength, checkStatement, checkValues } from './statement-guard.js';
 import { splitSql } from '../sql-split.js';
-import { CHECKPOINT_BYTES, History, durableCopy, parseBookmark, sizeOf, toBookmark, type CommitPoint } from './pitr.js';
+import { PitrDatabase } from './pitr-database.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** One SQL database on SQLite with its point-in-time history. */
+/** One SQL database on SQLite with its point-in-time history (pitr-database.ts). */
 export class SqliteDatabase implements SqlDatabasePort {
   readonly #file: string;
-  readonly #clock: Clock;
-  readonly #retentionMs: number;
-  readonly #history: History;
-  #db!: Database.Database;
+  readonly #pitr: PitrDatabase;
   #inode = 0;
   #pageSize: number | undefined;
   #cachedPages: number | undefined;
@@ -25,40 +19,19 @@ export class SqliteDatabase implements SqlDatabasePort {
   /** Set when the directory watcher saw the database file replaced (a restore by another process). */
   #maybeReplaced = true;
   #watcher: FSWatcher | undefined;
-  #segment = 0;
   #statements = new Map<string, { statement: Database.Statement; order: number[] | undefined }>();
-
-  readonly #checkpointBytes: number;
 
   /** `checkpointBytes` and `baseEverySegments` tune how often segments and base copies are made (tests make them small). */
   constructor(file: string, options: { clock: Clock; retentionDays: number; checkpointBytes?: number; baseEverySegments?: number }) {
-    this.#checkpointBytes = options.checkpointBytes ?? CHECKPOINT_BYTES;
     this.#file = file;
-    this.#clock = options.clock;
-    this.#retentionMs = options.retentionDays * DAY_MS;
-    mkdirSync(path.dirname(file), { recursive: true });
-    this.#history = new History(file, { baseEverySegments: options.baseEverySegments });
-    this.#open();
-    this.#recoverHistory();
-    this.#history.prune(this.#clock.now() - this.#retentionMs);
+    this.#pitr = new PitrDatabase(file, { ...options, onOpen: (db) => this.#opened(db) });
   }
 
-  get #wal(): string { return `${this.#file}-wal`; }
+  get #db(): Database.Database { return this.#pitr.db; }
 
-  #open(): void {
-    const db = new Database(this.#file);
-    try {
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
-      db.pragma('busy_timeout = 5000');
-      // Checkpoints are ours: each one first archives the WAL it folds in (see pitr.ts).
-      db.pragma('wal_autocheckpoint = 0');
-      db.pragma('foreign_keys = ON');
-    } catch (err) {
-      db.close(); // a damaged file: nothing may keep it open
-      throw err;
-    }
-    this.#db = db;
+  /** Every connection the history opens (at start and after a restore): settings, caches, and the watcher that sees a restore by another process. */
+  #opened(db: Database.Database): void {
+    db.pragma('foreign_keys = ON');
     this.#inode = statSync(this.#file).ino;
     this.#statements.clear();
     this.#pageSize = undefined;
@@ -75,59 +48,6 @@ export class SqliteDatabase implements SqlDatabasePort {
         this.#watcher = undefined; // without a watcher every query checks the file
       }
     }
-  }
-
-  #recoverHistory(): void {
-    const now = this.#clock.now();
-    const current = this.#history.currentSegment();
-    if (current === undefined) {
-      this.#db.pragma('wal_checkpoint(TRUNCATE)');
-      this.#startSegment(1, now);
-      this.#history.record(now, 1, 0);
-      return;
-    }
-    this.#segment = current;
-    const latest = this.#history.latest();
-    if (this.#history.isClosed(current)) {
-      this.#startSegment(current + 1, now);
-    } else if (existsSync(this.#history.walFile(current))) {
-      // A checkpoint was interrupted: if the live WAL is already empty it ran, so the segment is over.
-      if (sizeOf(this.#wal) === 0) {
-        this.#history.closeSegment(current, sizeOf(this.#history.walFile(current)));
-        this.#startSegment(current + 1, now);
-      } else {
-        rmSync(this.#history.walFile(current), { force: true });
-      }
-    } else if (latest && latest.segment === current && sizeOf(this.#wal) < latest.offset) {
-      // Something outside Ledge folded the WAL into the file: those frames cannot be replayed. Start afresh from a base copy.
-      this.#history.closeSegment(current, 0);
-      this.#startSegment(current + 1, now, true);
-    }
-    this.#recordTail();
-  }
-
-  #startSegment(segment: number, now: number, forceBase = false): void {
-    this.#history.openSegment(segment, now);
-    if (forceBase || this.#history.wantsBase(segment)) {
-      durableCopy(this.#file, this.#history.baseFile(segment));
-      this.#history.addBase(segment, now);
-    }
-    this.#segment = segment;
-  }
-
-  /** Another process may have ended the segment this connection started in (a checkpoint on close): follow the index. */
-  #syncSegment(): void {
-    const current = this.#history.currentSegment();
-    if (current !== undefined && current > this.#segment) this.#segment = current;
-  }
-
-  /** Records the current end of the WAL as a commit point if it is not recorded yet. */
-  #recordTail(): CommitPoint {
-    this.#syncSegment();
-    const offset = sizeOf(this.#wal);
-    const latest = this.#history.latest();
-    if (latest && latest.segment === this.#segment && latest.offset === offset) return latest;
-    return this.#history.record(this.#clock.now(), this.#segment, offset);
   }
 
   /**
@@ -150,11 +70,7 @@ export class SqliteDatabase implements SqlDatabasePort {
     const inode = this.#currentInode();
     // Events for the same file (a checkpoint writing it) do not mean a restore: stop checking until the next one.
     if (inode === this.#inode) this.#maybeReplaced = false;
-    if (inode !== this.#inode) {
-      this.#db.close();
-      this.#open();
-      this.#segment = this.#history.currentSegment() ?? this.#segment;
-    }
+    else this.#pitr.reopen();
   }
 
   /** A cached prepared statement; `order` maps its placeholders to bound values when the text used `?NNN`. */
@@ -308,99 +224,28 @@ export class SqliteDatabase implements SqlDatabasePort {
   }
 
   #afterCommit(): void {
-    if (this.#db.inTransaction) return;
-    this.#recordTail();
-    if (sizeOf(this.#wal) > this.#checkpointBytes) this.#checkpoint();
-  }
-
-  /** Archives the WAL, folds it into the file and starts the next segment. Skipped while another connection reads. */
-  #checkpoint(): boolean {
-    if (!this.#closeSegment()) return false;
-    this.#startSegment(this.#segment + 1, this.#clock.now());
-    this.#history.prune(this.#clock.now() - this.#retentionMs);
-    return true;
-  }
-
-  #closeSegment(): boolean {
-    this.#syncSegment();
-    const archive = this.#history.walFile(this.#segment);
-    const bytes = sizeOf(this.#wal);
-    durableCopy(this.#wal, archive);
-    const [result] = this.#db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-    if (result?.busy) {
-      rmSync(archive, { force: true });
-      return false;
-    }
-    this.#history.closeSegment(this.#segment, bytes);
-    return true;
+    this.#pitr.afterCommit();
   }
 
   async bookmark(): Promise<string> {
     this.#follow();
-    return toBookmark(this.#recordTail());
+    return this.#pitr.bookmark();
   }
 
   async bookmarkAt(time: number): Promise<string> {
     this.#follow();
-    const now = this.#clock.now();
-    if (time > now) throw new LedgeError('bad_argument', `${new Date(time).toISOString()} is in the future; give a time in the past`);
-    if (time < now - this.#retentionMs) throw new LedgeError('bad_argument', `${new Date(time).toISOString()} is older than the retention period of ${this.#retentionMs / DAY_MS} days`);
-    this.#recordTail();
-    const point = this.#history.atOrBefore(time);
-    if (!point) throw new LedgeError('bad_argument', `no recoverable point at or before ${new Date(time).toISOString()} (the history starts at ${new Date(this.#history.oldest()?.time ?? now).toISOString()})`);
-    return toBookmark(point);
+    return this.#pitr.bookmarkAt(time);
   }
 
   async restore(bookmark: string): Promise<SqlRestoreResult> {
     this.#follow();
-    const parsed = parseBookmark(bookmark);
-    const target = parsed && this.#history.bySeq(parsed.seq);
-    if (!parsed || !target || target.segment !== parsed.segment || target.offset !== parsed.offset || target.time !== parsed.time) {
-      throw new LedgeError('bad_argument', `"${bookmark}" is not a bookmark of this database (it may be older than the retention period of ${this.#retentionMs / DAY_MS} days)`);
-    }
-    if (target.time < this.#clock.now() - this.#retentionMs) throw new LedgeError('bad_argument', `bookmark ${bookmark} is older than the retention period of ${this.#retentionMs / DAY_MS} days`);
-    const previous = this.#recordTail();
-
-    // Rebuild the target state beside the history: the nearest base, every archived segment after it, then the target's segment cut at its commit.
-    const rebuilt = path.join(this.#history.dir, 'restore.sqlite');
-    const base = this.#history.baseFor(target.segment);
-    if (base === undefined) throw new LedgeError('internal_error', `no base copy before segment ${target.segment}`);
-    for (const f of [rebuilt, `${rebuilt}-wal`, `${rebuilt}-shm`]) rmSync(f, { force: true });
-    durableCopy(this.#history.baseFile(base), rebuilt);
-    for (let segment = base; segment <= target.segment; segment++) {
-      const last = segment === target.segment;
-      const source = segment === this.#segment ? this.#wal : this.#history.walFile(segment);
-      const bytes = last ? target.offset : sizeOf(source);
-      if (!existsSync(source) && bytes > 0) throw new LedgeError('internal_error', `the history has a gap at segment ${segment} (the file was changed outside Ledge); this point cannot be restored`);
-      if (bytes === 0) continue;
-      durableCopy(source, `${rebuilt}-wal`, bytes);
-      const replay = new Database(rebuilt);
-      replay.pragma('wal_checkpoint(TRUNCATE)');
-      replay.close();
-    }
-
-    // End the current segment (its WAL archived), then swap the rebuilt file in; it is the base of the next segment.
-    if (!this.#closeSegment()) throw new LedgeError('internal_error', 'another connection holds the database; try the restore again');
-    this.#db.close();
-    durableCopy(rebuilt, `${this.#file}.restored`);
-    for (const f of [rebuilt, this.#wal, `${this.#file}-shm`]) rmSync(f, { force: true });
-    renameSync(`${this.#file}.restored`, this.#file);
-    this.#open();
-    const now = this.#clock.now();
-    this.#startSegment(this.#segment + 1, now, true);
-    this.#history.record(now, this.#segment, 0);
-    return { bookmark: toBookmark(target), previous_bookmark: toBookmark(previous) };
+    return this.#pitr.restore(bookmark);
   }
 
   close(): void {
     this.#watcher?.close();
     this.#watcher = undefined;
-    if (!this.#db.open) return;
-    this.#recordTail();
-    // Closing the last connection would fold the WAL into the file unrecorded; end the segment properly first.
-    if (sizeOf(this.#wal) > 0 && this.#closeSegment()) this.#startSegment(this.#segment + 1, this.#clock.now());
-    this.#db.close();
-    this.#history.close();
+    this.#pitr.close();
   }
 }
 

@@ -5,7 +5,7 @@ import type { SqlQuery } from '../ports.js';
  * guarantees. Anything else (journal_mode, wal_checkpoint, locking_mode, writable_schema, ...) could switch
  * off the WAL that point-in-time restore reads, or corrupt the file.
  */
-const ALLOWED_PRAGMAS = new Set([
+export const ALLOWED_PRAGMAS = new Set([
   'table_list', 'table_info', 'table_xinfo', 'index_list', 'index_info', 'index_xinfo', 'foreign_key_list',
   'foreign_key_check', 'quick_check', 'integrity_check', 'defer_foreign_keys', 'optimize', 'case_sensitive_like',
   'ignore_check_constraints', 'legacy_alter_table', 'recursive_triggers', 'reverse_unordered_selects',

@@ -1,0 +1,228 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Clock } from '../../lib/clock.js';
+import { LedgeError } from '../../lib/errors.js';
+import type { CoordinationListOptions, CoordinationObjectStore, CoordinationSqlResult, CoordinationStoragePort } from '../ports.js';
+import { damagedFileError, isDamagedFile } from './damage.js';
+import { DEFAULT_IDLE_MS, DEFAULT_MAX_OPEN, HandleCache } from './coordination/handle-cache.js';
+import { checkKey, checkWrite } from './coordination/limits.js';
+import { ObjectDatabase } from './coordination/object-database.js';
+import { ObjectIndex } from './coordination/object-index.js';
+import { checkNamespace, checkObjectId, namespaceFolder, objectFile, objectPaths } from './coordination/paths.js';
+
+/** Options of the coordination objects' store. */
+export interface SqliteCoordinationOptions {
+  clock: Clock;
+  /** Object databases kept open at once. @default DEFAULT_MAX_OPEN (256) */
+  maxOpen?: number;
+  /** An object database unused this long is closed. @default DEFAULT_IDLE_MS (60 s) */
+  idleMs?: number;
+}
+
+/** The port, plus what the platform and tests need of the adapter itself. */
+export interface SqliteCoordinationStorage extends CoordinationStoragePort {
+  /** How many object databases are open now. */
+  openHandles(): number;
+  /** Closes the object databases idle past the idle time (a timer does it too); returns how many. */
+  closeIdle(): number;
+  close(): void;
+}
+
+/**
+ * Coordination objects on SQLite under `root` (`<state>/coordination`): one database per object, made on its
+ * first write, and one index of objects and alarms (docs/bindings/coordination.md, Storage).
+ */
+export function createSqliteCoordinationStorage(root: string, options: SqliteCoordinationOptions): SqliteCoordinationStorage {
+  const clock = options.clock;
+  const index = new ObjectIndex(root);
+  const cache = new HandleCache<ObjectDatabase>({ clock, maxOpen: options.maxOpen ?? DEFAULT_MAX_OPEN, idleMs: options.idleMs ?? DEFAULT_IDLE_MS });
+  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+  const sweep = setInterval(() => cache.closeIdle(), Math.max(1000, Math.min(idleMs, 30_000)));
+  sweep.unref();
+  const cacheKey = (namespace: string, id: string) => `${namespace}\0${id}`;
+  const inNamespace = (namespace: string) => (key: string) => key.slice(0, -65) === namespace;
+
+  /** The object's open database; with `create`, made (and indexed) when it does not exist yet; otherwise undefined then. */
+  function acquire(namespace: string, id: string, create: true): ObjectDatabase;
+  function acquire(namespace: string, id: string, create: boolean): ObjectDatabase | undefined;
+  function acquire(namespace: string, id: string, create: boolean): ObjectDatabase | undefined {
+    const key = cacheKey(namespace, id);
+    const open = cache.get(key);
+    if (open) return open;
+    const file = path.join(root, objectFile('', namespace, id));
+    if (!existsSync(file)) {
+      if (!create) return undefined;
+      index.markStored(namespace, id);
+    }
+    let database: ObjectDatabase;
+    try {
+      database = new ObjectDatabase(file, clock);
+    } catch (err) {
+      if (isDamagedFile(err)) throw damagedFileError(`the coordination object ${id} of ${namespace}`, file, err);
+      throw err;
+    }
+    cache.add(key, database);
+    return database;
+  }
+
+  function closeNamespace(namespace: string, refuseTransactions: boolean): void {
+    for (const key of cache.keys(inNamespace(namespace))) {
+      if (refuseTransactions && cache.get(key)?.inTransaction) throw new LedgeError('wrong_state', `an object of ${namespace} is in a transaction; end it first`);
+    }
+    for (const key of cache.keys(inNamespace(namespace))) cache.close(key);
+  }
+
+  return {
+    async open(namespace, id) {
+      checkNamespace(namespace);
+      checkObjectId(id);
+      return new SqliteObjectStore(namespace, id, {
+        acquire: (create) => acquire(namespace, id, create),
+        index,
+        deleteAll() {
+          if (cache.get(cacheKey(namespace, id))?.inTransaction) throw new LedgeError('wrong_state', 'Cannot call deleteAll() within a transaction');
+          cache.close(cacheKey(namespace, id));
+          const folder = namespaceFolder(namespace);
+          index.removeObject(namespace, id, objectPaths(path.join(folder, `${id}.sqlite`)));
+        },
+      });
+    },
+    async list(namespace, { cursor, limit }) {
+      checkNamespace(namespace);
+      const ids = index.list(namespace, cursor ?? '', limit + 1);
+      if (ids.length <= limit) return { ids };
+      const page = ids.slice(0, limit);
+      return { ids: page, cursor: page[page.length - 1] };
+    },
+    async dueAlarms(now, limit) {
+      return index.due(now, limit);
+    },
+    async renameNamespace(from, to) {
+      checkNamespace(from);
+      checkNamespace(to);
+      if (from === to) return;
+      if (index.count(to) > 0) throw new LedgeError('conflict', `${to} already has coordination objects; ${from} cannot be renamed to it`);
+      closeNamespace(from, true);
+      closeNamespace(to, true);
+      index.renameNamespace(from, to, namespaceFolder(from), namespaceFolder(to));
+    },
+    async deleteNamespace(namespace) {
+      checkNamespace(namespace);
+      closeNamespace(namespace, false);
+      index.removeNamespace(namespace, namespaceFolder(namespace));
+    },
+    openHandles: () => cache.size,
+    closeIdle: () => cache.closeIdle(),
+    close() {
+      clearInterval(sweep);
+      cache.closeAll();
+      index.close();
+    },
+  };
+}
+
+/** What one object's handle needs of the storage. */
+interface ObjectAccess {
+  acquire(create: boolean): ObjectDatabase | undefined;
+  index: ObjectIndex;
+  deleteAll(): void;
+}
+
+/**
+ * One object's storage as its instance sees it. It holds no connection: each call takes the object's
+ * database from the handle cache (opening it if it was closed meanwhile), so a handle kept by a long-lived
+ * instance never pins a file, and reads of an object never written make no file.
+ */
+class SqliteObjectStore implements CoordinationObjectStore {
+  readonly #namespace: string;
+  readonly #id: string;
+  readonly #access: ObjectAccess;
+  #closed = false;
+
+  constructor(namespace: string, id: string, access: ObjectAccess) {
+    this.#namespace = namespace;
+    this.#id = id;
+    this.#access = access;
+  }
+
+  #database(create: true): ObjectDatabase;
+  #database(create: boolean): ObjectDatabase | undefined;
+  #database(create: boolean): ObjectDatabase | undefined {
+    this.#checkOpen();
+    return this.#access.acquire(create);
+  }
+
+  #checkOpen(): void {
+    if (this.#closed) throw new LedgeError('wrong_state', `the storage handle of coordination object ${this.#id} is closed`);
+  }
+
+  async get(keys: readonly string[]): Promise<Map<string, Uint8Array>> {
+    for (const key of keys) checkKey(key, keys.length > 1);
+    return this.#database(false)?.get(keys) ?? new Map();
+  }
+
+  async list(options: CoordinationListOptions): Promise<[string, Uint8Array][]> {
+    if (options.limit !== undefined && !(Number.isInteger(options.limit) && options.limit > 0)) throw new LedgeError('bad_argument', 'List limit must be positive.');
+    return this.#database(false)?.list(options) ?? [];
+  }
+
+  async write(puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]): Promise<number> {
+    checkWrite(puts, deletes);
+    if (puts.length === 0) {
+      // Deleting from an object never written changes nothing and makes no file.
+      const database = deletes.length > 0 ? this.#database(false) : undefined;
+      return database ? database.write([], deletes) : 0;
+    }
+    return this.#database(true).write(puts, deletes);
+  }
+
+  async deleteAll(): Promise<void> {
+    this.#checkOpen();
+    this.#access.deleteAll();
+  }
+
+  async exec(sql: string, params: readonly unknown[]): Promise<CoordinationSqlResult> {
+    return this.#database(true).exec(sql, params);
+  }
+
+  async begin(): Promise<void> { this.#database(true).begin(); }
+
+  async commit(): Promise<void> { this.#inTransaction().commit(); }
+
+  async rollback(): Promise<void> { this.#inTransaction().rollback(); }
+
+  #inTransaction(): ObjectDatabase {
+    const database = this.#database(false);
+    if (!database?.inTransaction) throw new LedgeError('wrong_state', 'no transaction is open');
+    return database;
+  }
+
+  async databaseSize(): Promise<number> {
+    return this.#database(false)?.databaseSize() ?? 0;
+  }
+
+  async bookmark(): Promise<string> { return this.#database(true).bookmark(); }
+
+  async bookmarkAt(time: number): Promise<string> { return this.#database(true).bookmarkAt(time); }
+
+  async restore(bookmark: string): Promise<string> {
+    const database = this.#database(false);
+    if (!database) throw new LedgeError('bad_argument', `"${bookmark}" is not a bookmark of this object (it has no stored data)`);
+    return database.restore(bookmark);
+  }
+
+  async getAlarm(): Promise<number | null> {
+    this.#checkOpen();
+    return this.#access.index.get(this.#namespace, this.#id)?.alarm ?? null;
+  }
+
+  async setAlarm(time: number | null): Promise<void> {
+    if (time !== null && !(typeof time === 'number' && Number.isFinite(time))) throw new LedgeError('bad_argument', 'an alarm time must be a finite number of milliseconds since the epoch, or null');
+    this.#checkOpen();
+    this.#access.index.setAlarm(this.#namespace, this.#id, time === null ? null : Math.trunc(time));
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+  }
+}

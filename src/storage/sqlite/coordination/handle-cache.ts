@@ -1,0 +1,85 @@
+import type { Clock } from '../../../lib/clock.js';
+
+/** How many object databases stay open at once (each holds about six file descriptors: file, WAL, shared memory, and the same for its history index). */
+export const DEFAULT_MAX_OPEN = 256;
+/** An object database unused this long is closed (its WAL segment archived) by the next sweep. */
+export const DEFAULT_IDLE_MS = 60_000;
+
+/** What the cache holds: something that can be closed, and says when it must not be (an open transaction). */
+export interface Closable {
+  readonly inTransaction: boolean;
+  close(): void;
+}
+
+/**
+ * Open handles by key, least recently used first, at most `maxOpen` of them: opening an object's database
+ * costs two SQLite connections and a history check, so a handle outlives the call that opened it. Past the
+ * bound the least recently used handle is closed; a sweep closes those idle longer than `idleMs`. A handle in a
+ * transaction is never closed by either (it is pinned until its commit or rollback).
+ */
+export class HandleCache<T extends Closable> {
+  readonly #entries = new Map<string, { handle: T; used: number }>();
+  readonly #clock: Clock;
+  readonly #maxOpen: number;
+  readonly #idleMs: number;
+
+  constructor(options: { clock: Clock; maxOpen: number; idleMs: number }) {
+    this.#clock = options.clock;
+    this.#maxOpen = options.maxOpen;
+    this.#idleMs = options.idleMs;
+  }
+
+  get size(): number { return this.#entries.size; }
+
+  /** The open handle for `key`, now the most recently used; undefined when none is open. */
+  get(key: string): T | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    this.#entries.delete(key);
+    entry.used = this.#clock.now();
+    this.#entries.set(key, entry);
+    return entry.handle;
+  }
+
+  /** Keeps a newly opened handle, closing the least recently used ones past the bound. */
+  add(key: string, handle: T): void {
+    this.#entries.set(key, { handle, used: this.#clock.now() });
+    for (const [oldKey, entry] of this.#entries) {
+      if (this.#entries.size <= this.#maxOpen) break;
+      if (oldKey === key || entry.handle.inTransaction) continue;
+      this.#entries.delete(oldKey);
+      entry.handle.close();
+    }
+  }
+
+  /** Closes and forgets the handle of `key` (it is about to be deleted or moved). */
+  close(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    entry.handle.close();
+  }
+
+  /** Keys of open handles matching `test`. */
+  keys(test: (key: string) => boolean): string[] {
+    return [...this.#entries.keys()].filter(test);
+  }
+
+  /** Closes the handles idle longer than the idle time; returns how many. */
+  closeIdle(): number {
+    const before = this.#clock.now() - this.#idleMs;
+    let closed = 0;
+    for (const [key, entry] of this.#entries) {
+      if (entry.used > before || entry.handle.inTransaction) continue;
+      this.#entries.delete(key);
+      entry.handle.close();
+      closed++;
+    }
+    return closed;
+  }
+
+  closeAll(): void {
+    for (const entry of this.#entries.values()) entry.handle.close();
+    this.#entries.clear();
+  }
+}

@@ -1,0 +1,224 @@
+import type Database from 'better-sqlite3';
+import type { Clock } from '../../../lib/clock.js';
+import { LedgeError } from '../../../lib/errors.js';
+import { SqlStatementError, type CoordinationListOptions, type CoordinationSqlResult } from '../../ports.js';
+import { splitSql } from '../../sql-split.js';
+import { prefixEnd } from '../keys.js';
+import { PitrDatabase } from '../pitr-database.js';
+import { checkLength, checkValues } from '../statement-guard.js';
+import { KV_TABLE, checkObjectStatement } from './sql-guard.js';
+
+/** How long an object's history stays restorable: the reference's 30 days for `getBookmarkForTime`. */
+export const OBJECT_RETENTION_DAYS = 30;
+
+const encoder = new TextEncoder();
+
+/**
+ * One coordination object's open database: its key-value pairs in `_cf_KV` (keys as UTF-8 BLOBs, which SQLite
+ * compares byte by byte, so every order is UTF-8 byte order), its SQL tables beside them, on the point-in-time
+ * history every SQL database has (pitr-database.ts). Every write commits before it returns (WAL,
+ * synchronous=NORMAL: it survives kill -9 of the process) unless a transaction is open.
+ */
+export class ObjectDatabase {
+  readonly #pitr: PitrDatabase;
+  #statements = new Map<string, Database.Statement>();
+  /** Open transactions: `begin` nests as savepoints, so `transaction()` inside `transactionSync()` works. */
+  #depth = 0;
+
+  constructor(file: string, clock: Clock) {
+    this.#pitr = new PitrDatabase(file, {
+      clock,
+      retentionDays: OBJECT_RETENTION_DAYS,
+      onOpen: (db) => {
+        db.pragma('foreign_keys = ON');
+        db.exec(`CREATE TABLE IF NOT EXISTS ${KV_TABLE} (key BLOB PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID`);
+        this.#statements.clear();
+      },
+    });
+  }
+
+  get #db(): Database.Database { return this.#pitr.db; }
+
+  get inTransaction(): boolean { return this.#depth > 0; }
+
+  #prepare(sql: string): Database.Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      // Bounded: user SQL texts are many; the platform's own are few and come back at once.
+      if (this.#statements.size >= 256) this.#statements.delete(this.#statements.keys().next().value as string);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  get(keys: readonly string[]): Map<string, Uint8Array> {
+    const select = this.#prepare(`SELECT value FROM ${KV_TABLE} WHERE key = ?`);
+    const found: [Buffer, string, Uint8Array][] = [];
+    for (const key of new Set(keys)) {
+      const encoded = Buffer.from(encoder.encode(key));
+      const row = select.get(encoded) as { value: Buffer } | undefined;
+      if (row) found.push([encoded, key, exact(row.value)]);
+    }
+    // The reference's Map of several keys is in UTF-8 byte order.
+    found.sort((a, b) => Buffer.compare(a[0], b[0]));
+    return new Map(found.map(([, key, value]) => [key, value]));
+  }
+
+  list(options: CoordinationListOptions): [string, Uint8Array][] {
+    const where: string[] = [];
+    const params: Buffer[] = [];
+    const bound = (op: string, key: string | Uint8Array) => {
+      where.push(`key ${op} ?`);
+      params.push(Buffer.from(typeof key === 'string' ? encoder.encode(key) : key));
+    };
+    if (options.start !== undefined) bound('>=', options.start);
+    if (options.startAfter !== undefined) bound('>', options.startAfter);
+    if (options.end !== undefined) bound('<', options.end);
+    if (options.prefix !== undefined && options.prefix !== '') {
+      const prefix = encoder.encode(options.prefix);
+      bound('>=', prefix);
+      const end = prefixEnd(prefix);
+      if (end) bound('<', end);
+    }
+    const limit = options.limit ?? -1;
+    const sql = `SELECT key, value FROM ${KV_TABLE}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY key ${options.reverse ? 'DESC' : 'ASC'} LIMIT ?`;
+    const rows = this.#prepare(sql).all(...params, limit) as { key: Buffer; value: Buffer }[];
+    return rows.map((row) => [row.key.toString('utf8'), exact(row.value)]);
+  }
+
+  /** Puts, then deletes, in one transaction; returns how many of the deleted keys existed. */
+  write(puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]): number {
+    const put = this.#prepare(`INSERT OR REPLACE INTO ${KV_TABLE} (key, value) VALUES (?, ?)`);
+    const del = this.#prepare(`DELETE FROM ${KV_TABLE} WHERE key = ?`);
+    let deleted = 0;
+    this.#db.transaction(() => {
+      for (const [key, value] of puts) put.run(Buffer.from(encoder.encode(key)), Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+      for (const key of new Set(deletes)) deleted += del.run(Buffer.from(encoder.encode(key))).changes;
+    })();
+    this.#pitr.afterCommit();
+    return deleted;
+  }
+
+  /**
+   * Runs `sql` (several statements separated by `;` run in order, in one transaction, the bound values given
+   * to the last one) and returns the last statement's rows. `rowsRead` counts rows returned plus rows written
+   * (SQLite does not report rows scanned); `rowsWritten` counts rows changed, by triggers too.
+   */
+  exec(sql: string, params: readonly unknown[]): CoordinationSqlResult {
+    const statements = splitSql(sql);
+    if (statements.length === 0) throw new SqlStatementError('No SQL statements detected.', 0);
+    statements.forEach((text, index) => {
+      try {
+        checkObjectStatement(text);
+        checkLength(text);
+      } catch (err) {
+        throw new SqlStatementError((err as Error).message, index);
+      }
+    });
+    try {
+      checkValues({ sql, params: params as never[] });
+    } catch (err) {
+      throw new SqlStatementError((err as Error).message, statements.length - 1);
+    }
+    const totalChanges = this.#prepare('SELECT total_changes() AS n');
+    const changes = () => (totalChanges.get() as { n: number }).n;
+    const run = (): CoordinationSqlResult => {
+      const before = changes();
+      let result: { columns: string[]; rows: unknown[][] } = { columns: [], rows: [] };
+      let rowsReturned = 0;
+      statements.forEach((text, index) => {
+        const last = index === statements.length - 1;
+        try {
+          const statement = this.#prepare(text);
+          const values = last ? params.map(toSqlite) : [];
+          if (statement.reader) {
+            statement.raw(true);
+            let rows: unknown[][];
+            try { rows = statement.all(...values) as unknown[][]; } finally { statement.raw(false); }
+            rowsReturned += rows.length;
+            if (last) result = { columns: statement.columns().map((c) => c.name), rows: rows.map((row) => row.map(fromSqlite)) };
+          } else {
+            statement.run(...values);
+          }
+        } catch (err) {
+          throw new SqlStatementError(sqliteMessage(err), index);
+        }
+      });
+      const written = changes() - before;
+      return { ...result, rowsRead: rowsReturned + written, rowsWritten: written };
+    };
+    const result = statements.length > 1 ? this.#db.transaction(run)() : run();
+    if (result.rowsWritten > 0 || !this.#isReadonly(statements)) this.#pitr.afterCommit();
+    return result;
+  }
+
+  #isReadonly(statements: string[]): boolean {
+    return statements.every((text) => this.#prepare(text).readonly);
+  }
+
+  begin(): void {
+    this.#db.exec(this.#depth === 0 ? 'BEGIN' : `SAVEPOINT ledge_${this.#depth}`);
+    this.#depth++;
+  }
+
+  commit(): void {
+    if (this.#depth === 0) throw new LedgeError('wrong_state', 'no transaction is open');
+    this.#depth--;
+    this.#db.exec(this.#depth === 0 ? 'COMMIT' : `RELEASE ledge_${this.#depth}`);
+    if (this.#depth === 0) this.#pitr.afterCommit();
+  }
+
+  rollback(): void {
+    if (this.#depth === 0) throw new LedgeError('wrong_state', 'no transaction is open');
+    this.#depth--;
+    if (this.#depth === 0) this.#db.exec('ROLLBACK');
+    else this.#db.exec(`ROLLBACK TO ledge_${this.#depth}; RELEASE ledge_${this.#depth}`);
+  }
+
+  /** Bytes the database takes: its pages (the WAL folds into them). */
+  databaseSize(): number {
+    const pages = (this.#prepare('SELECT page_count AS n FROM pragma_page_count()').get() as { n: number }).n;
+    const size = this.#db.pragma('page_size', { simple: true }) as number;
+    return pages * size;
+  }
+
+  bookmark(): string { return this.#pitr.bookmark(); }
+
+  bookmarkAt(time: number): string { return this.#pitr.bookmarkAt(time); }
+
+  /** Restores in place; returns the bookmark of the state just before, which undoes it. */
+  restore(bookmark: string): string {
+    if (this.#depth > 0) throw new LedgeError('wrong_state', 'cannot restore while a transaction is open');
+    return this.#pitr.restore(bookmark).previous_bookmark;
+  }
+
+  /** Ends the history's segment and closes; an open transaction is rolled back (nothing of it was acknowledged). */
+  close(): void {
+    if (this.#depth > 0 && this.#db.inTransaction) this.#db.exec('ROLLBACK');
+    this.#depth = 0;
+    this.#pitr.close();
+  }
+}
+
+/** SQL values in: bytes of any view or ArrayBuffer become BLOBs. */
+function toSqlite(value: unknown): unknown {
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  if (value instanceof ArrayBuffer) return Buffer.from(value);
+  return value;
+}
+
+/** SQL values out: BLOBs as bytes of their own (the runtime hands them to code as ArrayBuffers). */
+function fromSqlite(value: unknown): unknown {
+  return Buffer.isBuffer(value) ? exact(value) : value;
+}
+
+/** A Uint8Array owning exactly its bytes: a view into a larger buffer would carry all of it across a thread. */
+function exact(buffer: Buffer): Uint8Array {
+  return new Uint8Array(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength));
+}
+
+function sqliteMessage(err: unknown): string {
+  const e = err as { message?: string; code?: string };
+  return e.code && e.code.startsWith('SQLITE_') ? `${e.message ?? String(err)}: ${e.code}` : e.message ?? String(err);
+}

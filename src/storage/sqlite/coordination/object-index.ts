@@ -1,0 +1,157 @@
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import { openDatabase } from '../open.js';
+import { TRASH_DIR } from './paths.js';
+
+/** One object the index knows: it has a database file (`stored`), an alarm, or both. */
+export interface IndexedObject {
+  namespace: string;
+  id: string;
+  alarm: number | null;
+  stored: boolean;
+}
+
+/**
+ * The index of one state directory's coordination objects (`coordination/index.sqlite`): which objects exist
+ * and each one's alarm, so `dueAlarms` and `list` read one small file instead of opening thousands. The alarm
+ * lives only here (one row per object), so setting it is one durable commit.
+ *
+ * Removing or moving files cannot share a transaction with the index, so the index records the file work
+ * first (`pending`) in the same transaction as its own change, then does it, then forgets it; work left by a
+ * crash is finished when the index opens again, before anything else reads the files.
+ */
+export class ObjectIndex {
+  readonly #root: string;
+  readonly #db: Database.Database;
+  readonly #statements: ReturnType<typeof prepareStatements>;
+
+  constructor(root: string) {
+    this.#root = root;
+    mkdirSync(root, { recursive: true });
+    this.#db = openDatabase(path.join(root, 'index.sqlite'));
+    this.#db.exec(`CREATE TABLE IF NOT EXISTS objects (
+        namespace TEXT NOT NULL, id TEXT NOT NULL, alarm INTEGER, stored INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (namespace, id)) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS objects_alarm ON objects (alarm) WHERE alarm IS NOT NULL;
+      CREATE TABLE IF NOT EXISTS pending (seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, source TEXT NOT NULL, target TEXT);`);
+    this.#statements = prepareStatements(this.#db);
+    this.#finishPending();
+  }
+
+  get(namespace: string, id: string): IndexedObject | undefined {
+    const row = this.#statements.get.get(namespace, id) as { namespace: string; id: string; alarm: number | null; stored: number } | undefined;
+    return row && { ...row, stored: row.stored === 1 };
+  }
+
+  /** Records that the object has a database file; called before the file is made, so a file never exists unindexed. */
+  markStored(namespace: string, id: string): void {
+    this.#statements.markStored.run(namespace, id);
+  }
+
+  setAlarm(namespace: string, id: string, time: number | null): void {
+    this.#db.transaction(() => {
+      this.#statements.setAlarm.run(namespace, id, time);
+      if (time === null) this.#statements.dropIfEmpty.run(namespace, id);
+    })();
+  }
+
+  list(namespace: string, after: string, limit: number): string[] {
+    return (this.#statements.list.all(namespace, after, limit) as { id: string }[]).map((row) => row.id);
+  }
+
+  due(now: number, limit: number): { namespace: string; id: string; time: number }[] {
+    return this.#statements.due.all(now, limit) as { namespace: string; id: string; time: number }[];
+  }
+
+  count(namespace: string): number {
+    return (this.#statements.count.get(namespace) as { n: number }).n;
+  }
+
+  /** Forgets one object (and its alarm), then removes `paths` (its files). */
+  removeObject(namespace: string, id: string, paths: string[]): void {
+    const work = this.#db.transaction(() => {
+      this.#statements.remove.run(namespace, id);
+      return paths.map((p) => Number(this.#statements.addPending.run('remove', p, null).lastInsertRowid));
+    })();
+    paths.forEach((p, i) => this.#remove(work[i] as number, p));
+  }
+
+  /** Moves a namespace's rows to another name, then its folder `from` to `to`. */
+  renameNamespace(from: string, to: string, fromFolder: string, toFolder: string): void {
+    const seq = this.#db.transaction(() => {
+      this.#statements.rename.run(to, from);
+      return Number(this.#statements.addPending.run('move', fromFolder, toFolder).lastInsertRowid);
+    })();
+    this.#move(seq, fromFolder, toFolder);
+  }
+
+  /** Forgets a namespace's objects, then removes its folder. */
+  removeNamespace(namespace: string, folder: string): void {
+    const seq = this.#db.transaction(() => {
+      this.#statements.removeNamespace.run(namespace);
+      return Number(this.#statements.addPending.run('remove', folder, null).lastInsertRowid);
+    })();
+    this.#remove(seq, folder);
+  }
+
+  #finishPending(): void {
+    for (const row of this.#statements.allPending.all() as { seq: number; kind: string; source: string; target: string | null }[]) {
+      if (row.kind === 'move' && row.target !== null) this.#move(row.seq, row.source, row.target);
+      else this.#remove(row.seq, row.source);
+    }
+    rmSync(path.join(this.#root, TRASH_DIR), { recursive: true, force: true });
+  }
+
+  /** Renames to the trash first (one step that either happened or did not), then deletes at leisure. */
+  #remove(seq: number, relative: string): void {
+    const source = path.join(this.#root, relative);
+    if (existsSync(source)) {
+      const trash = path.join(this.#root, TRASH_DIR, randomBytes(8).toString('hex'));
+      mkdirSync(path.dirname(trash), { recursive: true });
+      renameSync(source, trash);
+      rmSync(trash, { recursive: true, force: true });
+    }
+    this.#statements.donePending.run(seq);
+  }
+
+  #move(seq: number, fromRelative: string, toRelative: string): void {
+    const from = path.join(this.#root, fromRelative);
+    const to = path.join(this.#root, toRelative);
+    if (existsSync(from)) {
+      // A folder left at the target holds nothing the index knows (the caller checked it is empty): set it aside.
+      if (existsSync(to)) {
+        const trash = path.join(this.#root, TRASH_DIR, randomBytes(8).toString('hex'));
+        mkdirSync(path.dirname(trash), { recursive: true });
+        renameSync(to, trash);
+      }
+      renameSync(from, to);
+    }
+    this.#statements.donePending.run(seq);
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+}
+
+/** The index's statements, prepared once. */
+function prepareStatements(db: Database.Database) {
+  const prepare = (sql: string) => db.prepare(sql);
+  return {
+    get: prepare('SELECT namespace, id, alarm, stored FROM objects WHERE namespace = ? AND id = ?'),
+    markStored: prepare('INSERT INTO objects (namespace, id, stored) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET stored = 1'),
+    setAlarm: prepare('INSERT INTO objects (namespace, id, alarm) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET alarm = excluded.alarm'),
+    dropIfEmpty: prepare('DELETE FROM objects WHERE namespace = ? AND id = ? AND alarm IS NULL AND stored = 0'),
+    remove: prepare('DELETE FROM objects WHERE namespace = ? AND id = ?'),
+    list: prepare('SELECT id FROM objects WHERE namespace = ? AND id > ? ORDER BY id LIMIT ?'),
+    due: prepare('SELECT namespace, id, alarm AS time FROM objects WHERE alarm IS NOT NULL AND alarm <= ? ORDER BY alarm, namespace, id LIMIT ?'),
+    count: prepare('SELECT count(*) AS n FROM objects WHERE namespace = ?'),
+    rename: prepare('UPDATE objects SET namespace = ? WHERE namespace = ?'),
+    removeNamespace: prepare('DELETE FROM objects WHERE namespace = ?'),
+    addPending: prepare('INSERT INTO pending (kind, source, target) VALUES (?, ?, ?)'),
+    donePending: prepare('DELETE FROM pending WHERE seq = ?'),
+    allPending: prepare('SELECT seq, kind, source, target FROM pending ORDER BY seq'),
+  };
+}

@@ -1,0 +1,241 @@
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Clock } from '../../lib/clock.js';
+import { LedgeError } from '../../lib/errors.js';
+import { CHECKPOINT_BYTES, History, durableCopy, parseBookmark, sizeOf, toBookmark, type CommitPoint } from './pitr.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Options of one database with point-in-time history. */
+export interface PitrDatabaseOptions {
+  clock: Clock;
+  /** How long recorded points stay restorable. */
+  retentionDays: number;
+  /** WAL size past which a commit starts a new segment. @default CHECKPOINT_BYTES (4 MiB) */
+  checkpointBytes?: number;
+  /** A base copy is kept after this many segments. @default 32 */
+  baseEverySegments?: number;
+  /** Called with every connection opened on the file (at start, after a restore, after `reopen`): per-connection settings and caches. */
+  onOpen?(db: Database.Database): void;
+}
+
+/**
+ * One SQLite file with its point-in-time history (pitr.ts): the connection, the WAL segments it archives at
+ * its own checkpoints, the commit points it records and the restores it makes. Both SQL databases
+ * (sql-database.ts) and coordination objects (coordination/) stand on it, so one mechanism keeps every
+ * history. The owner calls `afterCommit` after each write it commits; nothing else may checkpoint the file.
+ */
+export class PitrDatabase {
+  readonly file: string;
+  readonly #clock: Clock;
+  readonly #retentionMs: number;
+  readonly #history: History;
+  readonly #checkpointBytes: number;
+  readonly #onOpen: ((db: Database.Database) => void) | undefined;
+  #db!: Database.Database;
+  #segment = 0;
+
+  constructor(file: string, options: PitrDatabaseOptions) {
+    this.file = file;
+    this.#clock = options.clock;
+    this.#retentionMs = options.retentionDays * DAY_MS;
+    this.#checkpointBytes = options.checkpointBytes ?? CHECKPOINT_BYTES;
+    this.#onOpen = options.onOpen;
+    mkdirSync(path.dirname(file), { recursive: true });
+    this.#history = new History(file, { baseEverySegments: options.baseEverySegments });
+    try {
+      this.#open();
+    } catch (err) {
+      this.#history.close();
+      throw err;
+    }
+    this.#recoverHistory();
+    this.#history.prune(this.#clock.now() - this.#retentionMs);
+  }
+
+  /** The open connection (replaced by a restore or `reopen`: do not keep it). */
+  get db(): Database.Database { return this.#db; }
+
+  /** The history's directory, beside the file. */
+  get historyDir(): string { return this.#history.dir; }
+
+  get retentionDays(): number { return this.#retentionMs / DAY_MS; }
+
+  get #wal(): string { return `${this.file}-wal`; }
+
+  #open(): void {
+    const db = new Database(this.file);
+    try {
+      db.pragma('journal_mode = WAL');
+      // A commit is in the WAL (the OS's page cache) when it returns: it survives kill -9 of this process.
+      db.pragma('synchronous = NORMAL');
+      db.pragma('busy_timeout = 5000');
+      // Checkpoints are ours: each one first archives the WAL it folds in (see pitr.ts).
+      db.pragma('wal_autocheckpoint = 0');
+      this.#db = db;
+      this.#onOpen?.(db);
+    } catch (err) {
+      db.close(); // a damaged file: nothing may keep it open
+      throw err;
+    }
+  }
+
+  /** Closes the connection and opens the file again (another process replaced it), following the history's segment. */
+  reopen(): void {
+    this.#db.close();
+    this.#open();
+    this.#segment = this.#history.currentSegment() ?? this.#segment;
+  }
+
+  #recoverHistory(): void {
+    const now = this.#clock.now();
+    const current = this.#history.currentSegment();
+    if (current === undefined) {
+      this.#db.pragma('wal_checkpoint(TRUNCATE)');
+      this.#startSegment(1, now);
+      this.#history.record(now, 1, 0);
+      return;
+    }
+    this.#segment = current;
+    const latest = this.#history.latest();
+    if (this.#history.isClosed(current)) {
+      this.#startSegment(current + 1, now);
+    } else if (existsSync(this.#history.walFile(current))) {
+      // A checkpoint was interrupted: if the live WAL is already empty it ran, so the segment is over.
+      if (sizeOf(this.#wal) === 0) {
+        this.#history.closeSegment(current, sizeOf(this.#history.walFile(current)));
+        this.#startSegment(current + 1, now);
+      } else {
+        rmSync(this.#history.walFile(current), { force: true });
+      }
+    } else if (latest && latest.segment === current && sizeOf(this.#wal) < latest.offset) {
+      // Something outside Ledge folded the WAL into the file: those frames cannot be replayed. Start afresh from a base copy.
+      this.#history.closeSegment(current, 0);
+      this.#startSegment(current + 1, now, true);
+    }
+    this.recordTail();
+  }
+
+  #startSegment(segment: number, now: number, forceBase = false): void {
+    this.#history.openSegment(segment, now);
+    if (forceBase || this.#history.wantsBase(segment)) {
+      durableCopy(this.file, this.#history.baseFile(segment));
+      this.#history.addBase(segment, now);
+    }
+    this.#segment = segment;
+  }
+
+  /** Another process may have ended the segment this connection started in (a checkpoint on close): follow the index. */
+  #syncSegment(): void {
+    const current = this.#history.currentSegment();
+    if (current !== undefined && current > this.#segment) this.#segment = current;
+  }
+
+  /** Records the current end of the WAL as a commit point if it is not recorded yet. */
+  recordTail(): CommitPoint {
+    this.#syncSegment();
+    const offset = sizeOf(this.#wal);
+    const latest = this.#history.latest();
+    if (latest && latest.segment === this.#segment && latest.offset === offset) return latest;
+    return this.#history.record(this.#clock.now(), this.#segment, offset);
+  }
+
+  /** After a committed write: records the commit point, and starts a new segment when the WAL has grown past its size. */
+  afterCommit(): void {
+    if (this.#db.inTransaction) return;
+    this.recordTail();
+    if (sizeOf(this.#wal) > this.#checkpointBytes) this.#checkpoint();
+  }
+
+  /** Archives the WAL, folds it into the file and starts the next segment. Skipped while another connection reads. */
+  #checkpoint(): boolean {
+    if (!this.#closeSegment()) return false;
+    this.#startSegment(this.#segment + 1, this.#clock.now());
+    this.#history.prune(this.#clock.now() - this.#retentionMs);
+    return true;
+  }
+
+  #closeSegment(): boolean {
+    this.#syncSegment();
+    const archive = this.#history.walFile(this.#segment);
+    const bytes = sizeOf(this.#wal);
+    durableCopy(this.#wal, archive);
+    const [result] = this.#db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    if (result?.busy) {
+      rmSync(archive, { force: true });
+      return false;
+    }
+    this.#history.closeSegment(this.#segment, bytes);
+    return true;
+  }
+
+  /** The bookmark of the latest commit. */
+  bookmark(): string {
+    return toBookmark(this.recordTail());
+  }
+
+  /** The bookmark of the latest commit at or before `time`, within the retention period. */
+  bookmarkAt(time: number): string {
+    const now = this.#clock.now();
+    if (time > now) throw new LedgeError('bad_argument', `${new Date(time).toISOString()} is in the future; give a time in the past`);
+    if (time < now - this.#retentionMs) throw new LedgeError('bad_argument', `${new Date(time).toISOString()} is older than the retention period of ${this.retentionDays} days`);
+    this.recordTail();
+    const point = this.#history.atOrBefore(time);
+    if (!point) throw new LedgeError('bad_argument', `no recoverable point at or before ${new Date(time).toISOString()} (the history starts at ${new Date(this.#history.oldest()?.time ?? now).toISOString()})`);
+    return toBookmark(point);
+  }
+
+  /**
+   * Restores the file in place to `bookmark`: rebuilt beside the history from the nearest base and the archived
+   * segments, then swapped in. Returns the bookmark restored and the one of the state just before, which undoes it.
+   */
+  restore(bookmark: string): { bookmark: string; previous_bookmark: string } {
+    const parsed = parseBookmark(bookmark);
+    const target = parsed && this.#history.bySeq(parsed.seq);
+    if (!parsed || !target || target.segment !== parsed.segment || target.offset !== parsed.offset || target.time !== parsed.time) {
+      throw new LedgeError('bad_argument', `"${bookmark}" is not a bookmark of this database (it may be older than the retention period of ${this.retentionDays} days)`);
+    }
+    if (target.time < this.#clock.now() - this.#retentionMs) throw new LedgeError('bad_argument', `bookmark ${bookmark} is older than the retention period of ${this.retentionDays} days`);
+    const previous = this.recordTail();
+
+    // Rebuild the target state beside the history: the nearest base, every archived segment after it, then the target's segment cut at its commit.
+    const rebuilt = path.join(this.#history.dir, 'restore.sqlite');
+    const base = this.#history.baseFor(target.segment);
+    if (base === undefined) throw new LedgeError('internal_error', `no base copy before segment ${target.segment}`);
+    for (const f of [rebuilt, `${rebuilt}-wal`, `${rebuilt}-shm`]) rmSync(f, { force: true });
+    durableCopy(this.#history.baseFile(base), rebuilt);
+    for (let segment = base; segment <= target.segment; segment++) {
+      const last = segment === target.segment;
+      const source = segment === this.#segment ? this.#wal : this.#history.walFile(segment);
+      const bytes = last ? target.offset : sizeOf(source);
+      if (!existsSync(source) && bytes > 0) throw new LedgeError('internal_error', `the history has a gap at segment ${segment} (the file was changed outside Ledge); this point cannot be restored`);
+      if (bytes === 0) continue;
+      durableCopy(source, `${rebuilt}-wal`, bytes);
+      const replay = new Database(rebuilt);
+      replay.pragma('wal_checkpoint(TRUNCATE)');
+      replay.close();
+    }
+
+    // End the current segment (its WAL archived), then swap the rebuilt file in; it is the base of the next segment.
+    if (!this.#closeSegment()) throw new LedgeError('internal_error', 'another connection holds the database; try the restore again');
+    this.#db.close();
+    durableCopy(rebuilt, `${this.file}.restored`);
+    for (const f of [rebuilt, this.#wal, `${this.file}-shm`]) rmSync(f, { force: true });
+    renameSync(`${this.file}.restored`, this.file);
+    this.#open();
+    const now = this.#clock.now();
+    this.#startSegment(this.#segment + 1, now, true);
+    this.#history.record(now, this.#segment, 0);
+    return { bookmark: toBookmark(target), previous_bookmark: toBookmark(previous) };
+  }
+
+  /** Records the tail and ends the segment (closing the last connection would fold the WAL in unrecorded), then closes. */
+  close(): void {
+    if (!this.#db.open) return;
+    this.recordTail();
+    if (sizeOf(this.#wal) > 0 && this.#closeSegment()) this.#startSegment(this.#segment + 1, this.#clock.now());
+    this.#db.close();
+    this.#history.close();
+  }
+}
