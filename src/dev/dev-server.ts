@@ -17,7 +17,7 @@ import { openEmbeddedStorage } from '../storage/embedded.js';
 import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
 import { BindingError, type DeploymentScope } from '../bindings/plugin.js';
 import { migrateDeployment } from '../bindings/coordination/migrations.js';
-import { coordinationStore } from '../bindings/coordination/service.js';
+import { directoryFor } from '../bindings/coordination/directory.js';
 import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
 import { OBJECTS_PLUGIN } from '../bindings/objects/index.js';
 import { QUEUES_PLUGIN } from '../bindings/queues/index.js';
@@ -72,6 +72,8 @@ export interface DevServerOptions {
    * `tickRunners()` instead. @default true
    */
   runnerTimers?: boolean;
+  /** Milliseconds a coordination object's instance stays in memory with no event (docs/bindings/coordination.md). @default 60000 */
+  objectIdleMs?: number;
 }
 
 /** A running `ledge dev`. */
@@ -148,9 +150,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let inputs: string[] = [];
   let assets: DevAssets | undefined;
   // Coordination-object migrations apply before the version runs; a refusal names the class (docs/bindings/coordination.md).
+  // The store's directory of live instances, made here first so it takes this server's idle time.
+  directoryFor(storage.coordination, { logger, idleMs: options.objectIdleMs });
   const migrate = async (cfg: ProjectConfig): Promise<void> => {
-    const port = coordinationStore(storage);
-    if (port) await migrateDeployment(port, 'local', cfg.name, cfg);
+    await migrateDeployment(storage.coordination, 'local', cfg.name, cfg);
   };
   try {
     await migrate(config);

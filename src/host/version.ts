@@ -5,7 +5,6 @@ import type { BindingRegistry } from '../bindings/registry.js';
 import { assetsBindings } from '../bindings/assets/index.js';
 import { createCacheService } from '../bindings/cache/service.js';
 import { directoryFor } from '../bindings/coordination/directory.js';
-import { coordinationStore } from '../bindings/coordination/service.js';
 import type { AssetServer } from '../entry/assets/handler.js';
 import type { DeploymentVersion } from '../runtime/deployment.js';
 import type { EventObserver } from '../runtime/event-trace.js';
@@ -53,8 +52,8 @@ export function buildVersion(source: VersionSource): DeploymentVersion {
 }
 
 function objectStorageOf(source: VersionSource): DeploymentVersion['objectStorage'] {
-  const port = coordinationStore(source.services.storage);
-  if (!port || !source.services.scope) return undefined;
+  const port = source.services.storage.coordination;
+  if (!source.services.scope) return undefined;
   const directory = directoryFor(port, { logger: source.services.logger });
   return (owner) => directory.storageService(owner);
 }

@@ -1,15 +1,21 @@
 /**
- * The input gate of one instance (reference §4.2): while locked, no new event is delivered to the instance.
- * A lock is released a macrotask after its holder's operation settles, so the continuation of that operation
- * (a `get` followed by a `put` without another `await`) runs before any other event starts.
+ * The input gate of one instance (reference §4.2). Events are delivered one per turn of the event loop, so an
+ * event runs until it truly waits before the next one starts (a `get` served from the cache followed by a
+ * `put` is never interleaved with another event). While the gate is locked (a storage read on its way to the
+ * store, `blockConcurrencyWhile`), no event is delivered at all; a lock is released a turn after its holder's
+ * operation settles, so the holder's continuation runs first.
  */
 export class InputGate {
   #locks = 0;
-  #waiters: (() => void)[] = [];
+  #waiting: (() => void)[] = [];
+  #scheduled = false;
 
-  /** Resolves once the gate is open. */
-  async enter(): Promise<void> {
-    while (this.#locks > 0) await new Promise<void>((resolve) => this.#waiters.push(resolve));
+  /** Resolves when it is this event's turn to be delivered. */
+  enter(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.#waiting.push(resolve);
+      this.#schedule();
+    });
   }
 
   /** Locks the gate until the returned function is called. */
@@ -20,10 +26,8 @@ export class InputGate {
       if (released) return;
       released = true;
       setImmediate(() => {
-        if (--this.#locks > 0) return;
-        const waiters = this.#waiters;
-        this.#waiters = [];
-        for (const wake of waiters) wake();
+        this.#locks--;
+        this.#schedule();
       });
     };
   }
@@ -36,5 +40,17 @@ export class InputGate {
     } finally {
       release();
     }
+  }
+
+  #schedule(): void {
+    if (this.#scheduled || this.#locks > 0 || this.#waiting.length === 0) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      if (this.#locks > 0) return;
+      // One delivery per turn: the event's synchronous part and its microtasks run before the next is let in.
+      this.#waiting.shift()?.();
+      this.#schedule();
+    });
   }
 }

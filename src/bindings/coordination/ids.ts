@@ -3,6 +3,7 @@
  * `actor-id-impl.c++`), so an id made elsewhere for the same namespace is recognised and any other refused with
  * the same errors. Loaded by the isolate (before imports are guarded) and by the host, which checks every id again.
  */
+import { Buffer } from 'node:buffer';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 /** A namespace's key: SHA-256 of its unique key (`<account>/<script>/<class>`). */

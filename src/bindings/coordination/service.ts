@@ -1,24 +1,10 @@
 import type { ServiceContext } from '../plugin.js';
-import type { CoordinationStoragePort, StoragePorts } from '../../storage/ports.js';
 import { BindingError } from '../plugin.js';
 import type { CallHandlers } from '../protocol.js';
 import { directoryFor } from './directory.js';
 import { idProblem, namespaceKey, namespaceOf } from './ids.js';
 import type { CoordinationProtocol } from './protocol.js';
 import type { CoordinationEntry } from './schema.js';
-
-/** The coordination store of a platform's storage, when it has one. */
-export function coordinationStore(storage: StoragePorts): CoordinationStoragePort | undefined {
-  // TODO(dostore): `storage.coordination` arrives with the SQLite adapter on branch dostore.
-  return (storage as unknown as Partial<Record<'coordination', CoordinationStoragePort>>).coordination;
-}
-
-/** The coordination store of the context's storage. */
-export function coordinationPort(context: ServiceContext): CoordinationStoragePort {
-  const port = coordinationStore(context.storage);
-  if (!port) throw new BindingError('Error', 'coordination objects have no store on this platform');
-  return port;
-}
 
 /** The namespace a binding reaches: its class in the deployment that defines it. */
 export function bindingNamespace(entry: CoordinationEntry, context: ServiceContext): string {
@@ -42,7 +28,7 @@ export function createCoordinationHandlers(entry: CoordinationEntry, context: Se
       if (!scope) throw new BindingError('Error', 'coordination objects are not available here');
       const problem = idProblem(key, id);
       if (problem) throw new BindingError('TypeError', problem);
-      const directory = directoryFor(coordinationPort(context), { logger: context.logger });
+      const directory = directoryFor(context.storage.coordination, { logger: context.logger });
       return directory.deliver({ ...call, namespace, className: entry.class_name, id: id.toLowerCase(), name, sqlite: true }, () => scope.objectHost(script));
     },
   };

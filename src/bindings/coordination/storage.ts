@@ -4,6 +4,7 @@
  * loop as one transaction (write coalescing); an event's result waits for the writes made before it (the output
  * gate, instances.ts); reads that reach the store hold the input gate.
  */
+import { Buffer } from 'node:buffer';
 import { deserialize, serialize } from 'node:v8';
 import type { BindingCall } from '../protocol.js';
 import type { InputGate } from './gates.js';
@@ -51,9 +52,11 @@ export class ObjectStorage {
   readonly #t: StorageTarget;
   /** Serialised values known to be current (ABSENT: known missing). */
   #cache = new Map<string, Uint8Array | typeof ABSENT>();
-  /** Writes not yet sent (null: a delete). */
+  /** Writes not yet sent (null: a delete), and the promise of their commit. */
   #pending = new Map<string, Uint8Array | null>();
+  #pendingBatch: Batch | undefined;
   #scheduled = false;
+  #writing = false;
   /** Every write sent so far, committed (the output gate waits on it). */
   #committed: Promise<void> = Promise.resolve();
   #confirmed: Promise<void> = Promise.resolve();
@@ -65,7 +68,6 @@ export class ObjectStorage {
 
   /** Resolves once every write made so far without `allowUnconfirmed` is committed; rejects if one failed. */
   confirmed(): Promise<void> {
-    if (this.#pending.size) this.#flush();
     return this.#confirmed;
   }
 
@@ -249,43 +251,78 @@ export class ObjectStorage {
   #write(key: string, bytes: Uint8Array | null, options: WriteOptions | undefined): void {
     this.#cache.set(key, bytes ?? ABSENT);
     this.#pending.set(key, bytes);
-    if (options?.allowUnconfirmed !== true) this.#confirmedWanted = true;
-    if (!this.#scheduled) {
+    const batch = this.#batch();
+    // Batches commit in order and a failure fails every later one, so the newest batch stands for all before it.
+    if (options?.allowUnconfirmed !== true) this.#confirmed = batch.promise;
+    if (!this.#scheduled && !this.#writing) {
       this.#scheduled = true;
-      setImmediate(() => this.#flush());
+      setImmediate(() => {
+        this.#scheduled = false;
+        this.#send();
+      });
     }
   }
 
-  #confirmedWanted = false;
+  #batch(): Batch {
+    if (!this.#pendingBatch) {
+      let resolve: () => void = () => undefined;
+      let reject: (err: Error) => void = () => undefined;
+      const promise = new Promise<void>((res, rej) => { resolve = res; reject = rej; });
+      // Nobody may be waiting on a batch; its failure is reported through onBroken.
+      promise.catch(() => undefined);
+      this.#pendingBatch = { promise, resolve, reject };
+    }
+    return this.#pendingBatch;
+  }
 
-  /** Sends the queued writes as one transaction (write coalescing: everything queued in this turn). */
-  #flush(): Promise<void> {
-    this.#scheduled = false;
-    if (this.#pending.size === 0) return this.#committed;
+  /**
+   * Sends the queued writes as one transaction. While one is on its way, writes gather into the next batch,
+   * sent as soon as it is committed (group commit: many events' writes per commit under load).
+   */
+  #send(): void {
+    const batch = this.#pendingBatch;
+    if (this.#writing || this.#pending.size === 0 || !batch) return;
     const puts: [string, Uint8Array][] = [];
     const deletes: string[] = [];
     for (const [key, bytes] of this.#pending) if (bytes === null) deletes.push(key); else puts.push([key, bytes]);
     this.#pending = new Map();
-    const previous = this.#committed;
-    const done = previous.then(() => this.#t.call('write', [this.#t.namespace, this.#t.id, puts, deletes])).then(() => undefined);
-    done.catch((err: unknown) => this.#t.onBroken(err instanceof Error ? err : new Error(String(err))));
+    this.#pendingBatch = undefined;
+    this.#writing = true;
+    const done = this.#committed.then(() => this.#t.call('write', [this.#t.namespace, this.#t.id, puts, deletes])).then(() => undefined);
     this.#committed = done;
-    if (this.#confirmedWanted) {
-      this.#confirmedWanted = false;
-      this.#chainConfirmed(done);
-    }
-    return done;
+    done.then(() => {
+      batch.resolve();
+    }, (err: unknown) => {
+      const error = err instanceof Error ? err : new Error(String(err));
+      batch.reject(error);
+      this.#t.onBroken(error);
+    }).finally(() => {
+      this.#writing = false;
+      this.#send();
+    });
   }
 
   #chainConfirmed(done: Promise<void>): void {
     const previous = this.#confirmed;
     this.#confirmed = Promise.all([previous, done]).then(() => undefined);
+    this.#confirmed.catch(() => undefined);
   }
 
+  /** Resolves once every write made so far is committed. */
   async #sendPending(): Promise<void> {
-    await this.#flush();
+    if (this.#pending.size) {
+      const batch = this.#batch();
+      this.#send();
+      await batch.promise;
+    }
     await this.#committed;
   }
+}
+
+interface Batch {
+  promise: Promise<void>;
+  resolve(): void;
+  reject(err: Error): void;
 }
 
 /** Orders keys by their UTF-8 bytes, as the store does. */
