@@ -180,7 +180,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // Background work of the bindings (queue consumers, workflows, bucket lifecycle), started and stopped through their plugins, as under ledge serve.
   const runnerTimers = options.runnerTimers !== false;
   const startRunners = (cfg: ProjectConfig): Promise<BindingRunners> => startBindingRunners(cfg.sections, {
-    deployment: cfg.name, storage, clock, logger, timers: runnerTimers, intervalMs: options.lifecycleIntervalMs,
+    deployment: cfg.name, storage, clock, logger, timers: runnerTimers, intervalMs: options.lifecycleIntervalMs, scope: devScope(cfg.name),
     crons: runnerCrons({ storage, clock, logger, timers: runnerTimers }),
     events: { runQueue: (batch) => runtime.runQueue(batch), runWorkflow: (run) => runtime.runWorkflow(run) },
   }, registry);

@@ -229,7 +229,7 @@ export function createHosting(options: HostingOptions): Hosting {
     const cronState = crons.length ? data.cron : undefined;
     const timers = options.timers !== false;
     const runners = await startBindingRunners(config.sections, {
-      deployment: version.deployment, storage: data, clock, logger: log, timers, intervalMs: options.lifecycleIntervalMs,
+      deployment: version.deployment, storage: data, clock, logger: log, timers, intervalMs: options.lifecycleIntervalMs, scope: scopeOf(version),
       crons: runnerCrons({ storage: data, clock, logger: log, timers }),
       events: {
         runQueue: (batch) => use(entryFor(version), (r) => r.runQueue(batch)),

@@ -3,6 +3,7 @@ import { ISOLATE_PART } from './isolate.js';
 import { COORDINATION_CALLS, type CoordinationProtocol } from './protocol.js';
 import { COORDINATION_ENTRY_SCHEMA, COORDINATION_SECTION_SCHEMA, coordinationEntries, type CoordinationEntry } from './schema.js';
 import { bindingNamespace, createCoordinationHandlers } from './service.js';
+import { startAlarmRunner } from './runner.js';
 
 /** Coordination objects: `durable_objects: { bindings: [{ name, class_name, script_name? }] }` (docs/bindings/coordination.md). */
 export const COORDINATION_PLUGIN = {
@@ -18,4 +19,5 @@ export const COORDINATION_PLUGIN = {
   handlers: createCoordinationHandlers,
   isolateOptions: (entry, context) => ({ namespace: bindingNamespace(entry, context) }),
   isolate: ISOLATE_PART,
+  runner: { start: startAlarmRunner },
 } as const satisfies BindingPlugin<CoordinationEntry, CoordinationProtocol>;

@@ -144,7 +144,14 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
     } else {
       const handler = object['alarm'];
       if (typeof handler !== 'function') throw new TypeError('the object has no alarm() handler');
-      await (handler as (info: unknown) => unknown).call(object, { isRetry: event.retryCount > 0, retryCount: event.retryCount, scheduledTime: event.scheduledTime });
+      instance.storage.beginAlarm();
+      try {
+        await (handler as (info: unknown) => unknown).call(object, { isRetry: event.retryCount > 0, retryCount: event.retryCount, scheduledTime: event.scheduledTime });
+      } catch (err) {
+        await instance.storage.endAlarm(false);
+        throw err;
+      }
+      await instance.storage.endAlarm(true);
       outcome = { ok: true };
     }
     // The output gate: nobody learns of this event's outcome before the writes it saw as done are committed.

@@ -49,6 +49,8 @@ export type ObjectEvent = ObjectCall & {
   sqlite: boolean;
   retryCount: number;
   scheduledTime: number;
+  /** The alarm time stored when it fired: after a successful handler it is cleared unless the handler set another. */
+  alarmTime: number;
 };
 
 /** An error as it reaches the caller (`remote: true` is set there). */

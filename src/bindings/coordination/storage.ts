@@ -212,8 +212,27 @@ export class ObjectStorage {
     await this.#setAlarm(null);
   }
 
+  /** An alarm handler starts: the alarm counts as gone (getAlarm() answers null) unless the handler sets another. */
+  beginAlarm(): void {
+    this.#alarm = null;
+    this.#alarmSet = false;
+  }
+
+  /** The alarm handler returned: the alarm that fired is cleared, unless a new one was set meanwhile. */
+  async endAlarm(succeeded: boolean): Promise<void> {
+    if (!succeeded) {
+      // The runner reschedules it for a retry; what is stored is no longer known here.
+      this.#alarm = undefined;
+      return;
+    }
+    if (!this.#alarmSet) await this.#setAlarm(null);
+  }
+
+  #alarmSet = false;
+
   async #setAlarm(time: number | null): Promise<void> {
     this.#alarm = time;
+    this.#alarmSet = true;
     const done = this.#t.call('setAlarm', [this.#t.namespace, this.#t.id, time]).then(() => undefined);
     this.#chainConfirmed(done);
     await done;
