@@ -124,6 +124,10 @@ export function buildFiles(): { binds: { from: string; to: string }[]; main: str
   // The mount point of node_modules inside the read-only view.
   mkdirSync(path.join(outDir, 'node_modules'), { recursive: true });
   buildSync({ entryPoints: [fileURLToPath(new URL('./build-main.ts', here))], outfile: path.join(outDir, 'build-main.mjs'), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'silent' });
+  // The bundler resolves `ledge:` modules beside itself (bundle-modules.ts: ./modules/<name>.js): compile them there too.
+  // Each may be bundled on its own: what they share they find through Symbol.for (modules/hooks.ts).
+  const runtimeModules = fileURLToPath(new URL('../modules/', here));
+  buildSync({ entryPoints: ['workers', 'sockets', 'workflows'].map((name) => path.join(runtimeModules, `${name}.ts`)), outdir: path.join(outDir, 'modules'), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'silent' });
   cachedBuild = { binds: [{ from: outDir, to: RUNTIME_MOUNT }, modules], main: `${RUNTIME_MOUNT}/build-main.mjs` };
   return cachedBuild;
 }
