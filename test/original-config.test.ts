@@ -143,14 +143,12 @@ migrations_dir = "db/migrations"
 
 test('a key Ledge does not support stops ledge dev with exit 2, naming the key and what is missing', async () => {
   const dir = d1KvApp();
-  writeFileSync(path.join(dir, 'wrangler.jsonc'), D1_KV_JSONC.replace('"vars":', `"durable_objects": { "bindings": [{ "name": "ROOMS", "class_name": "ChatRoom" }] },
-  "migrations": [{ "tag": "v1", "new_sqlite_classes": ["ChatRoom"] }],
+  writeFileSync(path.join(dir, 'wrangler.jsonc'), D1_KV_JSONC.replace('"vars":', `"vectorize": [{ "binding": "V", "index_name": "v" }],
   "vars":`));
   const proc = runCli(['dev', dir, '--port', '0']);
   assert.equal(await proc.exited, 2);
   const out = proc.output();
-  assert.match(out, /^ledge: \S*wrangler\.jsonc: durable_objects: not supported: Ledge has no coordination objects yet/m);
-  assert.match(out, /^\S*wrangler\.jsonc: migrations: not supported: these are coordination-object migrations/m);
+  assert.match(out, /^ledge: \S*wrangler\.jsonc: vectorize: not supported: Ledge has no vector index binding yet/m);
   assert.doesNotMatch(out, /ready on/);
 
   // The same keys written into a ledge.jsonc by hand are refused too, with Ledge's name for the renamed one.

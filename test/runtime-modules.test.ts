@@ -60,7 +60,7 @@ for (const [label, from] of [
       sameEnv: true,
       ctx: 'function',
       rpc: 'hi',
-      durableObject: 'DurableObject is not available in Ledge yet: coordination objects (durable_objects bindings) are not implemented. Importing and extending DurableObject works; creating an instance does not.',
+      durableObject: 'no error',
       workflow: 'no error',
       connect: 'no error',
       nonRetryable: { name: 'NonRetryableError', message: 'stop', isError: true },

@@ -9,6 +9,8 @@ import type { BindingTransport } from './protocol.js';
 /** What every isolate-side binding may know about its deployment. */
 export interface IsolateBindingContext {
   compatibilityDate: string;
+  /** The entry's own options (`BindingPlugin.isolateOptions`), when its kind has any. */
+  options?: Readonly<Record<string, string>>;
 }
 
 /** The name under which a kind's isolate module exports its part. */

@@ -4,16 +4,29 @@ import { LedgeError, hasCode } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { QueueBatchEvent, QueueOutcome } from './queues/delivery.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from './workflows/protocol.js';
+import type { ObjectOwner } from './coordination/protocol.js';
 import type { ResourceRecord } from '../storage/control.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { IsolatePart } from './isolate-part.js';
 import type { CallHandlers, CallSchemas, ProtocolShape } from './protocol.js';
 
-/** What a binding's host-side service is given: storage ports, the clock and a logger. Nothing else. */
+/** What a binding's host-side service is given: storage ports, the clock, a logger, and the deployment it serves. Nothing else. */
 export interface ServiceContext {
   storage: StoragePorts;
   clock: Clock;
   logger: Logger;
+  /** The deployment the services belong to, and the isolates of its account's deployments; absent for tools that run no code. */
+  scope?: DeploymentScope;
+}
+
+/** The deployment a version's services belong to, within its account. */
+export interface DeploymentScope {
+  /** The account's id (`local` under `ledge dev`). */
+  account: string;
+  /** The deployment's name. */
+  deployment: string;
+  /** The isolate now serving `deployment` of the same account (started if needed), which holds its coordination objects. */
+  objectHost(deployment: string): Promise<ObjectOwner>;
 }
 
 /** The host side of one binding: answers the calls its isolate-side object makes. */
@@ -28,6 +41,8 @@ export interface BoundBinding {
   kind: string;
   /** The URL of the kind's isolate module (`IsolatePart.module`); the worker imports it to build the object in `env`. */
   isolateModule: string;
+  /** What the isolate half is given beside its transport (`BindingPlugin.isolateOptions`). */
+  isolateOptions?: Record<string, string>;
   service: BindingService;
 }
 
@@ -182,6 +197,8 @@ export interface BindingPlugin<Entry extends { binding: string }, P extends Prot
   handlers(entry: Entry, context: ServiceContext): CallHandlers<P>;
   /** The isolate half: the module the worker loads to build the object in `env`. */
   readonly isolate: IsolatePart;
+  /** Plain strings the isolate half of one entry needs (a coordination namespace's key), handed to `IsolatePart.create`. @default none */
+  isolateOptions?(entry: Entry, context: ServiceContext): Record<string, string>;
   /** Background work the host starts for each version whose section is not empty. */
   readonly runner?: { start(context: RunnerContext): Promise<BackgroundRunner> };
   /** The section's part of the project's design record (`ledge design`, docs/design.md); `at` is the section's path. */

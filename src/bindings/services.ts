@@ -8,7 +8,8 @@ export function createBindingServices(config: { readonly bindings: Readonly<Reco
   for (const plugin of registry) {
     for (const entry of config.bindings[plugin.configKey] ?? []) {
       // Every call is checked against the kind's protocol before its handler runs (host-protocol.ts).
-      out.push({ name: entry.binding, kind: plugin.kind, isolateModule: plugin.isolate.module, service: serveProtocol(plugin.kind, plugin.calls, plugin.handlers(entry, context)) });
+      const isolateOptions = plugin.isolateOptions?.(entry, context);
+      out.push({ name: entry.binding, kind: plugin.kind, isolateModule: plugin.isolate.module, ...(isolateOptions ? { isolateOptions } : {}), service: serveProtocol(plugin.kind, plugin.calls, plugin.handlers(entry, context)) });
     }
   }
   return out;

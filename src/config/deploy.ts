@@ -31,7 +31,7 @@ export function deployConfigSchemaFor(registry: BindingRegistry): typeof DEPLOY_
 }
 
 /** What the platform runs a version with: the configuration with defaults applied, frozen (the fields a project's configuration shares with it). */
-export type VersionConfig = Pick<ProjectConfig, 'compatibility_date' | 'compatibility_flags' | 'edge_dev' | 'preview_urls' | 'routes' | 'vars' | 'limits' | 'triggers' | 'bindings' | 'sections'> & {
+export type VersionConfig = Pick<ProjectConfig, 'compatibility_date' | 'compatibility_flags' | 'edge_dev' | 'preview_urls' | 'routes' | 'vars' | 'limits' | 'triggers' | 'bindings' | 'sections' | 'migrations'> & {
   /** How the version's assets are served (its files are in its stored manifest; `directory` meant the deploying machine's). */
   assets: DeployConfig['assets'];
 };
@@ -56,6 +56,7 @@ export function toVersionConfig(config: DeployConfig, registry: BindingRegistry 
     bindings,
     sections,
     assets: config.assets,
+    migrations: config.migrations ?? [],
   });
 }
 

@@ -89,7 +89,6 @@ test('unknown fields are errors naming each one and what is missing, with the ot
 test("the original platform's keys in ledge.jsonc are errors saying Ledge's name or what is missing", () => {
   rejects(base(', "d1_databases": [{ "binding": "DB", "database_id": "x" }]'), /d1_databases: this is the original platform's name; Ledge calls it "sql_databases" \("ledge config import" translates/);
   rejects(base(', "env": { "prod": { "workers_dev": true } }'), /env\.prod\.workers_dev: this is the original platform's name; Ledge calls it "edge_dev"/);
-  rejects(base(', "durable_objects": { "bindings": [{ "name": "ROOM", "class_name": "Room" }] }'), /durable_objects: not supported: Ledge has no coordination objects yet/);
   rejects(base(', "services": [{ "binding": "AUTH", "service": "auth" }]'), /services: not supported: Ledge has no service bindings/);
 });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createScanner, parse as parseJsonc, printParseErrorCode, type ParseError, type SyntaxKind } from 'jsonc-parser';
 import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
 import { sectionEntries } from '../bindings/plugin.js';
+import type { Migration } from '../bindings/coordination/schema.js';
 import { LedgeError } from '../platform/errors.js';
 import { SYSTEM_CLOCK, utcDate, type Clock } from '../platform/clock.js';
 import { configSchemaFor, NON_INHERITABLE_KEYS, type RawAssets, type RawBuild, type RawConfig, type RawEnvironment, type RawModuleRule, type Route } from './schema.js';
@@ -57,6 +58,8 @@ export interface ProjectConfig {
   readonly build: ProjectBuild | undefined;
   /** Static assets (`assets`) with the directory resolved and defaults applied, or undefined. */
   readonly assets: ProjectAssets | undefined;
+  /** Coordination-object migrations (`migrations`), in order. */
+  readonly migrations: readonly Migration[];
 }
 
 /** The `assets` section with its directory resolved and its defaults applied (docs/assets.md). */
@@ -205,6 +208,7 @@ export function validateConfig(
     rules: inherit('rules') ?? [],
     build: resolveBuild(inherit('build'), dir),
     assets: resolveAssets(inherit('assets'), dir),
+    migrations: inherit('migrations') ?? [],
   };
   return { config: deepFreeze(config), warnings };
 }

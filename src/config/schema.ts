@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
 import { BINDING_NAME } from '../bindings/names.js';
+import { MIGRATIONS_SCHEMA } from '../bindings/coordination/schema.js';
 
 /** Names a deployment can be reached and listed by: lowercase letters, digits and dashes (SPEC, Deployment configuration template). */
 const NAME = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, {
@@ -104,6 +105,8 @@ const INHERITABLE = {
   rules: z.array(MODULE_RULE).optional(),
   build: BUILD.optional(),
   assets: ASSETS.optional(),
+  /** Coordination-object migrations, applied in order at deploy (docs/bindings/coordination.md). @default none */
+  migrations: MIGRATIONS_SCHEMA.optional(),
 };
 
 /** Keys an environment never inherits: vars and every binding kind (SPEC, Authentication 4). */

@@ -15,6 +15,9 @@ import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment
 import { buildVersion } from '../host/version.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
 import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
+import { BindingError, type DeploymentScope } from '../bindings/plugin.js';
+import { migrateDeployment } from '../bindings/coordination/migrations.js';
+import { directoryFor } from '../bindings/coordination/directory.js';
 import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
 import { OBJECTS_PLUGIN } from '../bindings/objects/index.js';
 import { QUEUES_PLUGIN } from '../bindings/queues/index.js';
@@ -69,6 +72,8 @@ export interface DevServerOptions {
    * `tickRunners()` instead. @default true
    */
   runnerTimers?: boolean;
+  /** Milliseconds a coordination object's instance stays in memory with no event (docs/bindings/coordination.md). @default 60000 */
+  objectIdleMs?: number;
 }
 
 /** A running `ledge dev`. */
@@ -128,17 +133,30 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // ledge dev has no API switch: the configuration is the issues switch, off unless it says true.
     observability.issues.applyDeployed(cfg.name, null, cfg.observability.issues?.enabled ?? false);
     return buildVersion({
-      id: String(number), name: cfg.name, config: cfg, bundleFile, secrets: secrets.values, services: { storage, clock, logger }, assets: assets?.server, registry,
+      id: String(number), name: cfg.name, config: cfg, bundleFile, secrets: secrets.values, services: { storage, clock, logger, scope: devScope(cfg.name) }, assets: assets?.server, registry,
       observe: createVersionObserver({ account: observability, deployment: cfg.name, version: String(number), config: cfg.observability, secrets: Object.values(secrets.values).map(String), bundleFile }),
     });
   };
+  // Coordination objects of the project live in its own isolate; ledge dev runs one project (account `local`).
+  const devScope = (name: string): DeploymentScope => ({
+    account: 'local',
+    deployment: name,
+    objectHost: (script) => (script === name ? runtime.objectHost() : Promise.reject(new BindingError('Error', `the deployment ${script} is not running in this ledge dev (durable_objects.bindings[].script_name)`))),
+  });
   const closing = new AbortController();
   let building = false;
   let bundler: Bundler | undefined;
   let version = 1;
   let inputs: string[] = [];
   let assets: DevAssets | undefined;
+  // Coordination-object migrations apply before the version runs; a refusal names the class (docs/bindings/coordination.md).
+  // The store's directory of live instances, made here first so it takes this server's idle time.
+  directoryFor(storage.coordination, { logger, idleMs: options.objectIdleMs });
+  const migrate = async (cfg: ProjectConfig): Promise<void> => {
+    await migrateDeployment(storage.coordination, 'local', cfg.name, cfg);
+  };
   try {
+    await migrate(config);
     await runProjectBuild(config);
     // The build may write the assets directory: read it after the build.
     assets = await openDevAssets(config, logger, options.watch !== false);
@@ -162,7 +180,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // Background work of the bindings (queue consumers, workflows, bucket lifecycle), started and stopped through their plugins, as under ledge serve.
   const runnerTimers = options.runnerTimers !== false;
   const startRunners = (cfg: ProjectConfig): Promise<BindingRunners> => startBindingRunners(cfg.sections, {
-    deployment: cfg.name, storage, clock, logger, timers: runnerTimers, intervalMs: options.lifecycleIntervalMs,
+    deployment: cfg.name, storage, clock, logger, timers: runnerTimers, intervalMs: options.lifecycleIntervalMs, scope: devScope(cfg.name),
     crons: runnerCrons({ storage, clock, logger, timers: runnerTimers }),
     events: { runQueue: (batch) => runtime.runQueue(batch), runWorkflow: (run) => runtime.runWorkflow(run) },
   }, registry);
@@ -208,6 +226,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (configChanged) {
       configChanged = false;
       const next = loadOnce();
+      await migrate(next);
       // A new configuration may name another build or entry: run the build before bundling it.
       await runProjectBuild(next);
       buildNeeded = false;

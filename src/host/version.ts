@@ -4,6 +4,7 @@ import { createBindingServices } from '../bindings/services.js';
 import type { BindingRegistry } from '../bindings/registry.js';
 import { assetsBindings } from '../bindings/assets/index.js';
 import { createCacheService } from '../bindings/cache/service.js';
+import { directoryFor } from '../bindings/coordination/directory.js';
 import type { AssetServer } from '../entry/assets/handler.js';
 import type { DeploymentVersion } from '../runtime/deployment.js';
 import type { EventObserver } from '../runtime/event-trace.js';
@@ -45,5 +46,14 @@ export function buildVersion(source: VersionSource): DeploymentVersion {
     observe: source.observe,
     // The account's Cache API store (`caches.default`, `caches.open`), opened on first use.
     cache: createCacheService({ storage: () => source.services.storage.cache, clock: source.services.clock }),
+    // The instances of coordination objects its isolates hold reach their storage through the store's directory.
+    objectStorage: objectStorageOf(source),
   };
+}
+
+function objectStorageOf(source: VersionSource): DeploymentVersion['objectStorage'] {
+  const port = source.services.storage.coordination;
+  if (!source.services.scope) return undefined;
+  const directory = directoryFor(port, { logger: source.services.logger });
+  return (owner) => directory.storageService(owner);
 }

@@ -1,4 +1,5 @@
 import { CACHE_SERVICE } from '../bindings/cache/limits.js';
+import { OBJECT_STORAGE_SERVICE } from '../bindings/coordination/protocol.js';
 import type { Limits } from './limits.js';
 import { LedgeError, type ErrorCode } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
@@ -25,6 +26,8 @@ export interface DeploymentVersion {
   bindings: readonly BoundBinding[];
   /** The host side of the Cache API (`caches`), backed by the account's cache store (docs/cache.md). */
   cache?: BindingService;
+  /** The storage service of the coordination objects an isolate holds, answering that isolate only (bindings/coordination/directory.ts). */
+  objectStorage?: (owner: Isolate) => BindingService;
   /** Told how each event of this version went (invocation logs and issues, src/observability). */
   observe?: EventObserver;
 }
@@ -138,6 +141,11 @@ export class DeploymentRuntime {
     return (await this.#readyIsolate()).runQueue(batch);
   }
 
+  /** The isolate now serving new events (started if needed): coordination objects of this deployment live there. */
+  objectHost(): Promise<Isolate> {
+    return this.#readyIsolate();
+  }
+
   /** Runs one workflow run on the current isolate. Rejects with a LedgeError when a limit or a crash ends it. */
   async runWorkflow(run: WorkflowRunEvent): Promise<WorkflowRunOutcome> {
     return (await this.#readyIsolate()).runWorkflow(run);
@@ -195,11 +203,15 @@ export class DeploymentRuntime {
 
   #spawn(version: DeploymentVersion): Isolate {
     const isolate = new Isolate({
-      init: { bundlePath: version.bundleFile, name: version.name, compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind, isolateModule }) => ({ name, kind, module: workerLoadable(isolateModule) })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), nodejsCompat: version.compatibilityFlags.includes('nodejs_compat'), waitUntilMs: this.#waitUntilMs },
+      init: { bundlePath: version.bundleFile, name: version.name, compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind, isolateModule, isolateOptions }) => ({ name, kind, module: workerLoadable(isolateModule), ...(isolateOptions ? { options: isolateOptions } : {}) })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), nodejsCompat: version.compatibilityFlags.includes('nodejs_compat'), waitUntilMs: this.#waitUntilMs },
       memoryMb: version.limits.memory_mb,
       logger: this.#logger,
       // The cache service sits beside the bindings under a name no binding can have (CACHE_SERVICE).
-      services: { ...Object.fromEntries(version.bindings.map((b) => [b.name, b.service])), ...(version.cache ? { [CACHE_SERVICE]: version.cache } : {}) },
+      services: (isolate) => ({
+        ...Object.fromEntries(version.bindings.map((b) => [b.name, b.service])),
+        ...(version.cache ? { [CACHE_SERVICE]: version.cache } : {}),
+        ...(version.objectStorage ? { [OBJECT_STORAGE_SERVICE]: version.objectStorage(isolate) } : {}),
+      }),
       onExit: (stopped, failure, reclaimed) => this.#onExit(stopped, failure, version, reclaimed),
       spawn: this.#spawnWorker,
       observe: version.observe,

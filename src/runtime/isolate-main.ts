@@ -16,6 +16,8 @@ import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { runWorkflow } from '../bindings/workflows/run.js';
 import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
+import { dropInstance, runObjectEvent } from '../bindings/coordination/instances.js';
+import type { ObjectEvent } from '../bindings/coordination/protocol.js';
 import { createBatchSender } from './batch-port.js';
 import { defineRequestCf, guardApplicationImports, installGlobalScope } from './globals/index.js';
 import { installResponse, responseWebSocket, takeBodySource } from './response.js';
@@ -90,11 +92,11 @@ const env: Record<string, unknown> = { ...init.vars };
 guardApplicationImports({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat });
 // Each kind's isolate half comes from the module its plugin names (bindings/isolate-part.ts): the worker
 // loads exactly the kinds this deployment binds, before application code runs (as Ledge's code, which the guard lets through).
-for (const { name, kind, module } of init.bindings) {
+for (const { name, kind, module, options } of init.bindings) {
   const loaded: unknown = await import(module);
   const part = typeof loaded === 'object' && loaded !== null && ISOLATE_PART_EXPORT in loaded ? loaded[ISOLATE_PART_EXPORT] : undefined;
   if (!isIsolatePart(part, kind)) throw new Error(`${module} does not export the isolate part of the binding kind ${kind}`);
-  env[name] = part.create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate });
+  env[name] = part.create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate, ...(options ? { options } : {}) });
 }
 installCaches(typedCall<CacheProtocol>((method, args) => callBinding(CACHE_SERVICE, method, args)));
 installRuntimeHooks({
@@ -145,6 +147,8 @@ function receive(message: HostMessage): void {
     case 'ws-message': case 'ws-close': case 'ws-drained': case 'ws-opened': case 'ws-refused': sockets.receive(message); break;
     case 'tcp-opened': case 'tcp-data': case 'tcp-written': case 'tcp-eof': case 'tcp-closed': tcp.receive(message); break;
     case 'workflow': void runWorkflowEvent(message.id, message.run); break;
+    case 'object': void runObject(message.id, message.event); break;
+    case 'object-drop': dropInstance(message.namespace, message.objectId); break;
   }
 }
 
@@ -319,6 +323,17 @@ async function runWorkflowEvent(id: number, run: WorkflowRunEvent): Promise<void
     const result = await runWorkflow(run, { exports: moduleExports, env, call: callBinding });
     send({ t: 'workflow-result', id, result });
   });
+  send({ t: 'done', id });
+}
+
+/** One event of a coordination object (bindings/coordination/instances.ts); its ctx.waitUntil work runs within the usual bound. */
+async function runObject(id: number, event: ObjectEvent): Promise<void> {
+  const waits: Promise<unknown>[] = [];
+  await events.run({ subrequests: 0, waits }, async () => {
+    const outcome = await runObjectEvent(event, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => waits.push(promise) });
+    send({ t: 'object-result', id, outcome });
+  });
+  await settleWaitUntil(waits);
   send({ t: 'done', id });
 }
 

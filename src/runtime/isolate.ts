@@ -11,6 +11,7 @@ import { isTcpMessage } from './tcp/protocol.js';
 import { ResponseStream } from './response-stream.js';
 import { startTrace, traceLine, type EventKind, type EventObserver, type EventTrace } from './event-trace.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
+import type { ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
 import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
@@ -53,8 +54,8 @@ export interface IsolateOptions {
   init: Omit<IsolateInit, 'heartbeat'>;
   memoryMb: number;
   logger: Logger;
-  /** Host-side services of the isolate's bindings, by binding name. */
-  services: Readonly<Record<string, BindingService>>;
+  /** Host-side services of the isolate's bindings, by binding name; a function is given the isolate (a service that answers only it). */
+  services: Readonly<Record<string, BindingService>> | ((isolate: Isolate) => Readonly<Record<string, BindingService>>);
   /** Called once when the isolate stops for any reason. */
   onExit: (isolate: Isolate, failure: ErrorCode, reclaimed: boolean) => void;
   /** Starts the worker: a thread of this process, or one inside the account's sandbox. @default a thread */
@@ -131,7 +132,7 @@ export class Isolate {
   constructor(options: IsolateOptions) {
     this.#logger = options.logger;
     this.#observe = options.observe;
-    this.#services = options.services;
+    this.#services = typeof options.services === 'function' ? options.services(this) : options.services;
     this.#requestSignal = options.init.requestSignal;
     this.#worker = (options.spawn ?? spawnThread)({ init: options.init, memoryMb: options.memoryMb });
     this.#send = createBatchSender<HostMessage>(this.#worker);
@@ -240,6 +241,16 @@ export class Isolate {
   /** Runs one workflow run (docs/bindings/workflows.md); resolves with how it ended (a limit or a crash rejects with a LedgeError). */
   runWorkflow(run: WorkflowRunEvent): Promise<WorkflowRunOutcome> {
     return this.#runBackground<WorkflowRunOutcome>((id) => ({ t: 'workflow', id, run }));
+  }
+
+  /** Runs one event of a coordination object on its instance here (bindings/coordination/instances.ts). */
+  runObject(event: ObjectEvent): Promise<ObjectOutcome> {
+    return this.#runBackground<ObjectOutcome>((id) => ({ t: 'object', id, event }));
+  }
+
+  /** Tells the isolate to forget its instance of an object (evicted, or moved to another isolate). */
+  dropObject(namespace: string, objectId: string): void {
+    this.#post({ t: 'object-drop', namespace, objectId });
   }
 
   /** An event with no response: its result message settles it. */
@@ -446,6 +457,13 @@ export class Isolate {
         // A run that errored is an exception of its event (the record's outcome, and the issues feature).
         if (event.trace && (message.result.outcome === 'errored' || message.result.outcome === 'no-class')) event.trace.exception ??= { name: message.result.error.name, message: message.result.error.message };
         resolve?.(message.result);
+        break;
+      }
+      case 'object-result': {
+        const resolve = event.resolveHead as unknown as ((outcome: ObjectOutcome) => void) | undefined;
+        event.resolveHead = undefined;
+        event.rejectHead = undefined;
+        resolve?.(message.outcome);
         break;
       }
       case 'res-chunk': event.stream?.push(message.chunk); break;

@@ -8,6 +8,7 @@ import type { TcpHostMessage, TcpIsolateMessage } from './tcp/protocol.js';
 import type { QueueBatchEvent, QueueOutcome } from '../bindings/queues/delivery.js';
 import type { FlatHeaders, SerializedError } from './wire.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
+import type { ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
 
 export type { FlatHeaders, SerializedError } from './wire.js';
 
@@ -21,7 +22,7 @@ export interface IsolateInit {
   compatibilityDate: string;
   vars: Record<string, unknown>;
   /** The bindings to build in `env`: each name with its kind and the URL of the kind's isolate module (bindings/isolate-part.ts). */
-  bindings: { name: string; kind: string; module: string }[];
+  bindings: { name: string; kind: string; module: string; options?: Record<string, string> }[];
   subrequestLimit: number;
   /** Give each Request a signal that aborts when the client goes away (flag `enable_request_signal`). */
   requestSignal: boolean;
@@ -66,6 +67,10 @@ export type HostMessage =
   | ({ t: 'scheduled'; id: number } & ScheduledFiring)
   | ({ t: 'queue'; id: number } & QueueBatchEvent)
   | { t: 'workflow'; id: number; run: WorkflowRunEvent }
+  /** An event for a coordination object whose instance this isolate holds or creates (bindings/coordination). */
+  | { t: 'object'; id: number; event: ObjectEvent }
+  /** Forget the instance of this object: it was evicted, or moved to another isolate. */
+  | { t: 'object-drop'; namespace: string; objectId: string }
   | { t: 'req'; id: number; method: string; url: string; headers: FlatHeaders; hasBody: boolean; httpProtocol?: string | undefined }
   | { t: 'req-chunk'; id: number; chunk: Uint8Array }
   | { t: 'req-end'; id: number }
@@ -91,6 +96,7 @@ export type IsolateMessage =
   | ({ t: 'scheduled-result'; id: number } & ScheduledOutcome)
   | ({ t: 'queue-result'; id: number } & QueueOutcome)
   | { t: 'workflow-result'; id: number; result: WorkflowRunOutcome }
+  | { t: 'object-result'; id: number; outcome: ObjectOutcome }
   | { t: 'call'; id: number; binding: string; method: string; args: readonly unknown[]; event?: number }
   /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */
   | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number }

@@ -7,6 +7,7 @@ import type { IsolateSpawner } from '../runtime/isolate-worker.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import { buildVersion } from '../host/version.js';
 import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
+import { BindingError, type DeploymentScope } from '../bindings/plugin.js';
 import { QUEUES_PLUGIN } from '../bindings/queues/index.js';
 import { WORKFLOWS_PLUGIN } from '../bindings/workflows/index.js';
 import { runnerCrons } from '../host/runner-crons.js';
@@ -164,7 +165,7 @@ export function createHosting(options: HostingOptions): Hosting {
       const bundleFile = path.join(dir, version.main_module);
       await runtime.load(buildVersion({
         id: version.id, name: version.deployment, config, bundleFile, secrets,
-        services: { storage: options.data(version.account_id), clock, logger }, assets, registry,
+        services: { storage: options.data(version.account_id), clock, logger, scope: scopeOf(version) }, assets, registry,
         observe: options.observability && createVersionObserver({ account: options.observability(version.account_id), deployment: version.deployment, version: version.id, config: storedDeployConfig(version, registry).observability, secrets: Object.values(secrets), bundleFile }),
       }));
     } catch (err) {
@@ -173,6 +174,20 @@ export function createHosting(options: HostingOptions): Hosting {
       throw new LedgeError('isolate_failed', `version ${version.id} of ${version.deployment} failed to start`);
     }
     return runtime;
+  }
+
+  /** The deployment a version belongs to: its coordination objects' classes run in the current version of the deployment that exports them. */
+  function scopeOf(version: VersionRecord): DeploymentScope {
+    return {
+      account: version.account_id,
+      deployment: version.deployment,
+      async objectHost(script) {
+        const deployment = await store.getDeployment(version.account_id, script);
+        const current = deployment && await store.getVersion(deployment.current_version_id);
+        if (!current) throw new BindingError('Error', `the deployment ${script} does not exist in this account (durable_objects.bindings[].script_name)`);
+        return use(entryFor(current), (r) => r.objectHost());
+      },
+    };
   }
 
   /** The asset server of a version, or null when it has none. */
@@ -218,7 +233,7 @@ export function createHosting(options: HostingOptions): Hosting {
     const cronState = crons.length ? data.cron : undefined;
     const timers = options.timers !== false;
     const runners = await startBindingRunners(config.sections, {
-      deployment: version.deployment, storage: data, clock, logger: log, timers, intervalMs: options.lifecycleIntervalMs,
+      deployment: version.deployment, storage: data, clock, logger: log, timers, intervalMs: options.lifecycleIntervalMs, scope: scopeOf(version),
       crons: runnerCrons({ storage: data, clock, logger: log, timers }),
       events: {
         runQueue: (batch) => use(entryFor(version), (r) => r.runQueue(batch)),

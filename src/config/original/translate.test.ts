@@ -103,18 +103,24 @@ test('missing ids are filled the way the original local development fills them; 
 test('keys Ledge lacks are problems naming the key in the file and what is missing; empty declarations are left out', () => {
   const t = translateOriginal({
     name: 'a', main: 'src/index.ts', compatibility_date: '2025-01-01',
-    durable_objects: { bindings: [{ name: 'ROOM', class_name: 'Room' }] },
-    migrations: [],
     vectorize: [{ binding: 'V', index_name: 'v' }],
     r2_buckets: [{ binding: 'B', bucket_name: 'bucket', jurisdiction: 'eu' }],
     kv_namespaces: [{ binding: 'K', id: 'k', remote: true }],
     made_up: 1,
     env: { staging: { services: [{ binding: 'S', service: 's' }] } },
   }, { label: 'wrangler.jsonc', dirName: 'a' });
-  assert.deepEqual(t.problems.map((p) => p.split(': ')[0]), ['durable_objects', 'vectorize', 'r2_buckets[0].jurisdiction', 'kv_namespaces[0].remote', 'made_up', 'env.staging.services']);
-  assert.match(t.problems[0] as string, /not supported: Ledge has no coordination objects yet/);
-  assert.match(t.problems[2] as string, /cannot promise the jurisdiction "eu"/);
-  assert.deepEqual(t.dropped, ['migrations: it declares nothing']);
+  assert.deepEqual(t.problems.map((p) => p.split(': ')[0]), ['vectorize', 'r2_buckets[0].jurisdiction', 'kv_namespaces[0].remote', 'made_up', 'env.staging.services']);
+  assert.match(t.problems[0] as string, /not supported: Ledge has no vector index binding yet/);
+  assert.match(t.problems[1] as string, /cannot promise the jurisdiction "eu"/);
+});
+
+test('coordination objects keep the original names: durable_objects.bindings and migrations pass through unchanged', () => {
+  const durable = { bindings: [{ name: 'ROOM', class_name: 'Room' }, { name: 'OTHER', class_name: 'Other', script_name: 'chat' }] };
+  const migrations = [{ tag: 'v1', new_sqlite_classes: ['Room'] }, { tag: 'v2', renamed_classes: [{ from: 'Room', to: 'Hall' }] }];
+  const t = translateOriginal({ name: 'a', main: 'src/index.ts', compatibility_date: '2025-01-01', durable_objects: durable, migrations }, { label: 'wrangler.jsonc', dirName: 'a' });
+  assert.deepEqual(t.problems, []);
+  assert.deepEqual(t.doc.durable_objects, durable);
+  assert.deepEqual(t.doc.migrations, migrations);
 });
 
 test('loading a wrangler file reports problems in its own names, and the notice says what was read', () => {

@@ -5,7 +5,8 @@ import { DELETED_NAME, DEPLOYED, DEPLOYMENT, ROLLED_BACK, VERSION } from '../res
 import { defineRoute, paginate, PAGE_QUERY, type RouteContext, type RouteDefinition } from '../router.js';
 import type { PermissionGroup, ResourceKindKey } from '../permissions.js';
 import type { ControlServices } from '../services.js';
-import { DEPLOY_CONFIG_SCHEMA, deployConfigProblems, deployConfigSchemaFor, routeHostname, storedDeployConfig, storedVersionConfig, type DeployConfig } from '../../config/deploy.js';
+import { DEPLOY_CONFIG_SCHEMA, deployConfigProblems, deployConfigSchemaFor, routeHostname, storedDeployConfig, storedVersionConfig, toVersionConfig, type DeployConfig } from '../../config/deploy.js';
+import { migrateDeployment } from '../../bindings/coordination/migrations.js';
 import { BINDINGS, type BindingRegistry } from '../../bindings/registry.js';
 import { sectionEntries } from '../../bindings/plugin.js';
 import type { AccountRecord, ControlStoragePort, DeploymentRecord, DomainRecord, ResourceKind, VersionRecord } from '../../storage/control.js';
@@ -16,7 +17,7 @@ import { ASSET_MANIFEST_MODULE, type StoredManifest } from '../../entry/assets/m
 import { ASSET_LIMITS } from '../../entry/assets/scan.js';
 import { parseHeaders, parseRedirects } from '../../entry/assets/rules.js';
 import { CONTENT_HASH } from '../../storage/asset-content.js';
-import { isLedgeError } from '../../platform/errors.js';
+import { hasCode, isLedgeError } from '../../platform/errors.js';
 import { envNames } from './secrets.js';
 
 /** Largest sum of uploaded module sizes. */
@@ -160,6 +161,14 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
           ...(built.map ? [{ name: `${body.main_module}.map`, content: built.map }] : []),
           ...modules.filter((m) => m.name === ASSET_MANIFEST_MODULE),
         ] : modules;
+        // Coordination-object migrations apply at deploy, in order, recorded per deployment; a class dropped without a
+        // deleted_classes or renamed_classes migration refuses the deploy, naming it (docs/bindings/coordination.md).
+        try {
+          await migrateDeployment(services.data(account.id).coordination, account.id, params.name, toVersionConfig(body.config));
+        } catch (err) {
+          if (hasCode(err, 'config_invalid')) throw new ApiError('invalid_field', err.message, { pointer: '/body/config/migrations' });
+          throw err;
+        }
         const version: VersionRecord = { id, account_id: account.id, deployment: params.name, number: 0, message: body.message ?? null, created_on: now, main_module: body.main_module ?? ASSET_MANIFEST_MODULE, config: body.config as Record<string, unknown>, bundle_sha256: built?.sha256 ?? null };
         const deployment = await store.writeVersion({ version, modules: stored, domains });
         await services.changed(account.id);

@@ -38,7 +38,11 @@ export class WorkerEntrypoint<Env = Record<string, unknown>> {
 // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a base class applications extend; it carries no behaviour of its own.
 export class RpcTarget {}
 
-/** Coordination objects are not implemented yet: importing and extending the class works, creating one says what is missing. */
+/**
+ * The base of a coordination object's class (docs/bindings/coordination.md): `ctx` is its state (`id`, `storage`,
+ * `blockConcurrencyWhile`, `waitUntil`, `abort`) and `env` the deployment's env. Its public methods are callable
+ * over RPC from a stub; `fetch` and `alarm` are handlers the platform calls.
+ */
 export class DurableObject<Env = Record<string, unknown>> {
   ctx: unknown;
   env: Env;
@@ -46,7 +50,6 @@ export class DurableObject<Env = Record<string, unknown>> {
   constructor(ctx: unknown, env: Env) {
     this.ctx = ctx;
     this.env = env;
-    throw notAvailable('DurableObject', 'coordination objects (durable_objects bindings) are not implemented');
   }
 }
 
@@ -65,8 +68,4 @@ export class WorkflowEntrypoint<Env = Record<string, unknown>, Params = unknown>
     this.ctx = ctx;
     this.env = env;
   }
-}
-
-function notAvailable(name: string, missing: string): Error {
-  return new Error(`${name} is not available in Ledge yet: ${missing}. Importing and extending ${name} works; creating an instance does not.`);
 }

@@ -98,6 +98,8 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
     case 'res-error': return isError(m.error) ? value as IsolateMessage : null;
     case 'fail': return FAIL_CODES.has(m.code as string) && isError(m.error) ? value as IsolateMessage : null;
     case 'scheduled-result': return OUTCOMES.has(m.outcome as string) && typeof m.noRetry === 'boolean' && (m.error === undefined || isError(m.error)) ? value as IsolateMessage : null;
+    // A coordination object's outcome goes back to its caller as the isolate sent it; the caller's isolate reads it.
+    case 'object-result': return isObjectOutcome(m.outcome) ? value as IsolateMessage : null;
     case 'queue-result':
       return OUTCOMES.has(m.outcome as string) && Array.isArray(m.decisions) && m.decisions.every(isDecision) && (m.error === undefined || isError(m.error)) ? value as IsolateMessage : null;
     case 'workflow-result': return isWorkflowOutcome(m.result) ? value as IsolateMessage : null;
@@ -115,6 +117,17 @@ function isWorkflowOutcome(r: unknown): boolean {
     case 'suspended': return true;
     default: return false;
   }
+}
+
+function isObjectOutcome(o: unknown): boolean {
+  if (typeof o !== 'object' || o === null) return false;
+  const v = o as { ok?: unknown; value?: unknown; response?: unknown; error?: unknown };
+  if (v.ok === false) return isError(v.error);
+  if (v.ok !== true || (v.value !== undefined && !(v.value instanceof Uint8Array))) return false;
+  if (v.response === undefined) return true;
+  const r = v.response as { status?: unknown; statusText?: unknown; headers?: unknown; body?: unknown } | null;
+  return typeof r === 'object' && r !== null && Number.isInteger(r.status) && isStr(r.statusText) && Array.isArray(r.headers)
+    && r.headers.every((h) => Array.isArray(h) && h.length === 2 && isStr(h[0]) && isStr(h[1])) && (r.body === null || r.body instanceof Uint8Array);
 }
 
 function isDecision(d: unknown): boolean {

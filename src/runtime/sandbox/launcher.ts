@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -138,10 +138,10 @@ export function buildFiles(): { binds: { from: string; to: string }[]; main: str
   // The mount point of node_modules inside the read-only view.
   mkdirSync(path.join(outDir, 'node_modules'), { recursive: true });
   buildSync({ entryPoints: [fileURLToPath(new URL('./build-main.ts', here))], outfile: path.join(outDir, 'build-main.mjs'), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'silent' });
-  // The runtime modules (ledge:sockets, ...) are files the bundler reads beside its main (bundle-modules.ts).
-  const modulesDir = fileURLToPath(new URL('../modules/', here));
-  const moduleSources = readdirSync(modulesDir).filter((f) => f.endsWith('.ts')).map((f) => path.join(modulesDir, f));
-  buildSync({ entryPoints: moduleSources, outdir: path.join(outDir, 'modules'), bundle: false, platform: 'neutral', format: 'esm', target: 'node20', logLevel: 'silent' });
+  // The bundler resolves `ledge:` modules beside itself (bundle-modules.ts: ./modules/<name>.js): compile them there too.
+  // Each may be bundled on its own: what they share they find through Symbol.for (modules/hooks.ts).
+  const runtimeModules = fileURLToPath(new URL('../modules/', here));
+  buildSync({ entryPoints: ['workers', 'sockets', 'workflows'].map((name) => path.join(runtimeModules, `${name}.ts`)), outdir: path.join(outDir, 'modules'), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'silent' });
   cachedBuild = { binds: [{ from: outDir, to: RUNTIME_MOUNT }, modules], main: `${RUNTIME_MOUNT}/build-main.mjs` };
   return cachedBuild;
 }

@@ -1,0 +1,144 @@
+/**
+ * The host's directory of live instances (docs/bindings/coordination.md): for each object with an instance,
+ * the isolate holding it, its events in flight and its store handle. Every event for an object passes here, so
+ * each id has at most one live instance: when the isolate serving the object's deployment changes, the old one
+ * finishes the object's events in flight and drops it before the new one receives any. Storage calls are answered
+ * only for the isolate named here. One directory per coordination store (a dev state, or one account).
+ */
+import type { Logger } from '../../platform/logger.js';
+import type { CoordinationObjectStore, CoordinationStoragePort } from '../../storage/ports.js';
+import { serveProtocol } from '../host-protocol.js';
+import { BindingError, type BindingService } from '../plugin.js';
+import { OBJECT_STORAGE_CALLS, type ObjectStorageProtocol, type ObjectEvent, type ObjectOutcome, type ObjectOwner } from './protocol.js';
+
+/** How long an instance with no event stays in memory before it is dropped and its store closed. @default 60000 */
+export const OBJECT_IDLE_MS = 60_000;
+
+interface Slot {
+  namespace: string;
+  id: string;
+  owner: ObjectOwner | undefined;
+  inflight: number;
+  drained: (() => void)[];
+  /** Owner changes and counting happen one at a time per object. */
+  turn: Promise<unknown>;
+  store: Promise<CoordinationObjectStore> | undefined;
+  idle: NodeJS.Timeout | undefined;
+}
+
+/** Options of a directory. */
+export interface DirectoryOptions {
+  logger: Logger;
+  /** @default OBJECT_IDLE_MS */
+  idleMs?: number;
+}
+
+/** The live instances of one coordination store. */
+export class CoordinationDirectory {
+  readonly #port: CoordinationStoragePort;
+  readonly #logger: Logger;
+  readonly #idleMs: number;
+  readonly #slots = new Map<string, Slot>();
+
+  constructor(port: CoordinationStoragePort, options: DirectoryOptions) {
+    this.#port = port;
+    this.#logger = options.logger;
+    this.#idleMs = options.idleMs ?? OBJECT_IDLE_MS;
+  }
+
+  /** Objects with an instance now. */
+  get live(): number { return this.#slots.size; }
+
+  /** Delivers `event` to the object's instance, in the isolate `host` names (the one now serving the class's deployment). */
+  async deliver(event: ObjectEvent, host: () => Promise<ObjectOwner>): Promise<ObjectOutcome> {
+    const key = `${event.namespace}\n${event.id}`;
+    let slot = this.#slots.get(key);
+    if (!slot) {
+      slot = { namespace: event.namespace, id: event.id, owner: undefined, inflight: 0, drained: [], turn: Promise.resolve(), store: undefined, idle: undefined };
+      this.#slots.set(key, slot);
+    }
+    const s = slot;
+    const placed = s.turn.then(async () => {
+      const owner = await host();
+      const previous = s.owner;
+      if (previous !== owner) {
+        if (previous && !previous.exited) {
+          // The old isolate finishes this object's events, then forgets the instance; only then may a new one exist.
+          while (s.inflight > 0) await new Promise<void>((resolve) => s.drained.push(resolve));
+          previous.dropObject(s.namespace, s.id);
+        }
+        s.owner = owner;
+      }
+      clearTimeout(s.idle);
+      s.idle = undefined;
+      s.inflight++;
+      return owner;
+    });
+    s.turn = placed.catch(() => undefined);
+    const owner = await placed;
+    try {
+      return await owner.runObject(event);
+    } finally {
+      this.#done(key, s);
+    }
+  }
+
+  /** The storage service of one isolate: it answers for the objects this directory placed in that isolate, and no other. */
+  storageService(owner: ObjectOwner): BindingService {
+    const store = (namespace: string, id: string): Promise<CoordinationObjectStore> => {
+      const slot = this.#slots.get(`${namespace}\n${id}`);
+      if (!slot || slot.owner !== owner) throw new BindingError('Error', 'This object instance is no longer the live one (it was evicted or moved); its storage is closed to it.');
+      slot.store ??= this.#port.open(namespace, id);
+      return slot.store;
+    };
+    return serveProtocol<ObjectStorageProtocol>('coordination storage', OBJECT_STORAGE_CALLS, {
+      get: async ([ns, id, keys]) => [...(await (await store(ns, id)).get(keys))],
+      list: async ([ns, id, options]) => (await store(ns, id)).list(options),
+      write: async ([ns, id, puts, deletes]) => (await store(ns, id)).write(puts, deletes),
+      deleteAll: async ([ns, id]) => { await (await store(ns, id)).deleteAll(); return null; },
+      getAlarm: async ([ns, id]) => (await store(ns, id)).getAlarm(),
+      setAlarm: async ([ns, id, time]) => { await (await store(ns, id)).setAlarm(time); return null; },
+    });
+  }
+
+  /** Drops every instance and closes every store handle. */
+  async close(): Promise<void> {
+    const slots = [...this.#slots.values()];
+    this.#slots.clear();
+    await Promise.all(slots.map((slot) => this.#release(slot)));
+  }
+
+  #done(key: string, slot: Slot): void {
+    slot.inflight--;
+    if (slot.inflight > 0) return;
+    for (const wake of slot.drained.splice(0)) wake();
+    clearTimeout(slot.idle);
+    slot.idle = setTimeout(() => {
+      if (slot.inflight > 0 || this.#slots.get(key) !== slot) return;
+      this.#slots.delete(key);
+      void this.#release(slot);
+    }, this.#idleMs);
+    slot.idle.unref();
+  }
+
+  async #release(slot: Slot): Promise<void> {
+    clearTimeout(slot.idle);
+    if (slot.owner && !slot.owner.exited) slot.owner.dropObject(slot.namespace, slot.id);
+    const store = slot.store;
+    slot.store = undefined;
+    try {
+      await (await store)?.close();
+    } catch (err) {
+      this.#logger.error(`closing the store of object ${slot.id} (${slot.namespace}) failed: ${(err as Error).message}`);
+    }
+  }
+}
+
+const directories = new WeakMap<CoordinationStoragePort, CoordinationDirectory>();
+
+/** The directory of a coordination store: one per store, so one per dev state or per account. */
+export function directoryFor(port: CoordinationStoragePort, options: DirectoryOptions): CoordinationDirectory {
+  let directory = directories.get(port);
+  if (!directory) directories.set(port, (directory = new CoordinationDirectory(port, options)));
+  return directory;
+}

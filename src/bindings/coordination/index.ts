@@ -1,0 +1,23 @@
+import type { BindingPlugin } from '../plugin.js';
+import { ISOLATE_PART } from './isolate.js';
+import { COORDINATION_CALLS, type CoordinationProtocol } from './protocol.js';
+import { COORDINATION_ENTRY_SCHEMA, COORDINATION_SECTION_SCHEMA, coordinationEntries, type CoordinationEntry } from './schema.js';
+import { bindingNamespace, createCoordinationHandlers } from './service.js';
+import { startAlarmRunner } from './runner.js';
+
+/** Coordination objects: `durable_objects: { bindings: [{ name, class_name, script_name? }] }` (docs/bindings/coordination.md). */
+export const COORDINATION_PLUGIN = {
+  kind: 'coordination',
+  configKey: 'durable_objects',
+  entrySchema: COORDINATION_ENTRY_SCHEMA,
+  sectionSchema: COORDINATION_SECTION_SCHEMA,
+  entries: coordinationEntries,
+  resourceId: (entry) => `${entry.script_name ?? ''}/${entry.class_name}`,
+  // A class comes into being with the deployment that exports it (through its migrations): nothing to create first.
+  resource: { field: 'class_name', key: 'coordination', area: 'coordination', areaLabel: 'coordination objects' },
+  calls: COORDINATION_CALLS,
+  handlers: createCoordinationHandlers,
+  isolateOptions: (entry, context) => ({ namespace: bindingNamespace(entry, context) }),
+  isolate: ISOLATE_PART,
+  runner: { start: startAlarmRunner },
+} as const satisfies BindingPlugin<CoordinationEntry, CoordinationProtocol>;

@@ -1,0 +1,175 @@
+/**
+ * The instances an isolate holds, by namespace and id (docs/bindings/coordination.md). The host delivers each
+ * event here only for objects it placed in this isolate; an event waits at the instance's input gate, runs,
+ * and its result leaves only after the writes it made are committed (the output gate). Runs in the isolate.
+ */
+import { deserialize, serialize } from 'node:v8';
+import { typedCall, type BindingTransport } from '../protocol.js';
+import { InputGate } from './gates.js';
+import { idFromName, namespaceKey } from './ids.js';
+import { DurableObjectId, isRpcName } from './namespace.js';
+import type { ObjectEvent, ObjectOutcome, ObjectResponse, ObjectStorageProtocol, RemoteError } from './protocol.js';
+import { OBJECT_STORAGE_SERVICE } from './service-name.js';
+import { ObjectStorage } from './storage.js';
+
+/** How long `blockConcurrencyWhile` may hold an instance before it is reset (reference §4.2). */
+export const BLOCK_CONCURRENCY_TIMEOUT_MS = 30_000;
+const MAX_BLOCK_DEPTH = 8;
+
+/** What the isolate gives the instances: the module's exports, `env`, and its binding transport. */
+export interface InstanceContext {
+  exports: Record<string, unknown>;
+  env: Record<string, unknown>;
+  call(binding: string, method: string, args: readonly unknown[]): Promise<unknown>;
+  /** Keeps the isolate's event alive for `promise` (ctx.waitUntil of an object). */
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+interface Instance {
+  key: string;
+  gate: InputGate;
+  storage: ObjectStorage;
+  /** The object, once its constructor has returned. */
+  object: Record<string, unknown> | undefined;
+  /** Set when the instance was reset: every later event builds a new one. */
+  broken: Error | undefined;
+  blockDepth: number;
+}
+
+const instances = new Map<string, Instance>();
+
+function keyOf(namespace: string, id: string): string {
+  return `${namespace}\n${id}`;
+}
+
+/** Forgets an instance (evicted, or moved to another isolate): its next event here constructs a new one from storage. */
+export function dropInstance(namespace: string, id: string): void {
+  const instance = instances.get(keyOf(namespace, id));
+  if (!instance) return;
+  instance.broken ??= new Error('This object instance was evicted.');
+  instances.delete(instance.key);
+}
+
+function reset(instance: Instance, err: Error): void {
+  instance.broken ??= err;
+  if (instances.get(instance.key) === instance) instances.delete(instance.key);
+}
+
+function toRemote(err: unknown): RemoteError {
+  if (err instanceof Error) return { name: err.name, message: err.message };
+  return { name: 'Error', message: `a non-Error value was thrown: ${String(err)}` };
+}
+
+function createInstance(event: ObjectEvent, context: InstanceContext): Instance {
+  const key = keyOf(event.namespace, event.id);
+  const gate = new InputGate();
+  const call = typedCall<ObjectStorageProtocol>(((method, args) => context.call(OBJECT_STORAGE_SERVICE, method, args)) as BindingTransport);
+  const instance: Instance = { key, gate, object: undefined, broken: undefined, blockDepth: 0, storage: undefined as unknown as ObjectStorage };
+  instance.storage = new ObjectStorage({ call, namespace: event.namespace, id: event.id, sqlite: event.sqlite, gate, onBroken: (err) => reset(instance, err) });
+  const Class = context.exports[event.className];
+  if (typeof Class !== 'function') throw new TypeError(`the deployment's module does not export a class named ${event.className} (durable_objects.bindings[].class_name)`);
+  const nsKey = namespaceKey(event.namespace);
+  const name = event.name ?? undefined;
+  const idObject = new DurableObjectId(event.id, name !== undefined && idFromName(nsKey, name) === event.id ? name : undefined, instances);
+  const state = {
+    id: idObject,
+    storage: instance.storage,
+    waitUntil: (promise: unknown) => context.waitUntil(Promise.resolve(promise)),
+    blockConcurrencyWhile: <T>(fn: () => Promise<T> | T) => blockConcurrencyWhile(instance, fn),
+    abort: (reason?: unknown) => {
+      reset(instance, reason instanceof Error ? reason : new Error(reason === undefined ? 'The object was aborted.' : String(reason)));
+    },
+  };
+  instances.set(key, instance);
+  try {
+    instance.object = new (Class as new (ctx: unknown, env: unknown) => Record<string, unknown>)(state, context.env);
+  } catch (err) {
+    reset(instance, err instanceof Error ? err : new Error(String(err)));
+    throw err;
+  }
+  return instance;
+}
+
+async function blockConcurrencyWhile<T>(instance: Instance, fn: () => Promise<T> | T): Promise<T> {
+  if (instance.blockDepth >= MAX_BLOCK_DEPTH) throw new Error('blockConcurrencyWhile() calls are nested too deeply.');
+  instance.blockDepth++;
+  const release = instance.gate.lock();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('A call to blockConcurrencyWhile() in a Durable Object waited for too long. The call was canceled and the Durable Object was reset.')), BLOCK_CONCURRENCY_TIMEOUT_MS);
+    });
+    return await Promise.race([Promise.resolve().then(fn), timeout]);
+  } catch (err) {
+    // A throw or the timeout resets the object (reference §4.2): the next event constructs it again.
+    reset(instance, err instanceof Error ? err : new Error(String(err)));
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    instance.blockDepth--;
+    release();
+  }
+}
+
+/** Runs one event on the object's instance (constructed first if this isolate has none), gates included. */
+export async function runObjectEvent(event: ObjectEvent, context: InstanceContext): Promise<ObjectOutcome> {
+  let instance: Instance;
+  try {
+    const found = instances.get(keyOf(event.namespace, event.id));
+    instance = found && !found.broken ? found : createInstance(event, context);
+  } catch (err) {
+    return { ok: false, error: toRemote(err) };
+  }
+  try {
+    await instance.gate.enter();
+    if (instance.broken) throw instance.broken;
+    const object = instance.object as Record<string, unknown>;
+    let outcome: ObjectOutcome;
+    if (event.kind === 'rpc') {
+      const method = object[event.method];
+      if (!isRpcName(event.method) || typeof method !== 'function') {
+        throw new TypeError(`The RPC receiver does not implement the method "${event.method}".`);
+      }
+      const args = deserialize(event.payload) as unknown[];
+      const value: unknown = await (method as (...a: unknown[]) => unknown).apply(object, args);
+      outcome = { ok: true, value: value === undefined ? undefined : serialize(value) };
+    } else if (event.kind === 'fetch') {
+      const handler = object['fetch'];
+      if (typeof handler !== 'function') throw new TypeError('Handler does not export a fetch() function.');
+      const r = event.request;
+      const request = new Request(r.url, { method: r.method, headers: r.headers, body: r.body as BodyInit | null });
+      const response: unknown = await (handler as (req: Request) => unknown).call(object, request);
+      if (!(response instanceof Response)) throw new TypeError('fetch() of the object did not return a Response');
+      outcome = { ok: true, response: await toObjectResponse(response) };
+    } else {
+      const handler = object['alarm'];
+      if (typeof handler !== 'function') throw new TypeError('the object has no alarm() handler');
+      instance.storage.beginAlarm();
+      try {
+        await (handler as (info: unknown) => unknown).call(object, { isRetry: event.retryCount > 0, retryCount: event.retryCount, scheduledTime: event.scheduledTime });
+      } catch (err) {
+        await instance.storage.endAlarm(false);
+        throw err;
+      }
+      await instance.storage.endAlarm(true);
+      outcome = { ok: true };
+    }
+    // The output gate: nobody learns of this event's outcome before the writes it saw as done are committed.
+    await instance.storage.confirmed();
+    if (instance.broken) throw instance.broken;
+    return outcome;
+  } catch (err) {
+    // An error thrown by the object still waits for its committed writes; if committing failed, that error wins.
+    try {
+      await instance.storage.confirmed();
+    } catch (writeErr) {
+      return { ok: false, error: toRemote(writeErr) };
+    }
+    return { ok: false, error: toRemote(err) };
+  }
+}
+
+async function toObjectResponse(response: Response): Promise<ObjectResponse> {
+  const body = response.body === null ? null : new Uint8Array(await response.arrayBuffer());
+  return { status: response.status, statusText: response.statusText, headers: [...response.headers], body };
+}

@@ -1,0 +1,35 @@
+import type { ServiceContext } from '../plugin.js';
+import { BindingError } from '../plugin.js';
+import type { CallHandlers } from '../protocol.js';
+import { directoryFor } from './directory.js';
+import { idProblem, namespaceKey, namespaceOf } from './ids.js';
+import type { CoordinationProtocol } from './protocol.js';
+import type { CoordinationEntry } from './schema.js';
+
+/** The namespace a binding reaches: its class in the deployment that defines it. */
+export function bindingNamespace(entry: CoordinationEntry, context: ServiceContext): string {
+  const scope = context.scope;
+  if (!scope) return '';
+  return namespaceOf(scope.account, entry.script_name ?? scope.deployment, entry.class_name);
+}
+
+/**
+ * The host side of one `durable_objects` binding: every event for an object of its namespace goes through the
+ * directory to the isolate now serving the class's deployment. The id's MAC is checked again here: the isolate
+ * that sent it is not trusted.
+ */
+export function createCoordinationHandlers(entry: CoordinationEntry, context: ServiceContext): CallHandlers<CoordinationProtocol> {
+  const scope = context.scope;
+  const namespace = bindingNamespace(entry, context);
+  const key = namespaceKey(namespace);
+  const script = entry.script_name ?? scope?.deployment ?? '';
+  return {
+    async event([id, name, call]) {
+      if (!scope) throw new BindingError('Error', 'coordination objects are not available here');
+      const problem = idProblem(key, id);
+      if (problem) throw new BindingError('TypeError', problem);
+      const directory = directoryFor(context.storage.coordination, { logger: context.logger });
+      return directory.deliver({ ...call, namespace, className: entry.class_name, id: id.toLowerCase(), name, sqlite: true }, () => scope.objectHost(script));
+    },
+  };
+}

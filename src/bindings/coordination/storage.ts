@@ -1,0 +1,350 @@
+/**
+ * `ctx.storage` of an instance, the asynchronous key-value API (reference §4.3), in the isolate. Reads are
+ * cached in the instance; writes go to the cache at once and are sent to the store once per turn of the event
+ * loop as one transaction (write coalescing); an event's result waits for the writes made before it (the output
+ * gate, instances.ts); reads that reach the store hold the input gate.
+ */
+import { Buffer } from 'node:buffer';
+import { deserialize, serialize } from 'node:v8';
+import type { BindingCall } from '../protocol.js';
+import type { InputGate } from './gates.js';
+import type { ObjectStorageProtocol } from './protocol.js';
+import type { CoordinationListOptions } from '../../storage/ports.js';
+
+/** Keys one get, put or delete may name. */
+export const MAX_BATCH_KEYS = 128;
+/** Longest key, in UTF-8 bytes. */
+export const MAX_KEY_BYTES = 2048;
+/** Largest serialised value of a KV-backed class; SQLite-backed classes take 2 MB. */
+export const MAX_VALUE_BYTES_KV = 128 * 1024;
+export const MAX_VALUE_BYTES_SQLITE = 2 * 1000 * 1000;
+
+interface ReadOptions { allowConcurrency?: boolean; noCache?: boolean }
+interface WriteOptions { allowUnconfirmed?: boolean; allowConcurrency?: boolean; noCache?: boolean }
+interface ListOptions extends CoordinationListOptions, ReadOptions {}
+
+/** Where an instance's storage calls go, and what they must know about it. */
+export interface StorageTarget {
+  call: BindingCall<ObjectStorageProtocol>;
+  namespace: string;
+  id: string;
+  sqlite: boolean;
+  gate: InputGate;
+  /** A write could not be committed: the instance is reset (its confirmed results were never sent). */
+  onBroken(err: Error): void;
+}
+
+const ABSENT = Symbol('absent');
+
+function checkKey(key: unknown): string {
+  if (typeof key !== 'string') throw new TypeError('Keys must be strings');
+  if (Buffer.byteLength(key) > MAX_KEY_BYTES) throw new RangeError(`Keys cannot be larger than ${MAX_KEY_BYTES} bytes.`);
+  return key;
+}
+
+function checkKeys(keys: unknown[]): string[] {
+  if (keys.length > MAX_BATCH_KEYS) throw new RangeError(`Maximum of ${MAX_BATCH_KEYS} keys may be passed in a single call.`);
+  return keys.map(checkKey);
+}
+
+/** The asynchronous storage API of one instance. */
+export class ObjectStorage {
+  readonly #t: StorageTarget;
+  /** Serialised values known to be current (ABSENT: known missing). */
+  #cache = new Map<string, Uint8Array | typeof ABSENT>();
+  /** Writes not yet sent (null: a delete), and the promise of their commit. */
+  #pending = new Map<string, Uint8Array | null>();
+  #pendingBatch: Batch | undefined;
+  #scheduled = false;
+  #writing = false;
+  /** Every write sent so far, committed (the output gate waits on it). */
+  #committed: Promise<void> = Promise.resolve();
+  #confirmed: Promise<void> = Promise.resolve();
+  #alarm: number | null | undefined;
+
+  constructor(target: StorageTarget) {
+    this.#t = target;
+  }
+
+  /** Resolves once every write made so far without `allowUnconfirmed` is committed; rejects if one failed. */
+  confirmed(): Promise<void> {
+    return this.#confirmed;
+  }
+
+  async get(keyOrKeys: string | string[], options?: ReadOptions): Promise<unknown> {
+    if (Array.isArray(keyOrKeys)) {
+      const keys = checkKeys(keyOrKeys);
+      const found = await this.#read(keys, options);
+      const out = new Map<string, unknown>();
+      for (const key of [...new Set(keys)].sort(compareUtf8)) {
+        const bytes = found.get(key);
+        if (bytes !== undefined) out.set(key, deserialize(bytes));
+      }
+      return out;
+    }
+    const key = checkKey(keyOrKeys);
+    const bytes = (await this.#read([key], options)).get(key);
+    return bytes === undefined ? undefined : deserialize(bytes);
+  }
+
+  async put(keyOrEntries: string | Record<string, unknown>, valueOrOptions?: unknown, maybeOptions?: WriteOptions): Promise<void> {
+    const entries: [string, unknown][] = typeof keyOrEntries === 'string'
+      ? [[keyOrEntries, valueOrOptions]]
+      : Object.entries(keyOrEntries ?? {});
+    const options = (typeof keyOrEntries === 'string' ? maybeOptions : valueOrOptions) as WriteOptions | undefined;
+    checkKeys(entries.map(([key]) => key));
+    const limit = this.#t.sqlite ? MAX_VALUE_BYTES_SQLITE : MAX_VALUE_BYTES_KV;
+    const encoded = entries.map(([key, value]): [string, Uint8Array] => {
+      if (value === undefined) throw new TypeError('put() called with undefined value.');
+      const bytes = serialize(value);
+      if (bytes.byteLength > limit) throw new RangeError(`Values cannot be larger than ${limit} bytes. A value of size ${bytes.byteLength} was provided.`);
+      return [key, bytes];
+    });
+    for (const [key, bytes] of encoded) this.#write(key, bytes, options);
+  }
+
+  async delete(keyOrKeys: string | string[], options?: WriteOptions): Promise<boolean | number> {
+    const keys = Array.isArray(keyOrKeys) ? checkKeys(keyOrKeys) : [checkKey(keyOrKeys)];
+    const existing = await this.#read(keys, {});
+    let count = 0;
+    for (const key of new Set(keys)) {
+      if (existing.has(key)) count++;
+      this.#write(key, null, options);
+    }
+    return Array.isArray(keyOrKeys) ? count : count > 0;
+  }
+
+  async list(options: ListOptions = {}): Promise<Map<string, unknown>> {
+    if (options.limit !== undefined && !(options.limit > 0)) throw new TypeError('List limit must be positive.');
+    if (options.start !== undefined && options.startAfter !== undefined) throw new TypeError('list(): start and startAfter cannot both be set');
+    const query: CoordinationListOptions = {};
+    for (const key of ['start', 'startAfter', 'end', 'prefix', 'reverse', 'limit'] as const) {
+      if (options[key] !== undefined) (query as Record<string, unknown>)[key] = options[key];
+    }
+    // The store lists what is committed: writes still queued go first (they are this instance's own).
+    await this.#sendPending();
+    const rows = await this.#hold(options, () => this.#t.call('list', [this.#t.namespace, this.#t.id, query]));
+    const out = new Map<string, unknown>();
+    for (const [key, bytes] of rows) out.set(key, deserialize(bytes));
+    return out;
+  }
+
+  async deleteAll(): Promise<void> {
+    await this.#sendPending();
+    await this.#hold({}, () => this.#t.call('deleteAll', [this.#t.namespace, this.#t.id]));
+    this.#cache.clear();
+    this.#alarm = null;
+  }
+
+  /** Runs `fn` with a view whose writes apply together when it returns, or not at all after `rollback()` or a throw. */
+  async transaction<T>(fn: (txn: object) => Promise<T>): Promise<T> {
+    const overlay = new Map<string, unknown>();
+    let rolledBack = false;
+    const txn = {
+      get: async (key: string | string[], options?: ReadOptions) => {
+        if (Array.isArray(key)) {
+          const base = await this.get(key.filter((k) => !overlay.has(k)), options) as Map<string, unknown>;
+          for (const k of key) if (overlay.has(k) && overlay.get(k) !== ABSENT) base.set(k, overlay.get(k));
+          return new Map([...base].sort(([a], [b]) => compareUtf8(a, b)));
+        }
+        if (overlay.has(key)) return overlay.get(key) === ABSENT ? undefined : structuredClone(overlay.get(key));
+        return this.get(key, options);
+      },
+      put: async (key: string | Record<string, unknown>, value?: unknown) => {
+        const entries = typeof key === 'string' ? [[key, value] as const] : Object.entries(key);
+        for (const [k, v] of entries) {
+          checkKey(k);
+          if (v === undefined) throw new TypeError('put() called with undefined value.');
+          overlay.set(k, structuredClone(v));
+        }
+      },
+      delete: async (key: string | string[]) => {
+        const keys = Array.isArray(key) ? key : [key];
+        let count = 0;
+        for (const k of keys) {
+          const had = overlay.has(k) ? overlay.get(k) !== ABSENT : (await this.get(k)) !== undefined;
+          if (had) count++;
+          overlay.set(k, ABSENT);
+        }
+        return Array.isArray(key) ? count : count > 0;
+      },
+      list: async (options?: ListOptions) => {
+        const base = await this.list(options);
+        for (const [k, v] of overlay) if (v === ABSENT) base.delete(k);
+        return base;
+      },
+      deleteAll: () => { throw new Error('Cannot call deleteAll() within a transaction'); },
+      rollback: () => { rolledBack = true; },
+      getAlarm: () => this.getAlarm(),
+      setAlarm: (time: number | Date) => this.setAlarm(time),
+      deleteAlarm: () => this.deleteAlarm(),
+    };
+    const result = await fn(txn);
+    if (!rolledBack) {
+      const puts: Record<string, unknown> = {};
+      const deletes: string[] = [];
+      for (const [k, v] of overlay) if (v === ABSENT) deletes.push(k); else puts[k] = v;
+      // Applied in one turn: the writes travel to the store in one transaction.
+      for (const [k, v] of Object.entries(puts)) this.#write(k, serialize(v), undefined);
+      for (const k of deletes) this.#write(k, null, undefined);
+    }
+    return result;
+  }
+
+  /** Resolves once every write made so far is committed. */
+  async sync(): Promise<void> {
+    await this.#sendPending();
+  }
+
+  async getAlarm(options?: ReadOptions): Promise<number | null> {
+    if (this.#alarm === undefined) this.#alarm = await this.#hold(options ?? {}, () => this.#t.call('getAlarm', [this.#t.namespace, this.#t.id]));
+    return this.#alarm;
+  }
+
+  async setAlarm(time: number | Date, _options?: WriteOptions): Promise<void> {
+    const ms = time instanceof Date ? time.getTime() : time;
+    if (typeof ms !== 'number' || !Number.isFinite(ms)) throw new TypeError('setAlarm(): expected a Date or a number of milliseconds since the epoch');
+    if (ms <= 0) throw new TypeError('setAlarm() cannot be called with an alarm time <= 0');
+    await this.#setAlarm(Math.floor(ms));
+  }
+
+  async deleteAlarm(_options?: WriteOptions): Promise<void> {
+    await this.#setAlarm(null);
+  }
+
+  /** An alarm handler starts: the alarm counts as gone (getAlarm() answers null) unless the handler sets another. */
+  beginAlarm(): void {
+    this.#alarm = null;
+    this.#alarmSet = false;
+  }
+
+  /** The alarm handler returned: the alarm that fired is cleared, unless a new one was set meanwhile. */
+  async endAlarm(succeeded: boolean): Promise<void> {
+    if (!succeeded) {
+      // The runner reschedules it for a retry; what is stored is no longer known here.
+      this.#alarm = undefined;
+      return;
+    }
+    if (!this.#alarmSet) await this.#setAlarm(null);
+  }
+
+  #alarmSet = false;
+
+  async #setAlarm(time: number | null): Promise<void> {
+    this.#alarm = time;
+    this.#alarmSet = true;
+    const done = this.#t.call('setAlarm', [this.#t.namespace, this.#t.id, time]).then(() => undefined);
+    this.#chainConfirmed(done);
+    await done;
+  }
+
+  async #read(keys: string[], options: ReadOptions | undefined): Promise<Map<string, Uint8Array>> {
+    const out = new Map<string, Uint8Array>();
+    const missing: string[] = [];
+    for (const key of keys) {
+      const known = this.#cache.get(key);
+      if (known === undefined) missing.push(key);
+      else if (known !== ABSENT) out.set(key, known);
+    }
+    if (missing.length === 0) return out;
+    const rows = await this.#hold(options ?? {}, () => this.#t.call('get', [this.#t.namespace, this.#t.id, [...new Set(missing)]]));
+    const found = new Map(rows);
+    for (const key of missing) {
+      // A write made while the read was on its way is newer than what the read found.
+      const now = this.#cache.get(key);
+      if (now !== undefined) {
+        if (now !== ABSENT) out.set(key, now);
+        continue;
+      }
+      const bytes = found.get(key);
+      if (options?.noCache !== true) this.#cache.set(key, bytes ?? ABSENT);
+      if (bytes !== undefined) out.set(key, bytes);
+    }
+    return out;
+  }
+
+  #hold<T>(options: ReadOptions, work: () => Promise<T>): Promise<T> {
+    return options.allowConcurrency === true ? work() : this.#t.gate.hold(work);
+  }
+
+  #write(key: string, bytes: Uint8Array | null, options: WriteOptions | undefined): void {
+    this.#cache.set(key, bytes ?? ABSENT);
+    this.#pending.set(key, bytes);
+    const batch = this.#batch();
+    // Batches commit in order and a failure fails every later one, so the newest batch stands for all before it.
+    if (options?.allowUnconfirmed !== true) this.#confirmed = batch.promise;
+    if (!this.#scheduled && !this.#writing) {
+      this.#scheduled = true;
+      setImmediate(() => {
+        this.#scheduled = false;
+        this.#send();
+      });
+    }
+  }
+
+  #batch(): Batch {
+    if (!this.#pendingBatch) {
+      let resolve: () => void = () => undefined;
+      let reject: (err: Error) => void = () => undefined;
+      const promise = new Promise<void>((res, rej) => { resolve = res; reject = rej; });
+      // Nobody may be waiting on a batch; its failure is reported through onBroken.
+      promise.catch(() => undefined);
+      this.#pendingBatch = { promise, resolve, reject };
+    }
+    return this.#pendingBatch;
+  }
+
+  /**
+   * Sends the queued writes as one transaction. While one is on its way, writes gather into the next batch,
+   * sent as soon as it is committed (group commit: many events' writes per commit under load).
+   */
+  #send(): void {
+    const batch = this.#pendingBatch;
+    if (this.#writing || this.#pending.size === 0 || !batch) return;
+    const puts: [string, Uint8Array][] = [];
+    const deletes: string[] = [];
+    for (const [key, bytes] of this.#pending) if (bytes === null) deletes.push(key); else puts.push([key, bytes]);
+    this.#pending = new Map();
+    this.#pendingBatch = undefined;
+    this.#writing = true;
+    const done = this.#committed.then(() => this.#t.call('write', [this.#t.namespace, this.#t.id, puts, deletes])).then(() => undefined);
+    this.#committed = done;
+    done.then(() => {
+      batch.resolve();
+    }, (err: unknown) => {
+      const error = err instanceof Error ? err : new Error(String(err));
+      batch.reject(error);
+      this.#t.onBroken(error);
+    }).finally(() => {
+      this.#writing = false;
+      this.#send();
+    });
+  }
+
+  #chainConfirmed(done: Promise<void>): void {
+    const previous = this.#confirmed;
+    this.#confirmed = Promise.all([previous, done]).then(() => undefined);
+    this.#confirmed.catch(() => undefined);
+  }
+
+  /** Resolves once every write made so far is committed. */
+  async #sendPending(): Promise<void> {
+    if (this.#pending.size) {
+      const batch = this.#batch();
+      this.#send();
+      await batch.promise;
+    }
+    await this.#committed;
+  }
+}
+
+interface Batch {
+  promise: Promise<void>;
+  resolve(): void;
+  reject(err: Error): void;
+}
+
+/** Orders keys by their UTF-8 bytes, as the store does. */
+export function compareUtf8(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}

@@ -1,0 +1,33 @@
+// Coordination objects under ledge serve (thread isolation; under process isolation the first event does not come
+// back yet, see docs/bindings/coordination.md, Not yet): migrations checked at deploy, and a class of one deployment bound by another (script_name).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { tempDir } from './helpers.js';
+import { deployBody, startTestPlatform } from './serve-helpers.js';
+import { COUNTER_APP, COUNTER_CONFIG } from './coordination-app.js';
+
+test('a counter object runs under ledge serve; migrations refuse a dropped class at deploy; another deployment reaches it by script_name', { timeout: 90_000 }, async () => {
+  const p = await startTestPlatform(tempDir('ledge-coordination-serve-'), undefined, { isolation: 'thread' });
+  try {
+    const base = `/accounts/${p.accountId}/deployments`;
+    const deployed = await p.call('PUT', `${base}/counter`, { body: deployBody(COUNTER_APP, { edge_dev: true, ...COUNTER_CONFIG }) });
+    assert.equal(deployed.status, 200, deployed.text);
+    const visit = async (host: string, path: string) => { const res = await p.visit(host, path); return `${res.status} ${await res.text()}`; };
+    assert.equal(await visit('counter.admin.ledge.localhost', '/inc'), '200 1');
+    assert.equal(await visit('counter.admin.ledge.localhost', '/inc'), '200 2');
+    assert.equal(await visit('counter.admin.ledge.localhost', '/fail'), '200 {"name":"RangeError","message":"no such thing","remote":true}');
+    assert.equal(await visit('counter.admin.ledge.localhost', '/fetch'), '200 {"status":201,"header":"yes","body":"POST /path hello 2"}');
+
+    const dropped = await p.call('PUT', `${base}/counter`, { body: deployBody(COUNTER_APP.replace('env.COUNTER', 'env.NOTHING'), { edge_dev: true, migrations: COUNTER_CONFIG.migrations }) });
+    assert.equal(dropped.status, 400, dropped.text);
+    assert.match(dropped.text, /class Counter has objects but is no longer bound by durable_objects\.bindings/);
+    assert.equal(await visit('counter.admin.ledge.localhost', '/inc'), '200 3', 'the refused deploy changed nothing');
+
+    const front = await p.call('PUT', `${base}/front`, { body: deployBody(COUNTER_APP, { edge_dev: true, durable_objects: { bindings: [{ name: 'COUNTER', class_name: 'Counter', script_name: 'counter' }] } }) });
+    assert.equal(front.status, 200, front.text);
+    assert.equal(await visit('front.admin.ledge.localhost', '/inc'), '200 4', 'the same object, in the deployment that exports its class');
+    assert.ok(!p.logs.some((r) => /broke the channel protocol/.test(r.message)), 'no message was refused');
+  } finally {
+    await p.close();
+  }
+});
