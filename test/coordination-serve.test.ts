@@ -1,13 +1,13 @@
-// Coordination objects under ledge serve (thread isolation; under process isolation the first event does not come
-// back yet, see docs/bindings/coordination.md, Not yet): migrations checked at deploy, and a class of one deployment bound by another (script_name).
+// Coordination objects under ledge serve, in both isolations (under process isolation an object's events and its
+// outcome cross the sandbox's channel): migrations checked at deploy, and a class of one deployment bound by another (script_name).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tempDir } from './helpers.js';
 import { deployBody, startTestPlatform } from './serve-helpers.js';
 import { COUNTER_APP, COUNTER_CONFIG } from './coordination-app.js';
 
-test('a counter object runs under ledge serve; migrations refuse a dropped class at deploy; another deployment reaches it by script_name', { timeout: 90_000 }, async () => {
-  const p = await startTestPlatform(tempDir('ledge-coordination-serve-'), undefined, { isolation: 'thread' });
+for (const isolation of ['thread', 'process'] as const) test(`a counter object runs under ledge serve (${isolation} isolation); migrations refuse a dropped class at deploy; another deployment reaches it by script_name`, { timeout: 90_000 }, async () => {
+  const p = await startTestPlatform(tempDir('ledge-coordination-serve-'), undefined, { isolation });
   try {
     const base = `/accounts/${p.accountId}/deployments`;
     const deployed = await p.call('PUT', `${base}/counter`, { body: deployBody(COUNTER_APP, { edge_dev: true, ...COUNTER_CONFIG }) });
