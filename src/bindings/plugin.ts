@@ -9,17 +9,49 @@ import type { StoragePorts } from '../storage/ports.js';
 import type { IsolatePart } from './isolate-part.js';
 import type { CallHandlers, CallSchemas, ProtocolShape } from './protocol.js';
 
-/** What a binding's host-side service is given: storage ports, the clock and a logger. Nothing else. */
+/** What a binding's host-side service is given: storage ports, the clock and a logger, and the account's other deployments. Nothing else. */
 export interface ServiceContext {
   storage: StoragePorts;
   clock: Clock;
   logger: Logger;
+  /** Calls into other deployments of the same account (service bindings); absent where no deployment can be reached. */
+  deployments?: DeploymentCalls;
+}
+
+/**
+ * Who makes a binding call, as the host knows it: never as the isolate says (SPEC, Authentication 7: the
+ * caller's identity comes from the deployment relation, not from a label the caller supplies).
+ */
+export interface CallOrigin {
+  /** The calling deployment's name. */
+  readonly deployment: string;
+  /** How many calls through bindings the caller's event is nested in (0 for a request from outside). */
+  readonly depth: number;
+  /** The calling isolate's RPC end (runtime/rpc/host-links.ts); opaque to bindings. */
+  readonly endpoint: object;
+}
+
+/** Where a service binding points: a deployment of the caller's account, its entrypoint and the props it is given. */
+export interface ServiceTarget {
+  deployment: string;
+  /** A named WorkerEntrypoint export, or undefined for the default export. */
+  entrypoint: string | undefined;
+  props: Record<string, unknown>;
+}
+
+/** The host's way into the account's deployments for bindings that call them (runtime/rpc/directory.ts). */
+export interface DeploymentCalls {
+  /**
+   * Runs `method` (or `fetch`) on the target with `args` encoded on the caller's RPC link `link`; resolves with
+   * the call's outcome (`{ value }` encoded on the same link, or `{ error }`), never rejecting for the callee's faults.
+   */
+  call(target: ServiceTarget, origin: CallOrigin, link: number, method: string, args: unknown[]): Promise<unknown>;
 }
 
 /** The host side of one binding: answers the calls its isolate-side object makes. */
 export interface BindingService {
-  /** Answers one call; `method` and `args` are as the isolate sent them, so unchecked (host-protocol.ts checks them). */
-  call(method: string, args: unknown): Promise<unknown>;
+  /** Answers one call; `method` and `args` are as the isolate sent them, so unchecked (host-protocol.ts checks them). `origin`: who calls, when the host knows. */
+  call(method: string, args: unknown, origin?: CallOrigin): Promise<unknown>;
 }
 
 /** One binding of a deployment as the host holds it: its name in `env`, its kind, the module of its isolate half, and its service. */

@@ -5,6 +5,7 @@
  * declaration. This file is loaded by the isolate: it imports nothing at run time.
  */
 import type { z } from 'zod';
+import type { CallOrigin } from './plugin.js';
 
 /** One call of a protocol: the argument list the isolate sends and the value the host answers. */
 export interface CallShape {
@@ -19,7 +20,10 @@ export type ProtocolShape<P> = { [M in keyof P]: CallShape };
 export type CallSchemas<P extends ProtocolShape<P>> = { readonly [M in keyof P]: z.ZodType<P[M]['args']> };
 
 /** Per call, the host-side handler: given the checked arguments, it answers the call's result. */
-export type CallHandlers<P extends ProtocolShape<P>> = { readonly [M in keyof P]: (args: P[M]['args']) => Promise<P[M]['result']> };
+export type CallHandlers<P extends ProtocolShape<P>> = { readonly [M in keyof P]: (args: P[M]['args'], origin?: CallOrigin) => Promise<P[M]['result']> };
+
+/** Who makes a call, as the host knows it (bindings/plugin.ts); declared there, named here for handlers. */
+export type { CallOrigin } from './plugin.js';
 
 /** The untyped transport under a binding: a method name and an argument list, sent as a `call` message to the host. */
 export type BindingTransport = (method: string, args: readonly unknown[]) => Promise<unknown>;

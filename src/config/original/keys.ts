@@ -34,7 +34,6 @@ export const MISSING_FEATURES: Readonly<Record<string, string>> = {
   durable_objects: 'Ledge has no coordination objects yet, so their bindings would be missing from env',
   migrations: 'these are coordination-object migrations, and Ledge has no coordination objects yet',
   exports: 'these declare coordination objects, and Ledge has no coordination objects yet',
-  services: 'Ledge has no service bindings (one deployment calling another through env) yet',
   tail_consumers: 'Ledge has no tail consumers (deployments that receive another\'s events)',
   streaming_tail_consumers: 'Ledge has no tail consumers (deployments that receive another\'s events)',
   ai: 'Ledge has no model inference binding yet',

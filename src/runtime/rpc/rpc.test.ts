@@ -55,7 +55,7 @@ test('an RpcTarget result is a stub whose methods run in the callee, until dispo
   assert.equal(typeof stub.then, 'undefined', 'a stub is not thenable');
   assert.equal(await (stub.increment as (n: number) => Promise<number>)(2), 7);
   assert.equal(await (stub.increment as (n: number) => Promise<number>)(3), 10);
-  await assert.rejects(() => (stub.toString as () => Promise<unknown>)?.() ?? Promise.reject(new Error('no method')), /no method|does not implement/);
+  assert.equal(stub.toString, undefined, "Object's own methods are never forwarded");
   await assert.rejects(() => (stub.missing as () => Promise<unknown>)(), (err: Error & { remote?: boolean }) => /does not implement the method "missing"/.test(err.message) && err.remote === true);
   assert.equal(a.rpc.session.openLinks, 1);
   (stub[DISPOSE] as () => void)();

@@ -59,11 +59,11 @@ export class RpcSession {
    * Makes one call through a binding: opens a link, encodes `args` on it, lets `send` carry them (with the
    * link's number) and decodes the answer. Arguments' exports are released when the call returns.
    */
-  async call(send: (link: number, args: unknown[]) => Promise<RpcOutcome>, args: readonly unknown[]): Promise<unknown> {
+  async call(send: (link: number, args: unknown[]) => Promise<unknown>, args: readonly unknown[]): Promise<unknown> {
     const link = this.#nextLink++;
     this.#links.set(link, { exports: new Map(), nextExport: 1, imports: 0, calls: 0, own: true });
     this.#onOpen?.(link);
-    return this.#callOn(link, (encoded) => send(link, encoded), args);
+    return this.#callOn(link, (encoded) => send(link, encoded) as Promise<RpcOutcome>, args);
   }
 
   /** Accepts a link the host opened towards this isolate (an incoming call); `link` is the host's number for it. */
