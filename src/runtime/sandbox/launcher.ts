@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, lstatSync, mkdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import { LedgeError } from '../../lib/errors.js';
 import { DEFAULT_LIMITS } from '../limits.js';
@@ -67,6 +67,21 @@ export function runtimeFiles(): RuntimeFiles {
   }
   cachedRuntime = { binds: [{ from: outDir, to: RUNTIME_MOUNT }, modules], main: `${RUNTIME_MOUNT}/sandbox-main.mjs`, workerEntry: `${RUNTIME_MOUNT}/isolate-entry.mjs` };
   return cachedRuntime;
+}
+
+/**
+ * A binding kind's isolate module (`IsolatePart.module`, a host file URL) as the sandbox sees it: the same
+ * file under the runtime's read-only mount (dist/, or node_modules/.cache for modules bundled from
+ * TypeScript sources). A URL outside the runtime's files is returned as it is: the sandbox cannot read it.
+ */
+export function moduleInSandbox(moduleUrl: string): string {
+  if (!moduleUrl.startsWith('file:')) return moduleUrl;
+  const file = fileURLToPath(moduleUrl);
+  for (const bind of runtimeFiles().binds) {
+    const from = bind.from.endsWith(path.sep) ? bind.from : `${bind.from}${path.sep}`;
+    if (file.startsWith(from)) return pathToFileURL(path.posix.join(bind.to, file.slice(from.length).split(path.sep).join('/'))).href;
+  }
+  return moduleUrl;
 }
 
 /** What one sandbox process is started with. */

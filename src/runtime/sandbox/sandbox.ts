@@ -8,7 +8,7 @@ import type { EgressSessions } from '../egress/gateway.js';
 import type { IsolateWorker, IsolateWorkerSpec } from '../isolate-worker.js';
 import { toSandboxRecord, type HostRecord } from './channel.js';
 import { createFrameWriter, FrameError, FrameReader } from './frames.js';
-import { BUNDLES_MOUNT, sandboxCommand, type LaunchSpec } from './launcher.js';
+import { BUNDLES_MOUNT, moduleInSandbox, sandboxCommand, type LaunchSpec } from './launcher.js';
 import { readTreeUsage, type TreeUsage } from './proc-stats.js';
 import { ProxyWorker } from './proxy-worker.js';
 
@@ -129,7 +129,9 @@ export class Sandbox {
       return worker;
     }
     const bundlePath = this.#mirror(spec.init.bundlePath);
-    this.#send(['spawn', id, { init: { ...spec.init, bundlePath }, memoryMb: spec.memoryMb }]);
+    // The bindings' isolate modules are Ledge's runtime files: the sandbox reads them under its runtime mount.
+    const bindings = spec.init.bindings.map((b) => ({ ...b, module: moduleInSandbox(b.module) }));
+    this.#send(['spawn', id, { init: { ...spec.init, bundlePath, bindings }, memoryMb: spec.memoryMb }]);
     return worker;
   }
 
