@@ -15,9 +15,10 @@ class Target {
 
 /** One isolate's RPC end joined to its host port; every message is structured-cloned on a later turn, as between threads. */
 function isolate(options: { maxMessageBytes?: number; callTimeoutMs?: number } = {}): { rpc: IsolateRpc; port: RpcPort } {
-  let rpc: IsolateRpc | undefined;
-  const port: RpcPort = new RpcPort({ post: (m: RpcHostMessage) => setImmediate(() => rpc?.receive(structuredClone(m))), ...options });
-  rpc = createIsolateRpc((m: RpcIsolateMessage) => setImmediate(() => port.receive(structuredClone(m))));
+  const holder: { rpc?: IsolateRpc } = {};
+  const port: RpcPort = new RpcPort({ post: (m: RpcHostMessage) => setImmediate(() => holder.rpc?.receive(structuredClone(m))), ...options });
+  const rpc = createIsolateRpc((m: RpcIsolateMessage) => setImmediate(() => port.receive(structuredClone(m))));
+  holder.rpc = rpc;
   return { rpc, port };
 }
 
