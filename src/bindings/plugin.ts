@@ -7,7 +7,9 @@ import type { WorkflowRunEvent, WorkflowRunOutcome } from './workflows/protocol.
 import type { ResourceRecord } from '../storage/control.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { IsolatePart } from './isolate-part.js';
-import type { CallHandlers, CallSchemas, ProtocolShape } from './protocol.js';
+import type { CallHandlers, CallOrigin, CallSchemas, ProtocolShape } from './protocol.js';
+
+export type { CallOrigin } from './protocol.js';
 
 /** What a binding's host-side service is given: storage ports, the clock and a logger, and the account's other deployments. Nothing else. */
 export interface ServiceContext {
@@ -16,19 +18,6 @@ export interface ServiceContext {
   logger: Logger;
   /** Calls into other deployments of the same account (service bindings); absent where no deployment can be reached. */
   deployments?: DeploymentCalls;
-}
-
-/**
- * Who makes a binding call, as the host knows it: never as the isolate says (SPEC, Authentication 7: the
- * caller's identity comes from the deployment relation, not from a label the caller supplies).
- */
-export interface CallOrigin {
-  /** The calling deployment's name. */
-  readonly deployment: string;
-  /** How many calls through bindings the caller's event is nested in (0 for a request from outside). */
-  readonly depth: number;
-  /** The calling isolate's RPC end (runtime/rpc/host-links.ts); opaque to bindings. */
-  readonly endpoint: object;
 }
 
 /** Where a service binding points: a deployment of the caller's account, its entrypoint and the props it is given. */
