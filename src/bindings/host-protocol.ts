@@ -1,5 +1,5 @@
 import { LedgeError } from '../platform/errors.js';
-import type { BindingService } from './plugin.js';
+import type { BindingService, CallOrigin } from './plugin.js';
 import type { CallHandlers, CallSchemas, ProtocolShape } from './protocol.js';
 
 /** Longest method name quoted back in a refusal: the name comes from the isolate, whose code may be hostile. */
@@ -12,11 +12,11 @@ const QUOTED_NAME_CHARS = 64;
  */
 export function serveProtocol<P extends ProtocolShape<P>>(label: string, schemas: CallSchemas<P>, handlers: CallHandlers<P>): BindingService {
   return {
-    call(method, args) {
+    call(method, args, origin) {
       if (typeof method !== 'string' || !isDeclared(schemas, method)) {
         throw new LedgeError('binding_call_refused', `the ${label} binding has no method ${quote(method)}`);
       }
-      return answer(label, schemas, handlers, method, args);
+      return answer(label, schemas, handlers, method, args, origin);
     },
   };
 }
@@ -25,14 +25,14 @@ function isDeclared<P extends ProtocolShape<P>>(schemas: CallSchemas<P>, method:
   return Object.hasOwn(schemas, method);
 }
 
-async function answer<P extends ProtocolShape<P>, M extends keyof P & string>(label: string, schemas: CallSchemas<P>, handlers: CallHandlers<P>, method: M, args: unknown): Promise<P[M]['result']> {
+async function answer<P extends ProtocolShape<P>, M extends keyof P & string>(label: string, schemas: CallSchemas<P>, handlers: CallHandlers<P>, method: M, args: unknown, origin: CallOrigin | undefined): Promise<P[M]['result']> {
   const parsed = schemas[method].safeParse(args);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue === undefined || issue.path.length === 0 ? 'its arguments' : `argument ${Number(issue.path[0]) + 1}${issue.path.slice(1).map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('')}`;
     throw new LedgeError('binding_call_refused', `the ${label} binding refused ${method}(): ${where}: ${issue?.message ?? 'do not match its declaration'}`);
   }
-  return handlers[method](parsed.data);
+  return handlers[method](parsed.data, origin);
 }
 
 function quote(method: unknown): string {

@@ -6,11 +6,23 @@
  */
 import type { BindingTransport } from './protocol.js';
 
-/** What every isolate-side binding may know about its deployment. */
+/** What every isolate-side binding may know about its deployment, and the isolate's RPC calls (runtime/rpc). */
 export interface IsolateBindingContext {
   compatibilityDate: string;
   /** The entry's own options (`BindingPlugin.isolateOptions`), when its kind has any. */
   options?: Readonly<Record<string, string>>;
+  /** Calls that carry RPC values (stubs, streams, Request/Response): service bindings, coordination-object stubs. Absent outside an isolate (a binding object a CLI tool builds). */
+  rpc?: RpcCaller;
+}
+
+/** The isolate's RPC session as a binding uses it (runtime/rpc/session.ts). */
+export interface RpcCaller {
+  /**
+   * Opens a link, encodes `args` on it and lets `send` carry them with the link's number (through the
+   * binding's transport); `send` resolves with the host's outcome, which this decodes (or throws as the
+   * callee's error, with `remote: true`). Stubs passed as arguments are released when the call returns.
+   */
+  call(send: (link: number, args: unknown[]) => Promise<unknown>, args: readonly unknown[]): Promise<unknown>;
 }
 
 /** The name under which a kind's isolate module exports its part. */

@@ -8,15 +8,19 @@ import type { ObjectOwner } from './coordination/protocol.js';
 import type { ResourceRecord } from '../storage/control.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { IsolatePart } from './isolate-part.js';
-import type { CallHandlers, CallSchemas, ProtocolShape } from './protocol.js';
+import type { CallHandlers, CallOrigin, CallSchemas, ProtocolShape } from './protocol.js';
 
-/** What a binding's host-side service is given: storage ports, the clock, a logger, and the deployment it serves. Nothing else. */
+export type { CallOrigin } from './protocol.js';
+
+/** What a binding's host-side service is given: storage ports, the clock, a logger, the deployment it serves, and the account's other deployments. Nothing else. */
 export interface ServiceContext {
   storage: StoragePorts;
   clock: Clock;
   logger: Logger;
   /** The deployment the services belong to, and the isolates of its account's deployments; absent for tools that run no code. */
   scope?: DeploymentScope;
+  /** Calls into other deployments of the same account (service bindings); absent where no deployment can be reached. */
+  deployments?: DeploymentCalls;
 }
 
 /** The deployment a version's services belong to, within its account. */
@@ -29,10 +33,27 @@ export interface DeploymentScope {
   objectHost(deployment: string): Promise<ObjectOwner>;
 }
 
+/** Where a service binding points: a deployment of the caller's account, its entrypoint and the props it is given. */
+export interface ServiceTarget {
+  deployment: string;
+  /** A named WorkerEntrypoint export, or undefined for the default export. */
+  entrypoint: string | undefined;
+  props: Record<string, unknown>;
+}
+
+/** The host's way into the account's deployments for bindings that call them (runtime/rpc/directory.ts). */
+export interface DeploymentCalls {
+  /**
+   * Runs `method` (or `fetch`) on the target with `args` encoded on the caller's RPC link `link`; resolves with
+   * the call's outcome (`{ value }` encoded on the same link, or `{ error }`), never rejecting for the callee's faults.
+   */
+  call(target: ServiceTarget, origin: CallOrigin, link: number, method: string, args: unknown[]): Promise<unknown>;
+}
+
 /** The host side of one binding: answers the calls its isolate-side object makes. */
 export interface BindingService {
-  /** Answers one call; `method` and `args` are as the isolate sent them, so unchecked (host-protocol.ts checks them). */
-  call(method: string, args: unknown): Promise<unknown>;
+  /** Answers one call; `method` and `args` are as the isolate sent them, so unchecked (host-protocol.ts checks them). `origin`: who calls, when the host knows. */
+  call(method: string, args: unknown, origin?: CallOrigin): Promise<unknown>;
 }
 
 /** One binding of a deployment as the host holds it: its name in `env`, its kind, the module of its isolate half, and its service. */

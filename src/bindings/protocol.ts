@@ -19,7 +19,21 @@ export type ProtocolShape<P> = { [M in keyof P]: CallShape };
 export type CallSchemas<P extends ProtocolShape<P>> = { readonly [M in keyof P]: z.ZodType<P[M]['args']> };
 
 /** Per call, the host-side handler: given the checked arguments, it answers the call's result. */
-export type CallHandlers<P extends ProtocolShape<P>> = { readonly [M in keyof P]: (args: P[M]['args']) => Promise<P[M]['result']> };
+export type CallHandlers<P extends ProtocolShape<P>> = { readonly [M in keyof P]: (args: P[M]['args'], origin?: CallOrigin) => Promise<P[M]['result']> };
+
+/**
+ * Who makes a binding call, as the host knows it: never as the isolate says (SPEC, Authentication 7: the
+ * caller's identity comes from the deployment relation, not from a label the caller supplies).
+ */
+export interface CallOrigin {
+  /** The calling deployment's name. */
+  readonly deployment: string;
+  /** How many calls through bindings the caller's event is nested in (0 for a request from outside). */
+  readonly depth: number;
+  /** The calling isolate's RPC end (runtime/rpc/host-links.ts); opaque to bindings. */
+  readonly endpoint: object;
+}
+
 
 /** The untyped transport under a binding: a method name and an argument list, sent as a `call` message to the host. */
 export type BindingTransport = (method: string, args: readonly unknown[]) => Promise<unknown>;

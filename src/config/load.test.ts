@@ -89,7 +89,13 @@ test('unknown fields are errors naming each one and what is missing, with the ot
 test("the original platform's keys in ledge.jsonc are errors saying Ledge's name or what is missing", () => {
   rejects(base(', "d1_databases": [{ "binding": "DB", "database_id": "x" }]'), /d1_databases: this is the original platform's name; Ledge calls it "sql_databases" \("ledge config import" translates/);
   rejects(base(', "env": { "prod": { "workers_dev": true } }'), /env\.prod\.workers_dev: this is the original platform's name; Ledge calls it "edge_dev"/);
-  rejects(base(', "services": [{ "binding": "AUTH", "service": "auth" }]'), /services: not supported: Ledge has no service bindings/);
+});
+
+test('service bindings name a deployment, an optional entrypoint and props', () => {
+  const { config } = load(base(', "services": [{ "binding": "AUTH", "service": "auth", "entrypoint": "Verifier", "props": { "tenant": "a", "n": 1 } }]'));
+  assert.deepEqual(config.bindings.services, [{ binding: 'AUTH', service: 'auth', entrypoint: 'Verifier', props: { tenant: 'a', n: 1 } }]);
+  rejects(base(', "services": [{ "binding": "AUTH", "service": "other/auth" }]'), /services\[0\]\.service: expected the name of a deployment of this account/);
+  rejects(base(', "services": [{ "binding": "AUTH", "service": "auth", "account": "x" }]'), /services\[0\]/);
 });
 
 test('assets are checked strictly and resolved with the original platform\'s defaults; main may then be left out', () => {

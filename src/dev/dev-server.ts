@@ -35,6 +35,8 @@ import { openDevAssets, type DevAssets } from './assets.js';
 import { isSecretsFileName, readLocalSecrets } from './local-secrets.js';
 import { createVersionObserver, openAccountObservability, type AccountObservability } from '../observability/index.js';
 import { devObservabilityRoute } from '../observability/dev-routes.js';
+import { createDeploymentDirectory } from '../runtime/rpc/directory.js';
+import { LedgeError } from '../platform/errors.js';
 
 /** Options of `ledge dev`. */
 export interface DevServerOptions {
@@ -74,6 +76,13 @@ export interface DevServerOptions {
   runnerTimers?: boolean;
   /** Milliseconds a coordination object's instance stays in memory with no event (docs/bindings/coordination.md). @default 60000 */
   objectIdleMs?: number;
+  /**
+   * The projects started together in one `ledge dev` (`ledge dev a/ b/`), by name: each registers its own
+   * runtime here, and service bindings reach the others through it. @default this project alone
+   */
+  peers?: Map<string, DeploymentRuntime>;
+  /** Listen for requests; false for the projects after the first of a `ledge dev a/ b/`, reachable only through service bindings. @default true */
+  listen?: boolean;
 }
 
 /** A running `ledge dev`. */
@@ -116,10 +125,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     return loaded.config;
   };
   let config = loadOnce();
+  // Service bindings reach the projects of this ledge dev by name (docs/bindings/services.md).
+  const peers = options.peers ?? new Map<string, DeploymentRuntime>();
+  if (peers.has(config.name)) throw new LedgeError('config_invalid', `two projects of this ledge dev are named "${config.name}"; each needs its own name (the name service bindings call it by)`);
   const stateDir = path.resolve(options.stateDir ?? path.join(config.dir, '.ledge'));
   const buildDir = path.join(stateDir, 'build');
   const sandbox = options.isolation === 'process' ? createDevSandbox({ stateDir, logger, egressAllow: options.egressAllow }) : undefined;
   const runtime = new DeploymentRuntime({ logger: logger.child(config.name), spawn: sandbox?.spawn });
+  peers.set(config.name, runtime);
+  const deployments = createDeploymentDirectory({ find: async (name) => (name === config.name ? runtime : peers.get(name)) });
   const storage = openEmbeddedStorage(stateDir, clock);
   // Invocation records, live tails and issues of the project (docs/observability.md).
   const observability = openAccountObservability({ file: path.join(stateDir, 'observability.sqlite'), clock, logger });
@@ -133,7 +147,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // ledge dev has no API switch: the configuration is the issues switch, off unless it says true.
     observability.issues.applyDeployed(cfg.name, null, cfg.observability.issues?.enabled ?? false);
     return buildVersion({
-      id: String(number), name: cfg.name, config: cfg, bundleFile, secrets: secrets.values, services: { storage, clock, logger, scope: devScope(cfg.name) }, assets: assets?.server, registry,
+      id: String(number), name: cfg.name, config: cfg, bundleFile, secrets: secrets.values, services: { storage, clock, logger, scope: devScope(cfg.name), deployments }, assets: assets?.server, registry,
       observe: createVersionObserver({ account: observability, deployment: cfg.name, version: String(number), config: cfg.observability, secrets: Object.values(secrets.values).map(String), bundleFile }),
     });
   };
@@ -167,6 +181,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await runtime.load(toVersion(config, built.file, version));
     }
   } catch (err) {
+    peers.delete(config.name);
     assets?.close();
     await bundler?.dispose();
     await runtime.close();
@@ -201,11 +216,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // Assets are answered on the host before the isolate is asked (docs/assets.md); a project without `main` has only them.
   const application: Dispatcher = (request) => (assets ? assets.server.handle(request, config.main === undefined ? undefined : toRuntime) : toRuntime(request));
   const dispatch = withDevRoutes(application, trigger, () => pullApi, (request, url) => devObservabilityRoute(observability, request, url));
-  let server: Server;
+  let server: Server | undefined;
   const upgrades = createUpgradeHandler({ dispatch, logger });
   try {
-    server = await listenHttp({ request: createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), upgrade: upgrades }, { host: options.ip ?? '127.0.0.1', port: options.port ?? 8787 }, '--port', logger);
+    if (options.listen !== false) server = await listenHttp({ request: createNodeHandler({ dispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), upgrade: upgrades }, { host: options.ip ?? '127.0.0.1', port: options.port ?? 8787 }, '--port', logger);
   } catch (err) {
+    peers.delete(config.name);
     assets?.close();
     await currentBundler?.dispose();
     await runtime.close();
@@ -214,8 +230,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await observability.close();
     throw err;
   }
-  const port = (server.address() as AddressInfo).port;
-  sandbox?.policy.addListener({ address: (server.address() as AddressInfo).address, port });
+  const port = server ? (server.address() as AddressInfo).port : 0;
+  if (server) sandbox?.policy.addListener({ address: (server.address() as AddressInfo).address, port });
   const host = (options.ip ?? '127.0.0.1').includes(':') ? `[${options.ip}]` : options.ip ?? '127.0.0.1';
 
   let reloading: Promise<void> | undefined;
@@ -314,7 +330,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   void scheduler.tick();
 
   return {
-    url: `http://${host}:${port}`,
+    url: server ? `http://${host}:${port}` : '',
     port,
     get config() { return config; },
     request: createFetchAdapter(dispatch, logger, options.maxRequestBytes),
@@ -340,7 +356,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       upgrades.closeAll();
       assets?.close();
       // Requests in flight finish before the isolate stops: cut off, they would be logged as 503s nobody received.
-      await drainListeners({ servers: [server], drainMs: DEV_DRAIN_MS, logger });
+      if (server) await drainListeners({ servers: [server], drainMs: DEV_DRAIN_MS, logger });
+      if (peers.get(config.name) === runtime) peers.delete(config.name);
       await runtime.close();
       await sandbox?.close();
       // Batches cut off by the isolate's end are settled (put back at once) before the store closes.

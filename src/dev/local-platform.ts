@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
-import { createBindingServices } from '../bindings/services.js';
+import { createBindingServices } from '../bindings/host-services.js';
 import type { BindingService } from '../bindings/plugin.js';
 import { SYSTEM_CLOCK } from '../platform/clock.js';
 import { LedgeError } from '../platform/errors.js';

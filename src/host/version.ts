@@ -1,6 +1,6 @@
 import type { VersionConfig } from '../config/deploy.js';
 import type { ServiceContext } from '../bindings/plugin.js';
-import { createBindingServices } from '../bindings/services.js';
+import { createBindingServices } from '../bindings/host-services.js';
 import type { BindingRegistry } from '../bindings/registry.js';
 import { assetsBindings } from '../bindings/assets/index.js';
 import { createCacheService } from '../bindings/cache/service.js';

@@ -6,7 +6,9 @@ import type { Logger } from '../platform/logger.js';
 import type { BindingService, BoundBinding } from '../bindings/plugin.js';
 import { workerLoadable } from './worker-module.js';
 import { addUsage, type CpuUsage } from './cpu-meter.js';
-import { Isolate, type DispatchRequest, type DispatchResponse, type IsolateSample } from './isolate.js';
+import { Isolate, type DispatchRequest, type DispatchResponse, type IsolateSample, type RpcEventRequest } from './isolate.js';
+import type { RpcOutcome } from './rpc/errors.js';
+import { SERVICE_CALLER_HEADER } from './rpc/directory.js';
 import type { IsolateSpawner } from './isolate-worker.js';
 import type { EventObserver } from './event-trace.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
@@ -126,6 +128,8 @@ export class DeploymentRuntime {
 
   /** Runs one fetch event. Rejects with a LedgeError (code and status) when no response head could be produced. */
   async dispatch(request: DispatchRequest): Promise<DispatchResponse> {
+    // Only the platform says which deployment calls (service bindings): a request from outside never carries it.
+    if (hasHeader(request.headers, SERVICE_CALLER_HEADER)) request = { ...request, headers: withoutHeader(request.headers, SERVICE_CALLER_HEADER) };
     const isolate = this.#current;
     if (isolate?.isReady && !isolate.exited && !isolate.stopping && !this.#closed) return isolate.dispatch(request);
     return (await this.#readyIsolate()).dispatch(request);
@@ -144,6 +148,11 @@ export class DeploymentRuntime {
   /** The isolate now serving new events (started if needed): coordination objects of this deployment live there. */
   objectHost(): Promise<Isolate> {
     return this.#readyIsolate();
+  }
+
+  /** Runs one call through a service binding on the current isolate (docs/bindings/services.md). Rejects with a LedgeError when a limit or a crash ends it. */
+  async runRpc(call: RpcEventRequest): Promise<RpcOutcome> {
+    return (await this.#readyIsolate()).runRpc(call);
   }
 
   /** Runs one workflow run on the current isolate. Rejects with a LedgeError when a limit or a crash ends it. */
@@ -327,4 +336,15 @@ export class DeploymentRuntime {
     this.#logger.error(`the deployment exceeded its CPU time limit with no event in flight (limits.cpu_ms = ${limit}): ${why}; the isolate is stopped${next}`, { ...this.#fields('exceeded_cpu', version), reason: 'background' });
     void isolate.terminate('exceeded_cpu');
   }
+}
+
+function hasHeader(headers: readonly string[], name: string): boolean {
+  for (let i = 0; i < headers.length; i += 2) if ((headers[i] as string).toLowerCase() === name) return true;
+  return false;
+}
+
+function withoutHeader(headers: readonly string[], name: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < headers.length; i += 2) if ((headers[i] as string).toLowerCase() !== name) out.push(headers[i] as string, headers[i + 1] as string);
+  return out;
 }

@@ -27,7 +27,9 @@ import type { CacheProtocol } from '../bindings/cache/protocol.js';
 import { createIsolateSockets, installWebSocketGlobals, isWebSocketRequest } from './websockets/isolate-sockets.js';
 import { installRuntimeHooks, toEventHandler } from './runtime-hooks.js';
 import { createIsolateTcp } from './tcp/isolate-tcp.js';
-import { STREAM_WINDOW_BYTES, serializeError, type HostMessage, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
+import { createIsolateRpc } from './rpc/isolate-side.js';
+import { callEntrypoint } from './rpc/entrypoint.js';
+import { STREAM_WINDOW_BYTES, serializeError, type RpcEventCall, type HostMessage, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
 // Last: a standby isolate waits here for its init, with everything above already loaded.
 import { init, onHostMessages } from './isolate-init.js';
 
@@ -49,6 +51,8 @@ interface EventState {
   waits: Promise<unknown>[];
   /** The event's id: its log lines and binding calls name it, so the host logs them with its request id and records them with the event. */
   fetchId?: number;
+  /** RPC links the event opened (its calls through service bindings): closed when the event ends, releasing their stubs. */
+  links?: number[];
 }
 
 interface RequestState {
@@ -85,6 +89,18 @@ installSubrequestLimit();
 process.on('unhandledRejection', (reason) => log('error', `Uncaught (in promise) ${describe(reason)}`));
 process.on('uncaughtException', (err) => log('error', `Uncaught ${describe(err)}`));
 
+// Links a call opens belong to the event making it: they close (and their stubs are released) when it ends.
+const rpc = createIsolateRpc(send, (link) => {
+  const event = events.getStore();
+  if (event) (event.links ??= []).push(link);
+});
+const rpcCaller = { call: rpc.session.call.bind(rpc.session) };
+
+/** Ends the RPC links an event opened. */
+function closeLinks(event: EventState): void {
+  for (const link of event.links?.splice(0) ?? []) rpc.session.close(link);
+}
+
 const calls = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
 let nextCall = 1;
 const env: Record<string, unknown> = { ...init.vars };
@@ -96,7 +112,7 @@ for (const { name, kind, module, options } of init.bindings) {
   const loaded: unknown = await import(module);
   const part = typeof loaded === 'object' && loaded !== null && ISOLATE_PART_EXPORT in loaded ? loaded[ISOLATE_PART_EXPORT] : undefined;
   if (!isIsolatePart(part, kind)) throw new Error(`${module} does not export the isolate part of the binding kind ${kind}`);
-  env[name] = part.create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate, ...(options ? { options } : {}) });
+  env[name] = part.create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate, ...(options ? { options } : {}), rpc: rpcCaller });
 }
 installCaches(typedCall<CacheProtocol>((method, args) => callBinding(CACHE_SERVICE, method, args)));
 installRuntimeHooks({
@@ -149,6 +165,8 @@ function receive(message: HostMessage): void {
     case 'workflow': void runWorkflowEvent(message.id, message.run); break;
     case 'object': void runObject(message.id, message.event); break;
     case 'object-drop': dropInstance(message.namespace, message.objectId); break;
+    case 'rpc-event': void runRpcEvent(message.id, message); break;
+    case 'rpc-reply': case 'rpc-invoke': case 'rpc-release': case 'rpc-close': rpc.receive(message); break;
   }
 }
 
@@ -203,9 +221,36 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
     }
   });
   requests.delete(id);
-  if (reported && waits.length === 0) return;
+  if (reported && waits.length === 0) {
+    closeLinks(eventState);
+    return;
+  }
   await settleWaitUntil(waits, id);
+  closeLinks(eventState);
   reportUsage(id, eventState);
+  send({ t: 'done', id });
+}
+
+/**
+ * A call through another deployment's service binding: `method` (or `fetch`) of the entrypoint it names,
+ * with `ctx.props` from the binding and `ctx.caller` from the platform (docs/bindings/services.md).
+ */
+async function runRpcEvent(id: number, call: RpcEventCall): Promise<void> {
+  const waits: Promise<unknown>[] = [];
+  const ctx = {
+    waitUntil(promise: unknown) { waits.push(Promise.resolve(promise)); },
+    passThroughOnException() { /* no origin stands behind a Ledge deployment */ },
+    props: Object.freeze({ ...call.props }),
+    caller: Object.freeze({ deployment: call.caller }),
+  };
+  const eventState: EventState = { subrequests: 0, waits, fetchId: id };
+  await events.run(eventState, async () => {
+    const outcome = await rpc.runIncoming(call.link, call.args, (args) => callEntrypoint({ exports: moduleExports, env, ctx, entrypoint: call.entrypoint, method: call.method, args }));
+    reportUsage(id, eventState);
+    send({ t: 'rpc-result', id, outcome });
+  });
+  await settleWaitUntil(waits, id);
+  closeLinks(eventState);
   send({ t: 'done', id });
 }
 
@@ -250,6 +295,7 @@ async function runScheduled(firing: ScheduledFiring & { id: number }): Promise<v
       send({ t: 'scheduled-result', id: firing.id, outcome: 'exception', noRetry, error: serializeError(err) });
     }
   });
+  closeLinks(eventState);
   send({ t: 'done', id: firing.id });
 }
 
@@ -314,6 +360,7 @@ async function runQueue(event: QueueBatchEvent & { id: number }): Promise<void> 
       send({ t: 'queue-result', id: event.id, outcome: 'exception', decisions: own.map((d) => d ?? all ?? { ack: false, delaySeconds: null }), error: serializeError(err) });
     }
   });
+  closeLinks(eventState);
   send({ t: 'done', id: event.id });
 }
 

@@ -12,7 +12,10 @@ import { ResponseStream } from './response-stream.js';
 import { startTrace, traceLine, type EventKind, type EventObserver, type EventTrace } from './event-trace.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
 import type { ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
-import { STREAM_WINDOW_BYTES, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
+import { RpcPort } from './rpc/host-links.js';
+import { isRpcIsolateMessage } from './rpc/protocol.js';
+import type { RpcOutcome } from './rpc/errors.js';
+import { STREAM_WINDOW_BYTES, type RpcEventCall, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
 export interface DispatchRequest {
@@ -82,6 +85,17 @@ interface PendingEvent {
   answeredAt?: number;
   /** What the observer will be told, when the version has one. */
   trace?: EventTrace;
+  /** Calls through bindings this event is nested in: 0 for a request from outside, one more per service-binding hop. */
+  depth?: number;
+}
+
+/** An incoming service-binding call for `Isolate.runRpc`: the caller's end of the link, and what to run. */
+export interface RpcEventRequest extends Omit<RpcEventCall, 'link'> {
+  /** The calling isolate's RPC port, and its number of the call's link. */
+  from: RpcPort;
+  fromLink: number;
+  /** The caller's nesting depth plus one. */
+  depth: number;
 }
 
 /** What the watchdog sees of one event in flight. */
@@ -128,9 +142,14 @@ export class Isolate {
   /** Outbound TCP sockets (`connect()`): made here, under the egress policy where there is one. */
   #tcp: HostTcpSockets;
   #observe: EventObserver | undefined;
+  #name: string;
+  /** The host end of this isolate's RPC links (service bindings): joined to other isolates' ports call by call. */
+  #rpc: RpcPort;
 
   constructor(options: IsolateOptions) {
     this.#logger = options.logger;
+    this.#name = options.init.name;
+    this.#rpc = new RpcPort({ post: (message) => this.#post(message) });
     this.#observe = options.observe;
     this.#services = typeof options.services === 'function' ? options.services(this) : options.services;
     this.#requestSignal = options.init.requestSignal;
@@ -168,6 +187,7 @@ export class Isolate {
     this.#worker.onExit((failure, reclaimed) => {
       if (failure) this.#failure = failure;
       this.#exited = true;
+      this.#rpc.close();
       // A planned stop (a reload, a new version) is a restart; a limit or a crash is a failure.
       const planned = this.#stopping && !this.#failure.startsWith('exceeded_');
       this.#sockets.closeAll(planned ? 1012 : 1011, planned ? 'the deployment restarted' : 'the deployment failed');
@@ -253,11 +273,30 @@ export class Isolate {
     this.#post({ t: 'object-drop', namespace, objectId });
   }
 
+  /**
+   * Runs one call through a service binding (docs/bindings/services.md): an event of this isolate, bound by
+   * its wall-time and CPU limits like a request; resolves with the call's outcome encoded on the new link.
+   */
+  runRpc(call: RpcEventRequest): Promise<RpcOutcome> {
+    if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
+    const { from, fromLink, depth, ...rest } = call;
+    const link = from.join(fromLink, this.#rpc);
+    return this.#runBackground<RpcOutcome>((id) => ({ t: 'rpc-event', id, link, ...rest }), { depth, scheduled: false });
+  }
+
+  /** This isolate's RPC port (the caller's end of the links its binding calls open). */
+  get rpcPort(): RpcPort { return this.#rpc; }
+
+  /** The deployment's name, as the host knows it. */
+  get deploymentName(): string { return this.#name; }
+
   /** An event with no response: its result message settles it. */
-  #runBackground<T>(message: (id: number) => HostMessage): Promise<T> {
+  #runBackground<T>(message: (id: number) => HostMessage, options: { depth?: number; scheduled?: boolean } = {}): Promise<T> {
     if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
     const id = this.#nextEvent++;
-    const event: PendingEvent = { id, scheduled: true, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
+    const event: PendingEvent = { id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
+    if (options.scheduled !== false) event.scheduled = true;
+    if (options.depth !== undefined) event.depth = options.depth;
     const posted = message(id);
     const traced = this.#observe ? tracedEvent(posted) : undefined;
     if (traced) event.trace = startTrace(traced.kind, { trigger: traced.trigger });
@@ -391,6 +430,10 @@ export class Isolate {
       this.#tcp.receive(message);
       return;
     }
+    if (isRpcIsolateMessage(message)) {
+      this.#rpc.receive(message);
+      return;
+    }
     const event = this.#events.get(message.id);
     if (!event) return;
     switch (message.t) {
@@ -448,6 +491,14 @@ export class Isolate {
         const outcome: QueueOutcome = { outcome: message.outcome, decisions: message.decisions };
         if (message.error) outcome.error = message.error;
         resolve?.(outcome);
+        break;
+      }
+      case 'rpc-result': {
+        const resolve = event.resolveHead as unknown as ((outcome: RpcOutcome) => void) | undefined;
+        event.resolveHead = undefined;
+        event.rejectHead = undefined;
+        event.answeredAt = Date.now();
+        resolve?.(message.outcome);
         break;
       }
       case 'workflow-result': {
@@ -512,7 +563,9 @@ export class Isolate {
     const service = this.#services[binding];
     try {
       if (!service) throw new BindingError('TypeError', `${binding} is not a binding of this deployment`);
-      this.#post({ t: 'call-result', id, value: await service.call(method, args) });
+      // The caller as the host knows it: the event the isolate names only sets how deep the call is nested.
+      const origin = { deployment: this.#name, depth: (eventId === undefined ? undefined : this.#events.get(eventId)?.depth) ?? 0, endpoint: this.#rpc };
+      this.#post({ t: 'call-result', id, value: await service.call(method, args, origin) });
     } catch (err) {
       if (isBindingError(err)) {
         this.#post({ t: 'call-result', id, error: { name: err.kind, message: err.message, ...(err.causeMessage === undefined ? {} : { cause: err.causeMessage }) } });

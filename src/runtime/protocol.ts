@@ -9,6 +9,8 @@ import type { QueueBatchEvent, QueueOutcome } from '../bindings/queues/delivery.
 import type { FlatHeaders, SerializedError } from './wire.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
 import type { ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
+import type { RpcHostMessage, RpcIsolateMessage } from './rpc/protocol.js';
+import type { RpcOutcome } from './rpc/errors.js';
 
 export type { FlatHeaders, SerializedError } from './wire.js';
 
@@ -77,8 +79,25 @@ export type HostMessage =
   | { t: 'abort'; id: number; reason: string }
   | { t: 'res-credit'; id: number }
   | { t: 'call-result'; id: number; value?: unknown; error?: SerializedError }
+  /** A call through a service binding (docs/bindings/services.md): `method` of the entrypoint, its arguments encoded on the host's link `link`. */
+  | ({ t: 'rpc-event'; id: number } & RpcEventCall)
+  | RpcHostMessage
   | SocketHostMessage
   | TcpHostMessage;
+
+/** An incoming call through a service binding, as the isolate receives it. */
+export interface RpcEventCall {
+  /** The host's number of the link the call's values are encoded on (runtime/rpc). */
+  link: number;
+  /** The named export (a WorkerEntrypoint class), or null for the default export. */
+  entrypoint: string | null;
+  /** `ctx.props`: what the binding's configuration gives the callee. */
+  props: Record<string, unknown>;
+  /** The deployment that called, as the platform knows it (never as the caller says). */
+  caller: string;
+  method: string;
+  args: unknown[];
+}
 
 /** Isolate to host. */
 export type IsolateMessage =
@@ -97,6 +116,8 @@ export type IsolateMessage =
   | ({ t: 'queue-result'; id: number } & QueueOutcome)
   | { t: 'workflow-result'; id: number; result: WorkflowRunOutcome }
   | { t: 'object-result'; id: number; outcome: ObjectOutcome }
+  | { t: 'rpc-result'; id: number; outcome: RpcOutcome }
+  | RpcIsolateMessage
   | { t: 'call'; id: number; binding: string; method: string; args: readonly unknown[]; event?: number }
   /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */
   | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number }

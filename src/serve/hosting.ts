@@ -22,6 +22,8 @@ import { ContentCache } from '../entry/assets/content.js';
 import { ASSET_MANIFEST_MODULE, siteFromManifest, type StoredManifest } from '../entry/assets/manifest.js';
 import { prepareModules } from './module-cache.js';
 import { createVersionObserver, type AccountObservability } from '../observability/index.js';
+import { createDeploymentDirectory } from '../runtime/rpc/directory.js';
+import type { DeploymentCalls } from '../bindings/plugin.js';
 
 /** Options of the hosting of many deployments' versions. */
 export interface HostingOptions {
@@ -137,6 +139,24 @@ export function createHosting(options: HostingOptions): Hosting {
     return entry;
   }
 
+  /** Each account's deployments as its service bindings reach them: by name, in that account only. */
+  const directories = new Map<string, DeploymentCalls>();
+  function directoryOf(accountId: string): DeploymentCalls {
+    let directory = directories.get(accountId);
+    if (!directory) {
+      directory = createDeploymentDirectory({
+        async find(name) {
+          const deployment = await store.getDeployment(accountId, name);
+          const version = deployment && await store.getVersion(deployment.current_version_id);
+          if (!version || version.account_id !== accountId) return undefined;
+          return { runRpc: (call) => use(entryFor(version), (r) => r.runRpc(call)) };
+        },
+      });
+      directories.set(accountId, directory);
+    }
+    return directory;
+  }
+
   /** Runs one event on a version, counted so an idle sweep never stops a version while it works. */
   async function use<T>(entry: RunningVersion, work: (runtime: DeploymentRuntime) => Promise<T>): Promise<T> {
     entry.active++;
@@ -165,7 +185,7 @@ export function createHosting(options: HostingOptions): Hosting {
       const bundleFile = path.join(dir, version.main_module);
       await runtime.load(buildVersion({
         id: version.id, name: version.deployment, config, bundleFile, secrets,
-        services: { storage: options.data(version.account_id), clock, logger, scope: scopeOf(version) }, assets, registry,
+        services: { storage: options.data(version.account_id), clock, logger, scope: scopeOf(version), deployments: directoryOf(version.account_id) }, assets, registry,
         observe: options.observability && createVersionObserver({ account: options.observability(version.account_id), deployment: version.deployment, version: version.id, config: storedDeployConfig(version, registry).observability, secrets: Object.values(secrets), bundleFile }),
       }));
     } catch (err) {

@@ -1,29 +1,43 @@
 import type { Command } from 'commander';
 import { listenForStop } from '../signals.js';
-import { startDevServer } from '../../dev/dev-server.js';
+import { startDevServer, type DevServer } from '../../dev/dev-server.js';
+import type { DeploymentRuntime } from '../../runtime/deployment.js';
 import { createConsoleSink, createLogger } from '../../platform/logger.js';
 import { parsePort, parseSeconds } from '../options.js';
 import { collect, parseIsolation } from './serve.js';
 
-/** `ledge dev [dir]`: serve one project locally, reloading on change. */
+/** `ledge dev [dirs...]`: serve a project locally, reloading on change; further projects run beside it for its service bindings. */
 export function registerDev(program: Command): void {
   program
     .command('dev')
-    .description('serve a project locally on its embedded state, reloading when its code or configuration changes')
-    .argument('[dir]', "project directory (holds ledge.jsonc, or the original platform's wrangler file)", '.')
+    .description('serve a project locally on its embedded state, reloading when its code or configuration changes. With several directories (ledge dev a/ b/), all start together and reach each other through service bindings by their names; only the first listens on --port, the others answer only through bindings (as the original\'s multi-project dev)')
+    .argument('[dirs...]', "project directories (each holds ledge.jsonc, or the original platform's wrangler file); the first is served", ['.'])
     .option('--port <n>', 'port to listen on; 0 picks a free one', parsePort, 8787)
     .option('--ip <addr>', 'address to listen on', '127.0.0.1')
-    .option('--state <dir>', 'local state directory (default: <dir>/.ledge)')
+    .option('--state <dir>', 'local state directory of the first project (default: <dir>/.ledge; every other project keeps its own <dir>/.ledge)')
     .option('--env <name>', 'environment section of ledge.jsonc to use')
     .option('--lifecycle-interval <seconds>', 'seconds between lifecycle runs of the buckets', parseSeconds, 3600)
     .option('--isolation <mode>', 'thread: a worker thread (trusted code, fastest reload); process: a sandbox process, as ledge serve runs code', parseIsolation, 'thread')
     .option('--egress-allow <cidr|host>', 'with --isolation process: let the project fetch or connect() to this range, address or host name beyond the public internet (repeatable)', collect, [])
     .option('--verbose', 'print debug logs')
-    .action(async (dir: string, opts: { port: number; ip: string; state?: string; env?: string; verbose?: boolean; lifecycleInterval: number; isolation: 'thread' | 'process'; egressAllow: string[] }) => {
+    .action(async (dirs: string[], opts: { port: number; ip: string; state?: string; env?: string; verbose?: boolean; lifecycleInterval: number; isolation: 'thread' | 'process'; egressAllow: string[] }) => {
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
       const signals = listenForStop(logger);
-      const server = await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: opts.state, env: opts.env, logger, lifecycleIntervalMs: opts.lifecycleInterval * 1000, isolation: opts.isolation, egressAllow: opts.egressAllow });
+      const peers = new Map<string, DeploymentRuntime>();
+      const started: DevServer[] = [];
+      const stopAll = () => Promise.all(started.map((s) => s.close()));
+      try {
+        for (const [i, dir] of (dirs.length ? dirs : ['.']).entries()) {
+          const first = i === 0;
+          started.push(await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: first ? opts.state : undefined, env: opts.env, logger, lifecycleIntervalMs: opts.lifecycleInterval * 1000, isolation: opts.isolation, egressAllow: opts.egressAllow, peers, listen: first }));
+        }
+      } catch (err) {
+        await stopAll();
+        throw err;
+      }
+      const [server, ...others] = started as [DevServer, ...DevServer[]];
+      for (const other of others) logger.info(`${other.config.name} ready (reachable through service bindings only)`);
       logger.info(`${server.config.name} ready on ${server.url}`);
-      await signals.until(() => server.close());
+      await signals.until(stopAll);
     });
 }

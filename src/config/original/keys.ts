@@ -32,7 +32,6 @@ export const DROPPED_KEYS: Readonly<Record<string, string>> = {
 /** Keys whose behaviour Ledge does not have (yet), each with what is missing. A key that Ledge's own schema gains is accepted from then on. */
 export const MISSING_FEATURES: Readonly<Record<string, string>> = {
   exports: 'these declare coordination objects, and Ledge has no coordination objects yet',
-  services: 'Ledge has no service bindings (one deployment calling another through env) yet',
   tail_consumers: 'Ledge has no tail consumers (deployments that receive another\'s events)',
   streaming_tail_consumers: 'Ledge has no tail consumers (deployments that receive another\'s events)',
   ai: 'Ledge has no model inference binding yet',

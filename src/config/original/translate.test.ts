@@ -100,6 +100,16 @@ test('missing ids are filled the way the original local development fills them; 
   assert.deepEqual(t.dropped.map((d) => d.split(':')[0]), ['d1_databases[0].remote', 'd1_databases[0].preview_database_id']);
 });
 
+test('service bindings map as they are, with the entrypoint and props, and remote: false left out', () => {
+  const t = translateOriginal({
+    name: 'a', main: 'src/index.ts', compatibility_date: '2025-01-01',
+    services: [{ binding: 'AUTH', service: 'auth-worker', entrypoint: 'Verifier', props: { tenant: 't' }, remote: false }],
+  }, { label: 'wrangler.jsonc', dirName: 'a' });
+  assert.deepEqual(t.problems, []);
+  assert.deepEqual(t.doc.services, [{ binding: 'AUTH', service: 'auth-worker', entrypoint: 'Verifier', props: { tenant: 't' } }]);
+  assert.deepEqual(t.dropped.map((d) => d.split(':')[0]), ['services[0].remote']);
+});
+
 test('keys Ledge lacks are problems naming the key in the file and what is missing; empty declarations are left out', () => {
   const t = translateOriginal({
     name: 'a', main: 'src/index.ts', compatibility_date: '2025-01-01',
@@ -107,9 +117,9 @@ test('keys Ledge lacks are problems naming the key in the file and what is missi
     r2_buckets: [{ binding: 'B', bucket_name: 'bucket', jurisdiction: 'eu' }],
     kv_namespaces: [{ binding: 'K', id: 'k', remote: true }],
     made_up: 1,
-    env: { staging: { services: [{ binding: 'S', service: 's' }] } },
+    env: { staging: { services: [{ binding: 'S', service: 's', environment: 'production' }] } },
   }, { label: 'wrangler.jsonc', dirName: 'a' });
-  assert.deepEqual(t.problems.map((p) => p.split(': ')[0]), ['vectorize', 'r2_buckets[0].jurisdiction', 'kv_namespaces[0].remote', 'made_up', 'env.staging.services']);
+  assert.deepEqual(t.problems.map((p) => p.split(': ')[0]), ['vectorize', 'r2_buckets[0].jurisdiction', 'kv_namespaces[0].remote', 'made_up', 'env.staging.services[0].environment']);
   assert.match(t.problems[0] as string, /not supported: Ledge has no vector index binding yet/);
   assert.match(t.problems[1] as string, /cannot promise the jurisdiction "eu"/);
 });

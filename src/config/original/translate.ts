@@ -154,6 +154,10 @@ class Translator {
           out.queues = this.queues(value, place);
           same(key);
           continue;
+        case 'services':
+          same(key);
+          out.services = this.entries(value, place, (entry, p) => this.serviceEntry(entry, p));
+          continue;
         default:
       }
       if (LEDGE_KEYS.has(key)) {
@@ -166,6 +170,14 @@ class Translator {
       else this.problem(place, missing === undefined ? 'Ledge has no such setting' : `not supported: ${missing}`);
     }
     return out;
+  }
+
+  /** A service binding: `environment` named a service environment of the original (removed there too); `remote` as for every binding. */
+  serviceEntry(entry: Doc, place: string): Doc {
+    this.remote(entry, place);
+    if (entry.environment !== undefined) this.problem(`${place}.environment`, 'not supported: service environments were removed by the original platform too; bind the deployment of that environment by its name');
+    delete entry.environment;
+    return entry;
   }
 
   route(route: unknown, place: string): unknown {

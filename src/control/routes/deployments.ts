@@ -71,6 +71,24 @@ function resourceUses(config: DeployConfig, registry: BindingRegistry): Resource
   return uses;
 }
 
+/**
+ * A service binding calls a deployment of the same account only (SPEC, Authentication 7: the caller's
+ * identity comes from that relation): the deployment it names must exist in this account (or be the one
+ * deployed, calling itself), and the deploying token must be able to read it, since the binding hands the
+ * code a way into it. Deployments of other accounts have no name here, so they are refused the same way.
+ */
+async function checkServiceBindings(store: ControlStoragePort, ctx: Pick<RouteContext<{ name: string }, unknown, unknown>, 'account' | 'params' | 'can'>, config: DeployConfig): Promise<void> {
+  const { account, params } = ctx;
+  const entries = ((config as Record<string, unknown>).services ?? []) as { binding: string; service: string }[];
+  for (const [i, entry] of entries.entries()) {
+    const pointer = `/body/config/services/${i}/service`;
+    if (entry.service !== params.name && !(await store.getDeployment(account.id, entry.service))) {
+      throw fieldError(pointer, `${entry.binding}: no deployment "${entry.service}" in this account; a service binding calls deployments of the same account only (deploy "${entry.service}" in this account first)`);
+    }
+    if (!ctx.can('deployments:read', 'deployment', entry.service)) throw new ApiError('forbidden', `${entry.binding}: the token lacks "deployments:read" on the deployment "${entry.service}" it binds`, { pointer });
+  }
+}
+
 /** `[0]` → `/0`, `.producers[1]` → `/producers/1`. */
 function toPointer(path: string): string {
   return path.replace(/\[(\d+)\]/g, '/$1').replace(/\./g, '/');
@@ -149,6 +167,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
           const { read: group, keyKind } = use;
           if (!ctx.can(group, keyKind, use.ref)) throw new ApiError('forbidden', `${use.binding}: the token lacks "${group}" on the ${use.kind} resource "${use.ref}" it binds`, { pointer: use.pointer });
         }
+        await checkServiceBindings(store, ctx, body.config);
         const id = randomUUID();
         const domains = await routeDomains(ctx, body.config);
         // What runs is what the platform built from the upload, never the upload as it came (SPEC: What the service does 4).

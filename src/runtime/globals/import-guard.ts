@@ -50,13 +50,18 @@ export function decideImport(policy: ImportPolicy, specifier: string, parentURL:
 function hookSource(): string {
   return `let policy;
 let arrived;
+let runtimeRoot;
 export function initialize(data) {
   if (data.policy) { policy = data.policy; return; }
-  // Registered ahead of the policy (a standby isolate): every resolve waits until it arrives.
+  // Registered ahead of the policy (a standby isolate): application imports wait until it arrives.
+  runtimeRoot = data.runtimeRoot;
   arrived = new Promise((resolve) => data.port.once('message', (p) => { policy = p; data.port.close(); resolve(); }));
 }
 const decide = ${decideImport.toString()};
 export async function resolve(specifier, context, nextResolve) {
+  // Ledge's own files (the binding kinds' isolate modules, loaded before the policy is sent) resolve at once:
+  // waiting for the policy there would wait forever, and no application code has loaded yet.
+  if (!policy && typeof context.parentURL === 'string' && context.parentURL.startsWith(runtimeRoot)) return nextResolve(specifier, context);
   if (!policy) await arrived;
   const decision = decide(policy, specifier, context.parentURL);
   if (!decision.allow) throw Object.assign(new Error(decision.message), { code: 'ERR_MODULE_NOT_FOUND' });
@@ -78,8 +83,14 @@ let policyPort: MessagePort | undefined;
  */
 export function prepareImportGuard(): void {
   const { port1, port2 } = new MessageChannel();
-  register(HOOK_URL(), { data: { port: port2 }, transferList: [port2] });
+  register(HOOK_URL(), { data: { port: port2, runtimeRoot: runtimeRoot() }, transferList: [port2] });
   policyPort = port1;
+}
+
+/** The root of Ledge's runtime files (the package, holding dist/ and node_modules/; or the directory of the bundled isolate entry). */
+function runtimeRoot(): string {
+  const here = import.meta.url;
+  return (/\/runtime\/globals\/import-guard\.[jt]s$/.test(here) ? new URL('../../../', here) : new URL('./', here)).href;
 }
 
 /**

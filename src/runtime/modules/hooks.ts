@@ -30,3 +30,6 @@ export function requireHooks(what: string): RuntimeHooks {
   if (!hooks) throw new Error(`${what} works only inside a Ledge isolate (ledge dev or ledge serve)`);
   return hooks;
 }
+
+/** Marks `RpcTarget` instances (a property of its prototype), so the RPC codec passes them by reference (runtime/rpc/codec.ts). */
+export const RPC_TARGET_BRAND = Symbol.for('ledge.rpc-target');

@@ -3,12 +3,16 @@
  * applications extend, the deployment's `env` and `waitUntil`. Bundled into the application; see
  * docs/runtime.md, The runtime module.
  */
-import { ENTRYPOINT_BRAND, requireHooks, runtimeHooks } from './hooks.js';
+import { ENTRYPOINT_BRAND, RPC_TARGET_BRAND, requireHooks, runtimeHooks } from './hooks.js';
 
 /** What a class-based handler receives as `this.ctx`. */
 interface EntrypointContext {
   waitUntil(promise: unknown): void;
   passThroughOnException(): void;
+  /** What the calling service binding's `props` give (empty for a request from outside). */
+  readonly props: Record<string, unknown>;
+  /** On a call through a service binding: the calling deployment, as the platform knows it (docs/bindings/services.md). */
+  readonly caller?: { readonly deployment: string };
 }
 
 /** The deployment's env (vars and bindings), the same object handlers receive as their `env` argument. */
@@ -21,7 +25,8 @@ export function waitUntil(promise: unknown): void {
 
 /**
  * The base of a class-based handler: `export default class extends WorkerEntrypoint { fetch(request) {...} }`.
- * Ledge creates one instance per event with `ctx` and `env`.
+ * Ledge creates one instance per event with `ctx` and `env`. Its public methods are callable over a
+ * service binding (`env.SVC.method(args)`), default export or named by the binding's `entrypoint`.
  */
 export class WorkerEntrypoint<Env = Record<string, unknown>> {
   static readonly [ENTRYPOINT_BRAND] = true;
@@ -34,9 +39,13 @@ export class WorkerEntrypoint<Env = Record<string, unknown>> {
   }
 }
 
-/** A class whose instances may be passed by reference over RPC; RPC between deployments is not available yet. */
+/**
+ * A class whose instances are passed by reference over RPC: the receiver gets a stub whose method calls
+ * run here, in the instance's own deployment (docs/bindings/services.md).
+ */
 // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a base class applications extend; it carries no behaviour of its own.
 export class RpcTarget {}
+Object.defineProperty(RpcTarget.prototype, RPC_TARGET_BRAND, { value: true });
 
 /**
  * The base of a coordination object's class (docs/bindings/coordination.md): `ctx` is its state (`id`, `storage`,

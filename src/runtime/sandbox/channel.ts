@@ -60,6 +60,10 @@ const isStr = (v: unknown): v is string => typeof v === 'string';
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 const isOptionalId = (v: unknown): boolean => v === undefined || isId(v);
 const isFlat = (v: unknown): v is string[] => Array.isArray(v) && v.length % 2 === 0 && v.every(isStr);
+/** A link or export number: RPC links the host opened towards an isolate are negative. */
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+/** An RPC outcome: `{ value }` or `{ error: { name, message } }`. */
+const isOutcome = (v: unknown): boolean => typeof v === 'object' && v !== null && ('value' in v || isError((v as { error?: unknown }).error));
 const isError = (v: unknown): boolean => typeof v === 'object' && v !== null && isStr((v as { name?: unknown }).name) && isStr((v as { message?: unknown }).message);
 const LEVELS = new Set(['debug', 'info', 'warn', 'error']);
 const FAIL_CODES = new Set(['internal_error', 'no_fetch_handler', 'invalid_response', 'too_many_subrequests']);
@@ -81,6 +85,12 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
     case 'ws-connect': return isId(m.sid) && isStr(m.url) && isFlat(m.headers) ? value as IsolateMessage : null;
     // Outbound TCP (tcp/protocol.ts): checked whole here, and again by HostTcpSockets.
     case 'tcp-connect': case 'tcp-write': case 'tcp-end': case 'tcp-close': case 'tcp-ack': case 'tcp-starttls': return toTcpIsolateMessage(value);
+    // RPC (rpc/protocol.ts): the shape here; link numbers, sizes and outcomes are checked again by the host's RpcPort.
+    case 'rpc-release': return isInt(m.link) && isInt(m.cap) ? value as IsolateMessage : null;
+    case 'rpc-close': return isInt(m.link) ? value as IsolateMessage : null;
+    case 'rpc-call': return isId(m.id) && isInt(m.link) && isInt(m.cap) && (m.method === null || isStr(m.method)) && Array.isArray(m.args) ? value as IsolateMessage : null;
+    case 'rpc-answer': return isId(m.id) && isOutcome(m.outcome) ? value as IsolateMessage : null;
+    case 'rpc-result': return isId(m.id) && isOutcome(m.outcome) ? value as IsolateMessage : null;
     default: break;
   }
   if (!isId(m.id)) return null;

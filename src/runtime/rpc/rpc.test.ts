@@ -1,0 +1,135 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { RPC_TARGET_BRAND } from '../modules/hooks.js';
+import { DISPOSE } from './codec.js';
+import { RpcPort } from './host-links.js';
+import { createIsolateRpc, type IsolateRpc } from './isolate-side.js';
+import type { RpcHostMessage, RpcIsolateMessage } from './protocol.js';
+
+/** An RpcTarget as application code makes one (the class from ledge:workers carries the brand on its prototype). */
+class Target {
+  constructor(private count = 0) {}
+  increment(by: number): number { return (this.count += by); }
+}
+(Target.prototype as unknown as Record<symbol, unknown>)[RPC_TARGET_BRAND] = true;
+
+/** One isolate's RPC end joined to its host port; every message is structured-cloned on a later turn, as between threads. */
+function isolate(options: { maxMessageBytes?: number; callTimeoutMs?: number } = {}): { rpc: IsolateRpc; port: RpcPort } {
+  const holder: { rpc?: IsolateRpc } = {};
+  const port: RpcPort = new RpcPort({ post: (m: RpcHostMessage) => setImmediate(() => holder.rpc?.receive(structuredClone(m))), ...options });
+  const rpc = createIsolateRpc((m: RpcIsolateMessage) => setImmediate(() => port.receive(structuredClone(m))));
+  holder.rpc = rpc;
+  return { rpc, port };
+}
+
+/** A calls B: what a binding call and the callee's event do, through the real ports. */
+function caller(a: ReturnType<typeof isolate>, b: ReturnType<typeof isolate>, run: (args: unknown[]) => unknown) {
+  return (...args: unknown[]) => a.rpc.session.call(async (link, encoded) => {
+    const oversized = a.port.oversized(encoded, 'argument list');
+    if (oversized) return oversized;
+    const calleeLink = a.port.join(link, b.port);
+    return structuredClone(await b.rpc.runIncoming(calleeLink, structuredClone(encoded), run));
+  }, args);
+}
+
+test('a function passed as an argument is called back in its owner, and released when the call returns', async () => {
+  const a = isolate();
+  const b = isolate();
+  let kept: ((n: number) => Promise<number>) | undefined;
+  const call = caller(a, b, async ([fn]) => {
+    kept = fn as (n: number) => Promise<number>;
+    return (await kept(2)) + (await kept(3));
+  });
+  let seen = 0;
+  assert.equal(await call((n: number) => { seen += n; return n * 10; }), 50);
+  assert.equal(seen, 5);
+  // Called after the call it was passed to returned: the owner has released it.
+  await assert.rejects(() => (kept as (n: number) => Promise<number>)(1), /released|ended/);
+  assert.equal(a.rpc.session.openLinks, 0, 'the caller holds nothing: its link is closed');
+});
+
+test('an RpcTarget result is a stub whose methods run in the callee, until disposed', async () => {
+  const a = isolate();
+  const b = isolate();
+  const call = caller(a, b, () => new Target(5));
+  const stub = await call() as Record<string | symbol, unknown>;
+  assert.equal(typeof stub.then, 'undefined', 'a stub is not thenable');
+  assert.equal(await (stub.increment as (n: number) => Promise<number>)(2), 7);
+  assert.equal(await (stub.increment as (n: number) => Promise<number>)(3), 10);
+  assert.equal(stub.toString, undefined, "Object's own methods are never forwarded");
+  await assert.rejects(() => (stub.missing as () => Promise<unknown>)(), (err: Error & { remote?: boolean }) => /does not implement the method "missing"/.test(err.message) && err.remote === true);
+  assert.equal(a.rpc.session.openLinks, 1);
+  (stub[DISPOSE] as () => void)();
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(a.rpc.session.openLinks, 0, 'disposing the last stub closes the link');
+  assert.equal(b.rpc.session.openLinks, 0, 'and the callee drops its export');
+  await assert.rejects(() => (stub.increment as (n: number) => Promise<number>)(1), /released/);
+});
+
+test('an exception in the callee reaches the caller with its class, name and message, and remote: true', async () => {
+  const a = isolate();
+  const b = isolate();
+  await assert.rejects(() => caller(a, b, () => { throw new RangeError('too far'); })(), (err: Error & { remote?: unknown }) => {
+    assert.ok(err instanceof RangeError);
+    assert.equal(err.name, 'RangeError');
+    assert.equal(err.message, 'too far');
+    assert.equal(err.remote, true);
+    return true;
+  });
+  await assert.rejects(() => caller(a, b, () => { const e = new Error('custom'); e.name = 'NotFoundError'; throw e; })(), (err: Error & { remote?: unknown }) => err.name === 'NotFoundError' && err.message === 'custom' && err.remote === true);
+});
+
+test('structured clone values keep their shape; an application class is refused as the original does', async () => {
+  const a = isolate();
+  const b = isolate();
+  const cyclic: Record<string, unknown> = { n: 1n, when: new Date(0), map: new Map([[1, 'x']]), set: new Set(['y']), bytes: new Uint8Array([1, 2]), nothing: undefined };
+  cyclic.self = cyclic;
+  const echoed = await caller(a, b, ([v]) => v)(cyclic) as Record<string, unknown>;
+  assert.equal(echoed.self, echoed);
+  assert.equal(echoed.n, 1n);
+  assert.deepEqual(echoed.map, new Map([[1, 'x']]));
+  assert.ok('nothing' in echoed);
+  class Plain { x = 1; }
+  await assert.rejects(() => caller(a, b, () => 1)(new Plain()), /Could not serialize object of type "Plain"/);
+  await assert.rejects(() => caller(a, b, () => new Plain())(), (err: Error & { remote?: unknown }) => /Plain/.test(err.message) && err.remote === true);
+});
+
+test('streams, Requests and Responses cross with their bodies', async () => {
+  const a = isolate();
+  const b = isolate();
+  const call = caller(a, b, async ([request]) => {
+    const req = request as Request;
+    const text = await req.text();
+    return new Response(new ReadableStream({
+      start(c) { c.enqueue(new TextEncoder().encode(`${req.method} ${new URL(req.url).pathname} ${req.headers.get('x-a')} `)); c.enqueue(new TextEncoder().encode(text)); c.close(); },
+    }), { status: 201, headers: { 'x-b': 'yes' } });
+  });
+  const response = await call(new Request('http://svc/path', { method: 'POST', headers: { 'x-a': '1' }, body: 'hello' })) as Response;
+  assert.equal(response.status, 201);
+  assert.equal(response.headers.get('x-b'), 'yes');
+  assert.equal(await response.text(), 'POST /path 1 hello');
+  const chunks: string[] = [];
+  const sink = new WritableStream<string>({ write(chunk) { chunks.push(chunk); } });
+  await caller(a, b, async ([w]) => {
+    const writer = (w as WritableStream<string>).getWriter();
+    await writer.write('one');
+    await writer.write('two');
+    await writer.close();
+  })(sink);
+  assert.deepEqual(chunks, ['one', 'two']);
+});
+
+test('an argument list over the size limit is refused before it leaves the host', async () => {
+  const a = isolate({ maxMessageBytes: 1024 });
+  const b = isolate();
+  await assert.rejects(() => caller(a, b, () => 'ran')('x'.repeat(4096)), (err: Error & { remote?: unknown }) => err instanceof RangeError && /over the limit of 1024 bytes/.test(err.message));
+});
+
+test('when the callee stops, its stubs fail instead of hanging', async () => {
+  const a = isolate();
+  const b = isolate();
+  const stub = await caller(a, b, () => new Target())() as { increment(n: number): Promise<number> };
+  assert.equal(await stub.increment(1), 1);
+  b.port.close();
+  await assert.rejects(() => stub.increment(1), /ended|stopped/);
+});

@@ -1,0 +1,230 @@
+/**
+ * One isolate's side of its RPC links. A link joins two isolates for one call made through a binding and
+ * everything that call hands around: each side numbers the objects it exports on the link (functions,
+ * RpcTargets, streams), and the other side holds stubs for them. Calls on a stub travel through `RpcWire`
+ * (the host routes them to the owner, which runs them in `invoke`).
+ *
+ * Lifetimes, as on the original platform: stubs passed as arguments are released when the call they were
+ * passed to returns; stubs received in a result live until `Symbol.dispose` is called on them or the
+ * link closes. A link the isolate opened closes when the event that opened it ends, or at once when its
+ * call has returned and the caller holds nothing from it. Loaded by the isolate: nothing host-only.
+ */
+import { DISPOSE, decodeRpcValue, encodeRpcValue, isRpcTarget, isStreamExport, type RpcExporter, type RpcImporter } from './codec.js';
+import { fromRpcError, settleOutcome, toRpcError, type RpcOutcome } from './errors.js';
+
+/** How a session reaches the other side of its links (the host routes each message to the link's peer). */
+export interface RpcWire {
+  /** Calls the peer's export `cap` (its method `method`, or the function itself when null) with encoded arguments. */
+  call(link: number, cap: number, method: string | null, args: unknown[]): Promise<RpcOutcome>;
+  /** The peer's export `cap` is no longer needed. */
+  release(link: number, cap: number): void;
+  /** This side is done with the link: the peer drops what it exported on it. */
+  close(link: number): void;
+}
+
+interface LinkState {
+  exports: Map<number, object>;
+  nextExport: number;
+  /** Stubs of the peer's exports still held here. */
+  imports: number;
+  /** Calls this side has in progress on the link. */
+  calls: number;
+  /** Opened by this side (a call it made), so this side closes it. */
+  own: boolean;
+}
+
+/** Names a stub never forwards: they belong to every object, or make a stub look like a promise. */
+const NOT_METHODS = new Set(['then', 'constructor', ...Object.getOwnPropertyNames(Object.prototype)]);
+
+/** The session of one isolate. */
+export class RpcSession {
+  #wire: RpcWire;
+  #links = new Map<number, LinkState>();
+  #nextLink = 1;
+  #onOpen: ((link: number) => void) | undefined;
+
+  /** `onOpen` is told of each link this side opens (the isolate closes it when the event that opened it ends). */
+  constructor(wire: RpcWire, onOpen?: (link: number) => void) {
+    this.#wire = wire;
+    this.#onOpen = onOpen;
+  }
+
+  /** Links open now (for tests and leak checks). */
+  get openLinks(): number { return this.#links.size; }
+
+  /** Exports held on `link` now. */
+  exportsOn(link: number): number { return this.#links.get(link)?.exports.size ?? 0; }
+
+  /**
+   * Makes one call through a binding: opens a link, encodes `args` on it, lets `send` carry them (with the
+   * link's number) and decodes the answer. Arguments' exports are released when the call returns.
+   */
+  async call(send: (link: number, args: unknown[]) => Promise<unknown>, args: readonly unknown[]): Promise<unknown> {
+    const link = this.#nextLink++;
+    this.#links.set(link, { exports: new Map(), nextExport: 1, imports: 0, calls: 0, own: true });
+    this.#onOpen?.(link);
+    return this.#callOn(link, (encoded) => send(link, encoded) as Promise<RpcOutcome>, args);
+  }
+
+  /** Accepts a link the host opened towards this isolate (an incoming call); `link` is the host's number for it. */
+  accept(link: number): void {
+    if (!this.#links.has(link)) this.#links.set(link, { exports: new Map(), nextExport: 1, imports: 0, calls: 0, own: false });
+  }
+
+  /** Encodes a value on `link` (the result of an incoming call). */
+  encode(link: number, value: unknown): unknown {
+    return encodeRpcValue(value, this.#exporter(link, undefined));
+  }
+
+  /** Decodes a value from `link`; the stubs made are added to `made` when given (released when the call's scope ends). */
+  decode(link: number, value: unknown, made?: object[]): unknown {
+    return decodeRpcValue(value, this.#importer(link, made));
+  }
+
+  /**
+   * Runs an incoming call on one of this side's exports: `method` of an RpcTarget (or a stream's reader or
+   * writer), or the function itself when null. Stubs among the arguments are released when it returns.
+   */
+  async invoke(link: number, cap: number, method: string | null, args: unknown): Promise<RpcOutcome> {
+    const state = this.#links.get(link);
+    const target = state?.exports.get(cap);
+    const made: object[] = [];
+    try {
+      if (!state) throw new Error('the RPC session of this stub has ended');
+      if (!target) throw new Error('this RPC stub was released (a stub passed as an argument lives until the call it was passed to returns; dup() is not supported)');
+      const decoded = this.decode(link, args, made);
+      if (!Array.isArray(decoded)) throw new TypeError('the RPC arguments must be a list');
+      const fn = method === null ? target : methodOf(target, method);
+      if (typeof fn !== 'function') throw new TypeError(method === null ? 'this RPC stub is not a function' : `The RPC receiver does not implement the method "${method}".`);
+      const result: unknown = await (fn as (...a: unknown[]) => unknown).apply(method === null ? undefined : target, decoded);
+      return { value: this.encode(link, result) };
+    } catch (err) {
+      return { error: toRpcError(err) };
+    } finally {
+      disposeStubs(made);
+    }
+  }
+
+  /** The peer no longer needs this side's export `cap`. */
+  release(link: number, cap: number): void {
+    this.#links.get(link)?.exports.delete(cap);
+  }
+
+  /** Ends a link: this side's exports on it are dropped; when this side opened it, the peer is told. */
+  close(link: number): void {
+    const state = this.#links.get(link);
+    if (!state) return;
+    this.#links.delete(link);
+    state.exports.clear();
+    if (state.own) this.#wire.close(link);
+  }
+
+  async #callOn(link: number, send: (args: unknown[]) => Promise<RpcOutcome>, args: readonly unknown[]): Promise<unknown> {
+    const state = this.#links.get(link);
+    if (!state) throw new Error('the RPC session of this stub has ended (its event is over, or the stub was disposed)');
+    const made: number[] = [];
+    state.calls++;
+    try {
+      const encoded = encodeRpcValue([...args], this.#exporter(link, made)) as unknown[];
+      const outcome = await send(encoded);
+      return this.decode(link, settleOutcome(outcome));
+    } finally {
+      state.calls--;
+      // Stubs passed as arguments live for the call's scope only.
+      for (const cap of made) state.exports.delete(cap);
+      this.#closeIfUnused(link, state);
+    }
+  }
+
+  #closeIfUnused(link: number, state: LinkState): void {
+    if (state.own && state.calls === 0 && state.imports === 0 && this.#links.get(link) === state) this.close(link);
+  }
+
+  #exporter(link: number, made: number[] | undefined): RpcExporter {
+    return {
+      export: (value) => {
+        const state = this.#links.get(link);
+        if (!state) throw new Error('the RPC session has ended');
+        const id = state.nextExport++;
+        state.exports.set(id, value);
+        // A stream's end is released by the other side when the stream ends: a body outlives the call it came with.
+        if (!isStreamExport(value)) made?.push(id);
+        return id;
+      },
+    };
+  }
+
+  #importer(link: number, made: object[] | undefined): RpcImporter {
+    return {
+      stub: (id, kind) => {
+        const state = this.#links.get(link);
+        if (state) state.imports++;
+        const stub: object = kind === 'function' ? this.#functionStub(link, id) : this.#targetStub(link, id);
+        if (kind !== 'stream') made?.push(stub);
+        return stub;
+      },
+    };
+  }
+
+  #disposer(link: number, id: number): { dispose(): void; disposed(): boolean } {
+    let disposed = false;
+    return {
+      dispose: () => {
+        if (disposed) return;
+        disposed = true;
+        const state = this.#links.get(link);
+        if (!state) return;
+        state.imports--;
+        this.#wire.release(link, id);
+        this.#closeIfUnused(link, state);
+      },
+      disposed: () => disposed,
+    };
+  }
+
+  #invokeRemote(link: number, id: number, method: string | null, args: unknown[], disposed: () => boolean): Promise<unknown> {
+    if (disposed()) return Promise.reject(new Error('this RPC stub was released: it was disposed, or it came as an argument of a call that has returned'));
+    return this.#callOn(link, (encoded) => this.#wire.call(link, id, method, encoded), args);
+  }
+
+  #functionStub(link: number, id: number): object {
+    const life = this.#disposer(link, id);
+    const stub = (...args: unknown[]) => this.#invokeRemote(link, id, null, args, life.disposed);
+    Object.defineProperty(stub, DISPOSE, { value: life.dispose });
+    return stub;
+  }
+
+  #targetStub(link: number, id: number): object {
+    const life = this.#disposer(link, id);
+    const methods = new Map<string, (...args: unknown[]) => Promise<unknown>>();
+    return new Proxy(Object.create(null) as object, {
+      get: (_target, prop) => {
+        if (prop === DISPOSE) return life.dispose;
+        if (typeof prop !== 'string' || NOT_METHODS.has(prop)) return undefined;
+        let method = methods.get(prop);
+        if (!method) methods.set(prop, (method = (...args: unknown[]) => this.#invokeRemote(link, id, prop, args, life.disposed)));
+        return method;
+      },
+      has: (_target, prop) => prop === DISPOSE,
+      set: () => false,
+    });
+  }
+}
+
+/** A method an export offers over RPC: own or inherited functions of an RpcTarget or a codec stream end, never Object's. */
+function methodOf(target: object, method: string): unknown {
+  if (typeof method !== 'string' || NOT_METHODS.has(method) || method.startsWith('#')) return undefined;
+  if (!isRpcTarget(target) && !isStreamExport(target)) return undefined;
+  return (target as Record<string, unknown>)[method];
+}
+
+/** Releases stubs (those received as a call's arguments, when the call returns). */
+export function disposeStubs(stubs: readonly object[]): void {
+  for (const stub of stubs) {
+    const dispose = (stub as Record<symbol, unknown>)[DISPOSE];
+    if (typeof dispose === 'function') (dispose as () => void)();
+  }
+}
+
+export { fromRpcError, toRpcError };
+export type { RpcOutcome };
