@@ -1,17 +1,18 @@
 // Each kind's protocol.ts is enforced on the host: a call message an isolate sends outside the protocol (an
 // unknown method, arguments of the wrong type or number) is refused with binding_call_refused before any
-// handler or store sees it. The messages are forged the way hostile code in the isolate's realm can: by
-// wrapping MessagePort.prototype.postMessage, which carries every call to the host.
+// handler or store sees it. The messages are forged the way hostile code in the isolate's realm can: the port's
+// postMessage is its own bound copy, out of reach, but the batch a call joins is filled with the realm's
+// Array.prototype.push, which the application can replace.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeProject, startProject } from './helpers.js';
 
 const FORGING_APP = `
-const post = MessagePort.prototype.postMessage;
+const push = Array.prototype.push;
 let forge = null;
-MessagePort.prototype.postMessage = function (messages, transfer) {
-  if (forge && Array.isArray(messages)) for (const m of messages) if (m && m.t === 'call') forge(m);
-  return post.call(this, messages, transfer);
+Array.prototype.push = function (...items) {
+  if (forge) for (const m of items) if (m && typeof m === 'object' && m.t === 'call') forge(m);
+  return push.apply(this, items);
 };
 async function forged(rewrite, call) {
   forge = rewrite;
