@@ -6,6 +6,7 @@ import path from 'node:path';
 import { LedgeError, type ErrorCode } from '../../platform/errors.js';
 import { bundle } from '../bundle.js';
 import { buildFiles, findBubblewrap, systemView } from './launcher.js';
+import { killSandboxTree } from './kill-tree.js';
 
 /** What the platform built from an upload: the one module that runs, and its digest. */
 export interface BuiltUpload {
@@ -79,10 +80,10 @@ function buildInSandbox(upload: string, main: string, flags: readonly string[]):
     const out: Buffer[] = [];
     let size = 0;
     let stderr = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), BUILD_TIMEOUT_MS);
+    const timer = setTimeout(() => killSandboxTree(child), BUILD_TIMEOUT_MS);
     child.stdout.on('data', (chunk: Buffer) => {
       size += chunk.byteLength;
-      if (size > BUILD_OUTPUT_BYTES) child.kill('SIGKILL');
+      if (size > BUILD_OUTPUT_BYTES) killSandboxTree(child);
       else out.push(chunk);
     });
     child.stderr.setEncoding('utf8');

@@ -40,7 +40,8 @@ export function readTreeUsage(root: number): TreeUsage {
   return usage;
 }
 
-function childrenOf(pid: number): number[] {
+/** The processes `pid` started (each of its threads' `children` file); empty once it is gone. */
+export function childrenOf(pid: number): number[] {
   const out: number[] = [];
   let tasks: string[];
   try {

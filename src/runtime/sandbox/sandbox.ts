@@ -9,6 +9,7 @@ import type { IsolateWorker, IsolateWorkerSpec } from '../isolate-worker.js';
 import { toSandboxRecord, type HostRecord } from './channel.js';
 import { createFrameWriter, FrameError, FrameReader } from './frames.js';
 import { BUNDLES_MOUNT, runtimeModuleInside, sandboxCommand, type LaunchSpec } from './launcher.js';
+import { killSandboxTree } from './kill-tree.js';
 import { readTreeUsage, type TreeUsage } from './proc-stats.js';
 import { ProxyWorker } from './proxy-worker.js';
 
@@ -59,6 +60,8 @@ export class Sandbox {
   #idleTimer: NodeJS.Timeout | undefined;
   #stopReason: StopReason | undefined;
   #exited: Promise<void>;
+  /** Its main script runs: bubblewrap's set-up is over, and the sandbox dies with its parent. */
+  #running = false;
   /** Resolves once the sandbox said it is ready (its main script runs). */
   readonly started: Promise<void>;
 
@@ -76,7 +79,7 @@ export class Sandbox {
     const writer = createFrameWriter<HostRecord>((frame) => { if (!channel.destroyed) channel.write(frame); }, { soon: 'microtask' });
     this.#send = writer.send;
     let ready: () => void = () => undefined;
-    this.started = new Promise<void>((resolve) => { ready = resolve; });
+    this.started = new Promise<void>((resolve) => { ready = () => { this.#running = true; resolve(); }; });
     const reader = new FrameReader();
     channel.on('data', (chunk: Buffer) => {
       try {
@@ -140,7 +143,8 @@ export class Sandbox {
   async stop(reason: StopReason): Promise<void> {
     if (this.#stopReason === undefined) {
       this.#stopReason = reason;
-      this.#child.kill('SIGKILL');
+      if (this.#running) this.#child.kill('SIGKILL');
+      else killSandboxTree(this.#child);
     }
     await this.#exited;
   }
@@ -183,6 +187,8 @@ export class Sandbox {
   }
 
   #onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    // Whatever still holds the other ends must not keep the host's event loop waiting on them.
+    for (const stream of this.#child.stdio) stream?.destroy();
     clearInterval(this.#monitor);
     clearTimeout(this.#idleTimer);
     const reason = this.#stopReason ?? 'crashed';
@@ -237,3 +243,4 @@ export class Sandbox {
 function mb(bytes: number): number {
   return Math.round(bytes / (1024 * 1024));
 }
+
