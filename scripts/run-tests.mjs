@@ -4,6 +4,8 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+// A test that hangs (a process that never exits) fails after this long instead of holding the whole run.
+const TEST_TIMEOUT_MS = 5 * 60_000;
 const SKIP = new Set(['node_modules', 'dist', '.ledge', '.git', 'fixtures']);
 
 function find(dir, out = []) {
@@ -19,5 +21,5 @@ function find(dir, out = []) {
 const files = ['src', 'test', 'examples'].flatMap((dir) => find(path.join(root, dir))).sort();
 const filter = process.argv.slice(2);
 const selected = filter.length ? files.filter((f) => filter.some((p) => f.includes(p))) : files;
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...selected], { cwd: root, stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-timeout=${TEST_TIMEOUT_MS}`, ...selected], { cwd: root, stdio: 'inherit' });
 process.exit(result.status ?? 1);
