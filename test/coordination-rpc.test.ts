@@ -1,0 +1,103 @@
+// Coordination-object stubs speak the RPC codec of service bindings, under a real `ledge dev` in both isolations:
+// functions and RpcTargets as stubs, streams both ways, a stub's fetch streaming 64 MiB each way through an isolate
+// held to 48 MiB, the object's gates on calls into what it exported, and the error paths (docs/bindings/coordination.md).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { interrupt, runCli } from './cli.js';
+import { makeProject, tempDir } from './helpers.js';
+import { ROOM_APP, roomConfig } from './coordination-rpc-app.js';
+
+/**
+ * The isolate's memory limit, below the 64 MiB body so that reading it whole stops the isolate. Not 32: the limit
+ * counts ArrayBuffers V8 has not collected yet, and a plain fetch handler echoing a 64 MiB request body already
+ * goes past 32 MiB that way (in both isolations, with no object involved); 48 leaves it room.
+ */
+const MEMORY_MB = 48;
+
+const BODY_BYTES = 64 * 1024 * 1024;
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * POSTs `BODY_BYTES` of random bytes to `url` chunk by chunk (waiting on back-pressure) while reading the
+ * response as it comes: neither side ever holds the body. Resolves with the response's status, a header, and
+ * the digests and lengths of what was sent and what came back.
+ */
+function streamThrough(url: string): Promise<{ status: number; method: string | undefined; sent: string; received: string; receivedBytes: number }> {
+  return new Promise((resolve, reject) => {
+    const sentHash = createHash('sha256');
+    const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/octet-stream' } }, (response) => {
+      const receivedHash = createHash('sha256');
+      let receivedBytes = 0;
+      response.on('data', (chunk: Buffer) => { receivedBytes += chunk.byteLength; receivedHash.update(chunk); });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, method: response.headers['x-method'] as string | undefined, sent: sentHash.digest('hex'), received: receivedHash.digest('hex'), receivedBytes }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    const chunk = randomBytes(CHUNK_BYTES);
+    let sent = 0;
+    const pump = (): void => {
+      while (sent < BODY_BYTES) {
+        // Each chunk differs (its first bytes carry its number), so a lost, repeated or reordered chunk changes the digest.
+        const piece = Buffer.from(chunk);
+        piece.writeUInt32BE(sent / CHUNK_BYTES, 0);
+        sentHash.update(piece);
+        sent += piece.byteLength;
+        if (!request.write(piece)) { request.once('drain', pump); return; }
+      }
+      request.end();
+    };
+    pump();
+  });
+}
+
+for (const isolation of ['thread', 'process'] as const) {
+  test(`object stubs carry RPC values and stream fetch bodies (ledge dev, ${isolation} isolation)`, { timeout: 600_000 }, async (t) => {
+    const dir = makeProject({ 'src/index.js': ROOM_APP }, roomConfig(MEMORY_MB));
+    const dev = runCli(['dev', dir, '--port', '0', '--state', tempDir(), ...(isolation === 'process' ? ['--isolation', 'process'] : [])]);
+    t.after(() => { dev.child.kill('SIGKILL'); });
+    const url = (await dev.waitFor(/ready on (http:\/\/\S+)/, 60_000))[1] as string;
+    const json = async (path: string, init?: RequestInit) => (await fetch(`${url}${path}`, init)).json() as Promise<unknown>;
+
+    // A function argument is called back in the caller, once per item, while the object's method runs.
+    assert.deepEqual(await json('/callback'), [10, 20, 30]);
+
+    // An RpcTarget result: its methods run in the object later, with its storage; once disposed, it refuses calls.
+    const target = await json('/target') as { a: number; b: number; total: number; released: string };
+    assert.deepEqual([target.a, target.b, target.total], [2, 5, 5]);
+    assert.match(target.released, /released/);
+
+    // Calls on the RpcTarget are events of the object: 50 concurrent read-then-write increments lose none.
+    const concurrent = await json('/concurrent?room=c') as { values: number[]; total: number };
+    assert.deepEqual([...concurrent.values].sort((x, y) => x - y), Array.from({ length: 50 }, (_, i) => i + 1), 'each value handed out once');
+    assert.equal(concurrent.total, 50);
+
+    // A stream argument and a stream result.
+    assert.equal(await (await fetch(`${url}/stream`)).text(), 'HELLO WORLD');
+    assert.equal(await json('/count', { method: 'POST', body: 'x'.repeat(300_000) }), 300_000);
+    // A Request as an argument arrives with its method, URL, headers and body.
+    assert.deepEqual(await json('/request'), { method: 'PUT', url: 'http://room/x', header: '1', body: 'payload' });
+
+    // A function passed as an argument lives for its call only.
+    assert.match((await json('/kept') as { message: string }).message, /released/);
+
+    // What structured clone refuses is refused with the original's text: in a result (remote), in an argument (here).
+    assert.deepEqual(await json('/plain-result'), { name: 'DataCloneError', message: 'Could not serialize object of type "Plain". This type does not support serialization.', remote: true });
+    assert.deepEqual(await json('/plain-argument'), { name: 'DataCloneError', message: 'Could not serialize object of type "Mine". This type does not support serialization.', remote: false });
+
+    // Handlers and private names are not RPC methods on a stub (fetch is the stub's own).
+    assert.deepEqual(await json('/refused'), [['fetch', 'function'], ['alarm', 'undefined'], ['webSocketMessage', 'undefined'], ['constructor', 'undefined'], ['_secret', 'undefined'], ['then', 'undefined']]);
+
+    // A stub's fetch streams both bodies: 64 MiB in and the same 64 MiB back through an isolate held below 64 MiB.
+    const echoed = await streamThrough(`${url}/echo`);
+    assert.equal(echoed.status, 202);
+    assert.equal(echoed.method, 'POST');
+    assert.equal(echoed.receivedBytes, BODY_BYTES);
+    assert.equal(echoed.received, echoed.sent, 'the body came back whole and in order');
+    assert.doesNotMatch(dev.output(), /exceeded its memory limit|exceeded_memory|broke the channel protocol/);
+    // The isolate is still the same one and still answers.
+    assert.deepEqual(await json('/callback'), [10, 20, 30]);
+    assert.equal(await interrupt(dev), 0);
+  });
+}
