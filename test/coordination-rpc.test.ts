@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { interrupt, runCli } from './cli.js';
 import { makeProject, tempDir } from './helpers.js';
+import { deployBody, startTestPlatform } from './serve-helpers.js';
 import { ROOM_APP, roomConfig } from './coordination-rpc-app.js';
 
 /**
@@ -99,5 +100,33 @@ for (const isolation of ['thread', 'process'] as const) {
     // The isolate is still the same one and still answers.
     assert.deepEqual(await json('/callback'), [10, 20, 30]);
     assert.equal(await interrupt(dev), 0);
+  });
+}
+
+for (const isolation of ['thread', 'process'] as const) {
+  test(`object stubs carry RPC values under ledge serve (${isolation} isolation), from another deployment too (script_name)`, { timeout: 300_000 }, async () => {
+    const p = await startTestPlatform(tempDir('ledge-coordination-rpc-serve-'), undefined, { isolation });
+    try {
+      const base = `/accounts/${p.accountId}/deployments`;
+      const rooms = await p.call('PUT', `${base}/rooms`, { body: deployBody(ROOM_APP, { edge_dev: true, ...roomConfig(MEMORY_MB) }) });
+      assert.equal(rooms.status, 200, rooms.text);
+      // The caller is another deployment: its isolate and the object's are two, joined by the host for each call.
+      const front = await p.call('PUT', `${base}/front`, { body: deployBody(ROOM_APP, { edge_dev: true, durable_objects: { bindings: [{ name: 'ROOM', class_name: 'Room', script_name: 'rooms' }] } }) });
+      assert.equal(front.status, 200, front.text);
+      for (const host of ['rooms.admin.ledge.localhost', 'front.admin.ledge.localhost']) {
+        const text = async (path: string, init?: RequestInit) => (await p.visit(host, path, init)).text();
+        assert.equal(await text('/callback'), '[10,20,30]', host);
+        assert.match(await text('/target?room=' + host), /^\{"a":2,"b":5,"total":5,"released":"this RPC stub was released/, host);
+        assert.equal(await text('/stream'), 'HELLO WORLD', host);
+        const body = randomBytes(4 * 1024 * 1024);
+        const echoed = await p.visit(host, '/echo', { method: 'POST', body });
+        assert.equal(echoed.status, 202, host);
+        assert.ok(Buffer.from(await echoed.arrayBuffer()).equals(body), `${host}: the body came back whole`);
+        assert.deepEqual(JSON.parse(await text('/plain-result')), { name: 'DataCloneError', message: 'Could not serialize object of type "Plain". This type does not support serialization.', remote: true });
+      }
+      assert.ok(!p.logs.some((r) => /broke the channel protocol/.test(r.message)), 'no message was refused');
+    } finally {
+      await p.close();
+    }
   });
 }

@@ -387,13 +387,16 @@ async function runWorkflowEvent(id: number, run: WorkflowRunEvent): Promise<void
 /** One event of a coordination object (bindings/coordination/instances.ts); its ctx.waitUntil work runs within the usual bound. */
 async function runObject(id: number, event: ObjectEvent): Promise<void> {
   const waits: Promise<unknown>[] = [];
-  await events.run({ subrequests: 0, waits }, async () => {
+  const eventState: EventState = { subrequests: 0, waits };
+  await events.run(eventState, async () => {
     const outcome = await runObjectEvent(event, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => waits.push(promise), rpc: objectRpc });
     // A result the transport cannot carry (caught before posting) becomes the call's error.
     const carried = outcome.ok ? sendable({ value: outcome.value }) : undefined;
     send({ t: 'object-result', id, outcome: carried && 'error' in carried ? { ok: false, error: carried.error } : outcome });
   });
   await settleWaitUntil(waits);
+  // Stubs the object received from its own calls live until its event ends, as for any event (docs/bindings/services.md).
+  closeLinks(eventState);
   send({ t: 'done', id });
 }
 
