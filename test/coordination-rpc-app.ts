@@ -22,6 +22,9 @@ export class Room extends DurableObject {
   }
   async count(stream) { let bytes = 0; for await (const chunk of stream) bytes += chunk.byteLength; return bytes; }
   plain() { return new Plain(); }
+  reset() { this.ctx.abort('reset by the test'); }
+  // The callback must not run before the write is committed: if the commit fails, it never runs.
+  async putThenCall(fn) { this.ctx.storage.put('before-callback', Date.now()); return fn(); }
   async request(request) { return { method: request.method, url: request.url, header: request.headers.get('x-a'), body: await request.text() }; }
   async fetch(request) {
     if (new URL(request.url).pathname === '/echo') return new Response(request.body, { status: 202, headers: { 'x-method': request.method } });
@@ -59,6 +62,15 @@ export default {
       case '/kept': {
         await stub.keep(() => 'called');
         try { return new Response(await stub.callKept()); } catch (e) { return Response.json({ message: e.message, remote: e.remote }); }
+      }
+      case '/after-reset': {
+        const tally = await stub.tally();
+        await stub.reset().catch(() => undefined);
+        try { await tally.add(1); return new Response('still callable'); } catch (e) { return Response.json({ message: e.message, remote: e.remote }); }
+      }
+      case '/put-then-call': {
+        let called = false;
+        try { await stub.putThenCall(() => { called = true; }); return Response.json({ called }); } catch (e) { return Response.json({ called, error: e.message }); }
       }
       case '/plain-result':
         try { await stub.plain(); return new Response('no error'); } catch (e) { return Response.json({ name: e.name, message: e.message, remote: e.remote }); }

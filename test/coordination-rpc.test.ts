@@ -5,6 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { objectFile } from '../src/storage/sqlite/coordination/paths.js';
+import { idFromName, namespaceKey } from '../src/bindings/coordination/ids.js';
 import { interrupt, runCli } from './cli.js';
 import { makeProject, tempDir } from './helpers.js';
 import { deployBody, startTestPlatform } from './serve-helpers.js';
@@ -56,7 +60,8 @@ function streamThrough(url: string): Promise<{ status: number; method: string | 
 for (const isolation of ['thread', 'process'] as const) {
   test(`object stubs carry RPC values and stream fetch bodies (ledge dev, ${isolation} isolation)`, { timeout: 600_000 }, async (t) => {
     const dir = makeProject({ 'src/index.js': ROOM_APP }, roomConfig(MEMORY_MB));
-    const dev = runCli(['dev', dir, '--port', '0', '--state', tempDir(), ...(isolation === 'process' ? ['--isolation', 'process'] : [])]);
+    const stateDir = tempDir();
+    const dev = runCli(['dev', dir, '--port', '0', '--state', stateDir, ...(isolation === 'process' ? ['--isolation', 'process'] : [])]);
     t.after(() => { dev.child.kill('SIGKILL'); });
     const url = (await dev.waitFor(/ready on (http:\/\/\S+)/, 60_000))[1] as string;
     const json = async (path: string, init?: RequestInit) => (await fetch(`${url}${path}`, init)).json() as Promise<unknown>;
@@ -79,6 +84,23 @@ for (const isolation of ['thread', 'process'] as const) {
     assert.equal(await json('/count', { method: 'POST', body: 'x'.repeat(300_000) }), 300_000);
     // A Request as an argument arrives with its method, URL, headers and body.
     assert.deepEqual(await json('/request'), { method: 'PUT', url: 'http://room/x', header: '1', body: 'payload' });
+
+    // Once the object is reset, what it handed out refuses calls, with the reason.
+    assert.deepEqual(await json('/after-reset?room=reset'), { message: 'reset by the test', remote: true });
+
+    // The output gate on a callback: while the object's write cannot commit, its call back into the caller never leaves.
+    assert.deepEqual(await json('/put-then-call?room=gate'), { called: true });
+    const locker = new Database(objectFile(path.join(stateDir, 'coordination'), 'local/test-app/Room', idFromName(namespaceKey('local/test-app/Room'), 'gate')));
+    let gated: { called: boolean; error?: string };
+    try {
+      locker.exec('BEGIN IMMEDIATE');
+      gated = await json('/put-then-call?room=gate') as typeof gated;
+    } finally {
+      if (locker.inTransaction) locker.exec('ROLLBACK');
+      locker.close();
+    }
+    assert.equal(gated.called, false, 'the callback did not run');
+    assert.ok(gated.error, 'the caller got the failed write as an error');
 
     // A function passed as an argument lives for its call only.
     assert.match((await json('/kept') as { message: string }).message, /released/);
