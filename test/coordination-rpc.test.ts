@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { objectFile } from '../src/storage/sqlite/coordination/paths.js';
 import { idFromName, namespaceKey } from '../src/bindings/coordination/ids.js';
 import { interrupt, runCli } from './cli.js';
-import { makeProject, tempDir } from './helpers.js';
+import { makeProject, startProject, tempDir } from './helpers.js';
 import { deployBody, startTestPlatform } from './serve-helpers.js';
 import { ROOM_APP, roomConfig } from './coordination-rpc-app.js';
 
@@ -152,3 +152,49 @@ for (const isolation of ['thread', 'process'] as const) {
     }
   });
 }
+
+// A call message the caller's code forges (as test/binding-protocol.test.ts does: the batch a call joins is filled
+// with the realm's Array.prototype.push) is checked on the host and again by the object: handler and private names
+// stay out of reach, a link number must be one of the caller's own, the values of the old plain path are refused.
+const FORGING_APP = ROOM_APP.replace('export default {', `
+const push = Array.prototype.push;
+let forge = null;
+Array.prototype.push = function (...items) {
+  if (forge) for (const m of items) if (m && typeof m === 'object' && m.t === 'call') forge(m);
+  return push.apply(this, items);
+};
+async function forged(rewrite, call) {
+  forge = rewrite;
+  try { await call(); return 'accepted'; } catch (e) { return e.constructor.name + ': ' + e.message; } finally { forge = null; }
+}
+const FORGERIES = {
+  handler: (m) => { m.args[2].method = 'alarm'; },
+  fetchAsMethod: (m) => { m.args[2].method = 'fetch'; },
+  constructorMethod: (m) => { m.args[2].method = 'constructor'; },
+  privateMethod: (m) => { m.args[2].method = '_secret'; },
+  linkZero: (m) => { m.args[2].link = 0; },
+  linkNegative: (m) => { m.args[2].link = -3; },
+  oldPayload: (m) => { m.args[2] = { kind: 'rpc', method: 'total', payload: new Uint8Array([255, 15]) }; },
+  fetchWithoutRequest: (m) => { m.args[2] = { kind: 'fetch', link: m.args[2].link, args: ['not a request'] }; },
+};
+export default {
+  async forge(env) {
+    const stub = env.ROOM.getByName('forged');
+    const out = {};
+    for (const [name, rewrite] of Object.entries(FORGERIES)) out[name] = await forged(rewrite, () => stub.total());
+    out.stillServes = await stub.total();
+    return out;
+  },`).replace("switch (url.pathname) {", "switch (url.pathname) {\n      case '/forge': return Response.json(await this.forge(env));");
+
+test('forged object calls are refused: handler and private names, link numbers, the old plain payload', { timeout: 120_000 }, async (t) => {
+  const server = await startProject(makeProject({ 'src/index.js': FORGING_APP }, roomConfig(128)), { stateDir: tempDir() });
+  t.after(() => server.close());
+  const out = await (await server.request(new Request('http://app.test/forge'))).json() as Record<string, string | number>;
+  for (const name of ['handler', 'fetchAsMethod', 'constructorMethod', 'privateMethod']) {
+    assert.match(String(out[name]), /^TypeError: The RPC receiver does not implement the method "/, name);
+  }
+  for (const name of ['linkZero', 'linkNegative', 'oldPayload']) assert.match(String(out[name]), /^TypeError: the coordination binding refused event\(\)/, name);
+  assert.equal(out.fetchWithoutRequest, 'TypeError: fetch() of an object takes one Request');
+  assert.equal(out.stillServes, 0, 'the object still serves');
+  assert.doesNotMatch(server.logText(), /failed inside the platform/);
+});
