@@ -3,6 +3,7 @@
 // run, in the same isolate: the same method called through a service binding to the deployment itself (the same
 // codec and links, no object, directory or gates), and the same body echoed by the fetch handler itself (no RPC).
 // Usage: npm run bench:coordination-rpc [-- --calls 2000 --mib 64 --isolation thread|process]
+import { Buffer } from 'node:buffer';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
