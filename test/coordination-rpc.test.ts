@@ -69,6 +69,9 @@ for (const isolation of ['thread', 'process'] as const) {
     // A function argument is called back in the caller, once per item, while the object's method runs.
     assert.deepEqual(await json('/callback'), [10, 20, 30]);
 
+    // A callback that calls the same object again is a new event, delivered while the first awaits the callback.
+    assert.deepEqual(await json('/reentrant?room=again'), { relayed: 0 });
+
     // An RpcTarget result: its methods run in the object later, with its storage; once disposed, it refuses calls.
     const target = await json('/target') as { a: number; b: number; total: number; released: string };
     assert.deepEqual([target.a, target.b, target.total], [2, 5, 5]);
