@@ -14,6 +14,7 @@ class Plain { constructor() { this.x = 1; } }
 export class Room extends DurableObject {
   async map(items, fn) { const out = []; for (const item of items) out.push(await fn(item)); return out; }
   keep(fn) { this.kept = fn; return 'kept'; }
+  respond() { return new Response(new Blob(['made by the object']).stream(), { status: 201, headers: { 'x-from': 'room' } }); }
   async relay(fn) { return { relayed: await fn() }; }
   callKept() { return this.kept(1); }
   tally() { return new Tally(this); }
@@ -38,6 +39,7 @@ export default {
     const stub = env.ROOM.getByName(url.searchParams.get('room') ?? 'r');
     switch (url.pathname) {
       case '/callback': return Response.json(await stub.map([1, 2, 3], (x) => x * 10));
+      case '/response': { const r = await stub.respond(); return Response.json({ status: r.status, from: r.headers.get('x-from'), body: await r.text() }); }
       case '/reentrant': return Response.json(await stub.relay(() => stub.total()));
       case '/target': {
         const tally = await stub.tally();

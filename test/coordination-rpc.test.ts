@@ -85,6 +85,8 @@ for (const isolation of ['thread', 'process'] as const) {
     // A stream argument and a stream result.
     assert.equal(await (await fetch(`${url}/stream`)).text(), 'HELLO WORLD');
     assert.equal(await json('/count', { method: 'POST', body: 'x'.repeat(300_000) }), 300_000);
+    // A Response as a method's result arrives with its status, headers and streamed body.
+    assert.deepEqual(await json('/response'), { status: 201, from: 'room', body: 'made by the object' });
     // A Request as an argument arrives with its method, URL, headers and body.
     assert.deepEqual(await json('/request'), { method: 'PUT', url: 'http://room/x', header: '1', body: 'payload' });
 
