@@ -51,6 +51,12 @@ export default {
         try { await tally.add(1); released = 'still callable'; } catch (e) { released = e.message; }
         return Response.json({ a, b, total, released });
       }
+      case '/using': {
+        let outer;
+        let inside;
+        { using tally = await stub.tally(); outer = tally; inside = await tally.add(1); }
+        try { await outer.add(1); return Response.json({ inside, after: 'still callable' }); } catch (e) { return Response.json({ inside, after: e.message }); }
+      }
       case '/concurrent': {
         const tally = await stub.tally();
         const values = await Promise.all(Array.from({ length: 50 }, () => tally.add(1)));

@@ -77,6 +77,11 @@ for (const isolation of ['thread', 'process'] as const) {
     assert.deepEqual([target.a, target.b, target.total], [2, 5, 5]);
     assert.match(target.released, /released/);
 
+    // A `using` declaration releases it at the end of its block.
+    const using = await json('/using?room=using') as { inside: number; after: string };
+    assert.equal(using.inside, 1);
+    assert.match(using.after, /released/);
+
     // Calls on the RpcTarget are events of the object: 50 concurrent read-then-write increments lose none.
     const concurrent = await json('/concurrent?room=c') as { values: number[]; total: number };
     assert.deepEqual([...concurrent.values].sort((x, y) => x - y), Array.from({ length: 50 }, (_, i) => i + 1), 'each value handed out once');
