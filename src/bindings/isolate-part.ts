@@ -25,6 +25,30 @@ export interface RpcCaller {
   call(send: (link: number, args: unknown[]) => Promise<unknown>, args: readonly unknown[]): Promise<unknown>;
 }
 
+/**
+ * Gates the traffic of one RPC link: a coordination object's link to a caller carries the object's input and
+ * output gates (reference §4.2), so a call on what the object exported (an RpcTarget, a function, a stream's
+ * end) is an event of the object, and nothing the object sends leaves before its confirmed writes are committed.
+ */
+export interface RpcLinkGuard {
+  /** Runs an incoming call on one of the link's exports: delivered through the input gate; its result waits for the output gate. */
+  incoming<T>(work: () => Promise<T>): Promise<T>;
+  /** Resolves when an outgoing call on the link may leave (the output gate); rejects when the writes before it failed. */
+  outgoing(): Promise<void>;
+}
+
+/** The isolate's RPC session as a coordination object's events use it (the callee side of a link). */
+export interface RpcCallee {
+  /** Accepts the host's link `link` towards this isolate, its traffic passing `guard`. */
+  accept(link: number, guard: RpcLinkGuard): void;
+  /** Decodes a value from `link`; stubs made are added to `made` (released by `release` when the call returns). */
+  decode(link: number, value: unknown, made: object[]): unknown;
+  /** Encodes a value on `link` (the call's result). */
+  encode(link: number, value: unknown): unknown;
+  /** Releases stubs received as a call's arguments. */
+  release(stubs: readonly object[]): void;
+}
+
 /** The name under which a kind's isolate module exports its part. */
 export const ISOLATE_PART_EXPORT = 'ISOLATE_PART';
 

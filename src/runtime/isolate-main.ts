@@ -10,7 +10,7 @@ import { parentPort } from 'node:worker_threads';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
-import { ISOLATE_PART_EXPORT, isIsolatePart } from '../bindings/isolate-part.js';
+import { ISOLATE_PART_EXPORT, isIsolatePart, type RpcCallee } from '../bindings/isolate-part.js';
 import { typedCall } from '../bindings/protocol.js';
 import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
@@ -27,7 +27,8 @@ import type { CacheProtocol } from '../bindings/cache/protocol.js';
 import { createIsolateSockets, installWebSocketGlobals, isWebSocketRequest } from './websockets/isolate-sockets.js';
 import { installRuntimeHooks, toEventHandler } from './runtime-hooks.js';
 import { createIsolateTcp } from './tcp/isolate-tcp.js';
-import { createIsolateRpc } from './rpc/isolate-side.js';
+import { createIsolateRpc, sendable } from './rpc/isolate-side.js';
+import { disposeStubs } from './rpc/session.js';
 import { callEntrypoint } from './rpc/entrypoint.js';
 import { STREAM_WINDOW_BYTES, serializeError, type RpcEventCall, type HostMessage, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
 // Last: a standby isolate waits here for its init, with everything above already loaded.
@@ -95,6 +96,16 @@ const rpc = createIsolateRpc(send, (link) => {
   if (event) (event.links ??= []).push(link);
 });
 const rpcCaller = { call: rpc.session.call.bind(rpc.session) };
+/** The callee side of the session, as a coordination object's events use it (bindings/coordination/instances.ts). */
+const objectRpc: RpcCallee = {
+  accept(link, guard) {
+    rpc.session.accept(link);
+    rpc.session.guard(link, guard);
+  },
+  decode: (link, value, made) => rpc.session.decode(link, value, made),
+  encode: (link, value) => rpc.session.encode(link, value),
+  release: disposeStubs,
+};
 
 /** Ends the RPC links an event opened. */
 function closeLinks(event: EventState): void {
@@ -376,11 +387,16 @@ async function runWorkflowEvent(id: number, run: WorkflowRunEvent): Promise<void
 /** One event of a coordination object (bindings/coordination/instances.ts); its ctx.waitUntil work runs within the usual bound. */
 async function runObject(id: number, event: ObjectEvent): Promise<void> {
   const waits: Promise<unknown>[] = [];
-  await events.run({ subrequests: 0, waits }, async () => {
-    const outcome = await runObjectEvent(event, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => waits.push(promise) });
-    send({ t: 'object-result', id, outcome });
+  const eventState: EventState = { subrequests: 0, waits };
+  await events.run(eventState, async () => {
+    const outcome = await runObjectEvent(event, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => waits.push(promise), rpc: objectRpc });
+    // A result the transport cannot carry (caught before posting) becomes the call's error.
+    const carried = outcome.ok ? sendable({ value: outcome.value }) : undefined;
+    send({ t: 'object-result', id, outcome: carried && 'error' in carried ? { ok: false, error: carried.error } : outcome });
   });
   await settleWaitUntil(waits);
+  // Stubs the object received from its own calls live until its event ends, as for any event (docs/bindings/services.md).
+  closeLinks(eventState);
   send({ t: 'done', id });
 }
 

@@ -11,7 +11,7 @@ import { isTcpMessage } from './tcp/protocol.js';
 import { ResponseStream } from './response-stream.js';
 import { startTrace, traceLine, type EventKind, type EventObserver, type EventTrace } from './event-trace.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
-import type { ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
+import type { ObjectCaller, ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
 import { RpcPort } from './rpc/host-links.js';
 import { isRpcIsolateMessage } from './rpc/protocol.js';
 import type { RpcOutcome } from './rpc/errors.js';
@@ -263,9 +263,28 @@ export class Isolate {
     return this.#runBackground<WorkflowRunOutcome>((id) => ({ t: 'workflow', id, run }));
   }
 
-  /** Runs one event of a coordination object on its instance here (bindings/coordination/instances.ts). */
-  runObject(event: ObjectEvent): Promise<ObjectOutcome> {
-    return this.#runBackground<ObjectOutcome>((id) => ({ t: 'object', id, event }));
+  /**
+   * Runs one event of a coordination object on its instance here (bindings/coordination/instances.ts). A call
+   * (rpc, fetch) comes with its caller's end of the RPC link its values are encoded on: joined here to this
+   * isolate's port, so stubs, streams and bodies flow between the two as for a service binding; the sizes of
+   * its arguments and result are bounded as there.
+   */
+  async runObject(event: ObjectEvent, from?: ObjectCaller): Promise<ObjectOutcome> {
+    if (event.kind === 'alarm') return this.#runBackground<ObjectOutcome>((id) => ({ t: 'object', id, event }));
+    const port = from?.endpoint;
+    if (!from || !(port instanceof RpcPort)) return { ok: false, error: { name: 'Error', message: 'a call to a coordination object came without its caller' } };
+    const refused = port.oversized(event.args, event.kind === 'fetch' ? 'request' : 'argument list');
+    if (refused && 'error' in refused) return { ok: false, error: refused.error };
+    if (this.#exited) throw new LedgeError('isolate_failed', 'the isolate has stopped');
+    let link: number;
+    try {
+      link = port.join(from.link, this.#rpc);
+    } catch (err) {
+      return { ok: false, error: { name: 'TypeError', message: (err as Error).message } };
+    }
+    const outcome = await this.#runBackground<ObjectOutcome>((id) => ({ t: 'object', id, event: { ...event, link } }));
+    const oversized = outcome.ok && outcome.value !== undefined ? port.oversized(outcome.value, 'result') : undefined;
+    return oversized && 'error' in oversized ? { ok: false, error: oversized.error } : outcome;
   }
 
   /** Tells the isolate to forget its instance of an object (evicted, or moved to another isolate). */

@@ -9,7 +9,7 @@ import type { Logger } from '../../platform/logger.js';
 import type { CoordinationObjectStore, CoordinationStoragePort } from '../../storage/ports.js';
 import { serveProtocol } from '../host-protocol.js';
 import { BindingError, type BindingService } from '../plugin.js';
-import { OBJECT_STORAGE_CALLS, type ObjectStorageProtocol, type ObjectEvent, type ObjectOutcome, type ObjectOwner } from './protocol.js';
+import { OBJECT_STORAGE_CALLS, type ObjectStorageProtocol, type ObjectCaller, type ObjectEvent, type ObjectOutcome, type ObjectOwner } from './protocol.js';
 
 /** How long an instance with no event stays in memory before it is dropped and its store closed. @default 60000 */
 export const OBJECT_IDLE_MS = 60_000;
@@ -49,8 +49,11 @@ export class CoordinationDirectory {
   /** Objects with an instance now. */
   get live(): number { return this.#slots.size; }
 
-  /** Delivers `event` to the object's instance, in the isolate `host` names (the one now serving the class's deployment). */
-  async deliver(event: ObjectEvent, host: () => Promise<ObjectOwner>): Promise<ObjectOutcome> {
+  /**
+   * Delivers `event` to the object's instance, in the isolate `host` names (the one now serving the class's
+   * deployment); `from` is the caller's end of a call's RPC link (alarms have none).
+   */
+  async deliver(event: ObjectEvent, host: () => Promise<ObjectOwner>, from?: ObjectCaller): Promise<ObjectOutcome> {
     const key = `${event.namespace}\n${event.id}`;
     let slot = this.#slots.get(key);
     if (!slot) {
@@ -77,7 +80,7 @@ export class CoordinationDirectory {
     s.turn = placed.catch(() => undefined);
     const owner = await placed;
     try {
-      return await owner.runObject(event);
+      return await owner.runObject(event, from);
     } finally {
       this.#done(key, s);
     }

@@ -3,12 +3,12 @@
  * event here only for objects it placed in this isolate; an event waits at the instance's input gate, runs,
  * and its result leaves only after the writes it made are committed (the output gate). Runs in the isolate.
  */
-import { deserialize, serialize } from 'node:v8';
+import type { RpcCallee, RpcLinkGuard } from '../isolate-part.js';
 import { typedCall, type BindingTransport } from '../protocol.js';
 import { InputGate } from './gates.js';
 import { idFromName, namespaceKey } from './ids.js';
 import { DurableObjectId, isRpcName } from './namespace.js';
-import type { ObjectEvent, ObjectOutcome, ObjectResponse, ObjectStorageProtocol, RemoteError } from './protocol.js';
+import type { ObjectEvent, ObjectOutcome, ObjectStorageProtocol, RemoteError } from './protocol.js';
 import { OBJECT_STORAGE_SERVICE } from './service-name.js';
 import { ObjectStorage } from './storage.js';
 
@@ -23,6 +23,8 @@ export interface InstanceContext {
   call(binding: string, method: string, args: readonly unknown[]): Promise<unknown>;
   /** Keeps the isolate's event alive for `promise` (ctx.waitUntil of an object). */
   waitUntil(promise: Promise<unknown>): void;
+  /** The isolate's RPC session: a call's arguments and result are encoded on the link the host joined for it. */
+  rpc: RpcCallee;
 }
 
 interface Instance {
@@ -125,22 +127,19 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
     if (instance.broken) throw instance.broken;
     const object = instance.object as Record<string, unknown>;
     let outcome: ObjectOutcome;
-    if (event.kind === 'rpc') {
-      const method = object[event.method];
-      if (!isRpcName(event.method) || typeof method !== 'function') {
-        throw new TypeError(`The RPC receiver does not implement the method "${event.method}".`);
+    if (event.kind === 'rpc' || event.kind === 'fetch') {
+      const rpc = context.rpc;
+      rpc.accept(event.link, linkGuard(instance));
+      const made: object[] = [];
+      try {
+        const args = rpc.decode(event.link, event.args, made);
+        if (!Array.isArray(args)) throw new TypeError('the RPC arguments must be a list');
+        const result = event.kind === 'rpc' ? await callMethod(object, event.method, args) : await callFetch(object, args);
+        outcome = { ok: true, value: rpc.encode(event.link, result) };
+      } finally {
+        // Stubs passed as arguments live for the call only (as for service bindings).
+        rpc.release(made);
       }
-      const args = deserialize(event.payload) as unknown[];
-      const value: unknown = await (method as (...a: unknown[]) => unknown).apply(object, args);
-      outcome = { ok: true, value: value === undefined ? undefined : serialize(value) };
-    } else if (event.kind === 'fetch') {
-      const handler = object['fetch'];
-      if (typeof handler !== 'function') throw new TypeError('Handler does not export a fetch() function.');
-      const r = event.request;
-      const request = new Request(r.url, { method: r.method, headers: r.headers, body: r.body as BodyInit | null });
-      const response: unknown = await (handler as (req: Request) => unknown).call(object, request);
-      if (!(response instanceof Response)) throw new TypeError('fetch() of the object did not return a Response');
-      outcome = { ok: true, response: await toObjectResponse(response) };
     } else {
       const handler = object['alarm'];
       if (typeof handler !== 'function') throw new TypeError('the object has no alarm() handler');
@@ -169,7 +168,47 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
   }
 }
 
-async function toObjectResponse(response: Response): Promise<ObjectResponse> {
-  const body = response.body === null ? null : new Uint8Array(await response.arrayBuffer());
-  return { status: response.status, statusText: response.statusText, headers: [...response.headers], body };
+async function callMethod(object: Record<string, unknown>, name: string, args: unknown[]): Promise<unknown> {
+  const method = object[name];
+  if (!isRpcName(name) || typeof method !== 'function') throw new TypeError(`The RPC receiver does not implement the method "${name}".`);
+  return (method as (...a: unknown[]) => unknown).apply(object, args);
+}
+
+async function callFetch(object: Record<string, unknown>, args: unknown[]): Promise<Response> {
+  const handler = object['fetch'];
+  if (typeof handler !== 'function') throw new TypeError('Handler does not export a fetch() function.');
+  const [request] = args;
+  if (!(request instanceof Request)) throw new TypeError('fetch() of an object takes one Request');
+  const response: unknown = await (handler as (req: Request) => unknown).call(object, request);
+  if (!(response instanceof Response)) throw new TypeError('fetch() of the object did not return a Response');
+  return response;
+}
+
+/**
+ * The gates on an object's link to one caller (reference §4.2): a call on something the object exported there (an
+ * RpcTarget's method, a function, a read of a body it streams) is delivered like an event, one per turn and never
+ * while the input gate is locked, and answers only once the writes before it are committed; a call the object
+ * makes on a stub it received (a callback, a read of a body streamed to it) leaves only after its confirmed writes.
+ * A reset instance (evicted, aborted, failed write) refuses calls on what it exported.
+ */
+function linkGuard(instance: Instance): RpcLinkGuard {
+  return {
+    async incoming<T>(work: () => Promise<T>): Promise<T> {
+      if (instance.broken) throw instance.broken;
+      await instance.gate.enter();
+      if (instance.broken) throw instance.broken;
+      let result: T;
+      try {
+        result = await work();
+      } catch (err) {
+        // An error still waits for committed writes; if committing failed, that error wins.
+        await instance.storage.confirmed();
+        throw err;
+      }
+      await instance.storage.confirmed();
+      if (instance.broken) throw instance.broken;
+      return result;
+    },
+    outgoing: () => instance.storage.confirmed(),
+  };
 }

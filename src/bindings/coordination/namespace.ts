@@ -1,12 +1,15 @@
 /**
  * What application code finds in `env` for a `durable_objects` binding (reference §4.1): a namespace that makes
- * ids and stubs. A stub's method call is RPC: arguments and result cross by structured clone; an exception the
- * object throws arrives with its message and `remote: true`. Runs in the isolate.
+ * ids and stubs. A stub's method call is RPC with the values of the RPC codec; an exception the object throws
+ * arrives with its message and `remote: true`. Runs in the isolate.
  */
-import { deserialize, serialize } from 'node:v8';
+import type { RpcCaller } from '../isolate-part.js';
 import type { BindingCall } from '../protocol.js';
 import { idFromName, idProblem, namespaceKey, newUniqueId } from './ids.js';
-import type { CoordinationProtocol, ObjectOutcome, ObjectRequest, RemoteError } from './protocol.js';
+import type { CoordinationProtocol } from './protocol.js';
+
+/** `Symbol.dispose`, or the registered symbol libraries use where the runtime lacks it (as runtime/rpc/codec.ts). */
+const DISPOSE: symbol = (Symbol as { dispose?: symbol }).dispose ?? Symbol.for('Symbol.dispose');
 
 /** Names a stub never forwards as RPC: handlers the platform calls, and what would make the stub look like a promise. */
 const NOT_RPC = new Set(['fetch', 'alarm', 'connect', 'webSocketMessage', 'webSocketClose', 'webSocketError', 'constructor', 'then', 'toJSON']);
@@ -38,67 +41,56 @@ export class DurableObjectId {
   static namespaceOf(id: DurableObjectId): object { return id.#namespace; }
 }
 
-/** The error an object threw, as the caller sees it. */
-export function toRemoteError(error: RemoteError): Error {
-  const Kind = ({ TypeError, RangeError, SyntaxError, ReferenceError } as Record<string, ErrorConstructor | undefined>)[error.name] ?? Error;
-  const err = new Kind(error.message);
-  if (Kind === Error && error.name !== 'Error') err.name = error.name;
-  Object.defineProperty(err, 'remote', { value: true, enumerable: true });
-  return err;
-}
-
-function unwrap(outcome: ObjectOutcome): ObjectOutcome & { ok: true } {
-  if (!outcome.ok) throw toRemoteError(outcome.error);
-  return outcome;
-}
-
-async function toObjectRequest(input: RequestInfo | URL, init?: RequestInit): Promise<ObjectRequest> {
-  const request = new Request(input, init);
-  const body = request.body === null ? null : new Uint8Array(await request.arrayBuffer());
-  return { method: request.method, url: request.url, headers: [...request.headers], body };
-}
-
-/** A stub: `fetch`, `id`, `name`, and every other property a method called over RPC. */
-function createStub(call: BindingCall<CoordinationProtocol>, id: DurableObjectId): object {
+/**
+ * A stub: `fetch`, `id`, `name`, and every other property a method called over RPC. Calls go through the isolate's
+ * RPC session (runtime/rpc, as service bindings): arguments and results may hold functions and RpcTargets (passed
+ * as stubs), streams, Requests and Responses; a `fetch` streams both bodies.
+ */
+function createStub(call: BindingCall<CoordinationProtocol>, rpc: RpcCaller | undefined, id: DurableObjectId): object {
   const hex = id.toString();
   const name = id.name ?? null;
+  const send = (kind: 'rpc' | 'fetch', method: string, args: readonly unknown[]): Promise<unknown> => {
+    if (!rpc) return Promise.reject(new Error('coordination object stubs work only inside a Ledge isolate'));
+    return rpc.call(async (link, encoded) => {
+      const outcome = await call('event', [hex, name, kind === 'fetch' ? { kind, link, args: encoded } : { kind, link, method, args: encoded }]);
+      return outcome.ok ? { value: outcome.value } : { error: outcome.error };
+    }, args);
+  };
+  const methods = new Map<string, (...args: unknown[]) => Promise<unknown>>();
   const base = {
     id,
     name: id.name,
     async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-      const outcome = unwrap(await call('event', [hex, name, { kind: 'fetch', request: await toObjectRequest(input, init) }]));
-      const r = outcome.response;
-      if (!r) throw new Error('the object answered without a response');
-      const bodyless = r.status === 101 || r.status === 204 || r.status === 205 || r.status === 304;
-      return new Response(bodyless ? null : r.body as BodyInit | null, { status: r.status, statusText: r.statusText, headers: r.headers });
+      const response = await send('fetch', 'fetch', [new Request(input, init)]);
+      if (!(response instanceof Response)) throw new TypeError('the object answered without a response');
+      return response;
     },
   };
   return new Proxy(base, {
     get(target, property) {
+      // `using stub = ns.get(id)`: a stub of the object itself holds nothing to release (stubs it returns do).
+      if (property === DISPOSE) return noop;
       if (typeof property !== 'string') return undefined;
       if (Object.hasOwn(target, property)) return target[property as keyof typeof target];
       if (!isRpcName(property)) return undefined;
-      return async (...args: unknown[]) => {
-        let payload: Uint8Array;
-        try {
-          payload = serialize(args);
-        } catch (err) {
-          throw new TypeError(`${property}(): its arguments cannot be sent to the object: ${(err as Error).message}`);
-        }
-        const outcome = unwrap(await call('event', [hex, name, { kind: 'rpc', method: property, payload }]));
-        return outcome.value === undefined ? undefined : deserialize(outcome.value) as unknown;
-      };
+      let method = methods.get(property);
+      if (!method) methods.set(property, (method = (...args: unknown[]) => send('rpc', property, args)));
+      return method;
     },
   });
 }
+
+function noop(): void { /* nothing to release */ }
 
 /** `env.<binding>` of a `durable_objects` binding. */
 export class DurableObjectNamespace {
   readonly #key: Buffer;
   readonly #call: BindingCall<CoordinationProtocol>;
+  readonly #rpc: RpcCaller | undefined;
 
-  constructor(call: BindingCall<CoordinationProtocol>, uniqueKey: string) {
+  constructor(call: BindingCall<CoordinationProtocol>, uniqueKey: string, rpc?: RpcCaller) {
     this.#call = call;
+    this.#rpc = rpc;
     this.#key = namespaceKey(uniqueKey);
   }
 
@@ -123,7 +115,7 @@ export class DurableObjectNamespace {
       const problem = idProblem(this.#key, id.toString());
       if (problem) throw new TypeError(problem);
     }
-    return createStub(this.#call, id);
+    return createStub(this.#call, this.#rpc, id);
   }
 
   getByName(name: string, options?: { locationHint?: string }): object {

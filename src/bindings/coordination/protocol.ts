@@ -2,8 +2,9 @@
  * The messages of coordination objects, declared once for both halves: the calls a binding in `env` makes
  * (`COORDINATION_CALLS`), the calls an instance makes to its own storage (`OBJECT_STORAGE_CALLS`, on a service
  * the host gives each isolate under a name no binding can have), and the events the host delivers to the
- * isolate that holds an instance. Arguments and results of RPC cross as V8 structured-clone bytes the host never
- * decodes. The isolate imports this file's types only.
+ * isolate that holds an instance. Arguments and results of RPC and fetch are values of the RPC codec on a link
+ * the host joins from the caller to the object's isolate (runtime/rpc, as service bindings): functions and
+ * RpcTargets cross as stubs, streams and bodies chunk by chunk. The isolate imports this file's types only.
  */
 import { z } from 'zod';
 import type { CallSchemas } from '../protocol.js';
@@ -11,26 +12,13 @@ import type { CoordinationListOptions } from '../../storage/ports.js';
 
 export { OBJECT_STORAGE_SERVICE } from './service-name.js';
 
-/** A request on its way to an object's `fetch`, body read whole. */
-export interface ObjectRequest {
-  method: string;
-  url: string;
-  headers: [string, string][];
-  body: Uint8Array | null;
-}
-
-/** The object's response, body read whole. */
-export interface ObjectResponse {
-  status: number;
-  statusText: string;
-  headers: [string, string][];
-  body: Uint8Array | null;
-}
-
-/** What a caller asks of an object. */
+/**
+ * What a caller asks of an object: `args` are encoded on the caller's RPC link `link` (for `fetch`, one Request).
+ * The host replaces `link` with the object's isolate's number of the link when it joins the two (Isolate.runObject).
+ */
 export type ObjectCall =
-  | { kind: 'rpc'; method: string; payload: Uint8Array }
-  | { kind: 'fetch'; request: ObjectRequest };
+  | { kind: 'rpc'; link: number; method: string; args: unknown[] }
+  | { kind: 'fetch'; link: number; args: unknown[] };
 
 /** One event for an object, as the host delivers it to the isolate holding (or about to create) its instance. */
 export type ObjectEvent = ObjectCall & {
@@ -59,15 +47,23 @@ export interface RemoteError {
   message: string;
 }
 
-/** How an event ended: a serialised RPC result, a response, or the error the object threw. */
+/** How an event ended: the result encoded on the call's link (an RPC value, or the fetch Response), or the error the object threw. */
 export type ObjectOutcome =
-  | { ok: true; value?: Uint8Array; response?: ObjectResponse }
+  | { ok: true; value?: unknown }
   | { ok: false; error: RemoteError };
+
+/** The caller's end of an object call's RPC link, as the host knows it. */
+export interface ObjectCaller {
+  /** The calling isolate's RPC end (`CallOrigin.endpoint`: runtime/rpc/host-links.ts); opaque to bindings. */
+  endpoint: object;
+  link: number;
+}
 
 /** The isolate that holds instances, as the directory sees it (runtime/isolate.ts implements it). */
 export interface ObjectOwner {
   readonly exited: boolean;
-  runObject(event: ObjectEvent): Promise<ObjectOutcome>;
+  /** Runs the event; a call (rpc, fetch) has its caller's link joined to this isolate's (`from`; alarms have none). */
+  runObject(event: ObjectEvent, from?: ObjectCaller): Promise<ObjectOutcome>;
   /** Tells the isolate to forget its instance of the object (it was evicted, or moved to another isolate). */
   dropObject(namespace: string, id: string): void;
 }
@@ -77,17 +73,14 @@ export interface CoordinationProtocol {
   event: { args: [id: string, name: string | null, call: ObjectCall]; result: ObjectOutcome };
 }
 
-/** Longest RPC payload or fetch body in either direction. */
-export const RPC_MAX_BYTES = 32 * 1024 * 1024;
-
-const BYTES = z.instanceof(Uint8Array).refine((b) => b.byteLength <= RPC_MAX_BYTES, { error: `at most ${RPC_MAX_BYTES} bytes` });
-const HEADERS = z.array(z.tuple([z.string(), z.string()])).max(1000);
+const LINK = z.number().int().positive();
 const ID = z.string().max(64);
 
 export const COORDINATION_CALLS = {
   event: z.tuple([ID, z.string().max(4096).nullable(), z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('rpc'), method: z.string().min(1).max(256), payload: BYTES }),
-    z.strictObject({ kind: z.literal('fetch'), request: z.strictObject({ method: z.string().max(32), url: z.string().max(16_384), headers: HEADERS, body: BYTES.nullable() }) }),
+    // Sizes of the encoded values are the RPC port's to check (runtime/rpc/host-links.ts), as for service bindings.
+    z.strictObject({ kind: z.literal('rpc'), link: LINK, method: z.string().min(1).max(256), args: z.array(z.unknown()) }),
+    z.strictObject({ kind: z.literal('fetch'), link: LINK, args: z.tuple([z.unknown()]) }),
   ])]),
 } as const satisfies CallSchemas<CoordinationProtocol>;
 

@@ -24,12 +24,14 @@ export function createCoordinationHandlers(entry: CoordinationEntry, context: Se
   const key = namespaceKey(namespace);
   const script = entry.script_name ?? scope?.deployment ?? '';
   return {
-    async event([id, name, call]) {
-      if (!scope) throw new BindingError('Error', 'coordination objects are not available here');
+    async event([id, name, call], origin) {
+      if (!scope || !origin) throw new BindingError('Error', 'coordination objects are not available here');
       const problem = idProblem(key, id);
       if (problem) throw new BindingError('TypeError', problem);
       const directory = directoryFor(context.storage.coordination, { logger: context.logger });
-      return directory.deliver({ ...call, namespace, className: entry.class_name, id: id.toLowerCase(), name, sqlite: true }, () => scope.objectHost(script));
+      // The call's values are on the caller's RPC link: the object's isolate joins it when the event reaches it.
+      const from = { endpoint: origin.endpoint, link: call.link };
+      return directory.deliver({ ...call, namespace, className: entry.class_name, id: id.toLowerCase(), name, sqlite: true }, () => scope.objectHost(script), from);
     },
   };
 }

@@ -153,7 +153,7 @@ function readerOf(stream: ReadableStream): StreamSource {
     [STREAM_EXPORT]: true,
     async read() {
       const next = await reader.read();
-      return next.done ? { done: true } : { done: false, value: next.value as unknown };
+      return next.done ? { done: true } : { done: false, value: ownBytes(next.value) };
     },
     async cancel(reason?: unknown) { await reader.cancel(reason); },
   }) as StreamSource;
@@ -168,6 +168,17 @@ function writerOf(stream: WritableStream): StreamSink {
     close: () => writer.close(),
     abort: (reason?: unknown) => writer.abort(reason),
   }) as StreamSink;
+}
+
+/**
+ * A stream chunk that is a view on part of a larger buffer, copied to a buffer of its own: structured clone
+ * copies a view's whole buffer, and a body's chunks are often views into one transport frame (hundreds of KiB),
+ * so sending them as they are would copy the frame once per chunk and hold every copy.
+ */
+function ownBytes(chunk: unknown): unknown {
+  if (!ArrayBuffer.isView(chunk) || chunk.byteLength === chunk.buffer.byteLength) return chunk;
+  if (chunk instanceof DataView) return new DataView(chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.byteLength));
+  return (chunk as unknown as { slice(): unknown }).slice();
 }
 
 /** True for the reader/writer objects the codec exports for streams: their methods may be called over the link. */
@@ -259,7 +270,7 @@ function readableFrom(source: StreamSource): ReadableStream {
 
 function writableFrom(sink: StreamSink): WritableStream {
   return new WritableStream({
-    write: (chunk) => sink.write(chunk),
+    write: (chunk) => sink.write(ownBytes(chunk)),
     async close() {
       try {
         await sink.close();

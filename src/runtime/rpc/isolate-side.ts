@@ -68,7 +68,7 @@ export function createIsolateRpc(send: (message: RpcIsolateMessage) => void, onO
 }
 
 /** An outcome that structured clone can carry: a value it cannot (caught before posting) becomes the call's error. */
-function sendable(outcome: RpcOutcome): RpcOutcome {
+export function sendable(outcome: RpcOutcome): RpcOutcome {
   if (!('value' in outcome)) return outcome;
   try {
     structuredClone(outcome.value);

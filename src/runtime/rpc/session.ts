@@ -11,6 +11,7 @@
  */
 import { DISPOSE, decodeRpcValue, encodeRpcValue, isRpcTarget, isStreamExport, type RpcExporter, type RpcImporter } from './codec.js';
 import { fromRpcError, settleOutcome, toRpcError, type RpcOutcome } from './errors.js';
+import type { RpcLinkGuard } from '../../bindings/isolate-part.js';
 
 /** How a session reaches the other side of its links (the host routes each message to the link's peer). */
 export interface RpcWire {
@@ -31,6 +32,8 @@ interface LinkState {
   calls: number;
   /** Opened by this side (a call it made), so this side closes it. */
   own: boolean;
+  /** Gates the link's traffic (a coordination object's calls: its input and output gates). */
+  guard?: RpcLinkGuard;
 }
 
 /** Names a stub never forwards: they belong to every object, or make a stub look like a promise. */
@@ -71,6 +74,12 @@ export class RpcSession {
     if (!this.#links.has(link)) this.#links.set(link, { exports: new Map(), nextExport: 1, imports: 0, calls: 0, own: false });
   }
 
+  /** Puts `guard` on a link this side accepted: incoming calls on its exports and outgoing calls on its stubs pass it. */
+  guard(link: number, guard: RpcLinkGuard): void {
+    const state = this.#links.get(link);
+    if (state) state.guard = guard;
+  }
+
   /** Encodes a value on `link` (the result of an incoming call). */
   encode(link: number, value: unknown): unknown {
     return encodeRpcValue(value, this.#exporter(link, undefined));
@@ -92,12 +101,15 @@ export class RpcSession {
     try {
       if (!state) throw new Error('the RPC session of this stub has ended');
       if (!target) throw new Error('this RPC stub was released (a stub passed as an argument lives until the call it was passed to returns; dup() is not supported)');
-      const decoded = this.decode(link, args, made);
-      if (!Array.isArray(decoded)) throw new TypeError('the RPC arguments must be a list');
-      const fn = method === null ? target : methodOf(target, method);
-      if (typeof fn !== 'function') throw new TypeError(method === null ? 'this RPC stub is not a function' : `The RPC receiver does not implement the method "${method}".`);
-      const result: unknown = await (fn as (...a: unknown[]) => unknown).apply(method === null ? undefined : target, decoded);
-      return { value: this.encode(link, result) };
+      const run = async (): Promise<unknown> => {
+        const decoded = this.decode(link, args, made);
+        if (!Array.isArray(decoded)) throw new TypeError('the RPC arguments must be a list');
+        const fn = method === null ? target : methodOf(target, method);
+        if (typeof fn !== 'function') throw new TypeError(method === null ? 'this RPC stub is not a function' : `The RPC receiver does not implement the method "${method}".`);
+        const result: unknown = await (fn as (...a: unknown[]) => unknown).apply(method === null ? undefined : target, decoded);
+        return this.encode(link, result);
+      };
+      return { value: state.guard ? await state.guard.incoming(run) : await run() };
     } catch (err) {
       return { error: toRpcError(err) };
     } finally {
@@ -126,6 +138,8 @@ export class RpcSession {
     state.calls++;
     try {
       const encoded = encodeRpcValue([...args], this.#exporter(link, made)) as unknown[];
+      // The output gate of a guarded link: nothing leaves before the writes the sender saw as done are committed.
+      if (state.guard) await state.guard.outgoing();
       const outcome = await send(encoded);
       return this.decode(link, settleOutcome(outcome));
     } finally {

@@ -36,3 +36,14 @@ test('malformed ones are refused (the sandbox is then stopped as a protocol viol
     { t: 'ws-message', sid: 1, data: 'a host message sent back' },
   ]) assert.equal(toIsolateMessage(message), null, JSON.stringify(message, (_k, v) => v instanceof URL ? 'URL' : v));
 });
+
+test("a coordination object's outcome passes as an RPC value or an error, nothing else", () => {
+  for (const outcome of [
+    { ok: true },
+    { ok: true, value: { n: 1, list: [new Uint8Array([1])], stub: { '\u0000ledge.rpc': 'target', id: 1 } } },
+    { ok: false, error: { name: 'RangeError', message: 'no such thing' } },
+  ]) assert.deepEqual(toIsolateMessage({ t: 'object-result', id: 3, outcome }), { t: 'object-result', id: 3, outcome }, JSON.stringify(outcome));
+  for (const outcome of [
+    null, 'ok', { value: 1 }, { ok: 'yes', value: 1 }, { ok: false }, { ok: false, error: 'failed' }, { ok: false, error: { name: 'Error' } },
+  ]) assert.equal(toIsolateMessage({ t: 'object-result', id: 3, outcome }), null, JSON.stringify(outcome));
+});

@@ -129,15 +129,12 @@ function isWorkflowOutcome(r: unknown): boolean {
   }
 }
 
+/** A coordination object's outcome (bindings/coordination/protocol.ts): an RPC value, whose size the host's RpcPort checks, or an error. */
 function isObjectOutcome(o: unknown): boolean {
   if (typeof o !== 'object' || o === null) return false;
-  const v = o as { ok?: unknown; value?: unknown; response?: unknown; error?: unknown };
+  const v = o as { ok?: unknown; error?: unknown };
   if (v.ok === false) return isError(v.error);
-  if (v.ok !== true || (v.value !== undefined && !(v.value instanceof Uint8Array))) return false;
-  if (v.response === undefined) return true;
-  const r = v.response as { status?: unknown; statusText?: unknown; headers?: unknown; body?: unknown } | null;
-  return typeof r === 'object' && r !== null && Number.isInteger(r.status) && isStr(r.statusText) && Array.isArray(r.headers)
-    && r.headers.every((h) => Array.isArray(h) && h.length === 2 && isStr(h[0]) && isStr(h[1])) && (r.body === null || r.body instanceof Uint8Array);
+  return v.ok === true;
 }
 
 function isDecision(d: unknown): boolean {
