@@ -119,7 +119,7 @@ test('an account limit lowered through the API stops the account\'s sandbox: its
 });
 
 
-test('a sandbox stopped while it is still starting leaves no process behind, and the platform's process can exit', async () => {
+test('a sandbox stopped while it is still starting leaves no process behind, and the platform\'s process can exit', async () => {
   const { readdirSync, readFileSync } = await import('node:fs');
   const path = await import('node:path');
   const { SandboxPool } = await import('../src/runtime/sandbox/pool.js');
