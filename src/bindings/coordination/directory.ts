@@ -6,7 +6,8 @@
  * only for the isolate named here. One directory per coordination store (a dev state, or one account).
  */
 import type { Logger } from '../../platform/logger.js';
-import type { CoordinationObjectStore, CoordinationStoragePort } from '../../storage/ports.js';
+import { isLedgeError } from '../../platform/errors.js';
+import { isSqlStatementError, type CoordinationObjectStore, type CoordinationStoragePort } from '../../storage/ports.js';
 import { serveProtocol } from '../host-protocol.js';
 import { BindingError, type BindingService } from '../plugin.js';
 import { OBJECT_STORAGE_CALLS, type ObjectStorageProtocol, type ObjectEvent, type ObjectOutcome, type ObjectOwner } from './protocol.js';
@@ -108,25 +109,25 @@ export class CoordinationDirectory {
       deleteAll: async ([ns, id]) => { await (await store(ns, id)).deleteAll(); return null; },
       getAlarm: async ([ns, id]) => (await store(ns, id)).getAlarm(),
       setAlarm: async ([ns, id, time]) => { await (await store(ns, id)).setAlarm(time); return null; },
-      exec: async ([ns, id, query, bindings]) => (await store(ns, id)).exec(query, bindings),
+      exec: async ([ns, id, query, bindings]) => asUserError(async () => (await store(ns, id)).exec(query, bindings)),
       begin: async ([ns, id]) => {
         await (await store(ns, id)).begin();
         this.#slot(ns, id).openTransactions++;
         return null;
       },
       commit: async ([ns, id]) => {
-        await (await store(ns, id)).commit();
+        await asUserError(async () => (await store(ns, id)).commit());
         this.#slot(ns, id).openTransactions--;
         return null;
       },
       rollback: async ([ns, id]) => {
-        await (await store(ns, id)).rollback();
+        await asUserError(async () => (await store(ns, id)).rollback());
         this.#slot(ns, id).openTransactions--;
         return null;
       },
       databaseSize: async ([ns, id]) => (await store(ns, id)).databaseSize(),
       bookmark: async ([ns, id]) => (await store(ns, id)).bookmark(),
-      bookmarkAt: async ([ns, id, time]) => (await store(ns, id)).bookmarkAt(time),
+      bookmarkAt: async ([ns, id, time]) => asUserError(async () => (await store(ns, id)).bookmarkAt(time)),
       restoreOnNextSession: async ([ns, id, bookmark]) => {
         if (!BOOKMARK.test(bookmark)) throw new BindingError('Error', `"${bookmark.slice(0, 64)}" is not a bookmark (getCurrentBookmark() and getBookmarkForTime() give them)`);
         const now = await (await store(ns, id)).bookmark();
@@ -140,7 +141,7 @@ export class CoordinationDirectory {
         if (bookmark === undefined) return null;
         slot.restoreOnNextSession = undefined;
         await this.#rollbackOpen(slot);
-        await handle.restore(bookmark);
+        await asUserError(() => handle.restore(bookmark));
         return null;
       },
     });
@@ -198,6 +199,19 @@ export class CoordinationDirectory {
     } catch (err) {
       this.#logger.error(`closing the store of object ${slot.id} (${slot.namespace}) failed: ${(err as Error).message}`);
     }
+  }
+}
+
+/**
+ * Runs a store call whose failures are the application's doing (a SQL error, a refused statement, a bookmark
+ * that is not one, a commit with no transaction): the application gets the store's message, as on the original.
+ */
+async function asUserError<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isSqlStatementError(err) || (isLedgeError(err) && (err.code === 'bad_argument' || err.code === 'wrong_state'))) throw new BindingError('Error', err.message);
+    throw err;
   }
 }
 

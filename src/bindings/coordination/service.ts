@@ -3,6 +3,7 @@ import { BindingError } from '../plugin.js';
 import type { CallHandlers } from '../protocol.js';
 import { directoryFor } from './directory.js';
 import { idProblem, namespaceKey, namespaceOf } from './ids.js';
+import { readMigrationState } from './migrations.js';
 import type { CoordinationProtocol } from './protocol.js';
 import type { CoordinationEntry } from './schema.js';
 
@@ -23,13 +24,17 @@ export function createCoordinationHandlers(entry: CoordinationEntry, context: Se
   const namespace = bindingNamespace(entry, context);
   const key = namespaceKey(namespace);
   const script = entry.script_name ?? scope?.deployment ?? '';
+  // The backend a migration created the class with (`new_classes`: KV-backed, no SQL); it never changes for a class.
+  let sqlite: Promise<boolean> | undefined;
   return {
     async event([id, name, call]) {
       if (!scope) throw new BindingError('Error', 'coordination objects are not available here');
       const problem = idProblem(key, id);
       if (problem) throw new BindingError('TypeError', problem);
       const directory = directoryFor(context.storage.coordination, { logger: context.logger });
-      return directory.deliver({ ...call, namespace, className: entry.class_name, id: id.toLowerCase(), name, sqlite: true }, () => scope.objectHost(script));
+      sqlite ??= readMigrationState(context.storage.coordination, scope.account, script).then((state) => state.classes[entry.class_name] !== 'kv');
+      sqlite.catch(() => { sqlite = undefined; });
+      return directory.deliver({ ...call, namespace, className: entry.class_name, id: id.toLowerCase(), name, sqlite: await sqlite }, () => scope.objectHost(script));
     },
   };
 }
