@@ -81,10 +81,14 @@ export class Notes extends DurableObject {
     sql.exec('INSERT INTO log VALUES (?)', 'after');
     const forTime = await this.ctx.storage.getBookmarkForTime(new Date());
     const undo = await this.ctx.storage.onNextSessionRestoreBookmark(mark);
-    let badBookmark;
-    try { await this.ctx.storage.onNextSessionRestoreBookmark('not-a-bookmark'); } catch (e) { badBookmark = e.message; }
     this.ctx.abort('restart for the restore');
-    return { mark: typeof mark, ordered: mark <= forTime, undo: typeof undo, badBookmark, rowsBefore: sql.exec('SELECT x FROM log ORDER BY rowid').raw().toArray().flat() };
+    return { mark: typeof mark, ordered: mark <= forTime, undo: typeof undo, rowsBefore: sql.exec('SELECT x FROM log ORDER BY rowid').raw().toArray().flat() };
+  }
+  async badBookmark() {
+    const out = [];
+    for (const b of ['not-a-bookmark', 42]) { try { await this.ctx.storage.onNextSessionRestoreBookmark(b); out.push('accepted'); } catch (e) { out.push(e.name + ': ' + e.message); } }
+    try { await this.ctx.storage.getBookmarkForTime('yesterday'); } catch (e) { out.push(e.name + ': ' + e.message); }
+    return out;
   }
   log() { return this.ctx.storage.sql.exec('SELECT x FROM log ORDER BY rowid').raw().toArray().flat(); }
   write(n) {
@@ -92,6 +96,15 @@ export class Notes extends DurableObject {
     return this.ctx.storage.sql.exec('INSERT INTO rows (n) VALUES (?) RETURNING n', n).one().n;
   }
   count() { return this.ctx.storage.sql.exec('SELECT count(*) AS n FROM rows').one().n; }
+  /** Inside a transaction, sync calls forever: the CPU limit stops the isolate; the transaction must not survive it. */
+  stuck() {
+    this.ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS rows (n INTEGER PRIMARY KEY)');
+    this.ctx.storage.transactionSync(() => {
+      this.ctx.storage.sql.exec('INSERT INTO rows (n) VALUES (-1)');
+      for (;;) this.ctx.storage.sql.exec('SELECT count(*) FROM rows').one();
+    });
+  }
+  has(n) { return this.ctx.storage.sql.exec('SELECT count(*) AS c FROM rows WHERE n = ?', n).one().c; }
   spin(ms) { const end = Date.now() + ms; let n = 0; while (Date.now() < end) n += this.ctx.storage.sql.exec('SELECT 1 AS one').one().one; return n; }
 }
 export class Legacy extends DurableObject {
