@@ -105,7 +105,7 @@ export class CoordinationDirectory {
     return serveProtocol<ObjectStorageProtocol>('coordination storage', OBJECT_STORAGE_CALLS, {
       get: async ([ns, id, keys]) => [...(await (await store(ns, id)).get(keys))],
       list: async ([ns, id, options]) => (await store(ns, id)).list(options),
-      write: async ([ns, id, puts, deletes]) => (await store(ns, id)).write(puts, deletes),
+      write: async ([ns, id, puts, deletes]) => asUserError(async () => (await store(ns, id)).write(puts, deletes)),
       deleteAll: async ([ns, id]) => { await (await store(ns, id)).deleteAll(); return null; },
       getAlarm: async ([ns, id]) => (await store(ns, id)).getAlarm(),
       setAlarm: async ([ns, id, time]) => { await (await store(ns, id)).setAlarm(time); return null; },
