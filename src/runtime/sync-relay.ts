@@ -40,11 +40,12 @@ export class SyncRelay {
 
   /** A batch from the worker: notes the ids of its synchronous calls and strips their mark before it goes on. */
   fromWorker(messages: IsolateMessage[]): IsolateMessage[] {
-    if (!messages.some((m) => m.t === 'call' && m.sync !== undefined)) return messages;
+    // What the worker posts is untrusted: anything but a batch of objects goes on untouched, for the receiver to refuse.
+    if (!Array.isArray(messages) || !messages.some(isMarkedCall)) return messages;
     return messages.map((m) => {
-      if (m.t !== 'call' || m.sync === undefined) return m;
+      if (!isMarkedCall(m)) return m;
       // A worker that floods marks without waiting loses the bridge for the extra ones (their answers go the usual way).
-      if (m.sync === true && this.#waiting.size < MAX_WAITING) this.#waiting.add(m.id);
+      if (m.sync === true && Number.isSafeInteger(m.id) && this.#waiting.size < MAX_WAITING) this.#waiting.add(m.id);
       const call = { ...m };
       delete call.sync;
       return call;
@@ -69,4 +70,8 @@ export class SyncRelay {
   close(): void {
     this.#port.close();
   }
+}
+
+function isMarkedCall(m: unknown): m is Extract<IsolateMessage, { t: 'call' }> {
+  return typeof m === 'object' && m !== null && (m as { t?: unknown }).t === 'call' && (m as { sync?: unknown }).sync !== undefined;
 }
