@@ -38,7 +38,10 @@ export class SyncRelay {
     this.#port.unref();
   }
 
-  /** A batch from the worker: notes the ids of its synchronous calls and strips their mark before it goes on. */
+  /**
+   * A batch from the worker: notes the ids of its synchronous calls and strips their mark before it goes on.
+   * Returns the same array when it has none, a new one when it has (its sender then flushes at once).
+   */
   fromWorker(messages: IsolateMessage[]): IsolateMessage[] {
     // What the worker posts is untrusted: anything but a batch of objects goes on untouched, for the receiver to refuse.
     if (!Array.isArray(messages) || !messages.some(isMarkedCall)) return messages;

@@ -86,7 +86,10 @@ function spawn(id: number, spec: SpawnSpec): void {
   worker.on('message', (messages: IsolateMessage[]) => {
     // The next standby starts once this isolate is up, so the two do not load at the same time.
     if (first) { first = false; scheduleStandby(spec.memoryMb); }
-    for (const part of split(relay.fromWorker(messages))) out.send(['msg', id, part], sizeOf(part));
+    const forwarded = relay.fromWorker(messages);
+    for (const part of split(forwarded)) out.send(['msg', id, part], sizeOf(part));
+    // A batch with a synchronous call (a new array) has a worker blocked on it: it goes now, not at the end of the turn.
+    if (forwarded !== messages) out.flush();
   });
   egress.on('message', (message) => out.send(['egress', id, message]));
   worker.on('error', (err: Error & { code?: string }) => out.send(['error', id, { message: err.message, ...(typeof err.code === 'string' ? { code: err.code } : {}) }]));
