@@ -136,7 +136,7 @@ export class Isolate {
   #requestSignal: boolean;
   #hasFetch = false;
   #isReady = false;
-  #send: ReturnType<typeof createBatchSender<HostMessage>>;
+  #send: (message: HostMessage, transfer?: ArrayBuffer) => void;
   /** Sockets joined to this isolate; kept apart from events, since a socket outlives the event that opened it. */
   #sockets: HostSockets;
   /** Outbound TCP sockets (`connect()`): made here, under the egress policy where there is one. */
@@ -419,9 +419,7 @@ export class Isolate {
     }
     if (message.t === 'ready' || message.t === 'load-error') return;
     if (message.t === 'call') {
-      const answered = this.#answerCall(message.id, message.binding, message.method, message.args, message.event);
-      // The isolate waits blocked for this answer (runtime/sync-bridge.ts): it goes now, not at the end of the turn.
-      if (message.sync === true) void answered.then(() => this.#send.flush());
+      void this.#answerCall(message.id, message.binding, message.method, message.args, message.event);
       return;
     }
     if (isSocketMessage(message)) {

@@ -3,7 +3,8 @@
  * to an isolate's worker relays for it: the host's main thread for a thread isolate (isolate-worker.ts), the
  * sandbox process's main thread for a process isolate (sandbox/sandbox-main.ts). A synchronous call travels
  * as an ordinary `call` message marked `sync` (so it stays in order with the isolate's other messages and the
- * host answers it like any binding call, validating it as untrusted, only sooner); the relay notes its id, and when the `call-result` for that id comes by, posts it on the bridge's own port and wakes the worker, which
+ * host answers it like any binding call, validating it as untrusted); the relay notes its id and strips the mark,
+ * and when the `call-result` for that id comes by, posts it on the bridge's own port and wakes the worker, which
  * is blocked in `Atomics.wait`. The relay never blocks: a worker that never reads its answers only stalls itself.
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
@@ -38,18 +39,20 @@ export class SyncRelay {
   }
 
   /**
-   * A batch from the worker: notes the ids of its synchronous calls. The mark goes on to the host (which answers
-   * such a call at once rather than at the end of its turn; channel.ts accepts only `sync: true`). Returns the
-   * same array when the batch has none, a copy when it has (its sender then flushes at once).
+   * A batch from the worker: notes the ids of its synchronous calls and strips their mark before it goes on.
+   * Returns the same array when it has none, a new one when it has (its sender then flushes at once).
    */
   fromWorker(messages: IsolateMessage[]): IsolateMessage[] {
     // What the worker posts is untrusted: anything but a batch of objects goes on untouched, for the receiver to refuse.
     if (!Array.isArray(messages) || !messages.some(isMarkedCall)) return messages;
-    for (const m of messages) {
+    return messages.map((m) => {
+      if (!isMarkedCall(m)) return m;
       // A worker that floods marks without waiting loses the bridge for the extra ones (their answers go the usual way).
-      if (isMarkedCall(m) && m.sync === true && Number.isSafeInteger(m.id) && this.#waiting.size < MAX_WAITING) this.#waiting.add(m.id);
-    }
-    return [...messages];
+      if (m.sync === true && Number.isSafeInteger(m.id) && this.#waiting.size < MAX_WAITING) this.#waiting.add(m.id);
+      const call = { ...m };
+      delete call.sync;
+      return call;
+    });
   }
 
   /** A batch for the worker: answers to waiting synchronous calls go over the bridge; the rest is returned to post. */

@@ -14,7 +14,6 @@ test('socket, usage and event-tagged messages pass in their own shapes', () => {
     { t: 'usage', id: 3, subrequests: 2 },
     { t: 'log', level: 'info', message: 'line', event: 3 },
     { t: 'call', id: 4, binding: 'KV', method: 'get', args: ['k'], event: 3 },
-    { t: 'call', id: 5, binding: '#objects', method: 'exec', args: [], sync: true },
     { t: 'head', id: 3, status: 200, statusText: '', headers: [], body: null, streaming: false, webSocket: 1 },
     { t: 'head', id: 3, status: 101, statusText: 'Switching Protocols', headers: [], body: null, streaming: false, webSocket: 1 },
   ]) assert.deepEqual(toIsolateMessage(message), message, message.t);
@@ -32,7 +31,6 @@ test('malformed ones are refused (the sandbox is then stopped as a protocol viol
     { t: 'usage', id: 3 },
     { t: 'log', level: 'info', message: 'line', event: 'x' },
     { t: 'call', id: 4, binding: 'KV', method: 'get', args: [], event: {} },
-    { t: 'call', id: 5, binding: '#objects', method: 'exec', args: [], sync: 'yes' },
     { t: 'head', id: 3, status: 200, statusText: '', headers: [], body: null, streaming: false, webSocket: '1' },
     { t: 'head', id: 3, status: 101, statusText: '', headers: [], body: null, streaming: false },
     { t: 'ws-message', sid: 1, data: 'a host message sent back' },

@@ -77,7 +77,7 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
     case 'ready': return typeof m.hasFetch === 'boolean' ? value as IsolateMessage : null;
     case 'load-error': return isError(m.error) ? value as IsolateMessage : null;
     case 'log': return LEVELS.has(m.level as string) && isStr(m.message) && isOptionalId(m.event) ? value as IsolateMessage : null;
-    case 'call': return isId(m.id) && isStr(m.binding) && isStr(m.method) && Array.isArray(m.args) && isOptionalId(m.event) && (m.sync === undefined || m.sync === true) ? value as IsolateMessage : null;
+    case 'call': return isId(m.id) && isStr(m.binding) && isStr(m.method) && Array.isArray(m.args) && isOptionalId(m.event) ? value as IsolateMessage : null;
     // WebSockets (websockets/protocol.ts): the shape here; sizes, codes and ids are checked again by HostSockets.
     case 'ws-send': return isId(m.sid) && (isStr(m.data) || m.data instanceof Uint8Array) ? value as IsolateMessage : null;
     case 'ws-close': return isId(m.sid) && Number.isInteger(m.code) && isStr(m.reason) ? value as IsolateMessage : null;
