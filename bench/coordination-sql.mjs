@@ -62,7 +62,10 @@ async function throughDev(isolation) {
     await (await fetch(`${url}/?n=200`)).json();
     return await (await fetch(`${url}/?n=${OPS}`)).json();
   } finally {
+    // Its files are removed after the run: wait until it has stopped writing them.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    await exited;
   }
 }
 
