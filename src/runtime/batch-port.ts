@@ -11,7 +11,7 @@ interface PostTarget {
  * Each postMessage wakes the other thread and dispatches an event there; under load, batching turns
  * dozens of wake-ups into one (docs/architecture.md, "Performance").
  */
-export function createBatchSender<M>(target: PostTarget, maxBatch = BATCH_LIMIT): (message: M, transfer?: ArrayBuffer) => void {
+export function createBatchSender<M>(target: PostTarget, maxBatch = BATCH_LIMIT): ((message: M, transfer?: ArrayBuffer) => void) & { flush(): void } {
   let batch: M[] = [];
   let transfers: ArrayBuffer[] = [];
   let scheduled = false;
@@ -24,7 +24,8 @@ export function createBatchSender<M>(target: PostTarget, maxBatch = BATCH_LIMIT)
     transfers = [];
     target.postMessage(messages, moved);
   };
-  return function send(message, transfer) {
+  // `flush` sends what is queued now (a synchronous call must not wait behind the end of a turn that is blocked).
+  return Object.assign(function send(message: M, transfer?: ArrayBuffer) {
     batch.push(message);
     if (transfer) transfers.push(transfer);
     // A full batch goes at once, so the other thread starts on it while this one carries on: the two overlap.
@@ -33,5 +34,5 @@ export function createBatchSender<M>(target: PostTarget, maxBatch = BATCH_LIMIT)
       scheduled = true;
       setImmediate(flush);
     }
-  };
+  }, { flush });
 }

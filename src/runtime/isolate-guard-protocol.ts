@@ -1,5 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { HostMessage } from './protocol.js';
+import type { SyncBridgeEnd } from './sync-relay.js';
 
 /** What a worker gets in `workerData` beside its `IsolateInit`: read by the guard (isolate-guard.ts) before the isolate starts. */
 export interface WorkerExtras {
@@ -7,6 +8,8 @@ export interface WorkerExtras {
   memoryBytes: number;
   /** Where outbound fetch goes (the host's egress policy); absent when the isolate keeps Node's own fetch. */
   egress?: MessagePort;
+  /** Where answers to synchronous calls arrive (sync-relay.ts); absent when nothing relays them. */
+  sync?: SyncBridgeEnd;
 }
 
 /** How many events (requests, cron windows, queue batches) a batch of host messages starts. */

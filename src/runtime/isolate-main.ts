@@ -6,7 +6,7 @@
  * uses `process` only through its own import (docs/architecture.md says what this does not protect).
  */
 import process from 'node:process';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
@@ -19,6 +19,8 @@ import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
 import { dropInstance, runObjectEvent } from '../bindings/coordination/instances.js';
 import type { ObjectEvent } from '../bindings/coordination/protocol.js';
 import { createBatchSender } from './batch-port.js';
+import { createSyncCaller } from './sync-bridge.js';
+import type { WorkerExtras } from './isolate-guard-protocol.js';
 import { defineRequestCf, guardApplicationImports, installGlobalScope } from './globals/index.js';
 import { installResponse, responseWebSocket, takeBodySource } from './response.js';
 import { installCaches } from '../bindings/cache/caches.js';
@@ -145,12 +147,26 @@ function callBinding(binding: string, method: string, args: readonly unknown[]):
   });
 }
 
+const syncCall = createSyncCaller((workerData as Partial<WorkerExtras> | undefined)?.sync, send);
+
+/** One call to a binding's host-side service that blocks until its answer (sync-bridge.ts): the synchronous storage API's. */
+function callBindingSync(binding: string, method: string, args: readonly unknown[]): unknown {
+  const id = nextCall++;
+  const answer = syncCall({ t: 'call', id, binding, method, args, event: events.getStore()?.fetchId });
+  if (answer.error) throw callError(answer.error);
+  return answer.value;
+}
+
+function callError(error: SerializedError): Error {
+  const options = error.cause === undefined ? undefined : { cause: new Error(error.cause) };
+  return error.name === 'TypeError' ? new TypeError(error.message, options) : new Error(error.message, options);
+}
+
 function settleCall(id: number, value: unknown, error: SerializedError | undefined): void {
   const pending = calls.get(id);
   if (!pending) return;
   calls.delete(id);
-  const options = error?.cause === undefined ? undefined : { cause: new Error(error.cause) };
-  if (error) pending.reject(error.name === 'TypeError' ? new TypeError(error.message, options) : new Error(error.message, options));
+  if (error) pending.reject(callError(error));
   else pending.resolve(value);
 }
 const requests = new Map<number, RequestState>();
@@ -389,7 +405,7 @@ async function runObject(id: number, event: ObjectEvent): Promise<void> {
   const waits: Promise<unknown>[] = [];
   const eventState: EventState = { subrequests: 0, waits };
   await events.run(eventState, async () => {
-    const outcome = await runObjectEvent(event, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => waits.push(promise), rpc: objectRpc });
+    const outcome = await runObjectEvent(event, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => waits.push(promise), callSync: callBindingSync, rpc: objectRpc });
     // A result the transport cannot carry (caught before posting) becomes the call's error.
     const carried = outcome.ok ? sendable({ value: outcome.value }) : undefined;
     send({ t: 'object-result', id, outcome: carried && 'error' in carried ? { ok: false, error: carried.error } : outcome });

@@ -7,6 +7,7 @@ import type { ErrorCode } from '../platform/errors.js';
 import type { EgressSessions } from './egress/gateway.js';
 import type { HostMessage, IsolateInit, IsolateMessage } from './protocol.js';
 import { eventsIn, type WorkerExtras } from './isolate-guard-protocol.js';
+import { SyncRelay } from './sync-relay.js';
 
 /** What an isolate is started with: its init (less the heartbeat, which its worker owns) and its memory limit. */
 export interface IsolateWorkerSpec {
@@ -67,7 +68,10 @@ export function createThreadSpawner(options: ThreadSpawnerOptions = {}): Isolate
   return function spawnThread(spec) {
     const heartbeat = new Int32Array(new SharedArrayBuffer(4));
     const extras: WorkerExtras = { memoryBytes: spec.memoryMb * 1024 * 1024 };
-    const transferList: MessagePort[] = [];
+    // This thread relays the isolate's synchronous calls (sync-relay.ts): it never blocks on them.
+    const relay = new SyncRelay();
+    extras.sync = relay.workerEnd;
+    const transferList: MessagePort[] = [relay.workerEnd.port];
     let egressPort: MessagePort | undefined;
     if (options.egress) {
       const channel = new MessageChannel();
@@ -89,13 +93,15 @@ export function createThreadSpawner(options: ThreadSpawnerOptions = {}): Isolate
     return {
       postMessage(messages, transfer) {
         if (session) session.grant(eventsIn(messages));
-        worker.postMessage(messages, transfer);
+        const rest = relay.toWorker(messages);
+        if (rest.length > 0) worker.postMessage(rest, transfer);
       },
-      onMessage: (listener) => void worker.on('message', listener),
+      onMessage: (listener) => void worker.on('message', (messages: IsolateMessage[]) => listener(relay.fromWorker(messages))),
       onError: (listener) => void worker.on('error', listener),
       onExit: (listener) => void worker.once('exit', (code: number) => {
         session?.close();
         egressPort?.close();
+        relay.close();
         listener(code === MEMORY_EXIT_CODE ? 'exceeded_memory' : undefined);
       }),
       terminate: async () => { await worker.terminate(); },

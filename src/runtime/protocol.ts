@@ -118,7 +118,7 @@ export type IsolateMessage =
   | { t: 'object-result'; id: number; outcome: ObjectOutcome }
   | { t: 'rpc-result'; id: number; outcome: RpcOutcome }
   | RpcIsolateMessage
-  | { t: 'call'; id: number; binding: string; method: string; args: readonly unknown[]; event?: number }
+  | { t: 'call'; id: number; binding: string; method: string; args: readonly unknown[]; event?: number; /** The isolate waits blocked for the answer (sync-bridge.ts): its relay delivers it, and strips this mark. */ sync?: true }
   /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */
   | { t: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; event?: number }
   | SocketIsolateMessage

@@ -6,7 +6,8 @@
  * only for the isolate named here. One directory per coordination store (a dev state, or one account).
  */
 import type { Logger } from '../../platform/logger.js';
-import type { CoordinationObjectStore, CoordinationStoragePort } from '../../storage/ports.js';
+import { isLedgeError } from '../../platform/errors.js';
+import { isSqlStatementError, type CoordinationObjectStore, type CoordinationStoragePort } from '../../storage/ports.js';
 import { serveProtocol } from '../host-protocol.js';
 import { BindingError, type BindingService } from '../plugin.js';
 import { OBJECT_STORAGE_CALLS, type ObjectStorageProtocol, type ObjectCaller, type ObjectEvent, type ObjectOutcome, type ObjectOwner } from './protocol.js';
@@ -24,7 +25,14 @@ interface Slot {
   turn: Promise<unknown>;
   store: Promise<CoordinationObjectStore> | undefined;
   idle: NodeJS.Timeout | undefined;
+  /** Transactions the instance opened (`transactionSync`) and has not ended: rolled back if its isolate loses it. */
+  openTransactions: number;
+  /** A bookmark to restore to when the next instance starts (`onNextSessionRestoreBookmark`). */
+  restoreOnNextSession: string | undefined;
 }
+
+/** The shape of a bookmark (storage/sqlite/pitr.ts): refused at once rather than when the next instance starts. */
+const BOOKMARK = /^[0-9a-f]{12}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{12}$/;
 
 /** Options of a directory. */
 export interface DirectoryOptions {
@@ -57,7 +65,7 @@ export class CoordinationDirectory {
     const key = `${event.namespace}\n${event.id}`;
     let slot = this.#slots.get(key);
     if (!slot) {
-      slot = { namespace: event.namespace, id: event.id, owner: undefined, inflight: 0, drained: [], turn: Promise.resolve(), store: undefined, idle: undefined };
+      slot = { namespace: event.namespace, id: event.id, owner: undefined, inflight: 0, drained: [], turn: Promise.resolve(), store: undefined, idle: undefined, openTransactions: 0, restoreOnNextSession: undefined };
       this.#slots.set(key, slot);
     }
     const s = slot;
@@ -70,6 +78,9 @@ export class CoordinationDirectory {
           while (s.inflight > 0) await new Promise<void>((resolve) => s.drained.push(resolve));
           previous.dropObject(s.namespace, s.id);
         }
+        // A transaction the old instance left open (its isolate stopped inside transactionSync) was never
+        // acknowledged: it is rolled back before anyone else writes.
+        await this.#rollbackOpen(s);
         s.owner = owner;
       }
       clearTimeout(s.idle);
@@ -97,11 +108,67 @@ export class CoordinationDirectory {
     return serveProtocol<ObjectStorageProtocol>('coordination storage', OBJECT_STORAGE_CALLS, {
       get: async ([ns, id, keys]) => [...(await (await store(ns, id)).get(keys))],
       list: async ([ns, id, options]) => (await store(ns, id)).list(options),
-      write: async ([ns, id, puts, deletes]) => (await store(ns, id)).write(puts, deletes),
+      write: async ([ns, id, puts, deletes]) => asUserError(async () => (await store(ns, id)).write(puts, deletes)),
       deleteAll: async ([ns, id]) => { await (await store(ns, id)).deleteAll(); return null; },
       getAlarm: async ([ns, id]) => (await store(ns, id)).getAlarm(),
       setAlarm: async ([ns, id, time]) => { await (await store(ns, id)).setAlarm(time); return null; },
+      exec: async ([ns, id, query, bindings]) => asUserError(async () => (await store(ns, id)).exec(query, bindings)),
+      begin: async ([ns, id]) => {
+        await (await store(ns, id)).begin();
+        this.#slot(ns, id).openTransactions++;
+        return null;
+      },
+      commit: async ([ns, id]) => {
+        await asUserError(async () => (await store(ns, id)).commit());
+        this.#slot(ns, id).openTransactions--;
+        return null;
+      },
+      rollback: async ([ns, id]) => {
+        await asUserError(async () => (await store(ns, id)).rollback());
+        this.#slot(ns, id).openTransactions--;
+        return null;
+      },
+      databaseSize: async ([ns, id]) => (await store(ns, id)).databaseSize(),
+      bookmark: async ([ns, id]) => (await store(ns, id)).bookmark(),
+      bookmarkAt: async ([ns, id, time]) => asUserError(async () => (await store(ns, id)).bookmarkAt(time)),
+      restoreOnNextSession: async ([ns, id, bookmark]) => {
+        if (!BOOKMARK.test(bookmark)) throw new BindingError('Error', `"${bookmark.slice(0, 64)}" is not a bookmark (getCurrentBookmark() and getBookmarkForTime() give them)`);
+        const now = await (await store(ns, id)).bookmark();
+        this.#slot(ns, id).restoreOnNextSession = bookmark;
+        return now;
+      },
+      session: async ([ns, id]) => {
+        const handle = await store(ns, id);
+        const slot = this.#slot(ns, id);
+        const bookmark = slot.restoreOnNextSession;
+        if (bookmark === undefined) return null;
+        slot.restoreOnNextSession = undefined;
+        await this.#rollbackOpen(slot);
+        await asUserError(() => handle.restore(bookmark));
+        return null;
+      },
     });
+  }
+
+  #slot(namespace: string, id: string): Slot {
+    const slot = this.#slots.get(`${namespace}\n${id}`);
+    if (!slot) throw new BindingError('Error', 'This object instance is no longer the live one (it was evicted or moved); its storage is closed to it.');
+    return slot;
+  }
+
+  /** Rolls back every transaction left open on the object's store. */
+  async #rollbackOpen(slot: Slot): Promise<void> {
+    if (slot.openTransactions === 0 || !slot.store) return;
+    const handle = await slot.store;
+    while (slot.openTransactions > 0) {
+      slot.openTransactions--;
+      try {
+        await handle.rollback();
+      } catch (err) {
+        this.#logger.error(`rolling back a transaction left open by object ${slot.id} (${slot.namespace}) failed: ${(err as Error).message}`);
+        slot.openTransactions = 0;
+      }
+    }
   }
 
   /** Drops every instance and closes every store handle. */
@@ -127,6 +194,7 @@ export class CoordinationDirectory {
   async #release(slot: Slot): Promise<void> {
     clearTimeout(slot.idle);
     if (slot.owner && !slot.owner.exited) slot.owner.dropObject(slot.namespace, slot.id);
+    await this.#rollbackOpen(slot).catch(() => undefined);
     const store = slot.store;
     slot.store = undefined;
     try {
@@ -134,6 +202,19 @@ export class CoordinationDirectory {
     } catch (err) {
       this.#logger.error(`closing the store of object ${slot.id} (${slot.namespace}) failed: ${(err as Error).message}`);
     }
+  }
+}
+
+/**
+ * Runs a store call whose failures are the application's doing (a SQL error, a refused statement, a bookmark
+ * that is not one, a commit with no transaction): the application gets the store's message, as on the original.
+ */
+async function asUserError<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isSqlStatementError(err) || (isLedgeError(err) && (err.code === 'bad_argument' || err.code === 'wrong_state'))) throw new BindingError('Error', err.message);
+    throw err;
   }
 }
 

@@ -11,6 +11,7 @@ import { DurableObjectId, isRpcName } from './namespace.js';
 import type { ObjectEvent, ObjectOutcome, ObjectStorageProtocol, RemoteError } from './protocol.js';
 import { OBJECT_STORAGE_SERVICE } from './service-name.js';
 import { ObjectStorage } from './storage.js';
+import { attachSyncStorage, startSession, type SyncStorageCall } from './sync-storage.js';
 
 /** How long `blockConcurrencyWhile` may hold an instance before it is reset (reference §4.2). */
 export const BLOCK_CONCURRENCY_TIMEOUT_MS = 30_000;
@@ -21,6 +22,8 @@ export interface InstanceContext {
   exports: Record<string, unknown>;
   env: Record<string, unknown>;
   call(binding: string, method: string, args: readonly unknown[]): Promise<unknown>;
+  /** The same call, answered before it returns (the synchronous storage API: sync-storage.ts). */
+  callSync(binding: string, method: string, args: readonly unknown[]): unknown;
   /** Keeps the isolate's event alive for `promise` (ctx.waitUntil of an object). */
   waitUntil(promise: Promise<unknown>): void;
   /** The isolate's RPC session: a call's arguments and result are encoded on the link the host joined for it. */
@@ -68,6 +71,9 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
   const call = typedCall<ObjectStorageProtocol>(((method, args) => context.call(OBJECT_STORAGE_SERVICE, method, args)) as BindingTransport);
   const instance: Instance = { key, gate, object: undefined, broken: undefined, blockDepth: 0, storage: undefined as unknown as ObjectStorage };
   instance.storage = new ObjectStorage({ call, namespace: event.namespace, id: event.id, sqlite: event.sqlite, gate, onBroken: (err) => reset(instance, err) });
+  const callSync = ((method: string, args: readonly unknown[]) => context.callSync(OBJECT_STORAGE_SERVICE, method, args)) as SyncStorageCall;
+  const syncTarget = { storage: instance.storage, callSync, call, namespace: event.namespace, id: event.id, sqlite: event.sqlite };
+  attachSyncStorage(syncTarget);
   const Class = context.exports[event.className];
   if (typeof Class !== 'function') throw new TypeError(`the deployment's module does not export a class named ${event.className} (durable_objects.bindings[].class_name)`);
   const nsKey = namespaceKey(event.namespace);
@@ -84,6 +90,7 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
   };
   instances.set(key, instance);
   try {
+    startSession(syncTarget);
     instance.object = new (Class as new (ctx: unknown, env: unknown) => Record<string, unknown>)(state, context.env);
   } catch (err) {
     reset(instance, err instanceof Error ? err : new Error(String(err)));

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { CallSchemas } from '../protocol.js';
-import type { CoordinationListOptions } from '../../storage/ports.js';
+import type { CoordinationListOptions, CoordinationSqlResult } from '../../storage/ports.js';
 
 export { OBJECT_STORAGE_SERVICE } from './service-name.js';
 
@@ -92,7 +92,22 @@ export interface ObjectStorageProtocol {
   deleteAll: { args: [namespace: string, id: string]; result: null };
   getAlarm: { args: [namespace: string, id: string]; result: number | null };
   setAlarm: { args: [namespace: string, id: string, time: number | null]; result: null };
+  // The SQL API and the point-in-time methods (sync-storage.ts; most arrive through the synchronous bridge).
+  exec: { args: [namespace: string, id: string, query: string, bindings: SqlBinding[]]; result: CoordinationSqlResult };
+  begin: { args: [namespace: string, id: string]; result: null };
+  commit: { args: [namespace: string, id: string]; result: null };
+  rollback: { args: [namespace: string, id: string]; result: null };
+  databaseSize: { args: [namespace: string, id: string]; result: number };
+  bookmark: { args: [namespace: string, id: string]; result: string };
+  bookmarkAt: { args: [namespace: string, id: string, time: number]; result: string };
+  /** Restores to `bookmark` when the object's next instance starts; answers the bookmark of now (which undoes it). */
+  restoreOnNextSession: { args: [namespace: string, id: string, bookmark: string]; result: string };
+  /** A new instance starts: a restore arranged by the previous one is applied first. */
+  session: { args: [namespace: string, id: string]; result: null };
 }
+
+/** A value bound to a SQL statement as it crosses: BLOBs as bytes. */
+export type SqlBinding = string | number | null | Uint8Array;
 
 const NS = z.string().max(512);
 const KEY = z.string().max(2048 * 4);
@@ -107,4 +122,14 @@ export const OBJECT_STORAGE_CALLS = {
   deleteAll: z.tuple([NS, ID]),
   getAlarm: z.tuple([NS, ID]),
   setAlarm: z.tuple([NS, ID, z.number().finite().nullable()]),
+  // Lengths are checked by the store with the reference's messages; these bounds only keep a message sane.
+  exec: z.tuple([NS, ID, z.string().max(1_000_000), z.array(z.union([z.string(), z.number(), z.null(), z.instanceof(Uint8Array)])).max(1000)]),
+  begin: z.tuple([NS, ID]),
+  commit: z.tuple([NS, ID]),
+  rollback: z.tuple([NS, ID]),
+  databaseSize: z.tuple([NS, ID]),
+  bookmark: z.tuple([NS, ID]),
+  bookmarkAt: z.tuple([NS, ID, z.number().finite()]),
+  restoreOnNextSession: z.tuple([NS, ID, z.string().min(1).max(256)]),
+  session: z.tuple([NS, ID]),
 } as const satisfies CallSchemas<ObjectStorageProtocol>;

@@ -6,6 +6,7 @@
  */
 import type { BackgroundRunner, RunnerContext } from '../plugin.js';
 import { directoryFor } from './directory.js';
+import { readMigrationState } from './migrations.js';
 
 /** Retries of a failing alarm handler before the alarm is dropped. */
 export const ALARM_MAX_RETRIES = 6;
@@ -31,6 +32,8 @@ export async function startAlarmRunner(context: RunnerContext): Promise<Backgrou
   /** Retries so far and the original time, per object whose alarm handler failed. */
   const retries = new Map<string, { count: number; scheduledTime: number }>();
   let stopped = false;
+  let backends: Promise<Record<string, string>> | undefined;
+  const account = scope.account;
 
   async function fire(namespace: string, id: string, time: number): Promise<void> {
     const key = `${namespace}\n${id}`;
@@ -38,8 +41,11 @@ export async function startAlarmRunner(context: RunnerContext): Promise<Backgrou
     const scheduledTime = retry?.scheduledTime ?? time;
     const className = namespace.slice(prefix.length);
     context.logger.info(`alarm of ${className} ${id.slice(0, 16)}... fired${retry ? ` (retry ${retry.count})` : ''}`, { object: id, class: className });
+    // The class's backend (`new_classes`: KV-backed, no SQL), as the deployment's migrations created it.
+    backends ??= readMigrationState(port, account, context.deployment).then((state) => state.classes);
+    const sqlite = (await backends.catch(() => ({} as Record<string, string>)))[className] !== 'kv';
     const outcome = await directory.deliver(
-      { kind: 'alarm', namespace, className, id, name: null, sqlite: true, retryCount: retry?.count ?? 0, scheduledTime, alarmTime: time },
+      { kind: 'alarm', namespace, className, id, name: null, sqlite, retryCount: retry?.count ?? 0, scheduledTime, alarmTime: time },
       () => host(context.deployment),
     ).catch((err: unknown) => ({ ok: false as const, error: { name: 'Error', message: (err as Error)?.message ?? String(err) } }));
     if (outcome.ok) {

@@ -307,18 +307,65 @@ export class ObjectStorage {
     this.#pending = new Map();
     this.#pendingBatch = undefined;
     this.#writing = true;
-    const done = this.#committed.then(() => this.#t.call('write', [this.#t.namespace, this.#t.id, puts, deletes])).then(() => undefined);
+    // Posted now, not a microtask later (no write is in flight here): a synchronous call made after this
+    // (sync-storage.ts) must reach the store behind it. After a failed write nothing more is sent.
+    const done = this.#failed ? Promise.reject(this.#failed) : this.#t.call('write', [this.#t.namespace, this.#t.id, puts, deletes]).then(() => undefined);
     this.#committed = done;
     done.then(() => {
       batch.resolve();
     }, (err: unknown) => {
       const error = err instanceof Error ? err : new Error(String(err));
+      this.#failed ??= error;
       batch.reject(error);
       this.#t.onBroken(error);
     }).finally(() => {
       this.#writing = false;
       this.#send();
     });
+  }
+
+  /** The first write that failed: every later one fails with it (the instance is reset). */
+  #failed: Error | undefined;
+
+  /**
+   * For a synchronous call (sync-storage.ts): the writes queued and not yet sent, taken out of the queue. The
+   * caller commits them before its own call and reports how that went with `settle`.
+   */
+  takePending(): { puts: [string, Uint8Array][]; deletes: string[]; settle(err?: Error): void } | undefined {
+    const batch = this.#pendingBatch;
+    if (this.#pending.size === 0 || !batch) return undefined;
+    if (this.#failed) throw this.#failed;
+    const puts: [string, Uint8Array][] = [];
+    const deletes: string[] = [];
+    for (const [key, bytes] of this.#pending) if (bytes === null) deletes.push(key); else puts.push([key, bytes]);
+    this.#pending = new Map();
+    this.#pendingBatch = undefined;
+    return {
+      puts,
+      deletes,
+      settle: (err) => {
+        if (!err) return batch.resolve();
+        this.#failed ??= err;
+        batch.reject(err);
+        this.#t.onBroken(err);
+      },
+    };
+  }
+
+  /** A synchronous write (`ctx.storage.kv`) committed `bytes` (null: a delete) under `key`: reads here see it. */
+  noteWrite(key: string, bytes: Uint8Array | null): void {
+    this.#cache.set(key, bytes ?? ABSENT);
+  }
+
+  /** A synchronous transaction rolled back: what the cache holds may be undone, so it starts again from the store. */
+  forgetCache(): void {
+    this.#cache.clear();
+  }
+
+  /** A cached serialised value (null: known missing), or undefined when the store must be asked. */
+  cached(key: string): Uint8Array | null | undefined {
+    const known = this.#cache.get(key);
+    return known === ABSENT ? null : known;
   }
 
   #chainConfirmed(done: Promise<void>): void {

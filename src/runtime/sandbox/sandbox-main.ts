@@ -10,6 +10,7 @@ import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { EgressReplyMessage } from '../egress/protocol.js';
 import type { StandbyData, StandbyInit } from '../isolate-init.js';
 import type { HostMessage, IsolateMessage } from '../protocol.js';
+import { SyncRelay } from '../sync-relay.js';
 import type { HostRecord, SandboxRecord, SpawnSpec } from './channel.js';
 import { createFrameWriter, FrameReader } from './frames.js';
 
@@ -22,6 +23,8 @@ interface Running {
   worker: Worker;
   heartbeat: Int32Array;
   egress: MessagePort;
+  /** This thread relays the isolate's synchronous calls (sync-relay.ts). */
+  relay: SyncRelay;
 }
 
 const workerEntry = process.argv[2];
@@ -54,10 +57,18 @@ scheduleStandby(firstStandbyMb);
 function receive(record: HostRecord): void {
   switch (record[0]) {
     case 'spawn': spawn(record[1], record[2]); break;
-    case 'post': running.get(record[1])?.worker.postMessage(record[2], transfers(record[2])); break;
+    case 'post': post(record[1], record[2]); break;
     case 'terminate': void running.get(record[1])?.worker.terminate(); break;
     case 'egress': running.get(record[1])?.egress.postMessage(record[2] satisfies EgressReplyMessage); break;
   }
+}
+
+/** Host messages for one isolate: answers to its synchronous calls go over their bridge, the rest to the worker. */
+function post(id: number, messages: HostMessage[]): void {
+  const r = running.get(id);
+  if (!r) return;
+  const rest = r.relay.toWorker(messages);
+  if (rest.length > 0) r.worker.postMessage(rest, transfers(rest));
 }
 
 function spawn(id: number, spec: SpawnSpec): void {
@@ -69,19 +80,23 @@ function spawn(id: number, spec: SpawnSpec): void {
     warm.worker.postMessage({ t: 'standby-init', init: spec.init } satisfies StandbyInit);
   }
   const started = warm ?? startWorker(spec.memoryMb, spec.init);
-  const { worker, egress } = started;
+  const { worker, egress, relay } = started;
   running.set(id, started);
   let first = true;
   worker.on('message', (messages: IsolateMessage[]) => {
     // The next standby starts once this isolate is up, so the two do not load at the same time.
     if (first) { first = false; scheduleStandby(spec.memoryMb); }
-    for (const part of split(messages)) out.send(['msg', id, part], sizeOf(part));
+    const forwarded = relay.fromWorker(messages);
+    for (const part of split(forwarded)) out.send(['msg', id, part], sizeOf(part));
+    // A batch with a synchronous call (a new array) has a worker blocked on it: it goes now, not at the end of the turn.
+    if (forwarded !== messages) out.flush();
   });
   egress.on('message', (message) => out.send(['egress', id, message]));
   worker.on('error', (err: Error & { code?: string }) => out.send(['error', id, { message: err.message, ...(typeof err.code === 'string' ? { code: err.code } : {}) }]));
   worker.once('exit', (code) => {
     running.delete(id);
     egress.close();
+    relay.close();
     out.send(['exit', id, code]);
   });
 }
@@ -90,10 +105,11 @@ function spawn(id: number, spec: SpawnSpec): void {
 function startWorker(memoryMb: number, init?: SpawnSpec['init']): Running & { memoryMb: number } {
   const heartbeat = new Int32Array(new SharedArrayBuffer(4));
   const channel = new MessageChannel();
+  const relay = new SyncRelay();
   const own = init ?? ({ standby: true } satisfies Omit<StandbyData, 'heartbeat'>);
   const worker = new Worker(workerEntry as string, {
-    workerData: { ...own, heartbeat: heartbeat.buffer, memoryBytes: memoryMb * 1024 * 1024, egress: channel.port2 },
-    transferList: [channel.port2],
+    workerData: { ...own, heartbeat: heartbeat.buffer, memoryBytes: memoryMb * 1024 * 1024, egress: channel.port2, sync: relay.workerEnd },
+    transferList: [channel.port2, relay.workerEnd.port],
     resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, memoryMb / 8)) },
     env: {},
     stdout: true,
@@ -102,7 +118,7 @@ function startWorker(memoryMb: number, init?: SpawnSpec['init']): Running & { me
   // Whatever the worker writes to its own stdio is dropped: its console goes to the host as log messages.
   worker.stdout.resume();
   worker.stderr.resume();
-  return { worker, heartbeat, egress: channel.port1, memoryMb };
+  return { worker, heartbeat, egress: channel.port1, relay, memoryMb };
 }
 
 /** Keeps one standby isolate for the next spawn (with the memory limit of the last one). */
