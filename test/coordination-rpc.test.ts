@@ -170,7 +170,7 @@ const FORGING_APP = ROOM_APP.replace('export default {', `
 const push = Array.prototype.push;
 let forge = null;
 Array.prototype.push = function (...items) {
-  if (forge) for (const m of items) if (m && typeof m === 'object' && m.t === 'call') forge(m);
+  if (forge) for (const m of items) if (m && typeof m === 'object' && m.t === 'call' && m.method === 'event') forge(m);
   return push.apply(this, items);
 };
 async function forged(rewrite, call) {
