@@ -31,6 +31,6 @@ tunnelStorageContract('sqlite', () => {
 });
 observabilityStorageContract('sqlite', () => {
   const store = openEmbeddedObservability(path.join(mkdtempSync(path.join(tmpdir(), 'ledge-port-contract-')), 'observability.sqlite'));
-  const { issues, webhooks } = store.stores();
-  return { issues, webhooks, close: () => store.close() };
+  const { records, issues, webhooks } = store.stores();
+  return { records, issues, webhooks, close: () => store.close() };
 });

@@ -2,10 +2,14 @@
 // switches, and its webhook destinations with their deliveries. What docs/observability.md promises of them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { IssueStoragePort, OccurrenceRecord, WebhookDelivery, WebhookStoragePort } from '../observability.js';
+import type { EncodedRecord, IssueStoragePort, OccurrenceRecord, RecordStoragePort, StoredRecord, WebhookDelivery, WebhookStoragePort } from '../observability.js';
 
 /** Opens a fresh, empty adapter; `close` releases it. */
-export type ObservabilityPortFactory = () => { issues: IssueStoragePort; webhooks: WebhookStoragePort; close(): void };
+export type ObservabilityPortFactory = () => { records: RecordStoragePort; issues: IssueStoragePort; webhooks: WebhookStoragePort; close(): void };
+
+function encoded(id: string, time: number, deployment = 'shop'): EncodedRecord {
+  return { time, deployment, json: JSON.stringify({ id, time, deployment, logs: [] }) };
+}
 
 function occurrence(time: number, version = 'v1'): Omit<OccurrenceRecord, 'id' | 'issue_id'> {
   return { time, version, outcome: 'exception', message: `failed at ${time}`, logs: [{ time, level: 'error', message: 'boom' }], status: 500 };
@@ -21,6 +25,41 @@ function delivery(id: string, destination: string, nextAt: number): WebhookDeliv
 
 /** Registers the observability ports' contract tests for one adapter, named `name`. */
 export function observabilityStorageContract(name: string, open: ObservabilityPortFactory): void {
+  test(`${name} records: kept as written, read last appended first by deployment, time range, filter and limits`, (t) => {
+    const store = open();
+    t.after(() => store.close());
+    const { records } = store;
+    const all = (range = {}) => records.query(range, () => true, 1000, 100_000).map((r: StoredRecord) => r.id);
+    assert.deepEqual(all(), []);
+    records.append([encoded('a1', 1000), encoded('b1', 1500, 'blog')]);
+    records.append([encoded('a2', 2000)]);
+    records.append([encoded('a3', 3000), encoded('b2', 3500, 'blog')]);
+    assert.deepEqual(all(), ['b2', 'a3', 'a2', 'b1', 'a1']);
+    assert.deepEqual(records.query({}, () => true, 1, 100_000)[0], { id: 'b2', time: 3500, deployment: 'blog', logs: [] }, 'handed back as written');
+    assert.deepEqual(all({ deployment: 'shop' }), ['a3', 'a2', 'a1']);
+    assert.deepEqual(all({ from: 1500, to: 3000 }), ['a2', 'b1'], 'from inclusive, to exclusive');
+    assert.deepEqual(records.query({}, (r) => r.id.startsWith('a'), 2, 100_000).map((r) => r.id), ['a3', 'a2']);
+    assert.ok(records.size() > 0);
+  });
+
+  test(`${name} records: pruning by age never drops a newer record; by size, the oldest go first`, (t) => {
+    const store = open();
+    t.after(() => store.close());
+    const { records } = store;
+    const all = () => records.query({}, () => true, 1000, 100_000).map((r) => r.id);
+    records.append([encoded('old', 1000)]);
+    records.append([encoded('new', 9000)]);
+    assert.equal(records.prune(0, Number.MAX_SAFE_INTEGER), 0);
+    records.prune(5000, Number.MAX_SAFE_INTEGER);
+    assert.ok(all().includes('new'), 'a record newer than the cut stays');
+    records.append([encoded('newest', 10_000)]);
+    records.prune(0, records.size() - 1);
+    assert.ok(all().includes('newest') && !all().includes('old'), `over the size, the oldest went first: ${all().join(',')}`);
+    records.prune(20_000, Number.MAX_SAFE_INTEGER);
+    assert.deepEqual(all(), []);
+    assert.equal(records.size(), 0);
+  });
+
   test(`${name} issues: one issue per deployment and fingerprint, counted, with its versions and newest occurrences`, (t) => {
     const store = open();
     t.after(() => store.close());
