@@ -1,11 +1,13 @@
 // Every event produces one invocation record (docs/observability.md), coordination objects' included: an alarm is
 // a record of kind `alarm` and a call an object serves (fetch or RPC) one of kind `object`, each naming its
 // namespace, class and object id, with its outcome, times and console lines; read back through `ledge logs --dev`
-// from a real `ledge dev`, under thread isolation and inside the sandbox process.
+// from a real `ledge dev`, and through the account API of `ledge serve`, under thread isolation and inside the
+// sandbox process.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { interrupt, runCli, startDev } from './cli.js';
-import { makeProject } from './helpers.js';
+import { makeProject, tempDir } from './helpers.js';
+import { deployBody, startTestPlatform } from './serve-helpers.js';
 
 const APP = `
 import { DurableObject } from 'cloudflare:workers';
@@ -85,5 +87,32 @@ for (const isolation of ['thread', 'process'] as const) {
     const served = (await logsOf(dev.url, '--search', 'object fetch')).filter((r) => r.kind === 'object');
     assert.equal(served.length, 1);
     assert.deepEqual([served[0]?.method, served[0]?.url, served[0]?.status, served[0]?.outcome], ['GET', 'http://object/inside?token=REDACTED', 201, 'ok']);
+  });
+}
+
+for (const isolation of ['thread', 'process'] as const) {
+  test(`under ledge serve (${isolation} isolation), an alarm's record is read through the account API's logs`, { timeout: 120_000 }, async (t) => {
+    const p = await startTestPlatform(tempDir('ledge-alarm-records-'), undefined, { isolation, timers: true });
+    t.after(() => p.close());
+    const base = `/accounts/${p.accountId}/deployments/rooms`;
+    const deployed = await p.call('PUT', base, { body: deployBody(APP, { edge_dev: true, ...CONFIG }) });
+    assert.equal(deployed.status, 200, deployed.text);
+    const armed = await p.visit('rooms.admin.ledge.localhost', '/arm?name=serve');
+    assert.equal(armed.status, 200);
+    const { id } = await armed.json() as { id: string };
+    // The platform's clock decides when an alarm is due: move it past the alarm the code set.
+    p.clock.advance(60_000);
+    let alarms: Record[] = [];
+    for (const end = Date.now() + 60_000; alarms.length === 0;) {
+      if (Date.now() > end) throw new Error(`no alarm record: ${p.logs.map((r) => r.message).join('\n')}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const answer = await p.call('GET', `${base}/logs?search=alarm%20rang`);
+      assert.equal(answer.status, 200, answer.text);
+      alarms = (answer.body.result as Record[]).filter((r) => r.kind === 'alarm');
+    }
+    assert.equal(alarms.length, 1);
+    assert.equal(alarms[0]?.trigger, `${p.accountId}/rooms/Room/${id}`);
+    assert.equal(alarms[0]?.outcome, 'ok');
+    assert.deepEqual(alarms[0]?.logs.map((l) => l.message), ['alarm rang, retry 0']);
   });
 }
