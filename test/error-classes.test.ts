@@ -47,3 +47,18 @@ test('a refused task transition carries its code from the one table and keeps it
   }
   assert.ok(!isTaskTransitionError({ code: 'conflict', message: 'x' }));
 });
+
+test('an account API refusal carries api_refused from the one table, with its envelope code and status, after crossing a thread too', async () => {
+  const { ApiError, fieldError, isApiError } = await import('../src/control/api-error.js');
+  const err = fieldError('/body/name', 'name: expected a string');
+  assert.equal(err.code, 'api_refused');
+  assert.ok(Object.hasOwn(ERROR_CODES, err.code));
+  assert.equal(err.status, 400);
+  assert.deepEqual(err.errors, [{ code: 1001, message: 'name: expected a string', source: { pointer: '/body/name' } }]);
+  assert.ok(isLedgeError(err) && isApiError(err));
+  const missing = new ApiError('object_not_found', 'no deployment shop in this account');
+  assert.deepEqual([missing.status, missing.errors[0]?.code], [404, 1005]);
+  assert.ok(isApiError(acrossThread(missing)), 'recognised by code once cloned');
+  assert.ok(!isApiError({ code: 'api_refused', message: 'x' }), 'the code alone, without the envelope errors, is not enough to answer with');
+  assert.ok(!isApiError(new Error('x')));
+});

@@ -128,7 +128,7 @@ test('a CPU limit is recorded with its outcome, and subrequests are counted', as
   assert.equal(records.find((r) => r.url?.endsWith('/fetch'))?.subrequests, 2);
 });
 
-test('each run of a workflow instance is an event with its record: kind workflow, the workflow and instance as trigger, an errored run as an exception', async (t) => {
+test('each run of a workflow instance is an event with its record: kind workflow, the workflow and instance as trigger, its step.do console lines, an errored run as an exception', async (t) => {
   const dir = makeProject({
     'src/index.js': `import { WorkflowEntrypoint } from 'cloudflare:workers';
     export class Flow extends WorkflowEntrypoint {
@@ -160,6 +160,9 @@ test('each run of a workflow instance is an event with its record: kind workflow
   const ok = runs.find((r) => r.trigger === 'flow/ok-1');
   assert.ok(ok, JSON.stringify(runs));
   assert.equal(ok.outcome, 'ok');
+  // console.log inside step.do is a line of that run's record, not of the request that created the instance.
+  assert.deepEqual(ok.logs.map((l) => [l.level, l.message]), [['info', 'doubling 21']]);
+  assert.ok((await recordsOf(server)).filter((r) => r.kind === 'fetch').every((r) => r.logs.length === 0));
   const bad = runs.find((r) => r.trigger === 'flow/bad-1');
   assert.equal(bad?.outcome, 'exception');
   assert.deepEqual([bad?.error?.name, bad?.error?.message], ['TypeError', 'bad run 4']);

@@ -3,10 +3,10 @@ import { createLogger, createMemorySink, type LogRecord } from '../src/platform/
 import { createManualClock } from '../src/platform/clock.js';
 import { startPlatform, type Platform, type PlatformOptions } from '../src/serve/platform.js';
 import { tempDir } from './helpers.js';
-import { controlRouteDeclarations } from '../src/control/index.js';
+import { controlRoutes } from '../src/control/index.js';
 import { compileRoutes, matchRoute, type CompiledRoute } from '../src/control/router.js';
 
-const DECLARED = compileRoutes(controlRouteDeclarations());
+const DECLARED = compileRoutes(controlRoutes());
 
 /**
  * Every successful answer must match the result schema its route declares (the same schema OpenAPI shows and
@@ -55,7 +55,7 @@ export async function startTestPlatform(stateDir = tempDir('ledge-serve-'), boot
     stateDir, listen: { host: '127.0.0.1', port: 0 }, apiListen: { host: '127.0.0.1', port: 0 },
     logger: createLogger(sink), clock, timers: false, isolation: 'thread', trustAllCode: true, ...options,
   });
-  const declared = options.bindings ? compileRoutes(controlRouteDeclarations(options.bindings)) : DECLARED;
+  const declared = options.bindings ? compileRoutes(controlRoutes(options.bindings)) : DECLARED;
   const token = platform.bootstrap?.token ?? bootstrapToken ?? '';
   const accountId = platform.bootstrap?.accountId ?? '';
   const call: TestPlatform['call'] = async (method, path, options = {}) => {

@@ -46,7 +46,21 @@ const OBSERVABILITY = z.strictObject({
     keep_query_values: z.boolean().optional(),
   }).optional(),
   /** SPEC, Events 3: the issues feature is switched on in the project setting so a deployment does not overwrite it. */
-  issues: z.strictObject({ enabled: z.boolean().optional() }).optional(),
+  issues: z.strictObject({
+    enabled: z.boolean().optional(),
+    /**
+     * Where `ledge dev` sends issue notifications (docs/observability.md, Notifications), signed with the value of the
+     * secret `secret_name` names (.dev.vars or .env). `ledge serve` ignores it: an account's destinations are made
+     * through its API. @default none
+     */
+    webhooks: z.array(z.strictObject({
+      url: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }),
+      secret_name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'expected the name of a secret in .dev.vars or .env (letters, digits, _)' }),
+      on_new: z.boolean().optional(),
+      threshold: z.number().int().min(1).max(1_000_000).optional(),
+      quiet_period_seconds: z.number().int().min(3600).max(365 * 86400).optional(),
+    })).max(50).optional(),
+  }).optional(),
 });
 
 const TRIGGERS = z.strictObject({

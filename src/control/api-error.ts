@@ -2,6 +2,7 @@
  * Errors of the account API: numeric codes (1000 and up, as the envelope convention has them) with their
  * HTTP status, listed in docs/api.md (a test checks the table). A code is never renamed or reused.
  */
+import { hasCode } from '../platform/errors.js';
 export const API_ERRORS = {
   invalid_field: { code: 1001, status: 400 },
   invalid_json: { code: 1002, status: 400 },
@@ -33,8 +34,12 @@ export interface ApiErrorInfo {
   error_chain?: { code: number; message: string }[];
 }
 
-/** An error the API answers with: its status, one or more envelope errors, and extra headers. */
+/**
+ * An error the API answers with: its status, one or more envelope errors, and extra headers. Its code in the one
+ * table is `api_refused` (src/platform/errors.ts), so it is recognised by code (isApiError) like every Ledge error.
+ */
 export class ApiError extends Error {
+  readonly code = 'api_refused' as const;
   readonly status: number;
   readonly errors: ApiErrorInfo[];
   readonly headers: Record<string, string>;
@@ -49,6 +54,11 @@ export class ApiError extends Error {
     this.errors = [first, ...(options.more ?? [])];
     this.headers = options.headers ?? {};
   }
+}
+
+/** True when `err` is an API refusal: its code, and the envelope errors it answers with. */
+export function isApiError(err: unknown): err is ApiError {
+  return hasCode(err, 'api_refused') && Array.isArray((err as { errors?: unknown }).errors) && typeof (err as { status?: unknown }).status === 'number';
 }
 
 /** Shorthand for a field error whose pointer names the field. */

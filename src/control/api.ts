@@ -5,7 +5,7 @@ import type { Dispatcher } from '../entry/serve.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import type { AccountRecord } from '../storage/control.js';
 import type { ControlServices } from './services.js';
-import { ApiError, type ApiErrorInfo } from './api-error.js';
+import { ApiError, isApiError, type ApiErrorInfo } from './api-error.js';
 import { authenticate, authorizationOf } from './auth.js';
 import { queryOf, readJson } from './input.js';
 import { resourceKey, type ResourceKindKey } from './permissions.js';
@@ -121,7 +121,7 @@ export function createControlApi(options: ControlApiOptions): Dispatcher {
 
   /** The envelope error for `err`; an unexpected fault is logged under the event's request id (the `ledge-request-id` header). */
   function toApiError(err: unknown, eventId: string | undefined): ApiError {
-    if (err instanceof ApiError) return err;
+    if (isApiError(err)) return err;
     if (isLedgeError(err) && err.code === 'conflict') return new ApiError('conflict', err.message);
     if (isLedgeError(err) && err.code === 'not_found') return new ApiError('object_not_found', err.message);
     if (isLedgeError(err) && (err.code === 'bad_argument' || err.code === 'config_invalid' || err.code === 'operation_failed')) return new ApiError('invalid_field', err.message);

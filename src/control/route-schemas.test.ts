@@ -2,10 +2,10 @@
 // types come from it (src/control/results.ts). API tests check real answers against it (test/serve-helpers.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { controlOpenApi, controlRouteDeclarations } from './index.js';
+import { controlOpenApi, controlRoutes } from './index.js';
 
 test('every account API route declares its result schema', () => {
-  const routes = controlRouteDeclarations().filter((route) => route.removed === undefined);
+  const routes = controlRoutes().filter((route) => route.removed === undefined);
   assert.ok(routes.length > 90);
   assert.deepEqual(routes.filter((route) => route.result === undefined).map((route) => route.id), []);
 });

@@ -1,4 +1,4 @@
-import { watch, type FSWatcher } from 'node:fs';
+import { existsSync, watch, type FSWatcher } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -35,6 +35,7 @@ import { openDevAssets, type DevAssets } from './assets.js';
 import { isSecretsFileName, readLocalSecrets } from './local-secrets.js';
 import { createVersionObserver, openAccountObservability, type AccountObservability } from '../observability/index.js';
 import { devObservabilityRoute } from '../observability/dev-routes.js';
+import { syncDevWebhooks } from '../observability/dev-webhooks.js';
 import { createDeploymentDirectory } from '../runtime/rpc/directory.js';
 import { LedgeError } from '../platform/errors.js';
 
@@ -135,8 +136,22 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   peers.set(config.name, runtime);
   const deployments = createDeploymentDirectory({ find: async (name) => (name === config.name ? runtime : peers.get(name)) });
   const storage = openEmbeddedStorage(stateDir, clock);
-  // Invocation records, live tails and issues of the project (docs/observability.md).
-  const observability = openAccountObservability({ file: path.join(stateDir, 'observability.sqlite'), clock, logger });
+  // Invocation records, live tails and issues of the project (docs/observability.md). Issue notifications go to the
+  // destinations ledge.jsonc lists, signed with the current value of the secret each names; a receiver on this
+  // machine is the usual one, so private addresses are allowed (this is the developer's own machine).
+  let devSecrets: Record<string, string> = {};
+  const observabilityFile = path.join(stateDir, 'observability.sqlite');
+  const observability = openAccountObservability({
+    file: observabilityFile, clock, logger,
+    webhooks: {
+      accountId: 'local', allowPrivate: true,
+      openSecret: (name) => {
+        const value = devSecrets[name];
+        if (value === undefined) throw new Error(`the secret ${name} that observability.issues.webhooks names is not set (.dev.vars or .env)`);
+        return value;
+      },
+    },
+  });
   let secretsSeen = '';
   const toVersion = (cfg: ProjectConfig, bundleFile: string, number: number): DeploymentVersion => {
     // Secrets files override vars of the same name, as in the original's local development; only names are logged.
@@ -146,6 +161,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     secretsSeen = seen;
     // ledge dev has no API switch: the configuration is the issues switch, off unless it says true.
     observability.issues.applyDeployed(cfg.name, null, cfg.observability.issues?.enabled ?? false);
+    devSecrets = secrets.values;
+    const webhooks = cfg.observability.issues?.webhooks ?? [];
+    // The store is opened only when there is something to keep or to remove.
+    if (webhooks.length || existsSync(observabilityFile)) syncDevWebhooks(observability.store().webhooks, webhooks, clock.now());
     return buildVersion({
       id: String(number), name: cfg.name, config: cfg, bundleFile, secrets: secrets.values, services: { storage, clock, logger, scope: devScope(cfg.name), deployments }, assets: assets?.server, registry,
       observe: createVersionObserver({ account: observability, deployment: cfg.name, version: String(number), config: cfg.observability, secrets: Object.values(secrets.values).map(String), bundleFile }),

@@ -1,6 +1,7 @@
 import { isLedgeError } from '../platform/errors.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import type { AccountObservability } from './account.js';
+import type { IssueStatus } from '../storage/observability.js';
 import { matchesFilter } from './filter.js';
 import { tailStream } from './live.js';
 import { parseLogQuery, parseSampling, QUERY_SCAN_LIMIT } from './query.js';
@@ -10,10 +11,68 @@ export const DEV_TAIL_PATH = '/__ledge/tail';
 /** `ledge dev`'s stored records: `GET /__ledge/logs?since=&until=&status=&outcome=&method=&search=&limit=` (JSON). */
 export const DEV_LOGS_PATH = '/__ledge/logs';
 
+/**
+ * `ledge dev`'s issues: `GET /__ledge/issues?deployment=&status=` lists them, `GET /__ledge/issues/<id>` shows one with
+ * its recent occurrences, `PATCH /__ledge/issues/<id>` with `{"status": "resolved" | "ignored" | "active"}` changes it
+ * (a method no cross-site page can send without a preflight, which ledge dev never grants). Answers as the account API's
+ * `result`: the same shapes `ledge issues` prints.
+ */
+export const DEV_ISSUES_PATH = '/__ledge/issues';
+
+const ISSUE_STATUSES: readonly IssueStatus[] = ['active', 'resolved', 'ignored'];
+/** Largest body the issue route reads: `{"status":"resolved"}` needs 21 bytes. */
+const ISSUE_BODY_LIMIT = 1024;
+
 /** Answers the dev-only observability routes, or undefined for any other path. */
 export function devObservabilityRoute(observability: AccountObservability, request: DispatchRequest, url: URL): Promise<DispatchResponse> | undefined {
+  if (url.pathname === DEV_ISSUES_PATH || url.pathname.startsWith(`${DEV_ISSUES_PATH}/`)) return issuesRoute(observability, request, url);
   if (url.pathname !== DEV_TAIL_PATH && url.pathname !== DEV_LOGS_PATH) return undefined;
   return answer(observability, request, url);
+}
+
+async function issuesRoute(observability: AccountObservability, request: DispatchRequest, url: URL): Promise<DispatchResponse> {
+  const rest = url.pathname.slice(DEV_ISSUES_PATH.length + 1);
+  // Occurrences still queued are part of the answer (and belong to the time before a status change).
+  observability.issues.flush();
+  const store = observability.store().issues;
+  if (rest === '') {
+    if (request.method !== 'GET') return json(405, { error: 'method_not_allowed', message: `${request.method} is not allowed here; use GET` });
+    const status = url.searchParams.get('status');
+    if (status !== null && !ISSUE_STATUSES.includes(status as IssueStatus)) return json(400, { error: 'bad_argument', message: `status "${status}": expected active, resolved or ignored` });
+    const deployment = url.searchParams.get('deployment');
+    return json(200, { result: store.list({ ...(deployment ? { deployment } : {}), ...(status ? { status: status as IssueStatus } : {}) }) });
+  }
+  let id: string;
+  try {
+    id = decodeURIComponent(rest);
+  } catch {
+    return json(400, { error: 'bad_argument', message: 'the issue id is not valid percent-encoding' });
+  }
+  const issue = id.includes('/') ? undefined : store.get(id);
+  if (!issue) return json(404, { error: 'object_not_found', message: `no issue ${id}` });
+  if (request.method === 'GET') return json(200, { result: { ...issue, occurrences: store.occurrences(issue.id, 20) } });
+  if (request.method !== 'PATCH') return json(405, { error: 'method_not_allowed', message: `${request.method} is not allowed here; use GET or PATCH` });
+  const body = await readJson(request.body, ISSUE_BODY_LIMIT);
+  const status = (body as { status?: unknown } | undefined)?.status;
+  if (typeof status !== 'string' || !ISSUE_STATUSES.includes(status as IssueStatus)) return json(400, { error: 'bad_argument', message: 'body: expected {"status": "active" | "resolved" | "ignored"}' });
+  return json(200, { result: store.setStatus(issue.id, status as IssueStatus, Date.now()) });
+}
+
+/** The body as JSON, or undefined when it is missing, too large or not JSON. */
+async function readJson(body: AsyncIterable<Uint8Array> | null, limit: number): Promise<unknown> {
+  if (!body) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 async function answer(observability: AccountObservability, request: DispatchRequest, url: URL): Promise<DispatchResponse> {

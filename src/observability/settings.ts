@@ -3,7 +3,17 @@ export interface ObservabilityConfig {
   enabled?: boolean | undefined;
   head_sampling_rate?: number | undefined;
   logs?: { enabled?: boolean | undefined; head_sampling_rate?: number | undefined; invocation_logs?: boolean | undefined; keep_query_values?: boolean | undefined } | undefined;
-  issues?: { enabled?: boolean | undefined } | undefined;
+  issues?: { enabled?: boolean | undefined; webhooks?: readonly DevWebhookConfig[] | undefined } | undefined;
+}
+
+/** A webhook destination `ledge dev` notifies, as written in ledge.jsonc (`observability.issues.webhooks`). */
+export interface DevWebhookConfig {
+  url: string;
+  /** The name of the secret (.dev.vars or .env) whose value signs the notifications. */
+  secret_name: string;
+  on_new?: boolean | undefined;
+  threshold?: number | undefined;
+  quiet_period_seconds?: number | undefined;
 }
 
 /** What a version's observer does, resolved once from its configuration (defaults in docs/observability.md). */

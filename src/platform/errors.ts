@@ -49,6 +49,7 @@ export const ERROR_CODES = {
   budget_exhausted: { status: 409, audience: 'user' },
   sandbox_unavailable: { status: 500, audience: 'user' },
   binding_call_refused: { status: 400, audience: 'user' },
+  api_refused: { status: 400, audience: 'user' },
 } as const satisfies Record<string, { status: number; audience: 'user' | 'system' }>;
 
 /** Every error code Ledge can produce. */

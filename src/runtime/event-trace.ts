@@ -3,10 +3,10 @@ import type { SerializedError } from './protocol.js';
 
 /**
  * What started an event. `workflow` is one run of a workflow instance (the steps it executes until it ends or
- * suspends); `alarm` is a coordination object's alarm, recorded once that runtime posts it (see TRACED_EVENTS
- * in src/runtime/isolate.ts: one entry).
+ * suspends); `alarm` is a coordination object's alarm and `object` a fetch or RPC call an object served (see
+ * tracedEvent in src/runtime/isolate.ts).
  */
-export type EventKind = 'fetch' | 'scheduled' | 'queue' | 'workflow' | 'alarm';
+export type EventKind = 'fetch' | 'scheduled' | 'queue' | 'workflow' | 'alarm' | 'object';
 
 /** One `console.*` line of an event, as the isolate sent it. */
 export interface EventLogLine {

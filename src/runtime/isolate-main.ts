@@ -393,7 +393,8 @@ async function runQueue(event: QueueBatchEvent & { id: number }): Promise<void> 
 
 /** One workflow run: the class's run() with its `step` (bindings/workflows/run.ts); binding calls count as the event's. */
 async function runWorkflowEvent(id: number, run: WorkflowRunEvent): Promise<void> {
-  await events.run({ subrequests: 0, waits: [] }, async () => {
+  // The event's id: console lines of the run (its step.do callbacks included) land in the run's record.
+  await events.run({ subrequests: 0, waits: [], fetchId: id }, async () => {
     const result = await runWorkflow(run, { exports: moduleExports, env, call: callBinding });
     send({ t: 'workflow-result', id, result });
   });
@@ -403,14 +404,15 @@ async function runWorkflowEvent(id: number, run: WorkflowRunEvent): Promise<void
 /** One event of a coordination object (bindings/coordination/instances.ts); its ctx.waitUntil work runs within the usual bound. */
 async function runObject(id: number, event: ObjectEvent): Promise<void> {
   const waits: Promise<unknown>[] = [];
-  const eventState: EventState = { subrequests: 0, waits };
+  // The event's id: the object's console lines land in the record of its alarm or call.
+  const eventState: EventState = { subrequests: 0, waits, fetchId: id };
   await events.run(eventState, async () => {
     const outcome = await runObjectEvent(event, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => waits.push(promise), callSync: callBindingSync, rpc: objectRpc });
     // A result the transport cannot carry (caught before posting) becomes the call's error.
     const carried = outcome.ok ? sendable({ value: outcome.value }) : undefined;
     send({ t: 'object-result', id, outcome: carried && 'error' in carried ? { ok: false, error: carried.error } : outcome });
   });
-  await settleWaitUntil(waits);
+  await settleWaitUntil(waits, id);
   // Stubs the object received from its own calls live until its event ends, as for any event (docs/bindings/services.md).
   closeLinks(eventState);
   send({ t: 'done', id });

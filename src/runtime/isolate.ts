@@ -12,6 +12,7 @@ import { ResponseStream } from './response-stream.js';
 import { startTrace, traceLine, type EventKind, type EventObserver, type EventTrace } from './event-trace.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
 import type { ObjectCaller, ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
+import { encodedRequestLine, encodedResponseStatus } from './rpc/codec.js';
 import { RpcPort } from './rpc/host-links.js';
 import { isRpcIsolateMessage } from './rpc/protocol.js';
 import type { RpcOutcome } from './rpc/errors.js';
@@ -318,7 +319,7 @@ export class Isolate {
     if (options.depth !== undefined) event.depth = options.depth;
     const posted = message(id);
     const traced = this.#observe ? tracedEvent(posted) : undefined;
-    if (traced) event.trace = startTrace(traced.kind, { trigger: traced.trigger });
+    if (traced) event.trace = startTrace(traced.kind, traced);
     this.#begin(event);
     const result = new Promise<T>((resolve, reject) => {
       event.resolveHead = resolve as unknown as (response: DispatchResponse) => void;
@@ -533,6 +534,9 @@ export class Isolate {
         const resolve = event.resolveHead as unknown as ((outcome: ObjectOutcome) => void) | undefined;
         event.resolveHead = undefined;
         event.rejectHead = undefined;
+        // A handler that threw is its record's exception (and an issue); an object's response status is its record's.
+        if (event.trace && !message.outcome.ok) event.trace.exception ??= { name: message.outcome.error.name, message: message.outcome.error.message };
+        if (event.trace && message.outcome.ok) event.trace.status = encodedResponseStatus(message.outcome.value) ?? event.trace.status;
         resolve?.(message.outcome);
         break;
       }
@@ -633,13 +637,22 @@ const FAILURE_TEXT: Partial<Record<ErrorCode, string>> = {
 
 /**
  * The background events that produce an invocation record (docs/observability.md), with their kind and what
- * names their trigger. A coordination object's alarm is one more case here: `alarm`, triggered by the object.
+ * names their trigger. A coordination object's alarm is `alarm` and a call to it (fetch or RPC) is `object`, both
+ * triggered by `<account>/<deployment>/<class>/<object id>` (an RPC call adds ` <method>()`; a fetch has its method and URL).
  */
-function tracedEvent(posted: HostMessage): { kind: EventKind; trigger: string } | undefined {
+function tracedEvent(posted: HostMessage): { kind: EventKind; trigger: string; method?: string; url?: string } | undefined {
   switch (posted.t) {
     case 'scheduled': return { kind: 'scheduled', trigger: posted.cron };
     case 'queue': return { kind: 'queue', trigger: posted.queue };
     case 'workflow': return { kind: 'workflow', trigger: `${posted.run.workflowName}/${posted.run.instanceId}` };
+    case 'object': {
+      const { event } = posted;
+      // The namespace is `<account>/<deployment>/<class>` (bindings/coordination/ids.ts): the class is in it.
+      const trigger = `${event.namespace}/${event.id}`;
+      if (event.kind === 'alarm') return { kind: 'alarm', trigger };
+      if (event.kind === 'rpc') return { kind: 'object', trigger: `${trigger} ${event.method}()` };
+      return { kind: 'object', trigger, ...encodedRequestLine(event.args[0]) };
+    }
     default: return undefined;
   }
 }

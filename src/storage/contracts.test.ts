@@ -14,6 +14,8 @@ import { controlStorageContract } from './contracts/control.js';
 import { tunnelStorageContract } from './contracts/tunnels.js';
 import { coordinationStorageContract } from './contracts/coordination.js';
 import { createSqliteTunnelStorage } from './sqlite/tunnel-storage.js';
+import { observabilityStorageContract } from './contracts/observability.js';
+import { openEmbeddedObservability } from './embedded-observability.js';
 
 const embedded = () => openEmbeddedStorage(mkdtempSync(path.join(tmpdir(), 'ledge-port-contract-')));
 
@@ -26,4 +28,9 @@ controlStorageContract('sqlite', () => createSqliteControlStorage(new Database('
 tunnelStorageContract('sqlite', () => {
   const db = new Database(':memory:');
   return { tunnels: createSqliteTunnelStorage(db), close: () => db.close() };
+});
+observabilityStorageContract('sqlite', () => {
+  const store = openEmbeddedObservability(path.join(mkdtempSync(path.join(tmpdir(), 'ledge-port-contract-')), 'observability.sqlite'));
+  const { records, issues, webhooks } = store.stores();
+  return { records, issues, webhooks, close: () => store.close() };
 });

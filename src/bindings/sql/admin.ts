@@ -1,4 +1,4 @@
-import { LedgeError } from '../../platform/errors.js';
+import { isLedgeError, LedgeError } from '../../platform/errors.js';
 import { isSqlStatementError, type SqlDatabasePort, type SqlResult, type SqlValue } from '../../storage/ports.js';
 import { splitSql } from '../../storage/sql-split.js';
 
@@ -14,7 +14,7 @@ function refusal(code: 'bad_argument' | 'operation_failed', field: SqlQueryField
 
 /** True when `err` is a refusal of a SQL admin operation (identified by its field, beside its code). */
 export function isSqlAdminError(err: unknown): err is SqlAdminError {
-  return err instanceof LedgeError && ((err as { field?: unknown }).field === 'sql' || (err as { field?: unknown }).field === 'params');
+  return isLedgeError(err) && ((err as { field?: unknown }).field === 'sql' || (err as { field?: unknown }).field === 'params');
 }
 
 /**

@@ -39,27 +39,27 @@ const idpView = (i: IdentityProviderRecord) => ({ id: i.id, name: i.name, type: 
 const userView = (u: AccessUserRecord) => ({ id: u.id, email: u.email, groups: u.groups, created_at: u.created_at });
 
 /** Access applications and policies, the built-in identity provider's users, service tokens and signing keys. */
-export function accessRoutes(services: ControlServices): RouteDefinition[] {
-  const { access, keyring, clock, platformDomain } = services;
+export const ACCESS_ROUTES: readonly RouteDefinition[] = accessRoutes();
 
+function accessRoutes(): RouteDefinition[] {
   /** An application may only protect hostnames of its own account: its custom domains, or its platform hostnames. */
-  async function checkDomain(accountId: string, subdomain: string, domain: string): Promise<void> {
+  async function checkDomain({ store, platformDomain }: ControlServices, accountId: string, subdomain: string, domain: string): Promise<void> {
     const host = domain.split('/')[0] as string;
     if (host.endsWith(`.${subdomain}.${platformDomain}`)) return;
-    const owned = (await services.store.listDomains(accountId)).some((d) => d.hostname === host);
+    const owned = (await store.listDomains(accountId)).some((d) => d.hostname === host);
     if (!owned) throw fieldError('/body/domain', `${host} is not a hostname of this account: use one of its custom domains or a hostname under ${subdomain}.${platformDomain}`);
   }
-  const findApp = async (accountId: string, id: string) => {
+  const findApp = async ({ access }: ControlServices, accountId: string, id: string) => {
     const found = await access.getApp(accountId, id);
     if (!found) throw new ApiError('object_not_found', `no access application ${id} in this account`);
     return found;
   };
-  const findToken = async (accountId: string, id: string) => {
+  const findToken = async ({ access }: ControlServices, accountId: string, id: string) => {
     const found = await access.getServiceToken(accountId, id);
     if (!found) throw new ApiError('object_not_found', `no service token ${id} in this account`);
     return found;
   };
-  const checkPolicyTokens = async (accountId: string, policies: z.infer<typeof POLICY>[]) => {
+  const checkPolicyTokens = async ({ access }: ControlServices, accountId: string, policies: z.infer<typeof POLICY>[]) => {
     for (const [i, policy] of policies.entries()) {
       for (const [j, rule] of policy.include.entries()) {
         if ('service_token' in rule && !(await access.getServiceToken(accountId, rule.service_token.token_id))) {
@@ -73,16 +73,16 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
     defineRoute({
       id: 'access.apps.list', method: 'GET', path: '/accounts/{account_id}/access/apps', summary: 'List access applications', result: z.array(ACCESS_APP),
       auth: { group: 'access:read', resource: 'any' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
-      async handler({ account, query, can }) { return paginate((await access.listApps(account.id)).filter((a) => can('access:read', 'access_app', a.id)), query); },
+      async handler({ services, account, query, can }) { return paginate((await services.access.listApps(account.id)).filter((a) => can('access:read', 'access_app', a.id)), query); },
     }),
     defineRoute({
       id: 'access.apps.create', method: 'POST', path: '/accounts/{account_id}/access/apps', summary: 'Protect a hostname (and optional path) with the access gateway', result: ACCESS_APP,
       auth: { group: 'access:write', resource: () => ({ kind: 'access_app', name: '*' }) }, params: ACCOUNT_PARAMS, body: APP_BODY, status: 201,
-      async handler({ account, body, now }) {
-        await checkDomain(account.id, account.subdomain, body.domain);
-        await checkPolicyTokens(account.id, body.policies);
+      async handler({ services, account, body, now }) {
+        await checkDomain(services, account.id, account.subdomain, body.domain);
+        await checkPolicyTokens(services, account.id, body.policies);
         const app: AccessAppRecord = { id: randomUUID(), account_id: account.id, ...body, domain: body.domain.replace(/\/+$/, ''), aud: randomBytes(32).toString('hex'), created_at: now, updated_at: now };
-        await access.createApp(app);
+        await services.access.createApp(app);
         await services.changed(account.id);
         return { result: app };
       },
@@ -90,17 +90,17 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
     defineRoute({
       id: 'access.apps.get', method: 'GET', path: '/accounts/{account_id}/access/apps/{app_id}', summary: 'Get an access application', result: ACCESS_APP,
       auth: { group: 'access:read', resource: (p) => ({ kind: 'access_app', name: p.app_id }) }, params: APP_PARAMS,
-      async handler({ account, params }) { return { result: await findApp(account.id, params.app_id) }; },
+      async handler({ services, account, params }) { return { result: await findApp(services, account.id, params.app_id) }; },
     }),
     defineRoute({
       id: 'access.apps.update', method: 'PUT', path: '/accounts/{account_id}/access/apps/{app_id}', summary: 'Replace an application\'s settings (its aud tag stays)',
       result: ACCESS_APP, auth: { group: 'access:write', resource: (p) => ({ kind: 'access_app', name: p.app_id }) }, params: APP_PARAMS, body: APP_BODY,
-      async handler({ account, params, body, now }) {
-        const found = await findApp(account.id, params.app_id);
-        await checkDomain(account.id, account.subdomain, body.domain);
-        await checkPolicyTokens(account.id, body.policies);
+      async handler({ services, account, params, body, now }) {
+        const found = await findApp(services, account.id, params.app_id);
+        await checkDomain(services, account.id, account.subdomain, body.domain);
+        await checkPolicyTokens(services, account.id, body.policies);
         const app: AccessAppRecord = { ...found, ...body, domain: body.domain.replace(/\/+$/, ''), updated_at: now };
-        await access.updateApp(app);
+        await services.access.updateApp(app);
         await services.changed(account.id);
         return { result: app };
       },
@@ -108,8 +108,8 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
     defineRoute({
       id: 'access.apps.delete', method: 'DELETE', path: '/accounts/{account_id}/access/apps/{app_id}', summary: 'Stop protecting a hostname', result: DELETED_ID,
       auth: { group: 'access:write', resource: (p) => ({ kind: 'access_app', name: p.app_id }) }, params: APP_PARAMS,
-      async handler({ account, params }) {
-        if (!(await access.deleteApp(account.id, params.app_id))) throw new ApiError('object_not_found', `no access application ${params.app_id} in this account`);
+      async handler({ services, account, params }) {
+        if (!(await services.access.deleteApp(account.id, params.app_id))) throw new ApiError('object_not_found', `no access application ${params.app_id} in this account`);
         await services.changed(account.id);
         return { result: { id: params.app_id } };
       },
@@ -117,30 +117,30 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
     defineRoute({
       id: 'access.users.list', method: 'GET', path: '/accounts/{account_id}/access/users', summary: 'List the users of the built-in identity provider', result: z.array(ACCESS_USER),
       auth: { group: 'access:read' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
-      async handler({ account, query }) { return paginate((await access.listUsers(account.id)).map(userView), query); },
+      async handler({ services, account, query }) { return paginate((await services.access.listUsers(account.id)).map(userView), query); },
     }),
     defineRoute({
       id: 'access.users.create', method: 'POST', path: '/accounts/{account_id}/access/users', summary: 'Add a user (the password is stored only as a scrypt hash)', result: ACCESS_USER,
       auth: { group: 'access:write' }, params: ACCOUNT_PARAMS, status: 201,
       body: z.strictObject({ email: z.email(), password: z.string().min(10, { error: 'expected at least 10 characters' }).max(200), groups: z.array(z.string().min(1).max(200)).max(50).default([]) }),
-      async handler({ account, body, now }) {
+      async handler({ services, account, body, now }) {
         const user: AccessUserRecord = { id: randomUUID(), account_id: account.id, email: body.email.toLowerCase(), password_hash: await hashPassword(body.password), groups: body.groups, created_at: now };
-        await access.createUser(user);
+        await services.access.createUser(user);
         return { result: userView(user) };
       },
     }),
     defineRoute({
       id: 'access.users.delete', method: 'DELETE', path: '/accounts/{account_id}/access/users/{user_id}', summary: 'Remove a user; their sessions stop at once', result: DELETED_ID,
       auth: { group: 'access:write' }, params: ACCOUNT_PARAMS.extend({ user_id: z.string() }),
-      async handler({ account, params }) {
-        if (!(await access.deleteUser(account.id, params.user_id))) throw new ApiError('object_not_found', `no user ${params.user_id} in this account`);
+      async handler({ services, account, params }) {
+        if (!(await services.access.deleteUser(account.id, params.user_id))) throw new ApiError('object_not_found', `no user ${params.user_id} in this account`);
         return { result: { id: params.user_id } };
       },
     }),
     defineRoute({
       id: 'access.identity_providers.list', method: 'GET', path: '/accounts/{account_id}/access/identity_providers', summary: 'List OpenID Connect providers (never their client secrets)', result: z.array(IDENTITY_PROVIDER),
       auth: { group: 'access:read' }, params: ACCOUNT_PARAMS,
-      async handler({ account }) { return { result: (await access.listIdentityProviders(account.id)).map(idpView) }; },
+      async handler({ services, account }) { return { result: (await services.access.listIdentityProviders(account.id)).map(idpView) }; },
     }),
     defineRoute({
       id: 'access.identity_providers.create', method: 'POST', path: '/accounts/{account_id}/access/identity_providers', summary: 'Add a generic OpenID Connect provider people can sign in with', result: IDENTITY_PROVIDER,
@@ -154,102 +154,102 @@ export function accessRoutes(services: ControlServices): RouteDefinition[] {
           groups_claim: z.string().min(1).default('groups'),
         }),
       }),
-      async handler({ account, body, now }) {
+      async handler({ services, account, body, now }) {
         const { client_secret: clientSecret, ...config } = body.config;
         const idp: IdentityProviderRecord = { id: randomUUID(), account_id: account.id, name: body.name, type: 'oidc', config: { ...config, issuer: config.issuer.replace(/\/$/, '') }, client_secret: clientSecret, created_at: now };
-        await access.createIdentityProvider(idp);
+        await services.access.createIdentityProvider(idp);
         return { result: idpView(idp) };
       },
     }),
     defineRoute({
       id: 'access.identity_providers.delete', method: 'DELETE', path: '/accounts/{account_id}/access/identity_providers/{idp_id}', summary: 'Remove an identity provider', result: DELETED_ID,
       auth: { group: 'access:write' }, params: ACCOUNT_PARAMS.extend({ idp_id: z.string() }),
-      async handler({ account, params }) {
-        if (!(await access.deleteIdentityProvider(account.id, params.idp_id))) throw new ApiError('object_not_found', `no identity provider ${params.idp_id} in this account`);
+      async handler({ services, account, params }) {
+        if (!(await services.access.deleteIdentityProvider(account.id, params.idp_id))) throw new ApiError('object_not_found', `no identity provider ${params.idp_id} in this account`);
         return { result: { id: params.idp_id } };
       },
     }),
     defineRoute({
       id: 'access.service_tokens.list', method: 'GET', path: '/accounts/{account_id}/access/service_tokens', summary: 'List service tokens (never their secrets)', result: z.array(SERVICE_TOKEN),
       auth: { group: 'access:read' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
-      async handler({ account, query }) { return paginate((await access.listServiceTokens(account.id)).map(tokenView), query); },
+      async handler({ services, account, query }) { return paginate((await services.access.listServiceTokens(account.id)).map(tokenView), query); },
     }),
     defineRoute({
       id: 'access.service_tokens.create', method: 'POST', path: '/accounts/{account_id}/access/service_tokens', summary: 'Issue a service token; its client secret is shown in this answer only', result: SERVICE_TOKEN_WITH_SECRET,
       auth: { group: 'access:write' }, params: ACCOUNT_PARAMS, status: 201,
       body: z.strictObject({ name: z.string().trim().min(1).max(200), duration: DURATION.default('8760h') }),
-      async handler({ account, body, now }) {
+      async handler({ services, account, body, now }) {
         const secret = newServiceSecret();
         const token: ServiceTokenRecord = {
           id: randomUUID(), account_id: account.id, name: body.name, client_id: `${randomBytes(16).toString('hex')}.access`,
           secret_hash: hashSecret(secret), previous_secret_hash: null, previous_secret_expires_at: null,
-          expires_at: new Date(clock.now() + (parseDuration(body.duration) as number)).toISOString(), enabled: true, created_at: now, last_seen_at: null, expiry_warned_at: null,
+          expires_at: new Date(services.clock.now() + (parseDuration(body.duration) as number)).toISOString(), enabled: true, created_at: now, last_seen_at: null, expiry_warned_at: null,
         };
-        await access.createServiceToken(token);
+        await services.access.createServiceToken(token);
         return { result: { ...tokenView(token), client_secret: secret } };
       },
     }),
     defineRoute({
       id: 'access.service_tokens.get', method: 'GET', path: '/accounts/{account_id}/access/service_tokens/{token_id}', summary: 'Get a service token (never its secret)', result: SERVICE_TOKEN,
       auth: { group: 'access:read' }, params: TOKEN_PARAMS,
-      async handler({ account, params }) { return { result: tokenView(await findToken(account.id, params.token_id)) }; },
+      async handler({ services, account, params }) { return { result: tokenView(await findToken(services, account.id, params.token_id)) }; },
     }),
     defineRoute({
       id: 'access.service_tokens.update', method: 'PATCH', path: '/accounts/{account_id}/access/service_tokens/{token_id}', summary: 'Enable or disable a token, or set a new duration from now', result: SERVICE_TOKEN,
       auth: { group: 'access:write' }, params: TOKEN_PARAMS, body: z.strictObject({ enabled: z.boolean().optional(), duration: DURATION.optional(), previous_client_secret_expires_at: z.iso.datetime({ offset: true }).optional() }),
-      async handler({ account, params, body }) {
-        const found = await findToken(account.id, params.token_id);
+      async handler({ services, account, params, body }) {
+        const found = await findToken(services, account.id, params.token_id);
         const updated: ServiceTokenRecord = {
           ...found,
           enabled: body.enabled ?? found.enabled,
-          expires_at: body.duration === undefined ? found.expires_at : new Date(clock.now() + (parseDuration(body.duration) as number)).toISOString(),
+          expires_at: body.duration === undefined ? found.expires_at : new Date(services.clock.now() + (parseDuration(body.duration) as number)).toISOString(),
           expiry_warned_at: body.duration === undefined ? found.expiry_warned_at : null,
           previous_secret_expires_at: body.previous_client_secret_expires_at === undefined ? found.previous_secret_expires_at : new Date(body.previous_client_secret_expires_at).toISOString(),
         };
-        await access.updateServiceToken(updated);
+        await services.access.updateServiceToken(updated);
         return { result: tokenView(updated) };
       },
     }),
     defineRoute({
       id: 'access.service_tokens.rotate', method: 'POST', path: '/accounts/{account_id}/access/service_tokens/{token_id}/rotate', summary: 'Issue a new secret; the old one keeps working for the grace period given (none by default)', result: SERVICE_TOKEN_WITH_SECRET,
       auth: { group: 'access:write' }, params: TOKEN_PARAMS, body: z.strictObject({ previous_client_secret_grace: DURATION.optional() }),
-      async handler({ account, params, body }) {
-        const found = await findToken(account.id, params.token_id);
+      async handler({ services, account, params, body }) {
+        const found = await findToken(services, account.id, params.token_id);
         const secret = newServiceSecret();
         const grace = body.previous_client_secret_grace === undefined ? null : parseDuration(body.previous_client_secret_grace) as number;
         const updated: ServiceTokenRecord = {
           ...found, secret_hash: hashSecret(secret),
           previous_secret_hash: grace === null ? null : found.secret_hash,
-          previous_secret_expires_at: grace === null ? null : new Date(clock.now() + grace).toISOString(),
+          previous_secret_expires_at: grace === null ? null : new Date(services.clock.now() + grace).toISOString(),
         };
-        await access.updateServiceToken(updated);
+        await services.access.updateServiceToken(updated);
         return { result: { ...tokenView(updated), client_secret: secret } };
       },
     }),
     defineRoute({
       id: 'access.service_tokens.delete', method: 'DELETE', path: '/accounts/{account_id}/access/service_tokens/{token_id}', summary: 'Revoke a service token at once', result: DELETED_ID,
       auth: { group: 'access:write' }, params: TOKEN_PARAMS,
-      async handler({ account, params }) {
-        if (!(await access.deleteServiceToken(account.id, params.token_id))) throw new ApiError('object_not_found', `no service token ${params.token_id} in this account`);
+      async handler({ services, account, params }) {
+        if (!(await services.access.deleteServiceToken(account.id, params.token_id))) throw new ApiError('object_not_found', `no service token ${params.token_id} in this account`);
         return { result: { id: params.token_id } };
       },
     }),
     defineRoute({
       id: 'access.keys.list', method: 'GET', path: '/accounts/{account_id}/access/keys', summary: 'The signing keys of the account\'s assertions (public halves) and when they rotate',
       result: JWKS, auth: { group: 'access:read' }, params: ACCOUNT_PARAMS,
-      async handler({ account }) { return { result: await keyring.jwks(account.id) }; },
+      async handler({ services, account }) { return { result: await services.keyring.jwks(account.id) }; },
     }),
     defineRoute({
       id: 'access.keys.rotate', method: 'POST', path: '/accounts/{account_id}/access/keys/rotate', summary: 'Replace the signing key now; the previous one stays published for 7 days', result: KEY_ROTATED,
       auth: { group: 'access:write' }, params: ACCOUNT_PARAMS,
-      async handler({ account }) { return { result: { kid: await keyring.rotate(account.id) } }; },
+      async handler({ services, account }) { return { result: { kid: await services.keyring.rotate(account.id) } }; },
     }),
     defineRoute({
       id: 'access.certs', method: 'GET', path: '/accounts/{account_id}/access/certs', summary: 'The JWKS applications verify assertions with (public, no token needed)', result: JWKS,
       auth: 'none', params: ACCOUNT_PARAMS,
-      async handler({ params }) {
+      async handler({ services, params }) {
         if (!(await services.store.getAccount(params.account_id))) throw new ApiError('account_not_found', `Could not route to /accounts/${params.account_id}, perhaps your object identifier is invalid?`);
-        return { result: await keyring.jwks(params.account_id), raw: true };
+        return { result: await services.keyring.jwks(params.account_id), raw: true };
       },
     }),
   ];

@@ -104,12 +104,14 @@ export async function boundResources(store: ControlStoragePort, accountId: strin
   return out;
 }
 
-/** Deployments, their immutable versions, rollback, and custom domains. */
-export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
-  const { store, platformDomain, bindings: registry } = services;
+/**
+ * Deployments, their immutable versions, rollback, and custom domains; deploys are checked against the binding
+ * kinds of `registry` (a list of routes per list of kinds, holding no services: handlers get them per request).
+ */
+export function deploymentRoutes(registry: BindingRegistry): RouteDefinition[] {
   const body = registry === BINDINGS ? PUT_BODY : putBody(registry);
 
-  async function deploymentView(account: AccountRecord, deployment: DeploymentRecord): Promise<Record<string, unknown>> {
+  async function deploymentView({ store, platformDomain }: ControlServices, account: AccountRecord, deployment: DeploymentRecord): Promise<Record<string, unknown>> {
     const version = await store.getVersion(deployment.current_version_id);
     const config = version ? storedVersionConfig(version, registry) : null;
     const custom = (await store.listDomains(account.id)).filter((d) => d.deployment === deployment.name).map((d) => d.hostname);
@@ -124,11 +126,11 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
       created_on: deployment.created_on, modified_on: deployment.modified_on,
     };
   }
-  const versionView = (account: AccountRecord, v: VersionRecord) => ({
+  const versionView = ({ platformDomain }: ControlServices, account: AccountRecord, v: VersionRecord) => ({
     id: v.id, number: v.number, deployment: v.deployment, message: v.message, created_on: v.created_on, main_module: v.main_module, config: v.config, bundle_sha256: v.bundle_sha256 ?? null,
     preview_hostname: previewHostname(v.id, v.deployment, account.subdomain, platformDomain),
   });
-  const mustFind = async (accountId: string, name: string) => {
+  const mustFind = async ({ store }: ControlServices, accountId: string, name: string) => {
     const found = await store.getDeployment(accountId, name);
     if (!found) throw new ApiError('object_not_found', `no deployment ${name} in this account`);
     return found;
@@ -138,21 +140,22 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
     defineRoute({
       id: 'deployments.list', method: 'GET', path: '/accounts/{account_id}/deployments', summary: 'List deployments', result: z.array(DEPLOYMENT),
       auth: { group: 'deployments:read', resource: 'any' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
-      async handler({ account, query, can }) {
-        const visible = (await store.listDeployments(account.id)).filter((d) => can('deployments:read', 'deployment', d.name));
-        return paginate(await Promise.all(visible.map((d) => deploymentView(account, d))), query);
+      async handler({ services, account, query, can }) {
+        const visible = (await services.store.listDeployments(account.id)).filter((d) => can('deployments:read', 'deployment', d.name));
+        return paginate(await Promise.all(visible.map((d) => deploymentView(services, account, d))), query);
       },
     }),
     defineRoute({
       id: 'deployments.get', method: 'GET', path: '/accounts/{account_id}/deployments/{name}', summary: 'Get a deployment', result: DEPLOYMENT,
       auth: { group: 'deployments:read', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS,
-      async handler({ account, params }) { return { result: await deploymentView(account, await mustFind(account.id, params.name)) }; },
+      async handler({ services, account, params }) { return { result: await deploymentView(services, account, await mustFind(services, account.id, params.name)) }; },
     }),
     defineRoute({
       id: 'deployments.put', method: 'PUT', path: '/accounts/{account_id}/deployments/{name}', summary: 'Upload a new immutable version and point the deployment at it', result: DEPLOYED,
       auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS, body,
       async handler(ctx) {
-        const { account, params, body, now } = ctx;
+        const { services, account, params, body, now } = ctx;
+        const { store } = services;
         const modules = decodeModules(body);
         const manifest = assetManifest(services, account.id, body);
         if (manifest) modules.push({ name: ASSET_MANIFEST_MODULE, content: new TextEncoder().encode(JSON.stringify(manifest)) });
@@ -169,11 +172,11 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
         }
         await checkServiceBindings(store, ctx, body.config);
         const id = randomUUID();
-        const domains = await routeDomains(ctx, body.config);
+        const domains = await routeDomains(services, ctx, body.config);
         // What runs is what the platform built from the upload, never the upload as it came (SPEC: What the service does 4).
         // The asset manifest is the platform's own record, stored beside the built module, not built.
         const code = modules.filter((m) => m.name !== ASSET_MANIFEST_MODULE);
-        const built = body.main_module === undefined ? undefined : await buildOrRefuse(code, body.main_module, body.config);
+        const built = body.main_module === undefined ? undefined : await buildOrRefuse(services, code, body.main_module, body.config);
         const stored = built && body.main_module !== undefined ? [
           { name: body.main_module, content: built.content },
           // Beside the module, where the issue grouping reads it (src/observability/stack.ts).
@@ -192,14 +195,14 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
         const deployment = await store.writeVersion({ version, modules: stored, domains });
         await services.changed(account.id);
         const written = await store.getVersion(id) as VersionRecord;
-        return { result: { deployment: await deploymentView(account, deployment), version: versionView(account, written) } };
+        return { result: { deployment: await deploymentView(services, account, deployment), version: versionView(services, account, written) } };
       },
     }),
     defineRoute({
       id: 'deployments.delete', method: 'DELETE', path: '/accounts/{account_id}/deployments/{name}', summary: 'Delete a deployment, its versions and its custom domains (its data stays)', result: DELETED_NAME,
       auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS,
-      async handler({ account, params }) {
-        if (!(await store.deleteDeployment(account.id, params.name))) throw new ApiError('object_not_found', `no deployment ${params.name} in this account`);
+      async handler({ services, account, params }) {
+        if (!(await services.store.deleteDeployment(account.id, params.name))) throw new ApiError('object_not_found', `no deployment ${params.name} in this account`);
         await services.changed(account.id);
         return { result: { name: params.name } };
       },
@@ -207,27 +210,27 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
     defineRoute({
       id: 'versions.list', method: 'GET', path: '/accounts/{account_id}/deployments/{name}/versions', summary: 'List the versions of a deployment, newest first', result: z.array(VERSION),
       auth: { group: 'deployments:read', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS, query: PAGE_QUERY,
-      async handler({ account, params, query }) {
-        await mustFind(account.id, params.name);
-        return paginate((await store.listVersions(account.id, params.name)).map((v) => versionView(account, v)), query);
+      async handler({ services, account, params, query }) {
+        await mustFind(services, account.id, params.name);
+        return paginate((await services.store.listVersions(account.id, params.name)).map((v) => versionView(services, account, v)), query);
       },
     }),
     defineRoute({
       id: 'versions.get', method: 'GET', path: '/accounts/{account_id}/deployments/{name}/versions/{version_id}', summary: 'Get a version', result: VERSION,
       auth: { group: 'deployments:read', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS.extend({ version_id: z.string() }),
-      async handler({ account, params }) {
-        const version = await store.getVersion(params.version_id);
+      async handler({ services, account, params }) {
+        const version = await services.store.getVersion(params.version_id);
         if (!version || version.account_id !== account.id || version.deployment !== params.name) throw new ApiError('object_not_found', `no version ${params.version_id} of ${params.name}`);
-        return { result: versionView(account, version) };
+        return { result: versionView(services, account, version) };
       },
     }),
     defineRoute({
       id: 'deployments.rollback', method: 'POST', path: '/accounts/{account_id}/deployments/{name}/rollback', summary: "Point the deployment back at an earlier version's code and configuration (data is not rolled back)",
       result: ROLLED_BACK, auth: { group: 'deployments:write', resource: (p) => ({ kind: 'deployment', name: p.name }) }, params: NAME_PARAMS,
       body: z.strictObject({ version_id: z.string().optional() }),
-      async handler({ account, params, body, now }) {
-        const current = await mustFind(account.id, params.name);
-        const versions = await store.listVersions(account.id, params.name);
+      async handler({ services, account, params, body, now }) {
+        const current = await mustFind(services, account.id, params.name);
+        const versions = await services.store.listVersions(account.id, params.name);
         const currentNumber = versions.find((v) => v.id === current.current_version_id)?.number ?? Infinity;
         const wanted = body.version_id;
         const target = wanted === undefined
@@ -238,17 +241,17 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
           throw fieldError('/body/version_id', `no version ${body.version_id} of ${params.name}`);
         }
         if (target.id === current.current_version_id) throw fieldError('/body/version_id', `version ${target.id} is already the current version of ${params.name}`);
-        const deployment = await store.pointAt(account.id, params.name, target.id, now) as DeploymentRecord;
+        const deployment = await services.store.pointAt(account.id, params.name, target.id, now) as DeploymentRecord;
         await services.changed(account.id);
         return {
-          result: { deployment: await deploymentView(account, deployment), version: versionView(account, target), rolled_back_from: current.current_version_id },
+          result: { deployment: await deploymentView(services, account, deployment), version: versionView(services, account, target), rolled_back_from: current.current_version_id },
           messages: [{ code: 10100, message: `Rolled back the code and configuration of ${params.name} to version ${target.number} (${target.id}). Data is not rolled back: rows, keys, objects and messages written by later versions stay, and their external effects are not undone.` }],
         };
       },
     }),
   ];
 
-  async function buildOrRefuse(modules: { name: string; content: Uint8Array }[], main: string, config: DeployConfig): Promise<{ content: Uint8Array; sha256: string; map?: Uint8Array } | undefined> {
+  async function buildOrRefuse(services: ControlServices, modules: { name: string; content: Uint8Array }[], main: string, config: DeployConfig): Promise<{ content: Uint8Array; sha256: string; map?: Uint8Array } | undefined> {
     if (!services.buildUpload) return undefined;
     try {
       return await services.buildUpload({ modules, main, compatibilityFlags: (config as { compatibility_flags?: string[] }).compatibility_flags ?? [] });
@@ -259,7 +262,7 @@ export function deploymentRoutes(services: ControlServices): RouteDefinition[] {
   }
 
   /** Custom domains from `routes`: checked, permitted, and ready to be written with the version. */
-  async function routeDomains(ctx: RouteContext<{ account_id: string; name: string }, unknown, z.infer<typeof PUT_BODY>>, config: DeployConfig): Promise<DomainRecord[]> {
+  async function routeDomains({ platformDomain }: ControlServices, ctx: RouteContext<{ account_id: string; name: string }, unknown, z.infer<typeof PUT_BODY>>, config: DeployConfig): Promise<DomainRecord[]> {
     const domains: DomainRecord[] = [];
     for (const [i, route] of (config.routes ?? []).entries()) {
       const found = routeHostname(route);

@@ -33,14 +33,13 @@ function kindsOf(registry: BindingRegistry): KindSpec[] {
 }
 
 /** Key-value namespaces, SQL databases (with bookmarks and restores), buckets and queues of an account. */
-export function resourceRoutes(services: ControlServices): RouteDefinition[] {
-  const { store } = services;
+export function resourceRoutes(registry: BindingRegistry): RouteDefinition[] {
   const routes: RouteDefinition[] = [];
-  for (const spec of kindsOf(services.bindings)) {
+  for (const spec of kindsOf(registry)) {
     const read = `${spec.area}:read` as PermissionGroup;
     const write = `${spec.area}:write` as PermissionGroup;
     const itemParams = ACCOUNT_PARAMS.extend({ [spec.param]: z.string() }) as unknown as z.ZodType<{ account_id: string } & Record<string, string>>;
-    const find = async (accountId: string, id: string) => {
+    const find = async ({ store }: ControlServices, accountId: string, id: string) => {
       const found = await store.getResource(accountId, spec.kind, id);
       if (!found) throw new ApiError('object_not_found', `no ${spec.label} ${id} in this account`);
       return found;
@@ -49,15 +48,15 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
       defineRoute({
         id: `${spec.area}.list`, method: 'GET', path: `/accounts/{account_id}${spec.path}`, summary: `List ${spec.label}s`, result: z.array(spec.result),
         auth: { group: read, resource: 'any' }, params: ACCOUNT_PARAMS, query: PAGE_QUERY,
-        async handler({ account, query, can }) {
-          const visible = (await store.listResources(account.id, spec.kind)).filter((r) => can(read, spec.keyKind, r.ref));
+        async handler({ services, account, query, can }) {
+          const visible = (await services.store.listResources(account.id, spec.kind)).filter((r) => can(read, spec.keyKind, r.ref));
           return paginate(visible.map(spec.view), query);
         },
       }),
       defineRoute({
         id: `${spec.area}.create`, method: 'POST', path: `/accounts/{account_id}${spec.path}`, summary: `Create a ${spec.label}`, result: spec.result,
         auth: { group: write }, params: ACCOUNT_PARAMS, body: spec.body, status: 201,
-        async handler({ account, body, now, require }) {
+        async handler({ services: { store }, account, body, now, require }) {
           require(write, spec.keyKind, spec.refIsName ? body.name : '*');
           const id = spec.idStyle === 'uuid' ? randomUUID() : randomBytes(16).toString('hex');
           const record: ResourceRecord = { account_id: account.id, kind: spec.kind, ref: spec.refIsName ? body.name : id, id, name: body.name, created_on: now };
@@ -71,8 +70,8 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
       defineRoute({
         id: `${spec.area}.get`, method: 'GET', path: `/accounts/{account_id}${spec.path}/{${spec.param}}`, summary: `Get a ${spec.label}`, result: spec.result,
         auth: { group: read, resource: 'any' }, params: itemParams,
-        async handler({ account, params, require }) {
-          const found = await find(account.id, params[spec.param] as string);
+        async handler({ services, account, params, require }) {
+          const found = await find(services, account.id, params[spec.param] as string);
           require(read, spec.keyKind, found.ref);
           return { result: spec.view(found) };
         },
@@ -80,15 +79,15 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
       defineRoute({
         id: `${spec.area}.delete`, method: 'DELETE', path: `/accounts/{account_id}${spec.path}/{${spec.param}}`, summary: `Delete a ${spec.label} (refused while a deployment binds it)`, result: DELETED_ID,
         auth: { group: write, resource: 'any' }, params: itemParams,
-        async handler({ account, params, require }) {
-          const found = await find(account.id, params[spec.param] as string);
+        async handler({ services, account, params, require }) {
+          const found = await find(services, account.id, params[spec.param] as string);
           require(write, spec.keyKind, found.ref);
-          const users = await boundResources(store, account.id, services.bindings);
+          const users = await boundResources(services.store, account.id, services.bindings);
           const user = users.find((u) => u.kind === spec.kind && u.ref === found.ref);
           if (user) throw new ApiError('conflict', `the ${spec.label} ${found.name} is bound by the deployment ${user.deployment} (binding ${user.binding}); deploy without it first`);
           const refusal = await spec.refuseDelete?.(found, services.data(account.id));
           if (refusal) throw new ApiError('conflict', refusal);
-          await store.deleteResource(account.id, spec.kind, found.id);
+          await services.store.deleteResource(account.id, spec.kind, found.id);
           return { result: { id: found.id } };
         },
       }),
@@ -96,8 +95,8 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
   }
 
   const DB_PARAMS = ACCOUNT_PARAMS.extend({ database_id: z.string() });
-  const database = async (accountId: string, id: string) => {
-    const found = await store.getResource(accountId, 'sql', id);
+  const database = async (services: ControlServices, accountId: string, id: string) => {
+    const found = await services.store.getResource(accountId, 'sql', id);
     if (!found) throw new ApiError('object_not_found', `no SQL database ${id} in this account`);
     return { found, port: services.data(accountId).sql.database(found.ref, { retentionDays: DEFAULT_RETENTION_DAYS }) };
   };
@@ -107,8 +106,8 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
     defineRoute({
       id: 'sql.bookmark', method: 'GET', path: '/accounts/{account_id}/sql/databases/{database_id}/time_travel/bookmark', summary: 'The bookmark of now, or of a past time', result: SQL_BOOKMARK,
       auth: { group: 'sql:read', resource: 'any' }, params: DB_PARAMS, query: z.object({ timestamp: TIMESTAMP.optional() }),
-      async handler({ account, params, query, require }) {
-        const { found, port } = await database(account.id, params.database_id);
+      async handler({ services, account, params, query, require }) {
+        const { found, port } = await database(services, account.id, params.database_id);
         require('sql:read', 'sql', found.ref);
         return { result: { bookmark: await SQL_PLUGIN.admin.bookmark(port, query.timestamp) } };
       },
@@ -117,8 +116,8 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
       id: 'sql.restore', method: 'POST', path: '/accounts/{account_id}/sql/databases/{database_id}/time_travel/restore', summary: 'Restore the database in place to a bookmark or a time', result: SQL_RESTORED,
       auth: { group: 'sql:write', resource: 'any' }, params: DB_PARAMS,
       body: z.union([z.strictObject({ bookmark: z.string().min(1) }), z.strictObject({ timestamp: TIMESTAMP })], { error: 'expected { "bookmark": ... } or { "timestamp": ... }' }),
-      async handler({ account, params, body, require }) {
-        const { found, port } = await database(account.id, params.database_id);
+      async handler({ services, account, params, body, require }) {
+        const { found, port } = await database(services, account.id, params.database_id);
         require('sql:write', 'sql', found.ref);
         const restored = await SQL_PLUGIN.admin.restore(port, body);
         return {
@@ -136,8 +135,8 @@ export function resourceRoutes(services: ControlServices): RouteDefinition[] {
         sql: z.string().min(1).max(MAX_QUERY_SQL, { error: `expected at most ${MAX_QUERY_SQL} characters of SQL` }),
         params: z.array(z.union([z.string(), z.number(), z.null()])).max(100).optional(),
       }),
-      async handler({ account, params, body, require }) {
-        const { found, port } = await database(account.id, params.database_id);
+      async handler({ services, account, params, body, require }) {
+        const { found, port } = await database(services, account.id, params.database_id);
         require('sql:write', 'sql', found.ref);
         // The same operation `ledge db execute` runs on the local state (bindings/sql/admin.ts).
         try {

@@ -4,7 +4,7 @@ import { ApiError } from '../api-error.js';
 import { defineRoute, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import { createConsoleSink, createLogger } from '../../platform/logger.js';
-import { BindingError } from '../../bindings/plugin.js';
+import { isBindingError } from '../../bindings/plugin.js';
 import { createWorkflowAdmin } from '../../bindings/workflows/admin.js';
 import { WORKFLOW_LIMITS } from '../../bindings/workflows/limits.js';
 
@@ -18,7 +18,8 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (!(err instanceof BindingError)) throw err;
+    // Identified by its code, not its class (STYLE 6): a binding's refusal is `binding_refused` with the kind it raises.
+    if (!isBindingError(err)) throw err;
     if (err.message.startsWith('instance.not_found')) throw new ApiError('object_not_found', err.message);
     throw new ApiError(err.kind === 'TypeError' || err.message.includes('invalid id') || err.message.includes('limit is') ? 'invalid_field' : 'conflict', err.message);
   }

@@ -305,3 +305,17 @@ export function setEncodedRequestHeader(value: unknown, name: string, headerValu
   marker.headers.push([lower, headerValue]);
   return true;
 }
+
+/** The method and URL of an encoded Request (for the record of the call that carries it); undefined for anything else. */
+export function encodedRequestLine(value: unknown): { method: string; url: string } | undefined {
+  if (value === null || typeof value !== 'object' || (value as Record<string, unknown>)[RPC_MARK] !== 'request') return undefined;
+  const { method, url } = value as Record<string, unknown>;
+  return typeof method === 'string' && typeof url === 'string' ? { method, url } : undefined;
+}
+
+/** The status of an encoded Response; undefined for anything else. */
+export function encodedResponseStatus(value: unknown): number | undefined {
+  if (value === null || typeof value !== 'object' || (value as Record<string, unknown>)[RPC_MARK] !== 'response') return undefined;
+  const { status } = value as Record<string, unknown>;
+  return typeof status === 'number' ? status : undefined;
+}
