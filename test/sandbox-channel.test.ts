@@ -15,6 +15,7 @@ import { findBubblewrap } from '../src/runtime/sandbox/launcher.js';
 import { SandboxPool } from '../src/runtime/sandbox/pool.js';
 import { Sandbox, type StopReason } from '../src/runtime/sandbox/sandbox.js';
 import { tempDir } from './helpers.js';
+import { startEscapeRig } from './sandbox-helpers.js';
 
 /** A sandbox main that says it is ready in the channel's encoding, then answers the first record with `bytes`. */
 function hostileMain(bytes: number[]): string {
@@ -84,4 +85,17 @@ test('a sandbox writing a malformed frame is stopped as a protocol violation; an
     logs.length = 0;
     await bAnswers(`/after-${MALFORMED.findIndex(([w]) => w === why)}`);
   }
+});
+
+// The isolate's own batches are encoded in its realm, where application code can change what the encoder
+// calls: bytes it garbles that way are refused by the host like any other malformed frame.
+test('an isolate that garbles its encoded batch gets its sandbox stopped; B keeps answering and A starts afresh', async (t) => {
+  const rig = await startEscapeRig();
+  t.after(() => rig.close());
+  const { status } = await rig.attack('/garble-channel');
+  assert.equal(status, 503, 'the event fails with its sandbox');
+  assert.ok(rig.p.logs.some((r) => r.level === 'error' && /broke the channel protocol \(a frame names an unknown common string/.test(r.message)), 'the host refused the bytes');
+  await rig.bStillAnswers();
+  const again = await rig.attack('/ping');
+  assert.equal(`${again.status} ${again.text}`, '200 A ok', 'A\'s next request runs in a fresh sandbox');
 });

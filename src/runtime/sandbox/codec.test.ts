@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serialize } from 'node:v8';
-import { decodeCompactPayload, encodeCompactFrame, FrameError, MAX_DEPTH } from './codec.js';
+import { decodeCompactPayload, decodeMessages, encodeCompactFrame, encodeMessages, FrameError, MAX_DEPTH, Nested, NestedBytes } from './codec.js';
 import { FrameReader } from './frames.js';
 
 const roundTrip = (records: unknown[]): unknown[] => decodeCompactPayload(encodeCompactFrame(records).subarray(4));
@@ -139,4 +139,33 @@ test('the frame reader splits a stream at any chunk boundary and refuses an over
   }
   const small = new FrameReader(16);
   assert.throws(() => small.push(Buffer.from([0, 0, 1, 0])), FrameError);
+});
+
+test('an isolate\'s batch crosses the sandbox\'s main thread encoded, and the host reads it as the list', () => {
+  const batch = [{ t: 'call', id: 2, binding: 'KV', method: 'get', args: ['k'], event: 1 }, { t: 'res-chunk', id: 1, chunk: new Uint8Array([7]) }];
+  // Isolate to host: the worker encodes, the main thread frames the bytes unread, the host decodes them in place.
+  const bytes = encodeMessages(batch, 1024);
+  assert.ok(bytes && bytes.byteLength === bytes.buffer.byteLength, 'the bytes own their buffer (they are moved, not copied)');
+  const frame = encodeCompactFrame([['msg', 4, new NestedBytes(bytes)]]).subarray(4);
+  assert.deepEqual(decodeCompactPayload(frame), [['msg', 4, batch]]);
+  // Host to isolate: the host nests its batch, the main thread keeps it encoded, the worker decodes it.
+  const hostBatch = [{ t: 'call-result', id: 2, value: 'v' }];
+  const [[tag, id, kept]] = decodeCompactPayload(encodeCompactFrame([['post', 4, new Nested(hostBatch)]]).subarray(4), true) as [[string, number, NestedBytes]];
+  assert.equal(`${tag} ${id}`, 'post 4');
+  assert.ok(kept instanceof NestedBytes);
+  assert.deepEqual(decodeMessages(kept.bytes), hostBatch);
+  // What the compact form does not carry: the host's record goes to V8 with the list in place; the isolate posts the list itself.
+  const [fallback] = decodeCompactPayload(encodeCompactFrame([['post', 4, new Nested([{ t: 'call-result', id: 3, value: new Date(0) }])]]).subarray(4), true) as [[string, number, unknown]];
+  assert.deepEqual(fallback, ['post', 4, [{ t: 'call-result', id: 3, value: new Date(0) }]]);
+  assert.equal(encodeMessages([{ t: 'call', id: 1, binding: 'KV', method: 'put', args: ['k', new Map()] }], 1024), undefined);
+  assert.equal(encodeMessages([{ t: 'res-chunk', id: 1, chunk: new Uint8Array(2048) }], 1024), undefined, 'over the size bound: posted as the list, for the main thread to split');
+});
+
+test('nested bytes that do not hold exactly one value are refused', () => {
+  const nested = (inner: number[]) => payload(...u32(1), 10, ...u32(3), 7, 38, 4, 1, 0, 0, 0, 13, ...u32(inner.length), ...inner);
+  assert.deepEqual(decodeCompactPayload(nested([10, ...u32(0)])), [['msg', 1, []]]);
+  for (const [why, inner] of [['two values', [1, 1]], ['a value cut short', [4, 1, 0]], ['nothing', []], ['a V8 record', [12, ...u32(1), 0xff]]] as const) {
+    assert.throws(() => decodeCompactPayload(nested([...inner])), FrameError, why);
+  }
+  assert.throws(() => decodeMessages(new Uint8Array([1, 1])), FrameError);
 });

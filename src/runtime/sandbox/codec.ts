@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { deserialize, serialize } from 'node:v8';
 
 /**
@@ -7,6 +8,11 @@ import { deserialize, serialize } from 'node:v8';
  * item 8: every KV get crosses the channel four times, on both sides). A record holding anything else (a
  * Date, a Map, a BigInt, an ArrayBuffer, a shared or very large graph) travels as one V8-serialized blob
  * inside the frame instead, so nothing the structured clone carried is lost.
+ *
+ * An isolate's batch of messages crosses the sandbox's main thread without being decoded there: the isolate
+ * worker encodes it (isolate-port.ts), the main thread puts the bytes in a frame as a nested value tagged with
+ * the isolate's id, and the host decodes it with the rest of the frame; the host's batches go the other way
+ * the same. The nested bytes are length-delimited by the main thread, so an isolate cannot write past its own.
  *
  * The host decodes frames from a sandbox as untrusted input: every length is checked against the bytes
  * left, nesting is bounded, `__proto__` is an ordinary own key, and any fault is a FrameError (the host
@@ -30,6 +36,24 @@ const T_ARRAY = 10;
 const T_OBJECT = 11;
 /** A whole record in V8's format (only at a record's place in the frame). */
 const T_V8 = 12;
+/** A value encoded on its own (an isolate's batch), length-delimited. */
+const T_NESTED = 13;
+
+/** The depth of a nested value in its record (`['msg', id, nested]`): its bytes are written and read at it, so both count alike. */
+const NESTED_DEPTH = 2;
+
+/** A value the writer encodes as a nested, length-delimited value (the host's batch for one isolate). */
+export class Nested {
+  constructor(readonly value: unknown) {}
+}
+
+/** A nested value already encoded (`encodeMessages`): written as it is, or read without decoding it (the sandbox's main thread). */
+export class NestedBytes {
+  constructor(readonly bytes: Uint8Array) {}
+}
+
+/** Bodies larger than this travel as several chunks (the sandbox's main thread splits them), so no frame grows past the host's limit. */
+export const SPLIT_BYTES = 4 * 1024 * 1024;
 
 /** Deepest nesting written compactly (deeper records go as V8 blobs); a decoder refuses anything deeper. */
 export const MAX_DEPTH = 64;
@@ -63,8 +87,11 @@ class Writer {
   buf = Buffer.allocUnsafe(64 * 1024);
   at = 0;
   values = 0;
+  /** Past this many bytes the encoding gives up (UNSUPPORTED). */
+  limit = Infinity;
 
   room(n: number): void {
+    if (this.at + n > this.limit) throw UNSUPPORTED;
     if (this.at + n <= this.buf.length) return;
     const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.at + n));
     this.buf.copy(next, 0, 0, this.at);
@@ -125,6 +152,22 @@ class Writer {
     }
     if (v === null) { this.u8(T_NULL); return; }
     if (depth >= MAX_DEPTH) throw UNSUPPORTED;
+    if (v instanceof NestedBytes) {
+      this.room(5 + v.bytes.byteLength);
+      this.buf[this.at] = T_NESTED;
+      this.buf.writeUInt32LE(v.bytes.byteLength, this.at + 1);
+      this.buf.set(v.bytes, this.at + 5);
+      this.at += 5 + v.bytes.byteLength;
+      return;
+    }
+    if (v instanceof Nested) {
+      this.u8(T_NESTED);
+      this.u32(0);
+      const start = this.at;
+      this.value(v.value, depth + 1);
+      this.buf.writeUInt32LE(this.at - start, start - 4);
+      return;
+    }
     if (Array.isArray(v)) {
       this.u8(T_ARRAY);
       this.u32(v.length);
@@ -170,7 +213,7 @@ export function encodeCompactFrame(records: readonly unknown[]): Buffer {
     } catch (err) {
       if (err !== UNSUPPORTED) throw err;
       w.at = start;
-      const blob = serialize(record);
+      const blob = serialize(plain(record));
       w.room(5 + blob.byteLength);
       w.buf[w.at] = T_V8;
       w.buf.writeUInt32LE(blob.byteLength, w.at + 1);
@@ -186,10 +229,51 @@ export function encodeCompactFrame(records: readonly unknown[]): Buffer {
   return frame;
 }
 
-/** Decodes one frame's payload (without its length) into its records; throws FrameError on anything malformed. */
-export function decodeCompactPayload(payload: Buffer): unknown[] {
+/** A record for V8's serializer: its nested parts as the values they stand for. */
+function plain(record: unknown): unknown {
+  if (!Array.isArray(record)) return record;
+  return record.map((part: unknown) => (part instanceof Nested ? part.value : part instanceof NestedBytes ? decodeMessages(part.bytes) : part));
+}
+
+/**
+ * Encodes one isolate's batch on its own, into bytes that own their buffer (to be moved to another thread);
+ * undefined when the batch holds what the compact form does not carry or is over `maxBytes` (it is then
+ * posted as it is, and the sandbox's main thread frames it).
+ */
+export function encodeMessages(messages: readonly unknown[], maxBytes: number): Uint8Array | undefined {
+  const w = writer;
+  w.at = 0;
+  w.values = 0;
+  w.limit = maxBytes;
+  try {
+    w.value(messages, NESTED_DEPTH);
+  } catch (err) {
+    if (err !== UNSUPPORTED) throw err;
+    return undefined;
+  } finally {
+    w.limit = Infinity;
+  }
+  const bytes = new Uint8Array(w.at);
+  bytes.set(w.buf.subarray(0, w.at));
+  if (w.buf.length > 4 * 1024 * 1024) w.buf = Buffer.allocUnsafe(64 * 1024);
+  return bytes;
+}
+
+/** Decodes what `encodeMessages` wrote; throws FrameError on anything malformed. */
+export function decodeMessages(bytes: Uint8Array): unknown {
+  const r = new Reader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), false);
+  const value = r.value(NESTED_DEPTH);
+  if (r.at !== bytes.byteLength) throw new FrameError(`a nested value has ${bytes.byteLength - r.at} bytes after it`);
+  return value;
+}
+
+/**
+ * Decodes one frame's payload (without its length) into its records; throws FrameError on anything malformed.
+ * `keepNested`: nested values stay encoded (NestedBytes), for the sandbox's main thread to hand on.
+ */
+export function decodeCompactPayload(payload: Buffer, keepNested = false): unknown[] {
   if (payload.byteLength < 5 || payload[0] !== COMPACT_MAGIC) throw new FrameError('a frame is not in the channel\'s encoding');
-  const r = new Reader(payload);
+  const r = new Reader(payload, keepNested);
   r.at = 1;
   const count = r.u32();
   r.fits(count);
@@ -213,7 +297,7 @@ export function decodeCompactPayload(payload: Buffer): unknown[] {
 
 class Reader {
   at = 0;
-  constructor(readonly buf: Buffer) {}
+  constructor(readonly buf: Buffer, readonly keepNested: boolean) {}
 
   /** Checks that `n` more bytes (or values of at least a byte each) are there. */
   fits(n: number): void {
@@ -278,6 +362,20 @@ class Reader {
       default: break;
     }
     if (depth >= MAX_DEPTH) throw new FrameError(`a frame nests values deeper than ${MAX_DEPTH}`);
+    if (tag === T_NESTED) {
+      const n = this.u32();
+      this.fits(n);
+      const end = this.at + n;
+      if (this.keepNested) {
+        const bytes = new Uint8Array(n);
+        bytes.set(this.buf.subarray(this.at, end));
+        this.at = end;
+        return new NestedBytes(bytes);
+      }
+      const value = this.value(depth + 1);
+      if (this.at !== end) throw new FrameError(`a nested value does not fill its ${n} bytes (at byte ${this.at})`);
+      return value;
+    }
     if (tag === T_ARRAY) {
       const n = this.u32();
       this.fits(n);

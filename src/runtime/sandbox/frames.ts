@@ -23,8 +23,13 @@ export class FrameReader {
   #buffered = 0;
   #need = -1;
   #maxBytes: number;
+  #keepNested: boolean;
 
-  constructor(maxBytes = MAX_FRAME_BYTES) { this.#maxBytes = maxBytes; }
+  /** `keepNested`: isolates' batches stay encoded (codec.ts NestedBytes), for the sandbox's main thread to hand on unread. */
+  constructor(maxBytes = MAX_FRAME_BYTES, options: { keepNested?: boolean } = {}) {
+    this.#maxBytes = maxBytes;
+    this.#keepNested = options.keepNested === true;
+  }
 
   /** Adds bytes; returns the record lists of every frame now complete. Throws FrameError on an oversized or undecodable frame. */
   push(chunk: Buffer): unknown[][] {
@@ -41,7 +46,7 @@ export class FrameReader {
       const payload = this.#take(this.#need);
       this.#need = -1;
       try {
-        out.push(decodeCompactPayload(payload));
+        out.push(decodeCompactPayload(payload, this.#keepNested));
       } catch (err) {
         throw err instanceof FrameError ? err : new FrameError(`a frame could not be decoded: ${(err as Error).message}`);
       }

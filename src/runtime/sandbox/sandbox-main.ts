@@ -1,7 +1,9 @@
 /**
  * The main thread of an account's sandbox process (docs/architecture.md, "Sandboxes"). It runs no
- * application code: it starts each isolate as a worker thread running the same isolate entry as a thread
- * isolate, and relays every message between those workers and the host over the one channel (fd 3).
+ * application code: it starts each isolate as a worker thread running the same isolate code as a thread
+ * isolate, and relays every message between those workers and the host over the one channel (fd 3). An
+ * isolate's batches pass through here still encoded (isolate-port.ts): this thread frames them, tagged with
+ * the isolate's id, without decoding them.
  * The process runs inside bubblewrap (no network, own pid namespace, read-only view of the runtime and the
  * account's bundles) with Node's permission model on; its argument is the isolate entry's path.
  */
@@ -10,11 +12,9 @@ import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { EgressReplyMessage } from '../egress/protocol.js';
 import type { StandbyData, StandbyInit } from '../isolate-init.js';
 import type { HostMessage, IsolateMessage } from '../protocol.js';
-import type { HostRecord, SandboxRecord, SpawnSpec } from './channel.js';
+import type { HostRecord, SandboxRecordOut, SpawnSpec } from './channel.js';
+import { NestedBytes, SPLIT_BYTES } from './codec.js';
 import { createFrameWriter, FrameReader } from './frames.js';
-
-/** Bodies larger than this travel as several chunks, so no frame grows past the host's limit. */
-const SPLIT_BYTES = 4 * 1024 * 1024;
 /** How often each isolate's busy time and heartbeat go to the host. */
 const STATS_MS = 20;
 
@@ -30,8 +30,8 @@ if (!workerEntry) throw new Error('sandbox-main: the isolate entry path is missi
 const firstStandbyMb = Number(process.argv[3] ?? 0);
 let standby: (Running & { memoryMb: number }) | undefined;
 const channel = new Socket({ fd: 3, readable: true, writable: true });
-const out = createFrameWriter<SandboxRecord>((frame) => channel.write(frame));
-const reader = new FrameReader(Number.MAX_SAFE_INTEGER);
+const out = createFrameWriter<SandboxRecordOut>((frame) => channel.write(frame));
+const reader = new FrameReader(Number.MAX_SAFE_INTEGER, { keepNested: true });
 const running = new Map<number, Running>();
 
 channel.on('data', (chunk: Buffer) => {
@@ -54,10 +54,18 @@ scheduleStandby(firstStandbyMb);
 function receive(record: HostRecord): void {
   switch (record[0]) {
     case 'spawn': spawn(record[1], record[2]); break;
-    case 'post': running.get(record[1])?.worker.postMessage(record[2], transfers(record[2])); break;
+    case 'post': post(record[1], record[2]); break;
     case 'terminate': void running.get(record[1])?.worker.terminate(); break;
     case 'egress': running.get(record[1])?.egress.postMessage(record[2] satisfies EgressReplyMessage); break;
   }
+}
+
+/** A host batch for an isolate: its bytes move to the worker, which decodes them; a list (not compact) is cloned. */
+function post(id: number, batch: HostMessage[] | NestedBytes | object): void {
+  const worker = running.get(id)?.worker;
+  if (!worker) return;
+  if (batch instanceof NestedBytes) worker.postMessage(batch.bytes, [batch.bytes.buffer as ArrayBuffer]);
+  else if (Array.isArray(batch)) worker.postMessage(batch, transfers(batch as HostMessage[]));
 }
 
 function spawn(id: number, spec: SpawnSpec): void {
@@ -72,10 +80,11 @@ function spawn(id: number, spec: SpawnSpec): void {
   const { worker, egress } = started;
   running.set(id, started);
   let first = true;
-  worker.on('message', (messages: IsolateMessage[]) => {
+  worker.on('message', (messages: IsolateMessage[] | Uint8Array) => {
     // The next standby starts once this isolate is up, so the two do not load at the same time.
     if (first) { first = false; scheduleStandby(spec.memoryMb); }
-    for (const part of split(messages)) out.send(['msg', id, part], sizeOf(part));
+    if (messages instanceof Uint8Array) out.send(['msg', id, new NestedBytes(messages)], messages.byteLength);
+    else for (const part of split(messages)) out.send(['msg', id, part], sizeOf(part));
   });
   egress.on('message', (message) => out.send(['egress', id, message]));
   worker.on('error', (err: Error & { code?: string }) => out.send(['error', id, { message: err.message, ...(typeof err.code === 'string' ? { code: err.code } : {}) }]));
