@@ -1,0 +1,182 @@
+// Coordination objects (issue 15, item 9): RPC calls per second from a worker's fetch to a counter object's
+// `increment()` (a storage get and put, the value returned), under `ledge dev` and under Miniflare 4 running the
+// same module in the same run, both persisting to disk, driven over HTTP by autocannon:
+//   one:  every request increments ONE object;
+//   many: every request increments one of 1,000 objects picked at random (idFromName).
+// Rounds alternate which system goes first; the figures are medians of the rounds. After the last round each
+// system's counters are read back and must add up to at least the responses counted (no increment lost).
+// Usage: npm run bench:coordination [-- --duration 10 --connections 50 --rounds 3 --objects 1000]
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { once } from 'node:events';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { startProcess } from './process.mjs';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '3' },
+    objects: { type: 'string', default: '1000' },
+    only: { type: 'string' }, // "ledge" or "miniflare": one system alone (profiling)
+  },
+});
+const DURATION = Number(values.duration);
+const CONNECTIONS = Number(values.connections);
+const ROUNDS = Number(values.rounds);
+const OBJECTS = Number(values.objects);
+const root = path.resolve(import.meta.dirname, '..');
+const work = path.join(root, '.ledge', 'bench-coordination');
+const CLI = path.join(root, 'dist', 'cli', 'main.js');
+
+/** The same module for both systems: the counter of docs/bindings/coordination.md, and a fetch handler calling it. */
+const MODULE = `import { DurableObject } from 'cloudflare:workers';
+export class Counter extends DurableObject {
+  async increment() {
+    const value = ((await this.ctx.storage.get('value')) ?? 0) + 1;
+    await this.ctx.storage.put('value', value);
+    return value;
+  }
+  async value() { return (await this.ctx.storage.get('value')) ?? 0; }
+}
+export default {
+  async fetch(request, env) {
+    const url = new URL(request.url);
+    if (url.pathname === '/one') return new Response(String(await env.COUNTER.get(env.COUNTER.idFromName('one')).increment()));
+    if (url.pathname === '/many') {
+      const name = 'object-' + Math.floor(Math.random() * ${OBJECTS});
+      return new Response(String(await env.COUNTER.get(env.COUNTER.idFromName(name)).increment()));
+    }
+    if (url.pathname === '/total') {
+      // The sum of every counter: what the increments acknowledged must add up to.
+      let total = await env.COUNTER.get(env.COUNTER.idFromName('one')).value();
+      const names = Array.from({ length: ${OBJECTS} }, (_, i) => 'object-' + i);
+      for (const value of await Promise.all(names.map((name) => env.COUNTER.get(env.COUNTER.idFromName(name)).value()))) total += value;
+      return Response.json(total);
+    }
+    return new Response('not found', { status: 404 });
+  },
+};`;
+
+/** CPU seconds (user + system, all threads) a process has used so far; undefined where /proc has none. */
+function cpuSeconds(pid) {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+async function measure(system, pathname) {
+  const before = cpuSeconds(system.pid);
+  const result = await autocannon({ url: system.url + pathname, connections: CONNECTIONS, duration: DURATION });
+  const after = cpuSeconds(system.pid);
+  if (result.non2xx || result.errors) throw new Error(`${system.name} ${pathname}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
+  system.acknowledged += result.requests.total;
+  const cpuUs = before === undefined || after === undefined ? undefined : ((after - before) * 1e6) / result.requests.total;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs };
+}
+
+async function ledge() {
+  const dir = path.join(work, 'ledge-project');
+  mkdirSync(path.join(dir, 'src'), { recursive: true });
+  writeFileSync(path.join(dir, 'ledge.jsonc'), JSON.stringify({
+    name: 'bench-coordination', main: 'src/index.js', compatibility_date: '2026-10-01',
+    durable_objects: { bindings: [{ name: 'COUNTER', class_name: 'Counter' }] },
+    migrations: [{ tag: 'v1', new_sqlite_classes: ['Counter'] }],
+  }));
+  writeFileSync(path.join(dir, 'src', 'index.js'), MODULE);
+  const state = path.join(work, 'ledge-state');
+  rmSync(state, { recursive: true, force: true });
+  const server = await startProcess([CLI, 'dev', dir, '--port', '0', '--state', state]);
+  return {
+    name: 'ledge dev', url: server.url, pid: server.child.pid, acknowledged: 0,
+    stop: async () => { server.child.kill(); await once(server.child, 'exit'); },
+  };
+}
+
+async function miniflare() {
+  const { Miniflare } = await import('miniflare');
+  const persist = path.join(work, 'miniflare-state');
+  rmSync(persist, { recursive: true, force: true });
+  const mf = new Miniflare({
+    modules: true,
+    script: MODULE,
+    compatibilityDate: '2025-10-01',
+    host: '127.0.0.1',
+    port: 0,
+    durableObjects: { COUNTER: { className: 'Counter', useSQLite: true } },
+    durableObjectsPersist: persist,
+  });
+  const url = await mf.ready;
+  // workerd is Miniflare's child process; its CPU is where the work happens (the Node process only proxies setup).
+  const workerd = findChild(process.pid, 'workerd');
+  return {
+    name: 'miniflare 4', url: url.origin, pid: workerd, acknowledged: 0,
+    stop: () => mf.dispose(),
+  };
+}
+
+/** The pid of a descendant of `pid` whose command name contains `name`. */
+function findChild(pid, name) {
+  try {
+    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) {
+      if (readFileSync(`/proc/${child}/comm`, 'utf8').includes(name)) return Number(child);
+      const deeper = findChild(Number(child), name);
+      if (deeper !== undefined) return deeper;
+    }
+  } catch { /* no /proc */ }
+  return undefined;
+}
+
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+const systems = [];
+if (values.only !== 'miniflare') systems.push(await ledge());
+if (values.only !== 'ledge') systems.push(await miniflare());
+const rounds = [];
+try {
+  for (const system of systems) {
+    // Warm-up: every object made once (its first event creates it), the code paths compiled.
+    for (const pathname of ['/one', '/many']) await measure(system, pathname);
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    const figures = {};
+    for (const system of round % 2 ? [...systems].reverse() : systems) {
+      figures[system.name] = { one: await measure(system, '/one'), many: await measure(system, '/many') };
+    }
+    rounds.push(figures);
+  }
+  for (const system of systems) {
+    const total = await (await fetch(system.url + '/total')).json();
+    if (total < system.acknowledged) throw new Error(`${system.name}: counters add up to ${total}, fewer than the ${system.acknowledged} increments acknowledged`);
+  }
+} finally {
+  for (const system of systems) await system.stop();
+}
+
+const pick = (name, scenario, field) => median(rounds.map((r) => r[name][scenario][field]));
+console.log(`\ncoordination objects: counter increment() over RPC, ${CONNECTIONS} connections, ${DURATION} s each, ${ROUNDS} round(s) (medians), autocannon, ${new Date().toISOString()}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+for (const { name } of systems) {
+  const line = (scenario) => {
+    const cpu = rounds.every((r) => r[name][scenario].cpuUs !== undefined) ? `  cpu ${pick(name, scenario, 'cpuUs').toFixed(0).padStart(5)} µs/call` : '';
+    return `${pick(name, scenario, 'rps').toFixed(0).padStart(7)} calls/s  p50 ${pick(name, scenario, 'p50')} ms  p99 ${pick(name, scenario, 'p99')} ms${cpu}`;
+  };
+  console.log(`${name.padEnd(12)} one object: ${line('one')}`);
+  console.log(`${''.padEnd(12)} ${OBJECTS} objects: ${line('many')}`);
+}
+if (systems.length === 2) {
+  const [ours, theirs] = systems.map((s) => s.name);
+  // Each round's ratio compares the two systems measured one after the other; the median of those is the figure.
+  const ratio = (scenario) => median(rounds.map((r) => r[ours][scenario].rps / r[theirs][scenario].rps));
+  const perRound = (scenario) => rounds.map((r) => (r[ours][scenario].rps / r[theirs][scenario].rps).toFixed(1)).join(' ');
+  console.log(`ratio ledge / miniflare: one object ${ratio('one').toFixed(1)} x (rounds ${perRound('one')}), ${OBJECTS} objects ${ratio('many').toFixed(1)} x (rounds ${perRound('many')})  (target: at least 5 x on both)`);
+}
