@@ -8,6 +8,7 @@
 // Rounds alternate which system goes first; the figures are medians of the rounds. After the last round each
 // system's counters are read back and must add up to at least the responses counted (no increment lost).
 // Usage: npm run bench:coordination [-- --duration 10 --connections 50 --rounds 3 --objects 1000]
+//        [--compare <another checkout>/dist/cli/main.js]   (that build too, as "ledge other", in the same run)
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { once } from 'node:events';
@@ -24,6 +25,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     objects: { type: 'string', default: '1000' },
     only: { type: 'string' }, // "ledge" or "miniflare": one system alone (profiling)
+    // Another build of Ledge measured in the same run (e.g. a checkout of main: before/after a change).
+    compare: { type: 'string' }, // path to its dist/cli/main.js
   },
 });
 const DURATION = Number(values.duration);
@@ -82,16 +85,18 @@ function cpuSeconds(pid) {
 
 async function measure(system, pathname) {
   const before = cpuSeconds(system.pid);
-  const result = await autocannon({ url: system.url + pathname, connections: CONNECTIONS, duration: DURATION });
+  // A request unanswered after 30 s counts as an error (a timeout), and the figures count answered requests only.
+  const result = await autocannon({ url: system.url + pathname, connections: CONNECTIONS, duration: DURATION, timeout: 30 });
   const after = cpuSeconds(system.pid);
-  if (result.non2xx || result.errors) throw new Error(`${system.name} ${pathname}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
-  system.acknowledged += result.requests.total;
+  if (result.non2xx) throw new Error(`${system.name} ${pathname}: ${result.non2xx} non-2xx responses`);
+  system.acknowledged += result['2xx'];
+  system.errors += result.errors;
   const cpuUs = before === undefined || after === undefined ? undefined : ((after - before) * 1e6) / result.requests.total;
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs };
 }
 
-async function ledge() {
-  const dir = path.join(work, 'ledge-project');
+async function ledge(name = 'ledge dev', cli = CLI) {
+  const dir = path.join(work, `${name.replace(/\W+/g, '-')}-project`);
   mkdirSync(path.join(dir, 'src'), { recursive: true });
   writeFileSync(path.join(dir, 'ledge.jsonc'), JSON.stringify({
     name: 'bench-coordination', main: 'src/index.js', compatibility_date: '2026-10-01',
@@ -99,11 +104,11 @@ async function ledge() {
     migrations: [{ tag: 'v1', new_sqlite_classes: ['Counter'] }],
   }));
   writeFileSync(path.join(dir, 'src', 'index.js'), MODULE);
-  const state = path.join(work, 'ledge-state');
+  const state = path.join(work, `${name.replace(/\W+/g, '-')}-state`);
   rmSync(state, { recursive: true, force: true });
-  const server = await startProcess([CLI, 'dev', dir, '--port', '0', '--state', state]);
+  const server = await startProcess([cli, 'dev', dir, '--port', '0', '--state', state]);
   return {
-    name: 'ledge dev', url: server.url, pid: server.child.pid, acknowledged: 0,
+    name, url: server.url, pid: server.child.pid, acknowledged: 0, errors: 0,
     stop: async () => { server.child.kill(); await once(server.child, 'exit'); },
   };
 }
@@ -125,7 +130,7 @@ async function miniflare() {
   // workerd is Miniflare's child process; its CPU is where the work happens (the Node process only proxies setup).
   const workerd = findChild(process.pid, 'workerd');
   return {
-    name: 'miniflare 4', url: url.origin, pid: workerd, acknowledged: 0,
+    name: 'miniflare 4', url: url.origin, pid: workerd, acknowledged: 0, errors: 0,
     stop: () => mf.dispose(),
   };
 }
@@ -150,6 +155,7 @@ const median = (list) => {
 
 const systems = [];
 if (values.only !== 'miniflare') systems.push(await ledge());
+if (values.compare) systems.push(await ledge('ledge other', path.resolve(values.compare)));
 if (values.only !== 'ledge') systems.push(await miniflare());
 const rounds = [];
 try {
@@ -186,12 +192,14 @@ for (const { name } of systems) {
   };
   console.log(`${name.padEnd(12)} one object: ${line('one')}`);
   console.log(`${''.padEnd(12)} ${OBJECTS} objects: ${line('many')}`);
+  const { errors } = systems.find((s) => s.name === name);
+  if (errors) console.log(`${''.padEnd(12)} ${errors} requests failed or timed out (30 s) over the whole run`);
   console.log(`${''.padEnd(12)} first increment of all ${OBJECTS} objects at once (their storage made): ${(systems.find((s) => s.name === name).touchMs / 1000).toFixed(2)} s`);
 }
-if (systems.length === 2) {
-  const [ours, theirs] = systems.map((s) => s.name);
+const ours = 'ledge dev';
+for (const theirs of systems.some((s) => s.name === ours) ? systems.map((s) => s.name).filter((name) => name !== ours) : []) {
   // Each round's ratio compares the two systems measured one after the other; the median of those is the figure.
   const ratio = (scenario) => median(rounds.map((r) => r[ours][scenario].rps / r[theirs][scenario].rps));
   const perRound = (scenario) => rounds.map((r) => (r[ours][scenario].rps / r[theirs][scenario].rps).toFixed(1)).join(' ');
-  console.log(`ratio ledge / miniflare: one object ${ratio('one').toFixed(1)} x (rounds ${perRound('one')}), ${OBJECTS} objects ${ratio('many').toFixed(1)} x (rounds ${perRound('many')})  (target: at least 5 x on both)`);
+  console.log(`ratio ${ours} / ${theirs}: one object ${ratio('one').toFixed(1)} x (rounds ${perRound('one')}), ${OBJECTS} objects ${ratio('many').toFixed(1)} x (rounds ${perRound('many')})${theirs === 'miniflare 4' ? '  (target: at least 5 x on both)' : ''}`);
 }

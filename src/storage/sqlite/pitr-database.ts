@@ -152,7 +152,7 @@ export class PitrDatabase {
     const offset = sizeOf(this.#wal);
     const latest = this.#history.latest();
     if (latest && latest.segment === this.#segment && latest.offset === offset) return latest;
-    return this.#history.record(this.#clock.now(), this.#segment, offset);
+    return this.#history.record(this.#clock.now(), this.#segment, offset, latest);
   }
 
   /** After a committed write: records the commit point, and starts a new segment when the WAL has grown past its size. */
