@@ -5,10 +5,11 @@
 //   many: every request increments one of 1,000 objects picked at random (idFromName), once all exist.
 // Before the rounds, one request increments all 1,000 at once (each object's first event makes its storage): that
 // time is printed too.
-// Rounds alternate which system goes first; the figures are medians of the rounds. After the last round each
+// Rounds alternate which system goes first; the figures are medians of the rounds. Before each measure over the
+// 1,000 objects, every one is made live again (untimed): both systems close or evict objects idle for a while. After the last round each
 // system's counters are read back and must add up to at least the responses counted (no increment lost).
 // Usage: npm run bench:coordination [-- --duration 10 --connections 50 --rounds 3 --objects 1000]
-//        [--compare <another checkout>/dist/cli/main.js]   (that build too, as "ledge other", in the same run)
+//        [--isolation process] [--compare <another checkout>/dist/cli/main.js]   (that build too, as "ledge other", in the same run)
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { once } from 'node:events';
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
     objects: { type: 'string', default: '1000' },
+    isolation: { type: 'string' }, // passed to ledge dev (thread, its default, or process)
     only: { type: 'string' }, // "ledge" or "miniflare": one system alone (profiling)
     // Another build of Ledge measured in the same run (e.g. a checkout of main: before/after a change).
     compare: { type: 'string' }, // path to its dist/cli/main.js
@@ -72,14 +74,28 @@ export default {
   },
 };`;
 
-/** CPU seconds (user + system, all threads) a process has used so far; undefined where /proc has none. */
+/**
+ * CPU seconds (user + system, all threads) a process and its descendants (ledge's sandboxes under process
+ * isolation) have used so far; undefined where /proc has none. A descendant that exits between two readings
+ * drops out of the sum, which can only make the figure smaller.
+ */
 function cpuSeconds(pid) {
   if (pid === undefined) return undefined;
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    let total = (Number(fields[11]) + Number(fields[12])) / 100;
+    for (const child of children(pid)) total += cpuSeconds(child) ?? 0;
+    return total;
   } catch {
     return undefined;
+  }
+}
+
+function children(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
   }
 }
 
@@ -106,7 +122,7 @@ async function ledge(name = 'ledge dev', cli = CLI) {
   writeFileSync(path.join(dir, 'src', 'index.js'), MODULE);
   const state = path.join(work, `${name.replace(/\W+/g, '-')}-state`);
   rmSync(state, { recursive: true, force: true });
-  const server = await startProcess([cli, 'dev', dir, '--port', '0', '--state', state]);
+  const server = await startProcess([cli, 'dev', dir, '--port', '0', '--state', state, ...(values.isolation ? ['--isolation', values.isolation] : [])]);
   return {
     name, url: server.url, pid: server.child.pid, acknowledged: 0, errors: 0,
     stop: async () => { server.child.kill(); await once(server.child, 'exit'); },
@@ -137,14 +153,23 @@ async function miniflare() {
 
 /** The pid of a descendant of `pid` whose command name contains `name`. */
 function findChild(pid, name) {
-  try {
-    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) {
-      if (readFileSync(`/proc/${child}/comm`, 'utf8').includes(name)) return Number(child);
-      const deeper = findChild(Number(child), name);
-      if (deeper !== undefined) return deeper;
-    }
-  } catch { /* no /proc */ }
+  for (const child of children(pid)) {
+    try {
+      if (readFileSync(`/proc/${child}/comm`, 'utf8').includes(name)) return child;
+    } catch { /* it exited */ }
+    const deeper = findChild(child, name);
+    if (deeper !== undefined) return deeper;
+  }
   return undefined;
+}
+
+/** Increments every one of the objects once (all at once); milliseconds it took. */
+async function touch(system) {
+  const started = performance.now();
+  const response = await fetch(system.url + '/touch', { signal: AbortSignal.timeout(600_000) });
+  if (!response.ok) throw new Error(`${system.name} /touch: ${response.status} ${await response.text()}`);
+  system.acknowledged += await response.json();
+  return performance.now() - started;
 }
 
 const median = (list) => {
@@ -161,17 +186,17 @@ const rounds = [];
 try {
   for (const system of systems) {
     // Warm-up: every object made once (its first event creates its storage), timed; then the code paths compiled.
-    const started = performance.now();
-    const response = await fetch(system.url + '/touch');
-    if (!response.ok) throw new Error(`${system.name} /touch: ${response.status} ${await response.text()}`);
-    system.acknowledged += await response.json();
-    system.touchMs = performance.now() - started;
+    system.touchMs = await touch(system);
     for (const pathname of ['/one', '/many']) await measure(system, pathname);
   }
   for (let round = 0; round < ROUNDS; round++) {
     const figures = {};
     for (const system of round % 2 ? [...systems].reverse() : systems) {
-      figures[system.name] = { one: await measure(system, '/one'), many: await measure(system, '/many') };
+      const one = await measure(system, '/one');
+      // Objects idle for a minute are closed (Ledge) or evicted (Miniflare) while the other system runs: every one
+      // is made live again first, untimed, so the figure is the steady state of 1,000 live objects.
+      await touch(system);
+      figures[system.name] = { one, many: await measure(system, '/many') };
     }
     rounds.push(figures);
   }
@@ -184,7 +209,7 @@ try {
 }
 
 const pick = (name, scenario, field) => median(rounds.map((r) => r[name][scenario][field]));
-console.log(`\ncoordination objects: counter increment() over RPC, ${CONNECTIONS} connections, ${DURATION} s each, ${ROUNDS} round(s) (medians), autocannon, ${new Date().toISOString()}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`\ncoordination objects: counter increment() over RPC, ledge dev isolation ${values.isolation ?? 'thread (default)'}, ${CONNECTIONS} connections, ${DURATION} s each, ${ROUNDS} round(s) (medians), autocannon, ${new Date().toISOString()}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 for (const { name } of systems) {
   const line = (scenario) => {
     const cpu = rounds.every((r) => r[name][scenario].cpuUs !== undefined) ? `  cpu ${pick(name, scenario, 'cpuUs').toFixed(0).padStart(5)} µs/call` : '';
