@@ -166,7 +166,7 @@ function findChild(pid, name) {
 /** Increments every one of the objects once (all at once); milliseconds it took. */
 async function touch(system) {
   const started = performance.now();
-  const response = await fetch(system.url + '/touch', { signal: AbortSignal.timeout(600_000) });
+  const response = await fetch(system.url + '/touch', { signal: globalThis.AbortSignal.timeout(600_000) });
   if (!response.ok) throw new Error(`${system.name} /touch: ${response.status} ${await response.text()}`);
   system.acknowledged += await response.json();
   return performance.now() - started;
