@@ -64,7 +64,9 @@ export class History {
     this.#db.pragma(fresh ? 'synchronous = OFF' : 'synchronous = NORMAL');
     this.#db.pragma('journal_mode = WAL');
     this.#db.pragma('busy_timeout = 5000');
-    this.#db.exec(`CREATE TABLE IF NOT EXISTS commits (seq INTEGER PRIMARY KEY AUTOINCREMENT, time INTEGER NOT NULL, segment INTEGER NOT NULL, offset INTEGER NOT NULL);
+    // seq without AUTOINCREMENT: the newest point is never deleted (prune keeps it), so a rowid is never reused
+    // anyway, and each commit's point then writes no sqlite_sequence page. Indexes made before keep AUTOINCREMENT.
+    this.#db.exec(`CREATE TABLE IF NOT EXISTS commits (seq INTEGER PRIMARY KEY, time INTEGER NOT NULL, segment INTEGER NOT NULL, offset INTEGER NOT NULL);
       CREATE INDEX IF NOT EXISTS commits_time ON commits (time, seq);
       CREATE TABLE IF NOT EXISTS segments (segment INTEGER PRIMARY KEY, started_at INTEGER NOT NULL, closed INTEGER NOT NULL DEFAULT 0, bytes INTEGER NOT NULL DEFAULT 0);
       CREATE TABLE IF NOT EXISTS bases (segment INTEGER PRIMARY KEY, taken_at INTEGER NOT NULL);`);
