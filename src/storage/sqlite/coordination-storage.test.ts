@@ -2,7 +2,7 @@
 // alarm index, crash leftovers, damage and retention.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -144,4 +144,18 @@ test('a closed handle refuses further calls', async (t) => {
   await object.close();
   await assert.rejects(object.get(['k']), /closed/);
   await assert.rejects(object.setAlarm(1), /closed/);
+});
+
+test('the default bound of open databases follows the process open-file limit, within [32, 4096]', async () => {
+  const { defaultMaxOpen, DESCRIPTORS_PER_OBJECT } = await import('./coordination/handle-cache.js');
+  const limits = (soft: string) => `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${soft}                ${soft}                files\n`;
+  assert.equal(defaultMaxOpen(limits('20000')), Math.floor(20000 / 2 / DESCRIPTORS_PER_OBJECT), 'half the limit, six descriptors per object');
+  assert.equal(defaultMaxOpen(limits('1048576')), 4096);
+  assert.equal(defaultMaxOpen(limits('unlimited')), 4096);
+  assert.equal(defaultMaxOpen(limits('256')), 32, 'never below 32');
+  assert.equal(defaultMaxOpen(''), 256, 'no /proc: the fixed bound');
+  assert.equal(defaultMaxOpen('garbage'), 256);
+  // This process: every open database fits its limit twice over.
+  const soft = Number(/^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? Infinity);
+  assert.ok(defaultMaxOpen() * DESCRIPTORS_PER_OBJECT <= Math.max(soft / 2, 32 * DESCRIPTORS_PER_OBJECT));
 });

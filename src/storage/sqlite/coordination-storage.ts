@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.js';
 import { LedgeError } from '../../platform/errors.js';
 import type { CoordinationListOptions, CoordinationObjectStore, CoordinationSqlResult, CoordinationStoragePort } from '../ports.js';
 import { damagedFileError, isDamagedFile } from './damage.js';
-import { DEFAULT_IDLE_MS, DEFAULT_MAX_OPEN, HandleCache } from './coordination/handle-cache.js';
+import { DEFAULT_IDLE_MS, HandleCache, defaultMaxOpen } from './coordination/handle-cache.js';
 import { checkKey, checkWrite } from './coordination/limits.js';
 import { ObjectDatabase } from './coordination/object-database.js';
 import { ObjectIndex } from './coordination/object-index.js';
@@ -13,7 +13,7 @@ import { checkNamespace, checkObjectId, namespaceFolder, objectFile, objectPaths
 /** Options of the coordination objects' store. */
 export interface SqliteCoordinationOptions {
   clock: Clock;
-  /** Object databases kept open at once. @default DEFAULT_MAX_OPEN (256) */
+  /** Object databases kept open at once. @default defaultMaxOpen(): half the open-file limit's worth, within [32, 4096] */
   maxOpen?: number;
   /** An object database unused this long is closed. @default DEFAULT_IDLE_MS (60 s) */
   idleMs?: number;
@@ -35,7 +35,7 @@ export interface SqliteCoordinationStorage extends CoordinationStoragePort {
 export function createSqliteCoordinationStorage(root: string, options: SqliteCoordinationOptions): SqliteCoordinationStorage {
   const clock = options.clock;
   const index = new ObjectIndex(root);
-  const cache = new HandleCache<ObjectDatabase>({ clock, maxOpen: options.maxOpen ?? DEFAULT_MAX_OPEN, idleMs: options.idleMs ?? DEFAULT_IDLE_MS });
+  const cache = new HandleCache<ObjectDatabase>({ clock, maxOpen: options.maxOpen ?? defaultMaxOpen(), idleMs: options.idleMs ?? DEFAULT_IDLE_MS });
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   const sweep = setInterval(() => cache.closeIdle(), Math.max(1000, Math.min(idleMs, 30_000)));
   sweep.unref();

@@ -43,14 +43,15 @@ export class PitrDatabase {
     this.#checkpointBytes = options.checkpointBytes ?? CHECKPOINT_BYTES;
     this.#onOpen = options.onOpen;
     mkdirSync(path.dirname(file), { recursive: true });
+    const fresh = !existsSync(file);
     this.#history = new History(file, { baseEverySegments: options.baseEverySegments });
     try {
-      this.#open();
+      this.#open(fresh);
     } catch (err) {
       this.#history.close();
       throw err;
     }
-    this.#recoverHistory();
+    this.#recoverHistory(fresh);
     this.#history.prune(this.#clock.now() - this.#retentionMs);
   }
 
@@ -64,17 +65,22 @@ export class PitrDatabase {
 
   get #wal(): string { return `${this.file}-wal`; }
 
-  #open(): void {
+  /** `fresh`: the file is being made by this open. */
+  #open(fresh = false): void {
     const db = new Database(this.file);
     try {
+      // A new file is made without syncs (turning it to WAL and the owner's tables cost six otherwise): until its
+      // base copy is taken (durably, #startSegment) nothing in it was acknowledged, and a file lost to a power cut
+      // before that is made again. The page cache holds every write, so kill -9 loses none of them either way.
+      db.pragma(fresh ? 'synchronous = OFF' : 'synchronous = NORMAL');
       db.pragma('journal_mode = WAL');
-      // A commit is in the WAL (the OS's page cache) when it returns: it survives kill -9 of this process.
-      db.pragma('synchronous = NORMAL');
       db.pragma('busy_timeout = 5000');
       // Checkpoints are ours: each one first archives the WAL it folds in (see pitr.ts).
       db.pragma('wal_autocheckpoint = 0');
       this.#db = db;
       this.#onOpen?.(db);
+      // A commit is in the WAL (the OS's page cache) when it returns: it survives kill -9 of this process.
+      if (fresh) db.pragma('synchronous = NORMAL');
     } catch (err) {
       db.close(); // a damaged file: nothing may keep it open
       throw err;
@@ -88,10 +94,18 @@ export class PitrDatabase {
     this.#segment = this.#history.currentSegment() ?? this.#segment;
   }
 
-  #recoverHistory(): void {
+  /** `fresh`: the file did not exist before this open (everything in it since is in the live WAL). */
+  #recoverHistory(fresh: boolean): void {
     const now = this.#clock.now();
     const current = this.#history.currentSegment();
     if (current === undefined) {
+      if (fresh) {
+        // A new file: its base is the file as made (no frame folded in yet) and the first segment is the WAL from
+        // its first byte, so the first point is the WAL's end. No checkpoint: it would cost four syncs per new file.
+        this.#startSegment(1, now);
+        this.#history.record(now, 1, sizeOf(this.#wal));
+        return;
+      }
       this.#db.pragma('wal_checkpoint(TRUNCATE)');
       this.#startSegment(1, now);
       this.#history.record(now, 1, 0);
@@ -138,7 +152,7 @@ export class PitrDatabase {
     const offset = sizeOf(this.#wal);
     const latest = this.#history.latest();
     if (latest && latest.segment === this.#segment && latest.offset === offset) return latest;
-    return this.#history.record(this.#clock.now(), this.#segment, offset);
+    return this.#history.record(this.#clock.now(), this.#segment, offset, latest);
   }
 
   /** After a committed write: records the commit point, and starts a new segment when the WAL has grown past its size. */

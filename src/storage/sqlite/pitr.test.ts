@@ -182,3 +182,34 @@ test('commits by a long-lived connection stay restorable after another connectio
   assert.deepEqual(rows?.results, [[1], [2]]);
   server.close();
 });
+
+test('a new file is restorable from its first point: its first segment is the WAL from byte 0 (no checkpoint when it is made)', async () => {
+  const clock = createManualClock(Date.UTC(2026, 10, 1));
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'ledge-pitr-')), 'db.sqlite');
+  const open = () => new SqliteDatabase(file, { clock, retentionDays: 30 });
+  let db = open();
+  const first = { bookmark: await db.bookmark(), state: await dump(db) };
+  const points: { bookmark: string; state: string }[] = [];
+  for (let i = 0; i < 5; i++) {
+    clock.advance(1000);
+    await db.script([`CREATE TABLE IF NOT EXISTS t${i % 2} (x)`, `INSERT INTO t${i % 2} VALUES (${i})`]);
+    points.push({ bookmark: await db.bookmark(), state: await dump(db) });
+  }
+  assert.equal(new Set(points.map((p) => p.state)).size, points.length, 'every point is a different state');
+  for (const point of [...points].reverse()) {
+    clock.advance(1000);
+    await db.restore(point.bookmark);
+    assert.equal(await dump(db), point.state, `state at ${point.bookmark}`);
+  }
+  clock.advance(1000);
+  await db.restore(first.bookmark);
+  assert.equal(await dump(db), first.state, 'the first point is the file as made');
+  db.close();
+  db = open();
+  assert.equal(await dump(db), first.state, 'and it survives reopening');
+  clock.advance(1000);
+  const middle = points[3] as { bookmark: string; state: string };
+  await db.restore(middle.bookmark);
+  assert.equal(await dump(db), middle.state, 'a point of the first segment is still restorable after the restores');
+  db.close();
+});

@@ -1,7 +1,35 @@
+import { readFileSync } from 'node:fs';
 import type { Clock } from '../../../platform/clock.js';
 
-/** How many object databases stay open at once (each holds about six file descriptors: file, WAL, shared memory, and the same for its history index). */
-export const DEFAULT_MAX_OPEN = 256;
+/** File descriptors one open object database holds: file, WAL, shared memory, and the same for its history index. */
+export const DESCRIPTORS_PER_OBJECT = 6;
+/** Bounds of the default: below it objects in use thrash; above it memory (each connection's page cache) dominates. */
+const MIN_OPEN = 32;
+const MAX_OPEN = 4096;
+/** The bound where the process's descriptor limit cannot be read (no /proc). */
+const FALLBACK_MAX_OPEN = 256;
+
+/**
+ * How many object databases stay open at once by default: as many as half the process's open-file limit allows
+ * (the other half is for sockets, KV, SQL and the rest), within [32, 4096]. An object whose database must be
+ * reopened for each call costs about a hundred times a call on an open one (closing archives its WAL with an
+ * fsync), so the bound should cover every object in active use: 1,666 with a limit of 20,000, 4,096 with the
+ * usual 1,048,576 (Node raises its soft limit to the hard one at start).
+ */
+export function defaultMaxOpen(limits = readLimits()): number {
+  const soft = /^Max open files\s+(\d+|unlimited)/m.exec(limits ?? '')?.[1];
+  if (soft === undefined) return FALLBACK_MAX_OPEN;
+  if (soft === 'unlimited') return MAX_OPEN;
+  return Math.max(MIN_OPEN, Math.min(MAX_OPEN, Math.floor(Number(soft) / 2 / DESCRIPTORS_PER_OBJECT)));
+}
+
+function readLimits(): string | undefined {
+  try {
+    return readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return undefined;
+  }
+}
 /** An object database unused this long is closed (its WAL segment archived) by the next sweep. */
 export const DEFAULT_IDLE_MS = 60_000;
 
