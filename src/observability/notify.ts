@@ -120,7 +120,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
     },
     close() {
       clearInterval(timer);
-      void agent.close();
+      // A delivery still in flight is cut off; a second close, or one after the agent was destroyed, rejects: neither is news.
+      agent.close().catch(() => undefined);
     },
   };
   return notifier;

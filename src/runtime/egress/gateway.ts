@@ -191,7 +191,8 @@ export function createEgressSessions(options: { policy: EgressPolicy; logger: Lo
         },
       };
     },
-    close: () => agent.close(),
+    // Closing twice, or after the agent was destroyed, rejects: nothing is left to close then.
+    close: () => agent.close().catch(() => undefined),
   };
 }
 
