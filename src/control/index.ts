@@ -13,6 +13,7 @@ import { deploymentRoutes } from './routes/deployments.js';
 import { ASSET_ROUTES } from './routes/assets.js';
 import { resourceRoutes } from './routes/resources.js';
 import { WORKFLOW_ROUTES } from './routes/workflows.js';
+import { COORDINATION_ROUTES } from './routes/coordination.js';
 import { DOMAIN_ROUTES } from './routes/domains.js';
 import { CACHE_ROUTES } from './routes/cache.js';
 import { tunnelRoutes } from './routes/tunnels.js';
@@ -42,7 +43,7 @@ export function controlRoutes(services: ControlServices): RouteDefinition[] {
     return { problems: checked.problems.map((p) => p.message), risks: [...checked.risks] };
   };
   return [
-    ...ACCOUNT_ROUTES, ...tokenRoutes(services.bindings), ...deploymentRoutes(services), ...ASSET_ROUTES, ...SECRET_ROUTES, ...DOMAIN_ROUTES, ...resourceRoutes(services), ...WORKFLOW_ROUTES,
+    ...ACCOUNT_ROUTES, ...tokenRoutes(services.bindings), ...deploymentRoutes(services), ...ASSET_ROUTES, ...SECRET_ROUTES, ...DOMAIN_ROUTES, ...resourceRoutes(services), ...WORKFLOW_ROUTES, ...COORDINATION_ROUTES,
     ...tunnelRoutes(services, checkIngress), ...PRIVATE_ROUTE_ROUTES, ...accessRoutes(services), ...CACHE_ROUTES, ...OBSERVABILITY_ROUTES, ...WEBHOOK_ROUTES,
     ...LIMIT_ROUTES,
   ];
