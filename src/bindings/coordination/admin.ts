@@ -76,7 +76,8 @@ export const COORDINATION_ADMIN = {
     return (await inspector.namespaces()).filter((n) => n.namespace.startsWith(prefix)).flatMap((n) => {
       const rest = n.namespace.slice(prefix.length);
       const slash = rest.indexOf('/');
-      return slash < 0 ? [] : [{ deployment: rest.slice(0, slash), class: rest.slice(slash + 1), objects: n.objects }];
+      // The platform's own namespaces (`#migrations`, the applied tags) are no class.
+      return slash < 0 || rest.slice(slash + 1).startsWith('#') ? [] : [{ deployment: rest.slice(0, slash), class: rest.slice(slash + 1), objects: n.objects }];
     });
   },
 

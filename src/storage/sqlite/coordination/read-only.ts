@@ -10,9 +10,9 @@ import { checkNamespace, checkObjectId, objectFile } from './paths.js';
 /**
  * The inspector of a `ledge dev` state's coordination objects for tools running beside it: the index and each
  * object's database are opened read-only (WAL readers neither wait for nor block the writer, and a read-only
- * connection cannot change a file), so a running `ledge dev` is untouched. Deleting goes through the port, and
- * only while no other process has the object's database open (an exclusive lock is tried first), so a live
- * instance never keeps writing to a deleted file.
+ * connection cannot change a file), so a running `ledge dev` is untouched. Deleting goes through the port and is
+ * meant for a stopped `ledge dev` (docs/cli.md): an exclusive lock is tried first and refuses the delete when it
+ * cannot be had, but an idle WAL connection of another process does not always hold a lock that shows there.
  */
 export function readOnlyInspector(root: string, port: () => CoordinationStoragePort): CoordinationInspector {
   const indexFile = path.join(root, 'index.sqlite');
