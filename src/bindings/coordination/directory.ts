@@ -5,6 +5,7 @@
  * finishes the object's events in flight and drops it before the new one receives any. Storage calls are answered
  * only for the isolate named here. One directory per coordination store (a dev state, or one account).
  */
+import { hasCode } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { CoordinationObjectStore, CoordinationStoragePort } from '../../storage/ports.js';
 import { serveProtocol } from '../host-protocol.js';
@@ -94,7 +95,10 @@ export class CoordinationDirectory {
     return serveProtocol<ObjectStorageProtocol>('coordination storage', OBJECT_STORAGE_CALLS, {
       get: async ([ns, id, keys]) => [...(await (await store(ns, id)).get(keys))],
       list: async ([ns, id, options]) => (await store(ns, id)).list(options),
-      write: async ([ns, id, puts, deletes]) => (await store(ns, id)).write(puts, deletes),
+      // The store's refusals the application must see (the account's storage limit) reach it as an Error with their message.
+      write: async ([ns, id, puts, deletes]) => (await store(ns, id)).write(puts, deletes).catch((err: unknown) => {
+        throw hasCode(err, 'operation_failed') ? new BindingError('Error', err.message) : err;
+      }),
       deleteAll: async ([ns, id]) => { await (await store(ns, id)).deleteAll(); return null; },
       getAlarm: async ([ns, id]) => (await store(ns, id)).getAlarm(),
       setAlarm: async ([ns, id, time]) => { await (await store(ns, id)).setAlarm(time); return null; },
