@@ -1,6 +1,6 @@
 // `ledge coordination` on ledge dev's state: classes, list, show (by id and by --name, decoded values, size, alarm,
-// SQL tables) while a ledge dev runs and keeps working; refusals for unknown classes and bad ids; delete once ledge dev
-// stopped (docs/cli.md, "ledge coordination").
+// SQL tables) while a ledge dev runs and keeps working; refusals for unknown classes and bad ids; delete refused
+// while the running ledge dev holds the object open, done once it stopped (docs/cli.md, "ledge coordination").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openEmbeddedStorage } from '../src/storage/embedded.js';
@@ -80,6 +80,11 @@ test('ledge coordination lists, shows and deletes objects of ledge dev state, wi
     assert.match(r.out, /one of the two/);
     r = await coordination(dir, state, 'list', '../x');
     assert.match(r.out, /class "..\/x" is not a valid name/);
+
+    r = await coordination(dir, state, 'delete', 'Room', '--name', 'lobby');
+    assert.notEqual(r.code, 0);
+    assert.match(r.out, /is open in a running ledge dev/);
+    assert.equal(await (await fetch(`${dev.url}/?n=5`)).json(), 5, 'the refused delete changed nothing');
   } finally {
     dev.child.kill('SIGTERM');
     await dev.exited;

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { LedgeError } from '../../../platform/errors.js';
@@ -11,8 +11,9 @@ import { checkNamespace, checkObjectId, objectFile } from './paths.js';
  * The inspector of a `ledge dev` state's coordination objects for tools running beside it: the index and each
  * object's database are opened read-only (WAL readers neither wait for nor block the writer, and a read-only
  * connection cannot change a file), so a running `ledge dev` is untouched. Deleting goes through the port and is
- * meant for a stopped `ledge dev` (docs/cli.md): an exclusive lock is tried first and refuses the delete when it
- * cannot be had, but an idle WAL connection of another process does not always hold a lock that shows there.
+ * meant for a stopped `ledge dev` (docs/cli.md): it is refused while another process has the object's database
+ * open (seen on Linux by the lock SQLite keeps on its `-shm` file, /proc/locks), so a live instance never keeps
+ * writing to a deleted file.
  */
 export function readOnlyInspector(root: string, port: () => CoordinationStoragePort): CoordinationInspector {
   const indexFile = path.join(root, 'index.sqlite');
@@ -65,19 +66,36 @@ export function readOnlyInspector(root: string, port: () => CoordinationStorageP
       checkNamespace(namespace);
       checkObjectId(id);
       const file = objectFile(root, namespace, id);
-      if (existsSync(file)) {
-        // A connection in exclusive locking mode gets its lock only when no other connection has the file open.
-        const probe = new Database(file, { fileMustExist: true, timeout: 0 });
-        try {
-          probe.pragma('locking_mode = EXCLUSIVE');
-          probe.exec('BEGIN EXCLUSIVE; ROLLBACK');
-        } catch {
-          throw new LedgeError('wrong_state', `coordination object ${id} is open in a running ledge dev; stop it (or wait a minute, until the object is idle and closed) and try again`);
-        } finally {
-          probe.close();
-        }
+      if (openElsewhere(file)) {
+        throw new LedgeError('wrong_state', `coordination object ${id} is open in a running ledge dev; stop it (or wait a minute, until the object is idle and closed) and try again`);
       }
       return port().deleteObject(namespace, id);
     },
   };
+}
+
+/**
+ * True when another process holds a lock on the object's database or its shared-memory file: every connection of
+ * a WAL database keeps a shared lock on a byte of `-shm` while it is open. Read from /proc/locks (Linux); where that
+ * does not exist, false.
+ */
+function openElsewhere(file: string): boolean {
+  let locks: string;
+  try {
+    locks = readFileSync('/proc/locks', 'utf8');
+  } catch {
+    return false;
+  }
+  const targets = [file, `${file}-shm`].filter((f) => existsSync(f)).map((f) => {
+    const stat = statSync(f);
+    const major = Math.floor(stat.dev / 256) & 0xfff;
+    const minor = (stat.dev & 0xff) | ((Math.floor(stat.dev / 4096)) & 0xfff00);
+    return `${major.toString(16).padStart(2, '0')}:${minor.toString(16).padStart(2, '0')}:${stat.ino}`;
+  });
+  return locks.split('\n').some((line) => {
+    const fields = line.trim().split(/\s+/);
+    // `N: POSIX ADVISORY READ <pid> <major:minor:inode> <start> <end>`; waiting locks (`->`) are skipped.
+    if (fields[1] === '->' || fields.length < 6) return false;
+    return Number(fields[4]) !== process.pid && targets.includes(fields[5] as string);
+  });
 }
