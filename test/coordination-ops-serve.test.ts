@@ -77,6 +77,7 @@ test('the account API shows and deletes coordination objects, guards them by per
     assert.deepEqual(r.body.result, { id, deleted: true });
     assert.equal((await p.call('GET', `${api}/counter/Counter/objects/${id}`)).status, 404);
     assert.equal((await p.call('DELETE', `${api}/counter/Counter/objects/${id}`)).status, 404);
+    assert.equal(await visit('counter.admin.ledge.localhost', '/inc'), '200 1', 'the live instance was dropped with its data');
 
     // The storage limit: 1 MiB for the account's objects; writes past it are refused naming the limit.
     assert.equal((await p.call('GET', `/accounts/${p.accountId}/limits`)).body.result.coordination_storage_mb, 1024, 'the default');

@@ -6,7 +6,10 @@
  */
 import { deserialize } from 'node:v8';
 import { LedgeError } from '../../platform/errors.js';
-import type { CoordinationInspector } from '../../storage/coordination-inspect.js';
+import type { Logger } from '../../platform/logger.js';
+import { portInspector, type CoordinationInspector } from '../../storage/coordination-inspect.js';
+import type { CoordinationStoragePort } from '../../storage/ports.js';
+import { directoryFor } from './directory.js';
 import { idFromName, idProblem, namespaceKey, namespaceOf } from './ids.js';
 
 /** A class (one namespace) of the account: the deployment that exports it, its name, how many objects it has. */
@@ -66,6 +69,15 @@ function decode(bytes: Uint8Array): unknown {
   } catch {
     return { $undecodable: Buffer.from(bytes).toString('base64') };
   }
+}
+
+/**
+ * The inspector of a store whose objects may be live (ledge serve): reads go through the port; a delete first
+ * drops the object's instance, so a live instance never keeps a copy of deleted data in its cache.
+ */
+export function liveInspector(port: CoordinationStoragePort, logger: Logger): CoordinationInspector {
+  const inspector = portInspector(port);
+  return { ...inspector, deleteObject: (namespace, id) => directoryFor(port, { logger }).withoutInstance(namespace, id, () => port.deleteObject(namespace, id)) };
 }
 
 /** The admin surface of coordination objects (COORDINATION_PLUGIN.admin). */

@@ -84,6 +84,26 @@ export class CoordinationDirectory {
     }
   }
 
+  /**
+   * Runs `work` (an operator's delete of the object's data) once the object's events in flight have finished and its
+   * instance is dropped; events that arrive meanwhile wait, then construct the instance again from storage.
+   */
+  async withoutInstance<T>(namespace: string, id: string, work: () => Promise<T>): Promise<T> {
+    const slot = this.#slots.get(`${namespace}\n${id}`);
+    if (!slot) return work();
+    const done = slot.turn.then(async () => {
+      while (slot.inflight > 0) await new Promise<void>((resolve) => slot.drained.push(resolve));
+      if (slot.owner && !slot.owner.exited) slot.owner.dropObject(namespace, id);
+      slot.owner = undefined;
+      const store = slot.store;
+      slot.store = undefined;
+      await (await store)?.close();
+      return work();
+    });
+    slot.turn = done.catch(() => undefined);
+    return done;
+  }
+
   /** The storage service of one isolate: it answers for the objects this directory placed in that isolate, and no other. */
   storageService(owner: ObjectOwner): BindingService {
     const store = (namespace: string, id: string): Promise<CoordinationObjectStore> => {

@@ -4,8 +4,8 @@ import { ApiError } from '../api-error.js';
 import { defineRoute, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import { isLedgeError } from '../../platform/errors.js';
-import { COORDINATION_ADMIN, objectIdOf } from '../../bindings/coordination/admin.js';
-import { portInspector } from '../../storage/coordination-inspect.js';
+import { COORDINATION_ADMIN, liveInspector, objectIdOf } from '../../bindings/coordination/admin.js';
+import { createConsoleSink, createLogger } from '../../platform/logger.js';
 
 const ACCOUNT = z.object({ account_id: z.string() });
 const CLASS = ACCOUNT.extend({ deployment_name: z.string().min(1).max(128), class_name: z.string().min(1).max(128) });
@@ -24,7 +24,8 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const inspector = (services: ControlServices, accountId: string) => portInspector(services.data(accountId).coordination);
+const logger = createLogger(createConsoleSink(), 'coordination');
+const inspector = (services: ControlServices, accountId: string) => liveInspector(services.data(accountId).coordination, logger);
 /** The permission resource of a class: `<deployment>/<class>`, as bindings name it (`script_name/class_name`). */
 const named = (params: { deployment_name: string; class_name: string }) => ({ kind: 'coordination' as const, name: `${params.deployment_name}/${params.class_name}` });
 
