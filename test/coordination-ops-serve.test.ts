@@ -20,8 +20,8 @@ export default {
   },
 };`;
 
-test('the account API shows and deletes coordination objects, guards them by permission, keeps them across a deployment delete, and enforces the storage limit', { timeout: 180_000 }, async () => {
-  const p = await startTestPlatform(tempDir('ledge-coordination-ops-'));
+for (const isolation of ['thread', 'process'] as const) test(`the account API shows and deletes coordination objects, guards them by permission, keeps them across a deployment delete, and enforces the storage limit (${isolation} isolation)`, { timeout: 180_000 }, async () => {
+  const p = await startTestPlatform(tempDir('ledge-coordination-ops-'), undefined, { isolation });
   try {
     const base = `/accounts/${p.accountId}/deployments`;
     const api = `/accounts/${p.accountId}/coordination/classes`;
