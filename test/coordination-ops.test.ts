@@ -98,6 +98,21 @@ test('ledge coordination lists, shows and deletes objects of ledge dev state, wi
   storage.close();
   let r = await coordination(dir, state, 'show', 'Room', '--name', 'lobby', '--json');
   assert.deepEqual(JSON.parse(r.out).tables, [{ name: 'messages', rows: 2 }]);
+  // A read-only query: rows come back; anything that writes is refused by SQLite itself.
+  r = await coordination(dir, state, 'show', 'Room', '--name', 'lobby', '--query', 'SELECT body FROM messages ORDER BY body', '--json');
+  assert.equal(r.code, 0, r.out);
+  assert.deepEqual(JSON.parse(r.out), { columns: ['body'], rows: [['hi'], ['there']], more: false });
+  r = await coordination(dir, state, 'show', 'Room', '--name', 'lobby', '--query', 'DELETE FROM messages');
+  assert.notEqual(r.code, 0);
+  assert.match(r.out, /only a statement that returns rows/);
+  r = await coordination(dir, state, 'show', 'Room', '--name', 'lobby', '--query', "INSERT INTO messages VALUES ('x') RETURNING body");
+  assert.notEqual(r.code, 0);
+  assert.match(r.out, /readonly database/);
+  r = await coordination(dir, state, 'show', 'Room', '--name', 'lobby', '--query', 'SELEC 1');
+  assert.notEqual(r.code, 0);
+  assert.match(r.out, /--query: .*syntax error/);
+  r = await coordination(dir, state, 'show', 'Room', '--name', 'lobby', '--json');
+  assert.deepEqual(JSON.parse(r.out).tables, [{ name: 'messages', rows: 2 }], 'nothing was changed');
 
   r = await coordination(dir, state, 'delete', 'Room', '--name', 'lobby');
   assert.equal(r.code, 0, r.out);

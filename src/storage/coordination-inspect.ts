@@ -24,9 +24,17 @@ export interface CoordinationInspector {
   list(namespace: string, options: { cursor?: string; limit: number }): Promise<{ ids: string[]; cursor?: string }>;
   /** The object, or null when it has neither data nor an alarm. */
   inspect(namespace: string, id: string, options: { limit: number }): Promise<CoordinationObjectView | null>;
+  /**
+   * Runs one read-only SQL statement on the object's database (at most `QUERY_ROWS` rows); only where the database
+   * can be opened read-only beside its writer (ledge dev's state), absent otherwise.
+   */
+  query?(namespace: string, id: string, sql: string): Promise<{ columns: string[]; rows: unknown[][]; more: boolean }>;
   /** Deletes the object's data, history and alarm; false when there was nothing. */
   deleteObject(namespace: string, id: string): Promise<boolean>;
 }
+
+/** Rows a read-only query answers at most. */
+export const QUERY_ROWS = 1000;
 
 /** SQL that lists an object's own tables (the platform's `_cf_` tables left out, as the original's tools do). */
 export const USER_TABLES_SQL = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name";

@@ -113,6 +113,14 @@ export const COORDINATION_ADMIN = {
     };
   },
 
+  /** One read-only SQL statement on the object's database, where the inspector can run one (ledge dev's state). */
+  async query(inspector: CoordinationInspector, account: string, deployment: string, className: string, id: string, sql: string): Promise<{ columns: string[]; rows: unknown[][]; more: boolean }> {
+    checkName('deployment', deployment);
+    checkName('class', className);
+    if (!inspector.query) throw new LedgeError('bad_argument', '--query runs on the local state only (ledge dev); the account API shows tables with their row counts');
+    return inspector.query(namespaceOf(account, deployment, className), id, sql);
+  },
+
   /** Deletes one object's data, history and alarm; a not_found error when it has none. */
   async delete(inspector: CoordinationInspector, account: string, deployment: string, className: string, id: string): Promise<void> {
     checkName('deployment', deployment);

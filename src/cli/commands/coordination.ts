@@ -16,6 +16,7 @@ interface Ops {
   objects(className: string, page: { cursor?: string; limit: number }): Promise<{ ids: string[]; cursor?: string | null }>;
   show(className: string, id: string, limit: number): Promise<CoordinationObjectDetail>;
   delete(className: string, id: string): Promise<void>;
+  query(className: string, id: string, sql: string): Promise<{ columns: string[]; rows: unknown[][]; more: boolean }>;
   idOf(className: string, target: { id?: string; name?: string }): string;
 }
 
@@ -35,6 +36,7 @@ async function withOps(opts: Options, work: (ops: Ops) => Promise<void>): Promis
       objects: (className, page) => request('GET', `${base(deployment, className, 'objects')}?per_page=${page.limit}${page.cursor ? `&cursor=${encodeURIComponent(page.cursor)}` : ''}`),
       show: (className, id, limit) => request('GET', `${base(deployment, className, 'objects', id)}?keys=${limit}`),
       delete: async (className, id) => { await request('DELETE', base(deployment, className, 'objects', id)); },
+      query: async () => { throw new LedgeError('bad_argument', '--query runs on the local state only (ledge dev); the account API shows tables with their row counts'); },
       idOf: (className, target) => objectIdOf(session.account.id, deployment, className, target),
     });
   }
@@ -47,6 +49,7 @@ async function withOps(opts: Options, work: (ops: Ops) => Promise<void>): Promis
       objects: (className, page) => COORDINATION_ADMIN.objects(view, LOCAL_ACCOUNT, deployment, className, page),
       show: (className, id, limit) => COORDINATION_ADMIN.show(view, LOCAL_ACCOUNT, deployment, className, id, limit),
       delete: (className, id) => COORDINATION_ADMIN.delete(view, LOCAL_ACCOUNT, deployment, className, id),
+      query: (className, id, sql) => COORDINATION_ADMIN.query(view, LOCAL_ACCOUNT, deployment, className, id, sql),
       idOf: (className, target) => objectIdOf(LOCAL_ACCOUNT, deployment, className, target),
     });
   });
@@ -95,8 +98,16 @@ export function registerCoordination(program: Command): void {
   options(coordination.command('show').description('one object, read-only: its key-value pairs (decoded), SQL tables with row counts, size and alarm').argument('<class>', 'class name').argument('[id]', 'object id (64 hex digits)'))
     .option('--name <name>', 'the object named NAME (the id idFromName(NAME) gives)')
     .option('--keys <n>', 'show at most this many pairs (default: 100, at most 1000)', (v: string) => parseInteger('--keys', v))
-    .action((className: string, id: string | undefined, opts: Options & { name?: string; keys?: number }) => withOps(opts, async (ops) => {
+    .option('--query <sql>', 'instead: run one read-only SQL statement on the object (local state only; at most 1000 rows)')
+    .action((className: string, id: string | undefined, opts: Options & { name?: string; keys?: number; query?: string }) => withOps(opts, async (ops) => {
       const found = ops.idOf(className, target(id, opts.name));
+      if (opts.query !== undefined) {
+        const result = await ops.query(className, found, opts.query);
+        if (opts.json) return printJson(result);
+        out(formatTable(result.columns.map((c) => c.toUpperCase()), result.rows.map((row) => row.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))))));
+        if (result.more) out('(only the first 1000 rows)\n');
+        return;
+      }
       const d = await ops.show(className, found, opts.keys ?? 100);
       if (opts.json) return printJson(d);
       out(`${d.deployment}/${d.class} ${d.id}\nsize: ${d.size_bytes} bytes\nalarm: ${alarmText(d.alarm)}\n`);
