@@ -94,14 +94,21 @@ export class ObjectIndex {
     })();
   }
 
-  /** Space the namespace's objects' databases use, as last measured (`setSize`), in bytes. */
+  /** The sum of every object's size, kept once summed (each write asks for it); removals drop it to be summed again. */
+  #total: number | undefined;
+
+  /** Space every object's database of this index uses, as last measured (`setSize`), in bytes. */
   totalSize(): number {
-    return (this.#statements.totalSize.get() as { n: number | null }).n ?? 0;
+    this.#total ??= (this.#statements.totalSize.get() as { n: number | null }).n ?? 0;
+    return this.#total;
   }
 
   /** Records the size of an object's database after a write (for the account's storage limit). */
   setSize(namespace: string, id: string, bytes: number): void {
+    const before = (this.#statements.getSize.get(namespace, id) as { size: number } | undefined)?.size;
+    if (before === undefined || before === bytes) return;
     this.#statements.setSize.run(bytes, namespace, id);
+    if (this.#total !== undefined) this.#total += bytes - before;
   }
 
   /** Every namespace with objects, with how many it has. */
@@ -111,6 +118,7 @@ export class ObjectIndex {
 
   /** The object's database file is gone (deleteAll) but its alarm stays: the reference's deleteAll keeps it. */
   forgetStored(namespace: string, id: string, paths: string[]): void {
+    this.#total = undefined;
     const work = this.#db.transaction(() => {
       this.#statements.forgetStored.run(namespace, id);
       this.#statements.dropIfEmpty.run(namespace, id);
@@ -125,6 +133,7 @@ export class ObjectIndex {
 
   /** Forgets one object (and its alarm), then removes `paths` (its files). */
   removeObject(namespace: string, id: string, paths: string[]): void {
+    this.#total = undefined;
     const work = this.#db.transaction(() => {
       this.#statements.remove.run(namespace, id);
       return paths.map((p) => Number(this.#statements.addPending.run('remove', p, null).lastInsertRowid));
@@ -143,6 +152,7 @@ export class ObjectIndex {
 
   /** Forgets a namespace's objects, then removes its folder. */
   removeNamespace(namespace: string, folder: string): void {
+    this.#total = undefined;
     const seq = this.#db.transaction(() => {
       this.#statements.removeNamespace.run(namespace);
       return Number(this.#statements.addPending.run('remove', folder, null).lastInsertRowid);
@@ -202,6 +212,7 @@ function prepareStatements(db: Database.Database) {
     retryAlarm: prepare('UPDATE objects SET first_time = coalesce(first_time, alarm), alarm = ?, retries = retries + 1 WHERE namespace = ? AND id = ? AND alarm = ?'),
     totalSize: prepare('SELECT sum(size) AS n FROM objects'),
     setSize: prepare('UPDATE objects SET size = ? WHERE namespace = ? AND id = ?'),
+    getSize: prepare('SELECT size FROM objects WHERE namespace = ? AND id = ?'),
     namespaces: prepare('SELECT namespace, count(*) AS objects FROM objects GROUP BY namespace ORDER BY namespace'),
     forgetStored: prepare('UPDATE objects SET stored = 0, size = 0 WHERE namespace = ? AND id = ?'),
     dropIfEmpty: prepare('DELETE FROM objects WHERE namespace = ? AND id = ? AND alarm IS NULL AND stored = 0'),
