@@ -40,7 +40,7 @@ test('string exhaustion ends at the heap limit', async () => {
 test('an account past its memory limit has its sandbox stopped and restarted; its events get 503; B is untouched', async () => {
   const set = await rig.p.call('PUT', `/accounts/${rig.a}/limits`, { body: { memory_mb: 256 } });
   assert.equal(set.status, 200, set.text);
-  assert.deepEqual((await rig.p.call('GET', `/accounts/${rig.a}/limits`)).body.result, { memory_mb: 256 });
+  assert.deepEqual((await rig.p.call('GET', `/accounts/${rig.a}/limits`)).body.result, { memory_mb: 256, coordination_storage_mb: 1024 });
   const res = await rig.p.visit('hog.admin.ledge.localhost', '/buffers?mb=1500');
   assert.equal(res.status, 503);
   assert.equal(await errorOf(res), 'exceeded_memory');

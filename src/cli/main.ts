@@ -9,6 +9,7 @@ import { registerObjects } from './commands/objects.js';
 import { registerCron } from './commands/cron.js';
 import { registerQueues } from './commands/queues.js';
 import { registerWorkflows } from './commands/workflows.js';
+import { registerCoordination } from './commands/coordination.js';
 import { registerServe } from './commands/serve.js';
 import { registerTunnel } from './commands/tunnel.js';
 import { registerLogin } from './commands/login.js';
@@ -45,6 +46,7 @@ export function createProgram(): Command {
   registerCron(program);
   registerQueues(program);
   registerWorkflows(program);
+  registerCoordination(program);
   registerServe(program);
   registerTunnel(program);
   registerLogin(program);

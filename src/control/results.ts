@@ -155,6 +155,16 @@ export const WEBHOOK_DELIVERY = z.object({
 export const SQL_QUERY_RESULTS = z.array(z.object({ results: z.array(z.record(z.string(), z.unknown())), meta: z.record(z.string(), z.unknown()) }));
 /** A workflow with instances, and how many are in each status. */
 export const WORKFLOW = z.object({ name: z.string(), instances: z.record(z.string(), z.number().int()) });
+/** A class with coordination objects. */
+export const COORDINATION_CLASS = z.object({ deployment: z.string(), class: z.string(), objects: z.number().int() });
+/** A page of a class's object ids; `cursor` continues it (null on the last page). */
+export const COORDINATION_OBJECT_PAGE = z.object({ ids: z.array(z.string()), cursor: z.string().nullable() });
+/** One coordination object, read-only: pairs decoded for display (`bytes`: their stored size), tables with row counts. */
+export const COORDINATION_OBJECT = z.object({
+  id: z.string(), deployment: z.string(), class: z.string(), size_bytes: z.number().int(), alarm: z.string().nullable(),
+  pairs: z.array(z.object({ key: z.string(), value: z.unknown(), bytes: z.number().int() })), more_pairs: z.boolean(),
+  tables: z.array(z.object({ name: z.string(), rows: z.number().int() })),
+});
 /** One workflow instance as listed. */
 export const WORKFLOW_INSTANCE = z.object({ id: z.string(), status: z.string(), created_on: NULLABLE_TIME, ended_on: NULLABLE_TIME });
 /** One instance with its steps, attempts and current wait. */

@@ -1,3 +1,4 @@
+import type { AccountLimits } from '../storage/account-limits.js';
 import type { Clock } from '../platform/clock.js';
 import type { ControlStoragePort } from '../storage/control.js';
 import type { TunnelStoragePort } from '../storage/tunnels.js';
@@ -35,7 +36,7 @@ export interface ControlServices {
   /** Called after a deployment's secrets changed: its running isolates are replaced so the next event sees them. */
   secretsChanged(accountId: string, deployment: string): Promise<void>;
   /** Account limits: read, and set (applied to the account's running sandbox at once). Absent where the platform keeps none. */
-  accountLimits?: { get(accountId: string): { memory_mb: number } | undefined; set(accountId: string, limits: { memory_mb: number }): void; readonly defaultMemoryMb: number };
+  accountLimits?: { get(accountId: string): AccountLimits | undefined; set(accountId: string, limits: AccountLimits): void; readonly defaultMemoryMb: number; readonly defaultCoordinationStorageMb: number };
   /** Builds uploaded modules into the one module that runs (in a build sandbox under process isolation). */
   buildUpload?(input: { modules: readonly { name: string; content: Uint8Array }[]; main: string; compatibilityFlags: readonly string[] }): Promise<{ content: Uint8Array; sha256: string; map?: Uint8Array }>;
   /** Why no further account may be created on this platform (thread isolation without --trust-all-code), or undefined. */

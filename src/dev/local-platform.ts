@@ -6,6 +6,8 @@ import { SYSTEM_CLOCK } from '../platform/clock.js';
 import { LedgeError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
+import { readOnlyInspector } from '../storage/sqlite/coordination/read-only.js';
+import type { CoordinationInspector } from '../storage/coordination-inspect.js';
 import type { DeadMessage, QueueStats, SqlResult, SqlRestoreResult, WorkflowStoragePort } from '../storage/ports.js';
 import { applyConfiguredRules } from '../bindings/objects/runner.js';
 import { runLifecycle, type LifecycleOutcome } from '../bindings/objects/lifecycle.js';
@@ -66,13 +68,16 @@ export interface LocalPlatform {
   purgeCache(urls: string[] | null): Promise<number>;
   /** The workflow store (opened on first use). */
   readonly workflows: WorkflowStoragePort;
+  /** The coordination objects, read without touching a running ledge dev (deletes go through the store). */
+  readonly coordination: CoordinationInspector;
   close(): void;
 }
 
 /** Opens the local state of the project in `dir` (the same state `ledge dev` uses). */
 export async function openLocalPlatform(options: { dir: string; state?: string; env?: string; logger: Logger }): Promise<LocalPlatform> {
   const { config, warnings, notice } = loadConfig(findConfigFile(options.dir), { env: options.env });
-  const storage = openEmbeddedStorage(path.resolve(options.state ?? path.join(config.dir, '.ledge')), SYSTEM_CLOCK);
+  const stateDir = path.resolve(options.state ?? path.join(config.dir, '.ledge'));
+  const storage = openEmbeddedStorage(stateDir, SYSTEM_CLOCK);
   const bindings = createBindingServices(config, { storage, clock: SYSTEM_CLOCK, logger: options.logger });
   await applyConfiguredRules((config.bindings.buckets ?? []) as BucketEntryConfig[], storage.objects);
   const label = `${config.name}${config.environment ? ` (env ${config.environment})` : ''}`;
@@ -124,6 +129,7 @@ export async function openLocalPlatform(options: { dir: string; state?: string; 
     purgeCache: (urls) => storage.cache.purge(urls),
     queues: QUEUES_PLUGIN.admin.open(storage.queues, SYSTEM_CLOCK, (config.bindings.queues ?? []) as ProducerConfig[], config.sections.queues),
     get workflows() { return storage.workflows; },
+    coordination: readOnlyInspector(path.join(stateDir, 'coordination'), () => storage.coordination),
     close: () => storage.close(),
   };
 }

@@ -14,6 +14,7 @@ import type { DispatchResponse } from '../runtime/isolate.js';
 import { isDamagedFile } from '../storage/sqlite/damage.js';
 import { createSqliteControlStorage } from '../storage/sqlite/control-storage.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
+import { DEFAULT_COORDINATION_STORAGE_MB } from '../storage/account-limits.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { ControlStoragePort } from '../storage/control.js';
 import { API_BASE, createControlPlane, type ControlServices } from '../control/index.js';
@@ -137,7 +138,9 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     if (!ports) {
       // Each store opens on first use and on its own: a damaged file fails that account's bindings, never the platform.
       const onDamage = (err: Error) => logger.error(`account ${accountId}: ${err.message}; its applications that bind it answer 503 until then`);
-      accountData.set(accountId, (ports = openEmbeddedStorage(path.join(stateDir, 'accounts', accountId), clock, { onDamage })));
+      // The account's coordination storage limit is read at each write, so an operator's change applies at once.
+      const coordinationMaxBytes = () => (limits.get(accountId)?.coordination_storage_mb ?? DEFAULT_COORDINATION_STORAGE_MB) * 1_048_576;
+      accountData.set(accountId, (ports = openEmbeddedStorage(path.join(stateDir, 'accounts', accountId), clock, { onDamage, coordinationMaxBytes })));
     }
     return ports;
   };
@@ -221,6 +224,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     buildUpload: (input) => buildUpload({ ...input, sandboxed: isolation.mode === 'process' }),
     accountLimits: {
       defaultMemoryMb: DEFAULT_ACCOUNT_MEMORY_MB,
+      defaultCoordinationStorageMb: DEFAULT_COORDINATION_STORAGE_MB,
       get: (accountId) => limits.get(accountId),
       set(accountId, value) {
         limitStore.set(accountId, value);

@@ -2,7 +2,12 @@
 export interface AccountLimits {
   /** Memory of the account's sandbox process (all its isolates and the process around them), in MiB. */
   memory_mb: number;
+  /** Storage every coordination object of the account may use together, in MiB (DEFAULT_COORDINATION_STORAGE_MB when unset). */
+  coordination_storage_mb?: number;
 }
+
+/** The coordination storage an account may use when the operator set no limit: 1 GiB (docs/api.md, "Account limits"). */
+export const DEFAULT_COORDINATION_STORAGE_MB = 1024;
 
 /** Where account limits are kept: the control database of `ledge serve`. */
 export interface AccountLimitsPort {

@@ -19,6 +19,8 @@ import { damagedFileError, isDamagedFile } from './sqlite/damage.js';
 export interface EmbeddedStorageOptions {
   /** Told when a store's file turns out to be damaged (once, until it opens again). @default nothing */
   onDamage?(error: LedgeError): void;
+  /** The most bytes the coordination objects may use together, asked at each write (an account's limit). @default no limit */
+  coordinationMaxBytes?: () => number | undefined;
 }
 
 /**
@@ -49,7 +51,7 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
     get workflows(): WorkflowStoragePort { return workflows.open(); },
     get coordination(): CoordinationStoragePort {
       const root = path.join(stateDir, 'coordination');
-      coordination ??= damage.guard('the coordination objects index', path.join(root, 'index.sqlite'), () => createSqliteCoordinationStorage(root, { clock }));
+      coordination ??= damage.guard('the coordination objects index', path.join(root, 'index.sqlite'), () => createSqliteCoordinationStorage(root, { clock, maxBytes: options.coordinationMaxBytes }));
       return coordination;
     },
     sql: {

@@ -464,7 +464,7 @@ export interface CoordinationObjectStore {
    * deleted keys existed. Keys over 2 KiB or values over 128 KiB refuse the whole write (docs/bindings/coordination.md, Limits).
    */
   write(puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]): Promise<number>;
-  /** Deletes every key-value pair and SQL table, the alarm and the history (the storage is given back); refused inside a transaction. */
+  /** Deletes every key-value pair and SQL table and the history (the storage is given back), but not the alarm (the reference's deleteAll keeps it); refused inside a transaction. */
   deleteAll(): Promise<void>;
   /** Runs one SQL statement (several separated by `;` run in order; the last one's rows are returned). Refuses BEGIN/SAVEPOINT/COMMIT. */
   exec(sql: string, params: readonly unknown[]): Promise<CoordinationSqlResult>;
@@ -489,8 +489,23 @@ export interface CoordinationStoragePort {
   open(namespace: string, id: string): Promise<CoordinationObjectStore>;
   /** Ids of the namespace's objects that have stored state, in id order, after `cursor`. */
   list(namespace: string, options: { cursor?: string; limit: number }): Promise<{ ids: string[]; cursor?: string }>;
-  /** Objects whose alarm is due at `now`, over every namespace, earliest first. */
-  dueAlarms(now: number, limit: number): Promise<{ namespace: string; id: string; time: number }[]>;
+  /**
+   * Objects whose alarm is due at `now`, over every namespace, earliest first, with how often the alarm's handler
+   * has failed so far (`retryCount`) and when it first came due (`scheduledTime`; `time` itself for a first run).
+   */
+  dueAlarms(now: number, limit: number): Promise<{ namespace: string; id: string; time: number; retryCount: number; scheduledTime: number }[]>;
+  /**
+   * After a failed alarm handler: if the object's alarm is still `fired` (the handler neither set nor deleted it),
+   * moves it to `next` counting one more retry (durably, so a restart continues the count), or removes it when
+   * `next` is null. Setting an alarm through an object's store starts the count afresh. Returns whether it was still `fired`.
+   */
+  retryAlarm(namespace: string, id: string, fired: number, next: number | null): Promise<boolean>;
+  /** Every namespace with objects (stored data or an alarm), with how many. */
+  namespaces(): Promise<{ namespace: string; objects: number }[]>;
+  /** Bytes every object's database of this store uses, as measured after each write. */
+  usage(): Promise<number>;
+  /** Deletes one object: its data, history and alarm (an operator's explicit delete). Returns whether it existed. */
+  deleteObject(namespace: string, id: string): Promise<boolean>;
   /** Moves every object of a namespace to another (a `renamed_classes` migration). */
   renameNamespace(from: string, to: string): Promise<void>;
   /** Deletes every object of a namespace with its history (a `deleted_classes` migration, or an explicit delete). */

@@ -97,6 +97,26 @@ export class CoordinationDirectory {
     }
   }
 
+  /**
+   * Runs `work` (an operator's delete of the object's data) once the object's events in flight have finished and its
+   * instance is dropped; events that arrive meanwhile wait, then construct the instance again from storage.
+   */
+  async withoutInstance<T>(namespace: string, id: string, work: () => Promise<T>): Promise<T> {
+    const slot = this.#slots.get(`${namespace}\n${id}`);
+    if (!slot) return work();
+    const done = slot.turn.then(async () => {
+      while (slot.inflight > 0) await new Promise<void>((resolve) => slot.drained.push(resolve));
+      if (slot.owner && !slot.owner.exited) slot.owner.dropObject(namespace, id);
+      slot.owner = undefined;
+      const store = slot.store;
+      slot.store = undefined;
+      await (await store)?.close();
+      return work();
+    });
+    slot.turn = done.catch(() => undefined);
+    return done;
+  }
+
   /** The storage service of one isolate: it answers for the objects this directory placed in that isolate, and no other. */
   storageService(owner: ObjectOwner): BindingService {
     const store = (namespace: string, id: string): Promise<CoordinationObjectStore> => {
@@ -108,6 +128,7 @@ export class CoordinationDirectory {
     return serveProtocol<ObjectStorageProtocol>('coordination storage', OBJECT_STORAGE_CALLS, {
       get: async ([ns, id, keys]) => [...(await (await store(ns, id)).get(keys))],
       list: async ([ns, id, options]) => (await store(ns, id)).list(options),
+      // The store's refusals the application must see (SQL errors, bad arguments, the account's storage limit) reach it as an Error with their message.
       write: async ([ns, id, puts, deletes]) => asUserError(async () => (await store(ns, id)).write(puts, deletes)),
       deleteAll: async ([ns, id]) => { await (await store(ns, id)).deleteAll(); return null; },
       getAlarm: async ([ns, id]) => (await store(ns, id)).getAlarm(),
@@ -213,7 +234,7 @@ async function asUserError<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (isSqlStatementError(err) || (isLedgeError(err) && (err.code === 'bad_argument' || err.code === 'wrong_state'))) throw new BindingError('Error', err.message);
+    if (isSqlStatementError(err) || (isLedgeError(err) && (err.code === 'bad_argument' || err.code === 'wrong_state' || err.code === 'operation_failed'))) throw new BindingError('Error', err.message);
     throw err;
   }
 }

@@ -4,6 +4,7 @@ import { COORDINATION_CALLS, type CoordinationProtocol } from './protocol.js';
 import { COORDINATION_ENTRY_SCHEMA, COORDINATION_SECTION_SCHEMA, coordinationEntries, type CoordinationEntry } from './schema.js';
 import { bindingNamespace, createCoordinationHandlers } from './service.js';
 import { startAlarmRunner } from './runner.js';
+import { COORDINATION_ADMIN } from './admin.js';
 
 /** Coordination objects: `durable_objects: { bindings: [{ name, class_name, script_name? }] }` (docs/bindings/coordination.md). */
 export const COORDINATION_PLUGIN = {
@@ -20,4 +21,5 @@ export const COORDINATION_PLUGIN = {
   isolateOptions: (entry, context) => ({ namespace: bindingNamespace(entry, context) }),
   isolate: ISOLATE_PART,
   runner: { start: startAlarmRunner },
+  admin: COORDINATION_ADMIN,
 } as const satisfies BindingPlugin<CoordinationEntry, CoordinationProtocol>;

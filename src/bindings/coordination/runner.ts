@@ -29,53 +29,45 @@ export async function startAlarmRunner(context: RunnerContext): Promise<Backgrou
   const prefix = `${scope.account}/${context.deployment}/`;
   const directory = directoryFor(port, { logger: context.logger });
   const running = new Map<string, Promise<void>>();
-  /** Retries so far and the original time, per object whose alarm handler failed. */
-  const retries = new Map<string, { count: number; scheduledTime: number }>();
   let stopped = false;
   let backends: Promise<Record<string, string>> | undefined;
   const account = scope.account;
 
-  async function fire(namespace: string, id: string, time: number): Promise<void> {
-    const key = `${namespace}\n${id}`;
-    const retry = retries.get(key);
-    const scheduledTime = retry?.scheduledTime ?? time;
+  /**
+   * Delivers one due alarm. Its retries so far and its first due time come from the store, which keeps them with
+   * the alarm (retryAlarm), so a retry after a restart (even kill -9) continues the count.
+   */
+  async function fire(alarm: { namespace: string; id: string; time: number; retryCount: number; scheduledTime: number }): Promise<void> {
+    const { namespace, id, time, retryCount, scheduledTime } = alarm;
     const className = namespace.slice(prefix.length);
-    context.logger.info(`alarm of ${className} ${id.slice(0, 16)}... fired${retry ? ` (retry ${retry.count})` : ''}`, { object: id, class: className });
+    context.logger.info(`alarm of ${className} ${id.slice(0, 16)}... fired${retryCount > 0 ? ` (retry ${retryCount})` : ''}`, { object: id, class: className });
     // The class's backend (`new_classes`: KV-backed, no SQL), as the deployment's migrations created it.
     backends ??= readMigrationState(port, account, context.deployment).then((state) => state.classes);
     const sqlite = (await backends.catch(() => ({} as Record<string, string>)))[className] !== 'kv';
     const outcome = await directory.deliver(
-      { kind: 'alarm', namespace, className, id, name: null, sqlite, retryCount: retry?.count ?? 0, scheduledTime, alarmTime: time },
+      { kind: 'alarm', namespace, className, id, name: null, sqlite, retryCount, scheduledTime, alarmTime: time },
       () => host(context.deployment),
     ).catch((err: unknown) => ({ ok: false as const, error: { name: 'Error', message: (err as Error)?.message ?? String(err) } }));
-    if (outcome.ok) {
-      retries.delete(key);
+    if (outcome.ok) return;
+    const count = retryCount + 1;
+    // A handler that set a new alarm, or deleted it, before it threw keeps what it did: retryAlarm changes only the alarm that fired.
+    if (count > ALARM_MAX_RETRIES) {
+      if (await port.retryAlarm(namespace, id, time, null)) {
+        context.logger.error(`alarm of ${className} ${id} failed ${ALARM_MAX_RETRIES + 1} times and is dropped: ${outcome.error.name}: ${outcome.error.message}`, { object: id, class: className });
+      }
       return;
     }
-    const count = (retry?.count ?? 0) + 1;
-    const store = await port.open(namespace, id);
-    try {
-      if (count > ALARM_MAX_RETRIES) {
-        retries.delete(key);
-        context.logger.error(`alarm of ${className} ${id} failed ${ALARM_MAX_RETRIES + 1} times and is dropped: ${outcome.error.name}: ${outcome.error.message}`, { object: id, class: className });
-        if ((await store.getAlarm()) === time) await store.setAlarm(null);
-        return;
-      }
-      retries.set(key, { count, scheduledTime });
+    if (await port.retryAlarm(namespace, id, time, context.clock.now() + alarmRetryDelayMs(count - 1))) {
       context.logger.warn(`alarm of ${className} ${id} threw (${outcome.error.name}: ${outcome.error.message}); retry ${count} of ${ALARM_MAX_RETRIES} follows`, { object: id, class: className });
-      // A handler that set a new alarm before it threw keeps it; otherwise the same alarm runs again later.
-      if ((await store.getAlarm()) === time) await store.setAlarm(context.clock.now() + alarmRetryDelayMs(count - 1));
-    } finally {
-      await store.close();
     }
   }
 
   async function tick(): Promise<number> {
     if (stopped) return 0;
     const due = (await port.dueAlarms(context.clock.now(), DUE_BATCH)).filter((a) => a.namespace.startsWith(prefix) && !running.has(`${a.namespace}\n${a.id}`));
-    await Promise.all(due.map(({ namespace, id, time }) => {
-      const key = `${namespace}\n${id}`;
-      const work = fire(namespace, id, time).catch((err: unknown) => context.logger.error(`alarm of ${id} could not be delivered: ${(err as Error)?.stack ?? String(err)}`)).finally(() => running.delete(key));
+    await Promise.all(due.map((alarm) => {
+      const key = `${alarm.namespace}\n${alarm.id}`;
+      const work = fire(alarm).catch((err: unknown) => context.logger.error(`alarm of ${alarm.id} could not be delivered: ${(err as Error)?.stack ?? String(err)}`)).finally(() => running.delete(key));
       running.set(key, work);
       return work;
     }));

@@ -133,7 +133,7 @@ export class ObjectStorage {
     await this.#sendPending();
     await this.#hold({}, () => this.#t.call('deleteAll', [this.#t.namespace, this.#t.id]));
     this.#cache.clear();
-    this.#alarm = null;
+    // The alarm stays (reference: deleteAll "does not remove the alarm").
   }
 
   /** Runs `fn` with a view whose writes apply together when it returns, or not at all after `rollback()` or a throw. */

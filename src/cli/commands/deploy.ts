@@ -135,6 +135,8 @@ export function deploymentConfig(config: ProjectConfig): Record<string, unknown>
     observability: config.observability,
     triggers: config.triggers,
   };
+  // Coordination-object migrations are checked and applied at upload: without them a class is refused as never created.
+  if (config.migrations.length > 0) body.migrations = config.migrations;
   // The directory meant this machine's; the platform keeps how assets are served, their files go up by hash.
   if (config.assets) {
     body.assets = { ...config.assets, directory: '.' };

@@ -143,15 +143,17 @@ export function coordinationStorageContract(name: string, open: CoordinationPort
     await assert.rejects(object.commit(), /no transaction is open/);
   });
 
-  test(`${name} coordination: deleteAll removes pairs, SQL tables and the alarm; the object is then unlisted and writable again`, async (t) => {
+  test(`${name} coordination: deleteAll removes pairs and SQL tables but keeps the alarm; without one the object is then unlisted and writable again`, async (t) => {
     const { port, object } = await withObject(open, t);
     await object.write([['k', bytes('v')]], []);
     await object.exec('CREATE TABLE gone (x); INSERT INTO gone VALUES (1)', []);
     await object.setAlarm(1_000);
     await object.deleteAll();
     assert.deepEqual(await object.list({}), []);
-    assert.equal(await object.getAlarm(), null);
-    assert.deepEqual(await port.dueAlarms(2_000, 10), []);
+    assert.equal(await object.getAlarm(), 1_000, 'the reference: deleteAll does not remove the alarm');
+    assert.deepEqual((await port.dueAlarms(2_000, 10)).map((a) => a.id), [ID_A]);
+    assert.equal(await object.databaseSize(), 0);
+    await object.setAlarm(null);
     assert.deepEqual((await port.list(NS, { limit: 10 })).ids, []);
     assert.deepEqual((await object.exec("SELECT name FROM sqlite_master WHERE name = 'gone'", [])).rows, []);
     await object.write([['again', bytes('v')]], []);
@@ -187,8 +189,8 @@ export function coordinationStorageContract(name: string, open: CoordinationPort
     const c = await port.open(NS, ID_C);
     await c.setAlarm(9_000);
     assert.deepEqual(await port.dueAlarms(4_000, 10), [
-      { namespace: 'other/script/Room', id: ID_B, time: 1_000 },
-      { namespace: NS, id: ID_A, time: 3_000 },
+      { namespace: 'other/script/Room', id: ID_B, time: 1_000, retryCount: 0, scheduledTime: 1_000 },
+      { namespace: NS, id: ID_A, time: 3_000, retryCount: 0, scheduledTime: 3_000 },
     ]);
     assert.deepEqual((await port.dueAlarms(10_000, 1)).map((a) => a.id), [ID_B]);
     assert.deepEqual((await port.list(NS, { limit: 10 })).ids, [ID_A, ID_C], 'an object with only an alarm is listed');
@@ -196,6 +198,43 @@ export function coordinationStorageContract(name: string, open: CoordinationPort
     assert.equal(await c.getAlarm(), null);
     assert.deepEqual((await port.list(NS, { limit: 10 })).ids, [ID_A], 'and unlisted when the alarm goes');
     await assert.rejects(object.setAlarm(Number.NaN), /finite number/);
+  });
+
+  test(`${name} coordination: retryAlarm counts retries durably with the first due time, only for the alarm that fired; setting an alarm starts afresh`, async (t) => {
+    const { port, object } = await withObject(open, t);
+    await object.setAlarm(1_000);
+    assert.equal(await port.retryAlarm(NS, ID_A, 1_000, 3_000), true);
+    assert.equal(await port.retryAlarm(NS, ID_A, 1_000, 5_000), false, 'the alarm is no longer the one that fired');
+    assert.deepEqual(await port.dueAlarms(3_000, 10), [{ namespace: NS, id: ID_A, time: 3_000, retryCount: 1, scheduledTime: 1_000 }]);
+    assert.equal(await port.retryAlarm(NS, ID_A, 3_000, 7_000), true);
+    assert.deepEqual(await port.dueAlarms(7_000, 10), [{ namespace: NS, id: ID_A, time: 7_000, retryCount: 2, scheduledTime: 1_000 }]);
+    assert.equal(await object.getAlarm(), 7_000);
+    await object.setAlarm(9_000);
+    assert.deepEqual(await port.dueAlarms(9_000, 10), [{ namespace: NS, id: ID_A, time: 9_000, retryCount: 0, scheduledTime: 9_000 }], 'a new alarm has no retries');
+    assert.equal(await port.retryAlarm(NS, ID_A, 9_000, null), true, 'dropped after the last retry');
+    assert.equal(await object.getAlarm(), null);
+    assert.deepEqual((await port.list(NS, { limit: 10 })).ids, [], 'an object with nothing left is unlisted');
+    assert.equal(await port.retryAlarm(NS, ID_B, 1_000, 2_000), false, 'an object without an alarm gets none');
+    assert.equal(await (await port.open(NS, ID_B)).getAlarm(), null);
+  });
+
+  test(`${name} coordination: namespaces, usage and deleteObject (an operator's view)`, async (t) => {
+    const { port, object } = await withObject(open, t);
+    assert.deepEqual(await port.namespaces(), []);
+    assert.equal(await port.usage(), 0);
+    await object.write([['k', bytes('v'.repeat(10_000))]], []);
+    await object.setAlarm(5_000);
+    await (await port.open('acct/script/Other', ID_B)).setAlarm(1_000);
+    assert.deepEqual(await port.namespaces(), [{ namespace: 'acct/script/Counter', objects: 1 }, { namespace: 'acct/script/Other', objects: 1 }]);
+    const used = await port.usage();
+    assert.ok(used >= 10_000 && used === await object.databaseSize(), `usage ${used}`);
+    assert.equal(await port.deleteObject(NS, ID_A), true);
+    assert.equal(await port.deleteObject(NS, ID_A), false, 'already gone');
+    assert.deepEqual([...await object.get(['k'])], []);
+    assert.equal(await object.getAlarm(), null, 'an explicit delete removes the alarm too');
+    assert.equal(await port.usage(), 0);
+    assert.deepEqual(await port.namespaces(), [{ namespace: 'acct/script/Other', objects: 1 }]);
+    await assert.rejects(port.deleteObject(NS, 'nope'), /64 lower-case hex digits/);
   });
 
   test(`${name} coordination: list pages through a namespace's objects in id order`, async (t) => {

@@ -15,7 +15,7 @@ const text = (b: Uint8Array | undefined) => new TextDecoder().decode(b);
 const id = (n: number) => n.toString(16).padStart(64, '0');
 const NS = 'acct/script/Counter';
 
-function setup(options: { maxOpen?: number; idleMs?: number } = {}) {
+function setup(options: { maxOpen?: number; idleMs?: number; maxBytes?: () => number | undefined } = {}) {
   const root = path.join(mkdtempSync(path.join(tmpdir(), 'ledge-coord-')), 'coordination');
   const clock = createManualClock(Date.UTC(2026, 10, 1));
   const open = () => createSqliteCoordinationStorage(root, { clock, ...options });
@@ -101,7 +101,7 @@ test('alarms, data and namespaces survive a reopen; a half-done removal left by 
   const again = await port.open(NS, id(1));
   assert.equal(text((await again.get(['k'])).get('k')), 'v');
   assert.equal(await again.getAlarm(), 5_000);
-  assert.deepEqual(await port.dueAlarms(6_000, 10), [{ namespace: NS, id: id(1), time: 5_000 }]);
+  assert.deepEqual(await port.dueAlarms(6_000, 10), [{ namespace: NS, id: id(1), time: 5_000, retryCount: 0, scheduledTime: 5_000 }]);
 });
 
 test('bookmarkAt maps a time to the last commit at or before it, within the 30-day retention', async (t) => {
@@ -158,4 +158,36 @@ test('the default bound of open databases follows the process open-file limit, w
   // This process: every open database fits its limit twice over.
   const soft = Number(/^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? Infinity);
   assert.ok(defaultMaxOpen() * DESCRIPTORS_PER_OBJECT <= Math.max(soft / 2, 32 * DESCRIPTORS_PER_OBJECT));
+});
+
+test('the storage limit: a write that adds data is refused once the objects use the limit, naming it; deletes and reads still work', async (t) => {
+  let limit: number | undefined = 64 * 1024;
+  const { open } = setup({ maxBytes: () => limit });
+  const port = open();
+  t.after(() => port.close());
+  const a = await port.open(NS, id(1));
+  const b = await port.open('acct/other/Room', id(2));
+  const big = new Uint8Array(20_000).fill(7);
+  let refused: unknown;
+  for (let i = 0; i < 20 && !refused; i++) {
+    try {
+      await (i % 2 ? b : a).write([[`k${i}`, big]], []);
+    } catch (err) {
+      refused = err;
+    }
+  }
+  assert.ok(refused instanceof Error, 'a write was refused');
+  assert.match((refused as Error).message, /coordination storage limit \(coordination_storage_mb: 0 MiB\) is reached: its objects use \d+ bytes/);
+  const used = await port.usage();
+  assert.ok(used >= limit, `counted over both namespaces: ${used}`);
+  await assert.rejects(a.exec('CREATE TABLE t (x); INSERT INTO t VALUES (1)', []), /coordination storage limit/);
+  assert.deepEqual((await a.exec("SELECT count(*) FROM sqlite_master WHERE name = 't'", [])).rows, [[0]], 'a refused statement changed nothing');
+  const keys = (await a.list({})).map(([key]) => key);
+  assert.ok(keys.length > 0);
+  assert.equal(await a.write([], keys), keys.length, 'deleting is still allowed past the limit');
+  await b.deleteAll();
+  assert.ok(await port.usage() < used, 'deleted data counts no more');
+  await a.write([['again', bytes('small')]], []);
+  limit = undefined;
+  for (let i = 0; i < 5; i++) await a.write([[`free${i}`, big]], []);
 });

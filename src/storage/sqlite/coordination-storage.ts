@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Clock } from '../../platform/clock.js';
 import { LedgeError } from '../../platform/errors.js';
 import type { CoordinationListOptions, CoordinationObjectStore, CoordinationSqlResult, CoordinationStoragePort } from '../ports.js';
+import { splitSql } from '../sql-split.js';
 import { damagedFileError, isDamagedFile } from './damage.js';
 import { DEFAULT_IDLE_MS, HandleCache, defaultMaxOpen } from './coordination/handle-cache.js';
 import { checkKey, checkWrite } from './coordination/limits.js';
@@ -17,6 +18,12 @@ export interface SqliteCoordinationOptions {
   maxOpen?: number;
   /** An object database unused this long is closed. @default DEFAULT_IDLE_MS (60 s) */
   idleMs?: number;
+  /**
+   * The most bytes every object of this store (one account, or one `ledge dev` state) may use together, asked at
+   * each write (an operator may change it): a write that adds data while they use this much or more is refused.
+   * @default no limit
+   */
+  maxBytes?: () => number | undefined;
 }
 
 /** The port, plus what the platform and tests need of the adapter itself. */
@@ -72,6 +79,14 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
     for (const key of cache.keys(inNamespace(namespace))) cache.close(key);
   }
 
+  /** Refuses a write that adds data while the store's objects use its limit or more (`maxBytes`). */
+  function checkRoom(): void {
+    const limit = options.maxBytes?.();
+    if (limit === undefined) return;
+    const used = index.totalSize();
+    if (used >= limit) throw new LedgeError('operation_failed', `the account's coordination storage limit (coordination_storage_mb: ${Math.floor(limit / 1_048_576)} MiB) is reached: its objects use ${used} bytes; delete data or ask the operator to raise the limit`);
+  }
+
   return {
     async open(namespace, id) {
       checkNamespace(namespace);
@@ -79,11 +94,13 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
       return new SqliteObjectStore(namespace, id, {
         acquire: (create) => acquire(namespace, id, create),
         index,
+        checkRoom,
         deleteAll() {
           if (cache.get(cacheKey(namespace, id))?.inTransaction) throw new LedgeError('wrong_state', 'Cannot call deleteAll() within a transaction');
           cache.close(cacheKey(namespace, id));
           const folder = namespaceFolder(namespace);
-          index.removeObject(namespace, id, objectPaths(path.join(folder, `${id}.sqlite`)));
+          // The reference: deleteAll "does not remove the alarm"; the files go, the alarm's row stays.
+          index.forgetStored(namespace, id, objectPaths(path.join(folder, `${id}.sqlite`)));
         },
       });
     },
@@ -97,6 +114,27 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
     },
     async dueAlarms(now, limit) {
       return index.due(now, limit);
+    },
+    async retryAlarm(namespace, id, fired, next) {
+      checkNamespace(namespace);
+      checkObjectId(id);
+      return index.retryAlarm(namespace, id, fired, next);
+    },
+    async namespaces() {
+      return index.namespaces();
+    },
+    async usage() {
+      return index.totalSize();
+    },
+    async deleteObject(namespace, id) {
+      checkNamespace(namespace);
+      checkObjectId(id);
+      const key = cacheKey(namespace, id);
+      if (cache.get(key)?.inTransaction) throw new LedgeError('wrong_state', `coordination object ${id} is in a transaction; end it first`);
+      const known = index.get(namespace, id) !== undefined;
+      cache.close(key);
+      index.removeObject(namespace, id, objectPaths(path.join(namespaceFolder(namespace), `${id}.sqlite`)));
+      return known;
     },
     async renameNamespace(from, to) {
       checkNamespace(from);
@@ -126,6 +164,8 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
 interface ObjectAccess {
   acquire(create: boolean): ObjectDatabase | undefined;
   index: ObjectIndex;
+  /** Refuses a write that would add data past the store's limit. */
+  checkRoom(): void;
   deleteAll(): void;
 }
 
@@ -174,7 +214,16 @@ class SqliteObjectStore implements CoordinationObjectStore {
       const database = deletes.length > 0 ? this.#database(false) : undefined;
       return database ? database.write([], deletes) : 0;
     }
-    return this.#database(true).write(puts, deletes);
+    this.#access.checkRoom();
+    const database = this.#database(true);
+    const deleted = database.write(puts, deletes);
+    this.#measure(database);
+    return deleted;
+  }
+
+  /** Records the database's size in the index after a change (the account's storage limit sums them). */
+  #measure(database: ObjectDatabase): void {
+    if (!database.inTransaction) this.#access.index.setSize(this.#namespace, this.#id, database.databaseSize());
   }
 
   async deleteAll(): Promise<void> {
@@ -183,12 +232,21 @@ class SqliteObjectStore implements CoordinationObjectStore {
   }
 
   async exec(sql: string, params: readonly unknown[]): Promise<CoordinationSqlResult> {
-    return this.#database(true).exec(sql, params);
+    const database = this.#database(true);
+    // Past the limit, statements that only read or remove (SELECT, DELETE, DROP) still run, so space can be given back.
+    if (!splitSql(sql).every((statement) => /^\s*(select|delete|drop)\b/i.test(statement))) this.#access.checkRoom();
+    const result = database.exec(sql, params);
+    this.#measure(database);
+    return result;
   }
 
   async begin(): Promise<void> { this.#database(true).begin(); }
 
-  async commit(): Promise<void> { this.#inTransaction().commit(); }
+  async commit(): Promise<void> {
+    const database = this.#inTransaction();
+    database.commit();
+    this.#measure(database);
+  }
 
   async rollback(): Promise<void> { this.#inTransaction().rollback(); }
 
@@ -209,7 +267,9 @@ class SqliteObjectStore implements CoordinationObjectStore {
   async restore(bookmark: string): Promise<string> {
     const database = this.#database(false);
     if (!database) throw new LedgeError('bad_argument', `"${bookmark}" is not a bookmark of this object (it has no stored data)`);
-    return database.restore(bookmark);
+    const undo = database.restore(bookmark);
+    this.#measure(database);
+    return undo;
   }
 
   async getAlarm(): Promise<number | null> {

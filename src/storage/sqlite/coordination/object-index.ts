@@ -13,6 +13,15 @@ export interface IndexedObject {
   stored: boolean;
 }
 
+/** A due alarm, with how often its handler has failed so far and when it first came due (a retry keeps both). */
+export interface DueAlarm {
+  namespace: string;
+  id: string;
+  time: number;
+  retryCount: number;
+  scheduledTime: number;
+}
+
 /**
  * The index of one state directory's coordination objects (`coordination/index.sqlite`): which objects exist
  * and each one's alarm, so `dueAlarms` and `list` read one small file instead of opening thousands. The alarm
@@ -36,6 +45,11 @@ export class ObjectIndex {
         PRIMARY KEY (namespace, id)) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS objects_alarm ON objects (alarm) WHERE alarm IS NOT NULL;
       CREATE TABLE IF NOT EXISTS pending (seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, source TEXT NOT NULL, target TEXT);`);
+    // An alarm's retries so far and the time it first came due, so a retry after a restart continues the count.
+    // Added after the first index format: an index made before them gains the columns (no retries pending).
+    const columns = new Set((this.#db.pragma('table_info(objects)') as { name: string }[]).map((c) => c.name));
+    if (!columns.has('retries')) this.#db.exec('ALTER TABLE objects ADD COLUMN retries INTEGER NOT NULL DEFAULT 0; ALTER TABLE objects ADD COLUMN first_time INTEGER');
+    if (!columns.has('size')) this.#db.exec('ALTER TABLE objects ADD COLUMN size INTEGER NOT NULL DEFAULT 0');
     this.#statements = prepareStatements(this.#db);
     this.#finishPending();
   }
@@ -61,8 +75,56 @@ export class ObjectIndex {
     return (this.#statements.list.all(namespace, after, limit) as { id: string }[]).map((row) => row.id);
   }
 
-  due(now: number, limit: number): { namespace: string; id: string; time: number }[] {
-    return this.#statements.due.all(now, limit) as { namespace: string; id: string; time: number }[];
+  due(now: number, limit: number): DueAlarm[] {
+    return this.#statements.due.all(now, limit) as DueAlarm[];
+  }
+
+  /**
+   * A failed alarm handler: if the object's alarm is still `fired` (the handler neither set nor deleted it), it
+   * becomes `next` with one more retry and the same first time, or goes when `next` is null. One transaction, so
+   * the count is durable with the new time. Returns whether the alarm was still `fired`.
+   */
+  retryAlarm(namespace: string, id: string, fired: number, next: number | null): boolean {
+    return this.#db.transaction(() => {
+      const changed = next === null
+        ? this.#statements.setAlarmIf.run(null, namespace, id, fired).changes
+        : this.#statements.retryAlarm.run(next, namespace, id, fired).changes;
+      if (next === null) this.#statements.dropIfEmpty.run(namespace, id);
+      return changed > 0;
+    })();
+  }
+
+  /** The sum of every object's size, kept once summed (each write asks for it); removals drop it to be summed again. */
+  #total: number | undefined;
+
+  /** Space every object's database of this index uses, as last measured (`setSize`), in bytes. */
+  totalSize(): number {
+    this.#total ??= (this.#statements.totalSize.get() as { n: number | null }).n ?? 0;
+    return this.#total;
+  }
+
+  /** Records the size of an object's database after a write (for the account's storage limit). */
+  setSize(namespace: string, id: string, bytes: number): void {
+    const before = (this.#statements.getSize.get(namespace, id) as { size: number } | undefined)?.size;
+    if (before === undefined || before === bytes) return;
+    this.#statements.setSize.run(bytes, namespace, id);
+    if (this.#total !== undefined) this.#total += bytes - before;
+  }
+
+  /** Every namespace with objects, with how many it has. */
+  namespaces(): { namespace: string; objects: number }[] {
+    return this.#statements.namespaces.all() as { namespace: string; objects: number }[];
+  }
+
+  /** The object's database file is gone (deleteAll) but its alarm stays: the reference's deleteAll keeps it. */
+  forgetStored(namespace: string, id: string, paths: string[]): void {
+    this.#total = undefined;
+    const work = this.#db.transaction(() => {
+      this.#statements.forgetStored.run(namespace, id);
+      this.#statements.dropIfEmpty.run(namespace, id);
+      return paths.map((p) => Number(this.#statements.addPending.run('remove', p, null).lastInsertRowid));
+    })();
+    paths.forEach((p, i) => this.#remove(work[i] as number, p));
   }
 
   count(namespace: string): number {
@@ -71,6 +133,7 @@ export class ObjectIndex {
 
   /** Forgets one object (and its alarm), then removes `paths` (its files). */
   removeObject(namespace: string, id: string, paths: string[]): void {
+    this.#total = undefined;
     const work = this.#db.transaction(() => {
       this.#statements.remove.run(namespace, id);
       return paths.map((p) => Number(this.#statements.addPending.run('remove', p, null).lastInsertRowid));
@@ -89,6 +152,7 @@ export class ObjectIndex {
 
   /** Forgets a namespace's objects, then removes its folder. */
   removeNamespace(namespace: string, folder: string): void {
+    this.#total = undefined;
     const seq = this.#db.transaction(() => {
       this.#statements.removeNamespace.run(namespace);
       return Number(this.#statements.addPending.run('remove', folder, null).lastInsertRowid);
@@ -142,11 +206,19 @@ function prepareStatements(db: Database.Database) {
   return {
     get: prepare('SELECT namespace, id, alarm, stored FROM objects WHERE namespace = ? AND id = ?'),
     markStored: prepare('INSERT INTO objects (namespace, id, stored) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET stored = 1'),
-    setAlarm: prepare('INSERT INTO objects (namespace, id, alarm) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET alarm = excluded.alarm'),
+    // Setting an alarm (the application's setAlarm/deleteAlarm) starts its retries afresh.
+    setAlarm: prepare('INSERT INTO objects (namespace, id, alarm) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET alarm = excluded.alarm, retries = 0, first_time = NULL'),
+    setAlarmIf: prepare('UPDATE objects SET alarm = ?, retries = 0, first_time = NULL WHERE namespace = ? AND id = ? AND alarm = ?'),
+    retryAlarm: prepare('UPDATE objects SET first_time = coalesce(first_time, alarm), alarm = ?, retries = retries + 1 WHERE namespace = ? AND id = ? AND alarm = ?'),
+    totalSize: prepare('SELECT sum(size) AS n FROM objects'),
+    setSize: prepare('UPDATE objects SET size = ? WHERE namespace = ? AND id = ?'),
+    getSize: prepare('SELECT size FROM objects WHERE namespace = ? AND id = ?'),
+    namespaces: prepare('SELECT namespace, count(*) AS objects FROM objects GROUP BY namespace ORDER BY namespace'),
+    forgetStored: prepare('UPDATE objects SET stored = 0, size = 0 WHERE namespace = ? AND id = ?'),
     dropIfEmpty: prepare('DELETE FROM objects WHERE namespace = ? AND id = ? AND alarm IS NULL AND stored = 0'),
     remove: prepare('DELETE FROM objects WHERE namespace = ? AND id = ?'),
     list: prepare('SELECT id FROM objects WHERE namespace = ? AND id > ? ORDER BY id LIMIT ?'),
-    due: prepare('SELECT namespace, id, alarm AS time FROM objects WHERE alarm IS NOT NULL AND alarm <= ? ORDER BY alarm, namespace, id LIMIT ?'),
+    due: prepare('SELECT namespace, id, alarm AS time, retries AS retryCount, coalesce(first_time, alarm) AS scheduledTime FROM objects WHERE alarm IS NOT NULL AND alarm <= ? ORDER BY alarm, namespace, id LIMIT ?'),
     count: prepare('SELECT count(*) AS n FROM objects WHERE namespace = ?'),
     rename: prepare('UPDATE objects SET namespace = ? WHERE namespace = ?'),
     removeNamespace: prepare('DELETE FROM objects WHERE namespace = ?'),

@@ -1,0 +1,74 @@
+import { LedgeError } from '../platform/errors.js';
+import type { CoordinationStoragePort } from './ports.js';
+
+/** One object as an operator sees it: its size, alarm, key-value pairs (raw structured-clone bytes) and SQL tables. */
+export interface CoordinationObjectView {
+  /** Bytes of the object's database (0 when it holds no data, only an alarm). */
+  size: number;
+  alarm: number | null;
+  /** Pairs in key order, at most the `limit` asked for. */
+  pairs: { key: string; value: Uint8Array }[];
+  /** True when the object has more pairs than were returned. */
+  more: boolean;
+  /** Its SQL tables (not the platform's own `_cf_` ones), with their row counts. */
+  tables: { name: string; rows: number }[];
+}
+
+/**
+ * The operators' view of a coordination store (`ledge coordination`, the account API's coordination routes):
+ * read-only but for `deleteObject`. Under `ledge serve` it goes through the account's port; for `ledge dev`'s
+ * state it reads the files read-only, so a running `ledge dev` is neither locked nor changed.
+ */
+export interface CoordinationInspector {
+  namespaces(): Promise<{ namespace: string; objects: number }[]>;
+  list(namespace: string, options: { cursor?: string; limit: number }): Promise<{ ids: string[]; cursor?: string }>;
+  /** The object, or null when it has neither data nor an alarm. */
+  inspect(namespace: string, id: string, options: { limit: number }): Promise<CoordinationObjectView | null>;
+  /**
+   * Runs one read-only SQL statement on the object's database (at most `QUERY_ROWS` rows); only where the database
+   * can be opened read-only beside its writer (ledge dev's state), absent otherwise.
+   */
+  query?(namespace: string, id: string, sql: string): Promise<{ columns: string[]; rows: unknown[][]; more: boolean }>;
+  /** Deletes the object's data, history and alarm; false when there was nothing. */
+  deleteObject(namespace: string, id: string): Promise<boolean>;
+}
+
+/** Rows a read-only query answers at most. */
+export const QUERY_ROWS = 1000;
+
+/** SQL that lists an object's own tables (the platform's `_cf_` tables left out, as the original's tools do). */
+export const USER_TABLES_SQL = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name";
+
+/** A table name quoted for SQL. */
+export const quoteName = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Refuses a page size outside 1..1000. */
+export function checkLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new LedgeError('bad_argument', `a limit must be an integer from 1 to 1000 (got ${String(limit)})`);
+}
+
+/** The inspector of a store behind its port (ledge serve: the account's store, beside its live objects). */
+export function portInspector(port: CoordinationStoragePort): CoordinationInspector {
+  return {
+    namespaces: () => port.namespaces(),
+    list: (namespace, options) => { checkLimit(options.limit); return port.list(namespace, options); },
+    async inspect(namespace, id, { limit }) {
+      checkLimit(limit);
+      const store = await port.open(namespace, id);
+      try {
+        const [size, alarm] = [await store.databaseSize(), await store.getAlarm()];
+        if (size === 0) return alarm === null ? null : { size, alarm, pairs: [], more: false, tables: [] };
+        const rows = await store.list({ limit: limit + 1 });
+        const tables: { name: string; rows: number }[] = [];
+        for (const [name] of (await store.exec(USER_TABLES_SQL, [])).rows as [string][]) {
+          const count = (await store.exec(`SELECT count(*) FROM ${quoteName(name)}`, [])).rows[0]?.[0];
+          tables.push({ name, rows: Number(count) });
+        }
+        return { size, alarm, pairs: rows.slice(0, limit).map(([key, value]) => ({ key, value })), more: rows.length > limit, tables };
+      } finally {
+        await store.close();
+      }
+    },
+    deleteObject: (namespace, id) => port.deleteObject(namespace, id),
+  };
+}
