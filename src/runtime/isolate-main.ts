@@ -17,6 +17,8 @@ import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { runWorkflow } from '../bindings/workflows/run.js';
 import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
 import { dropInstance, runObjectEvent } from '../bindings/coordination/instances.js';
+import { WebSocketRequestResponsePair, installObjectSockets, takeSocketFlush } from '../bindings/coordination/websockets-isolate.js';
+import { createObjectSocketSupport } from './websockets/object-sockets.js';
 import type { ObjectEvent } from '../bindings/coordination/protocol.js';
 import { createBatchSender } from './batch-port.js';
 import { defineRequestCf, guardApplicationImports, installGlobalScope } from './globals/index.js';
@@ -79,6 +81,8 @@ installConsole();
 installResponse();
 installWebSocketGlobals();
 const sockets = createIsolateSockets(send);
+installObjectSockets(createObjectSocketSupport(sockets));
+Object.defineProperty(globalThis, 'WebSocketRequestResponsePair', { value: WebSocketRequestResponsePair, writable: true, configurable: true });
 const tcp = createIsolateTcp(send);
 Object.defineProperty(globalThis, 'self', { value: globalThis, writable: true, configurable: true });
 Object.defineProperty(globalThis, 'navigator', { value: Object.freeze({ userAgent: 'Ledge' }), writable: true, configurable: true });
@@ -379,6 +383,8 @@ async function runObject(id: number, event: ObjectEvent): Promise<void> {
   await events.run({ subrequests: 0, waits }, async () => {
     const outcome = await runObjectEvent(event, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => waits.push(promise) });
     send({ t: 'object-result', id, outcome });
+    // A socket joined to this isolate sends what its object wrote before the response only once the host knows it.
+    if (outcome.ok) takeSocketFlush(outcome.response)?.();
   });
   await settleWaitUntil(waits);
   send({ t: 'done', id });
@@ -403,6 +409,12 @@ async function respond(id: number, response: Response, state: RequestState, fini
     void response.body?.cancel(state.abort.signal.reason).catch(() => undefined);
     if (socket) sockets.abandon(socket);
     return false;
+  }
+  const handoff = socket ? sockets.takeHandoff(socket) : undefined;
+  if (handoff !== undefined) {
+    // A coordination object's socket (return stub.fetch(request)): the host joins the client to the object's end.
+    send({ ...head, body: null, streaming: false, webSocketHandoff: handoff, ...(finished ? { done: true } : {}) });
+    return finished;
   }
   if (socket) {
     // A 101 answer: the host joins the client's connection to this socket (websockets/isolate-sockets.ts).

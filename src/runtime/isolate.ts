@@ -12,6 +12,7 @@ import { ResponseStream } from './response-stream.js';
 import { startTrace, traceLine, type EventKind, type EventObserver, type EventTrace } from './event-trace.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
 import type { ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
+import { claimSocket, offerIsolateSocket } from '../bindings/coordination/websockets-handoff.js';
 import { RpcPort } from './rpc/host-links.js';
 import { isRpcIsolateMessage } from './rpc/protocol.js';
 import type { RpcOutcome } from './rpc/errors.js';
@@ -464,6 +465,8 @@ export class Isolate {
         if (event.trace && resolve) event.trace.status = message.status;
         const response: DispatchResponse = { status: message.status, statusText: message.statusText, headers: message.headers, body };
         if (message.webSocket !== undefined) response.webSocket = this.#sockets.target(message.webSocket);
+        // The socket of a coordination object the application returned (return stub.fetch(request)).
+        else if (message.webSocketHandoff !== undefined) response.webSocket = claimSocket(message.webSocketHandoff);
         // A socket answered after the wall-time limit has nobody to join: the application sees it close.
         if (!resolve) response.webSocket?.refuse('the response is no longer wanted');
         resolve?.(response);
@@ -514,7 +517,8 @@ export class Isolate {
         const resolve = event.resolveHead as unknown as ((outcome: ObjectOutcome) => void) | undefined;
         event.resolveHead = undefined;
         event.rejectHead = undefined;
-        resolve?.(message.outcome);
+        // A socket the object returned joined to this isolate is offered to its caller under a token (websockets-handoff.ts).
+        if (resolve) resolve(offerIsolateSocket(message.outcome, (sid) => this.#sockets.target(sid)));
         break;
       }
       case 'res-chunk': event.stream?.push(message.chunk); break;

@@ -11,6 +11,8 @@ import { DurableObjectId, isRpcName } from './namespace.js';
 import type { ObjectEvent, ObjectOutcome, ObjectResponse, ObjectStorageProtocol, RemoteError } from './protocol.js';
 import { OBJECT_STORAGE_SERVICE } from './service-name.js';
 import { ObjectStorage } from './storage.js';
+import { applyHeldState, dropSocketMirror, isSocketEvent, runSocketEvent, socketMethods, socketRefOf } from './websockets-isolate.js';
+import type { ObjectSocketProtocol } from './websockets-protocol.js';
 
 /** How long `blockConcurrencyWhile` may hold an instance before it is reset (reference §4.2). */
 export const BLOCK_CONCURRENCY_TIMEOUT_MS = 30_000;
@@ -45,9 +47,15 @@ function keyOf(namespace: string, id: string): string {
 /** Forgets an instance (evicted, or moved to another isolate): its next event here constructs a new one from storage. */
 export function dropInstance(namespace: string, id: string): void {
   const instance = instances.get(keyOf(namespace, id));
+  dropSocketMirror(keyOf(namespace, id));
   if (!instance) return;
   instance.broken ??= new Error('This object instance was evicted.');
   instances.delete(instance.key);
+}
+
+/** An instance's calls about its hibernatable sockets, on its storage service (websockets-isolate.ts). */
+function socketCall(context: InstanceContext) {
+  return <M extends keyof ObjectSocketProtocol>(method: M, args: ObjectSocketProtocol[M]['args']) => context.call(OBJECT_STORAGE_SERVICE, method, args);
 }
 
 function reset(instance: Instance, err: Error): void {
@@ -76,6 +84,7 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
     storage: instance.storage,
     waitUntil: (promise: unknown) => context.waitUntil(Promise.resolve(promise)),
     blockConcurrencyWhile: <T>(fn: () => Promise<T> | T) => blockConcurrencyWhile(instance, fn),
+    ...socketMethods(key, socketCall(context)),
     abort: (reason?: unknown) => {
       reset(instance, reason instanceof Error ? reason : new Error(reason === undefined ? 'The object was aborted.' : String(reason)));
     },
@@ -115,6 +124,8 @@ async function blockConcurrencyWhile<T>(instance: Instance, fn: () => Promise<T>
 export async function runObjectEvent(event: ObjectEvent, context: InstanceContext): Promise<ObjectOutcome> {
   let instance: Instance;
   try {
+    // The state of its hibernatable sockets first: the constructor may call getWebSockets().
+    applyHeldState(keyOf(event.namespace, event.id), event.held, socketCall(context));
     const found = instances.get(keyOf(event.namespace, event.id));
     instance = found && !found.broken ? found : createInstance(event, context);
   } catch (err) {
@@ -140,7 +151,13 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
       const request = new Request(r.url, { method: r.method, headers: r.headers, body: r.body as BodyInit | null });
       const response: unknown = await (handler as (req: Request) => unknown).call(object, request);
       if (!(response instanceof Response)) throw new TypeError('fetch() of the object did not return a Response');
-      outcome = { ok: true, response: await toObjectResponse(response) };
+      const objectResponse = await toObjectResponse(response);
+      const webSocket = socketRefOf(instance.key, (response as { webSocket?: unknown }).webSocket, objectResponse);
+      if (webSocket) objectResponse.webSocket = webSocket;
+      outcome = { ok: true, response: objectResponse };
+    } else if (isSocketEvent(event)) {
+      await runSocketEvent(instance.key, object, event, socketCall(context));
+      outcome = { ok: true };
     } else {
       const handler = object['alarm'];
       if (typeof handler !== 'function') throw new TypeError('the object has no alarm() handler');

@@ -7,6 +7,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { BindingCall } from '../protocol.js';
 import { idFromName, idProblem, namespaceKey, newUniqueId } from './ids.js';
 import type { CoordinationProtocol, ObjectOutcome, ObjectRequest, RemoteError } from './protocol.js';
+import { handoffSocket } from './websockets-isolate.js';
 
 /** Names a stub never forwards as RPC: handlers the platform calls, and what would make the stub look like a promise. */
 const NOT_RPC = new Set(['fetch', 'alarm', 'connect', 'webSocketMessage', 'webSocketClose', 'webSocketError', 'constructor', 'then', 'toJSON']);
@@ -69,6 +70,10 @@ function createStub(call: BindingCall<CoordinationProtocol>, id: DurableObjectId
       const outcome = unwrap(await call('event', [hex, name, { kind: 'fetch', request: await toObjectRequest(input, init) }]));
       const r = outcome.response;
       if (!r) throw new Error('the object answered without a response');
+      // A WebSocket the object returned: return this response from the worker to join the client to the object.
+      if (r.status === 101 && r.webSocket && 'token' in r.webSocket) {
+        return new Response(null, { status: 101, statusText: r.statusText, headers: r.headers, webSocket: handoffSocket(r.webSocket.token) } as ResponseInit);
+      }
       const bodyless = r.status === 101 || r.status === 204 || r.status === 205 || r.status === 304;
       return new Response(bodyless ? null : r.body as BodyInit | null, { status: r.status, statusText: r.statusText, headers: r.headers });
     },

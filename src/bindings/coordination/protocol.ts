@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { CallSchemas } from '../protocol.js';
 import type { CoordinationListOptions } from '../../storage/ports.js';
+import type { HeldSocketsState, ObjectSocketEvent, ObjectSocketRef } from './websockets-protocol.js';
 
 export { OBJECT_STORAGE_SERVICE } from './service-name.js';
 
@@ -25,6 +26,8 @@ export interface ObjectResponse {
   statusText: string;
   headers: [string, string][];
   body: Uint8Array | null;
+  /** A 101 answer's socket (websockets-protocol.ts). */
+  webSocket?: ObjectSocketRef;
 }
 
 /** What a caller asks of an object. */
@@ -32,8 +35,10 @@ export type ObjectCall =
   | { kind: 'rpc'; method: string; payload: Uint8Array }
   | { kind: 'fetch'; request: ObjectRequest };
 
-/** One event for an object, as the host delivers it to the isolate holding (or about to create) its instance. */
-export type ObjectEvent = ObjectCall & {
+/** One event for an object, as the host delivers it to the isolate holding (or about to create) its instance; `held` is the state of its hibernatable sockets (websockets-protocol.ts). */
+export type ObjectEvent = ObjectEventBody & { held?: HeldSocketsState };
+
+type ObjectEventBody = (ObjectCall | ObjectSocketEvent) & {
   namespace: string;
   className: string;
   id: string;
@@ -61,7 +66,8 @@ export interface RemoteError {
 
 /** How an event ended: a serialised RPC result, a response, or the error the object threw. */
 export type ObjectOutcome =
-  | { ok: true; value?: Uint8Array; response?: ObjectResponse }
+  /** `plainSocket`: host-only, set when the response's socket is joined to the object's isolate (websockets-handoff.ts). */
+  | { ok: true; value?: Uint8Array; response?: ObjectResponse; plainSocket?: true }
   | { ok: false; error: RemoteError };
 
 /** The isolate that holds instances, as the directory sees it (runtime/isolate.ts implements it). */
