@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { WebSocket } from 'ws';
 import { runCli, type CliProcess } from './cli.js';
-import { makeProject } from './helpers.js';
+import { makeProject, tempDir } from './helpers.js';
+import { deployBody, startTestPlatform } from './serve-helpers.js';
 import { ROOM_APP, ROOM_CONFIG } from './coordination-websockets-app.js';
 
 const IDLE_MS = 300;
@@ -205,6 +206,36 @@ for (const isolation of ['thread', 'process'] as const) {
       c.ws.terminate();
       dev.child.kill('SIGINT');
       await dev.exited;
+    }
+  });
+}
+
+for (const isolation of ['thread', 'process'] as const) {
+  test(`under ledge serve a deployment's room object holds hibernatable sockets through eviction (${isolation} isolation)`, { timeout: 120_000 }, async () => {
+    // The platform runs in this process: its directories read the idle time when they are made.
+    process.env['LEDGE_OBJECT_IDLE_MS'] = String(IDLE_MS);
+    const p = await startTestPlatform(tempDir('ledge-objws-serve-'), undefined, { isolation });
+    const clients: Client[] = [];
+    try {
+      const deployed = await p.call('PUT', `/accounts/${p.accountId}/deployments/chat`, { body: deployBody(ROOM_APP, { edge_dev: true, ...ROOM_CONFIG }) });
+      assert.equal(deployed.status, 200, deployed.text);
+      const ws = p.appUrl.replace(/^http/, 'ws');
+      for (let i = 0; i < 5; i++) clients.push(new Client(`${ws}/chat?room=serve&name=s${i}`, { host: 'chat.admin.ledge.localhost' }));
+      await Promise.all(clients.map((c) => c.opened));
+      for (const [i, c] of clients.entries()) assert.equal(await c.next(), `welcome s${i}`);
+      at(clients, 0).send('whoami');
+      const before = JSON.parse(await at(clients, 0).next()) as { instance: number };
+      await settle(IDLE_MS * 5);
+      at(clients, 4).send('hello');
+      for (const c of clients) assert.equal(await c.next(), 's4: hello');
+      at(clients, 4).send('whoami');
+      const after = JSON.parse(await at(clients, 4).next()) as { instance: number; tags: string[]; count: number };
+      assert.deepEqual([after.instance, after.tags, after.count], [before.instance + 1, ['s4'], 5]);
+      assert.ok(!p.logs.some((r) => /broke the channel protocol/.test(r.message)), 'no message was refused');
+    } finally {
+      for (const c of clients) c.ws.terminate();
+      await p.close();
+      delete process.env['LEDGE_OBJECT_IDLE_MS'];
     }
   });
 }

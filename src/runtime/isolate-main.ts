@@ -81,7 +81,8 @@ installConsole();
 installResponse();
 installWebSocketGlobals();
 const sockets = createIsolateSockets(send);
-installObjectSockets(createObjectSocketSupport(sockets));
+const objectSockets = createObjectSocketSupport(sockets);
+installObjectSockets(objectSockets);
 Object.defineProperty(globalThis, 'WebSocketRequestResponsePair', { value: WebSocketRequestResponsePair, writable: true, configurable: true });
 const tcp = createIsolateTcp(send);
 Object.defineProperty(globalThis, 'self', { value: globalThis, writable: true, configurable: true });
@@ -116,7 +117,7 @@ for (const { name, kind, module, options } of init.bindings) {
   const loaded: unknown = await import(module);
   const part = typeof loaded === 'object' && loaded !== null && ISOLATE_PART_EXPORT in loaded ? loaded[ISOLATE_PART_EXPORT] : undefined;
   if (!isIsolatePart(part, kind)) throw new Error(`${module} does not export the isolate part of the binding kind ${kind}`);
-  env[name] = part.create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate, ...(options ? { options } : {}), rpc: rpcCaller });
+  env[name] = part.create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate, ...(options ? { options } : {}), rpc: rpcCaller, webSockets: objectSockets });
 }
 installCaches(typedCall<CacheProtocol>((method, args) => callBinding(CACHE_SERVICE, method, args)));
 installRuntimeHooks({

@@ -7,7 +7,9 @@ import { deserialize, serialize } from 'node:v8';
 import type { BindingCall } from '../protocol.js';
 import { idFromName, idProblem, namespaceKey, newUniqueId } from './ids.js';
 import type { CoordinationProtocol, ObjectOutcome, ObjectRequest, RemoteError } from './protocol.js';
-import { handoffSocket } from './websockets-isolate.js';
+
+/** How the stub makes the socket of an object's 101 response (the runtime's, given through the binding context). */
+type WebSocketMaker = { handoff(token: string): object };
 
 /** Names a stub never forwards as RPC: handlers the platform calls, and what would make the stub look like a promise. */
 const NOT_RPC = new Set(['fetch', 'alarm', 'connect', 'webSocketMessage', 'webSocketClose', 'webSocketError', 'constructor', 'then', 'toJSON']);
@@ -60,7 +62,7 @@ async function toObjectRequest(input: RequestInfo | URL, init?: RequestInit): Pr
 }
 
 /** A stub: `fetch`, `id`, `name`, and every other property a method called over RPC. */
-function createStub(call: BindingCall<CoordinationProtocol>, id: DurableObjectId): object {
+function createStub(call: BindingCall<CoordinationProtocol>, id: DurableObjectId, webSockets: WebSocketMaker | undefined): object {
   const hex = id.toString();
   const name = id.name ?? null;
   const base = {
@@ -72,7 +74,8 @@ function createStub(call: BindingCall<CoordinationProtocol>, id: DurableObjectId
       if (!r) throw new Error('the object answered without a response');
       // A WebSocket the object returned: return this response from the worker to join the client to the object.
       if (r.status === 101 && r.webSocket && 'token' in r.webSocket) {
-        return new Response(null, { status: 101, statusText: r.statusText, headers: r.headers, webSocket: handoffSocket(r.webSocket.token) } as ResponseInit);
+        if (!webSockets) throw new Error('the object answered with a WebSocket, which cannot be carried here');
+        return new Response(null, { status: 101, statusText: r.statusText, headers: r.headers, webSocket: webSockets.handoff(r.webSocket.token) } as ResponseInit);
       }
       const bodyless = r.status === 101 || r.status === 204 || r.status === 205 || r.status === 304;
       return new Response(bodyless ? null : r.body as BodyInit | null, { status: r.status, statusText: r.statusText, headers: r.headers });
@@ -101,9 +104,11 @@ function createStub(call: BindingCall<CoordinationProtocol>, id: DurableObjectId
 export class DurableObjectNamespace {
   readonly #key: Buffer;
   readonly #call: BindingCall<CoordinationProtocol>;
+  readonly #webSockets: WebSocketMaker | undefined;
 
-  constructor(call: BindingCall<CoordinationProtocol>, uniqueKey: string) {
+  constructor(call: BindingCall<CoordinationProtocol>, uniqueKey: string, webSockets?: WebSocketMaker) {
     this.#call = call;
+    this.#webSockets = webSockets;
     this.#key = namespaceKey(uniqueKey);
   }
 
@@ -128,7 +133,7 @@ export class DurableObjectNamespace {
       const problem = idProblem(this.#key, id.toString());
       if (problem) throw new TypeError(problem);
     }
-    return createStub(this.#call, id);
+    return createStub(this.#call, id, this.#webSockets);
   }
 
   getByName(name: string, options?: { locationHint?: string }): object {

@@ -42,11 +42,6 @@ function sockets(): ObjectSocketSupport {
   return support;
 }
 
-/** The socket standing for one held by the host for an object, for the caller's 101 Response. */
-export function handoffSocket(token: string): object {
-  return sockets().handoff(token);
-}
-
 /** `new WebSocketRequestResponsePair(request, response)`: the auto-response of `setWebSocketAutoResponse`. */
 export class WebSocketRequestResponsePair {
   readonly #request: string;
