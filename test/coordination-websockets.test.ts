@@ -131,6 +131,14 @@ for (const isolation of ['thread', 'process'] as const) {
         'error u5': 'the WebSocket connection was lost',
       });
 
+      // A message over 1 MiB: the platform closes the connection with 1009 and the object hears of it.
+      at(clients, 8).send('x'.repeat(1024 * 1024 + 1));
+      assert.equal((await at(clients, 8).closed)[0], 1009);
+      for (const c of clients.filter((_, i) => i > 2 && i !== 5 && i !== 8)) assert.equal(await c.next(), 'left u8');
+      const after = await (await fetch(`${dev.url}/record?room=lobby`)).json() as Record<string, { code: number; wasClean: boolean } | string>;
+      assert.equal(typeof after['error u8'], 'string', 'webSocketError() was called');
+      assert.ok(typeof after['closed u8'] === 'object' && after['closed u8'].code >= 1006, 'webSocketClose() was called');
+
       // A handler that throws is logged; the socket stays usable.
       at(clients, 6).send('throw');
       at(clients, 6).send('echo');
@@ -231,6 +239,15 @@ for (const isolation of ['thread', 'process'] as const) {
       at(clients, 4).send('whoami');
       const after = JSON.parse(await at(clients, 4).next()) as { instance: number; tags: string[]; count: number };
       assert.deepEqual([after.instance, after.tags, after.count], [before.instance + 1, ['s4'], 5]);
+
+      // A new version replaces the isolate; the host keeps the sockets, and the new isolate's object gets them.
+      const again = await p.call('PUT', `/accounts/${p.accountId}/deployments/chat`, { body: deployBody(`${ROOM_APP}\n// v2`, { edge_dev: true, ...ROOM_CONFIG }) });
+      assert.equal(again.status, 200, again.text);
+      at(clients, 2).send('after the deploy');
+      for (const c of clients) assert.equal(await c.next(), 's2: after the deploy');
+      at(clients, 2).send('whoami');
+      const renewed = JSON.parse(await at(clients, 2).next()) as { instance: number; name: string; count: number };
+      assert.deepEqual([renewed.instance, renewed.name, renewed.count], [1, 's2', 5], 'the first instance of the new isolate, with every socket');
       assert.ok(!p.logs.some((r) => /broke the channel protocol/.test(r.message)), 'no message was refused');
     } finally {
       for (const c of clients) c.ws.terminate();

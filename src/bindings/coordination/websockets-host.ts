@@ -20,6 +20,8 @@ import { MAX_OBJECT_SOCKET_MESSAGE_BYTES, MAX_SOCKETS_PER_OBJECT, type HeldSocke
 const RECEIVE_WINDOW_BYTES = 1024 * 1024;
 /** Bytes an instance may send to a socket whose client has not joined yet. */
 const EARLY_BYTES = 16 * 1024 * 1024;
+/** Bytes the object sent to one socket that its client has not taken; past this the client is too slow and is disconnected. */
+const SEND_BUFFER_BYTES = 16 * 1024 * 1024;
 /** How long an accepted socket may wait for its client before it is forgotten. */
 const JOIN_MS = 60_000;
 
@@ -184,7 +186,14 @@ export class ObjectSocketHub {
         const held = find(ns, id, socket);
         if (!held) return null;
         if (held.ws) {
-          if (held.ws.readyState === 1) held.ws.send(data, { binary: typeof data !== 'string' });
+          if (held.ws.readyState !== 1) return null;
+          if (held.ws.bufferedAmount > SEND_BUFFER_BYTES) {
+            // The object cannot see a hibernatable socket's buffer: a client that stops reading is cut off, not buffered without end.
+            this.#options.logger.warn(`a WebSocket of object ${id} was closed: its client left more than ${SEND_BUFFER_BYTES} bytes unread`);
+            closeSafely(held.ws, 1011, 'the client did not read fast enough');
+            return null;
+          }
+          held.ws.send(data, { binary: typeof data !== 'string' });
         } else {
           const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
           if (held.earlyBytes + bytes > EARLY_BYTES) throw new BindingError('Error', `send(): more than ${EARLY_BYTES} bytes wait for a client that has not connected yet`);
@@ -276,7 +285,14 @@ export class ObjectSocketHub {
   /** Delivers a socket event through the directory (so in order, one at a time, waking the object if needed). */
   async #event(object: ObjectSockets, body: ObjectSocketEvent): Promise<void> {
     try {
-      const outcome = await this.#options.deliver({ ...object.base, ...body }, object.host);
+      let outcome: ObjectOutcome;
+      try {
+        outcome = await this.#options.deliver({ ...object.base, ...body }, object.host);
+      } catch (err) {
+        // The isolate stopped under the event (a new version replaced it, a limit, a crash): the next one gets it, once.
+        this.#options.logger.debug(`${handlerName(body.kind)}() of object ${object.base.id} is delivered again: ${(err as Error).message}`);
+        outcome = await this.#options.deliver({ ...object.base, ...body }, object.host);
+      }
       if (!outcome.ok) this.#options.logger.warn(`${handlerName(body.kind)}() of object ${object.base.id} (${object.base.className}) threw: ${outcome.error.name}: ${outcome.error.message}`);
     } catch (err) {
       this.#options.logger.warn(`${handlerName(body.kind)}() of object ${object.base.id} (${object.base.className}) could not run: ${(err as Error).message}`);

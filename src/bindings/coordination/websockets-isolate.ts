@@ -180,14 +180,14 @@ export function socketMethods(key: string, call: SocketCall): Record<string, unk
 export async function runSocketEvent(key: string, object: Record<string, unknown>, event: ObjectSocketEvent, call: SocketCall): Promise<void> {
   const m = mirrorOf(key);
   let entry = m.bySocket.get(event.socket);
+  // A close or an error for a socket this instance no longer knows (it already closed here): nothing to tell it.
+  if (!entry && event.kind !== 'ws-message') return;
   if (!entry) {
     // The host holds a socket this isolate has not seen (it can only be one accepted here before): make it again.
     const ws = sockets().revive(transportFor(key, event.socket, call), attachHook(key, event.socket, call), null);
     entry = { socket: event.socket, ws, tags: [], autoResponseAt: null };
-    if (event.kind !== 'ws-close') {
-      m.bySocket.set(event.socket, entry);
-      m.byWs.set(ws, entry);
-    }
+    m.bySocket.set(event.socket, entry);
+    m.byWs.set(ws, entry);
   }
   const invoke = async (name: string, args: unknown[]): Promise<void> => {
     const handler = object[name];
