@@ -68,6 +68,11 @@ export default {
     const url = new URL(request.url);
     const stub = env.ROOMS.getByName(url.searchParams.get('room') ?? 'lobby');
     if (url.pathname === '/record') return Response.json(await stub.record());
+    if (url.pathname === '/try-accept') {
+      const answer = await stub.fetch(request);
+      try { answer.webSocket.accept(); } catch (e) { return new Response(answer.status + ' ' + e.message, { status: 400 }); }
+      return new Response('accepted', { status: 400 });
+    }
     // The way chat-room applications forward an upgrade: the object's 101 response is the worker's.
     return stub.fetch(request);
   }
