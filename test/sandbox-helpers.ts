@@ -52,13 +52,6 @@ export default { async fetch(request) {
     case '/ws': return json(async () => { const r = await fetch(q.get('url'), { headers: { upgrade: 'websocket' } }); return r.status + ' ' + (r.webSocket ? 'socket' : (await r.text()).slice(0, 100)); });
     case '/buffers': return json(async () => { for (let i = 0; i < Number(q.get('mb')); i++) keep.push(new Uint8Array(1 << 20).fill(7)); return keep.length; });
     case '/strings': return json(async () => { for (let i = 0; i < 100; i++) keep.push(new Array(1 << 20).fill('yyyyyyyyyyyyyyy' + (i % 10)).join('')); return keep.length; });
-    // The channel's encoder runs in this realm (src/runtime/sandbox/isolate-port.ts): a Map.prototype.get that
-    // lies about the common strings makes the bytes of this response malformed, which the host must refuse.
-    case '/garble-channel': {
-      const get = Map.prototype.get;
-      Map.prototype.get = function (key) { return key === 'garbled bytes' ? 250 : get.call(this, key); };
-      return new Response('garbled bytes');
-    }
     case '/busy-after': setTimeout(() => { const end = Date.now() + 600000; while (Date.now() < end); }, 0); return new Response('spinning');
     default: return new Response('no such attack', { status: 404 });
   }

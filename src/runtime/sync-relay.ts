@@ -38,11 +38,6 @@ export class SyncRelay {
     this.#port.unref();
   }
 
-  /** Whether an answer is awaited: the batches for the worker must be read until it comes. */
-  get waiting(): boolean {
-    return this.#waiting.size > 0;
-  }
-
   /**
    * A batch from the worker: notes the ids of its synchronous calls and strips their mark before it goes on.
    * Returns the same array when it has none, a new one when it has (its sender then flushes at once).

@@ -7,7 +7,6 @@
 import type { EgressReplyMessage, EgressRequestMessage } from '../egress/protocol.js';
 import type { HostMessage, IsolateInit, IsolateMessage } from '../protocol.js';
 import { toTcpIsolateMessage } from '../tcp/protocol.js';
-import type { Nested, NestedBytes } from './codec.js';
 
 /** What the sandbox needs to start one isolate's worker. */
 export interface SpawnSpec {
@@ -16,17 +15,14 @@ export interface SpawnSpec {
   memoryMb: number;
 }
 
-/**
- * Host to sandbox. A batch for an isolate is written as a nested value (`Nested`) that the sandbox's main
- * thread hands to the worker still encoded (`NestedBytes`); one the compact form does not carry arrives as the list.
- */
+/** Host to sandbox. */
 export type HostRecord =
   | ['spawn', number, SpawnSpec]
-  | ['post', number, HostMessage[] | Nested | NestedBytes]
+  | ['post', number, HostMessage[]]
   | ['terminate', number]
   | ['egress', number, EgressReplyMessage];
 
-/** Sandbox to host, as the host reads it. */
+/** Sandbox to host. */
 export type SandboxRecord =
   | ['ready']
   | ['msg', number, IsolateMessage[]]
@@ -35,9 +31,6 @@ export type SandboxRecord =
   /** Per isolate: id, event-loop busy milliseconds so far, heartbeat counter. */
   | ['stats', [number, number, number][]]
   | ['egress', number, EgressRequestMessage];
-
-/** Sandbox to host, as the sandbox writes it: an isolate's batch is the bytes the isolate encoded, which the host reads as the list. */
-export type SandboxRecordOut = SandboxRecord | ['msg', number, NestedBytes];
 
 /** Checks the outer shape of a record from a sandbox; the messages inside are checked by their own readers. */
 export function toSandboxRecord(value: unknown): SandboxRecord | null {

@@ -1,21 +1,24 @@
-import { decodeCompactPayload, encodeCompactFrame, FrameError } from './codec.js';
-
-export { FrameError };
+import { deserialize, serialize } from 'node:v8';
 
 /**
  * Framing of the channel between the host and a sandbox process: each frame is a 4-byte big-endian length,
- * then a list of records in the channel's compact encoding (codec.ts: strings, numbers, arrays, plain
- * objects and byte arrays arrive as they would between threads; a record holding anything else goes in V8's
- * structured-clone format inside the frame). A frame carries every record sent during one event-loop turn.
+ * then one value in V8's structured-clone format (strings, numbers, arrays, plain objects and byte arrays
+ * travel as they would between threads). A frame carries every record sent during one event-loop turn.
  */
 
 /** Largest frame the host accepts from a sandbox; a larger one is a protocol violation (messages are split well below it). */
 export const MAX_FRAME_BYTES = 64 * 1024 * 1024;
 
-/** Encodes a list of records as one frame. */
-export function encodeFrame(records: readonly unknown[]): Buffer {
-  return encodeCompactFrame(records);
+/** Encodes one value as a frame. */
+export function encodeFrame(value: unknown): Buffer {
+  const payload = serialize(value);
+  const header = Buffer.allocUnsafe(4);
+  header.writeUInt32BE(payload.byteLength, 0);
+  return Buffer.concat([header, payload], 4 + payload.byteLength);
 }
+
+/** Thrown when the other side sends something that is not a frame this side accepts. */
+export class FrameError extends Error {}
 
 /** Reassembles frames from chunks of a byte stream. */
 export class FrameReader {
@@ -23,19 +26,14 @@ export class FrameReader {
   #buffered = 0;
   #need = -1;
   #maxBytes: number;
-  #keepNested: boolean;
 
-  /** `keepNested`: isolates' batches stay encoded (codec.ts NestedBytes), for the sandbox's main thread to hand on unread. */
-  constructor(maxBytes = MAX_FRAME_BYTES, options: { keepNested?: boolean } = {}) {
-    this.#maxBytes = maxBytes;
-    this.#keepNested = options.keepNested === true;
-  }
+  constructor(maxBytes = MAX_FRAME_BYTES) { this.#maxBytes = maxBytes; }
 
-  /** Adds bytes; returns the record lists of every frame now complete. Throws FrameError on an oversized or undecodable frame. */
-  push(chunk: Buffer): unknown[][] {
+  /** Adds bytes; returns the values of every frame now complete. Throws FrameError on an oversized or undecodable frame. */
+  push(chunk: Buffer): unknown[] {
     this.#chunks.push(chunk);
     this.#buffered += chunk.byteLength;
-    const out: unknown[][] = [];
+    const out: unknown[] = [];
     for (;;) {
       if (this.#need < 0) {
         if (this.#buffered < 4) break;
@@ -46,9 +44,9 @@ export class FrameReader {
       const payload = this.#take(this.#need);
       this.#need = -1;
       try {
-        out.push(decodeCompactPayload(payload, this.#keepNested));
+        out.push(deserialize(payload));
       } catch (err) {
-        throw err instanceof FrameError ? err : new FrameError(`a frame could not be decoded: ${(err as Error).message}`);
+        throw new FrameError(`a frame could not be decoded: ${(err as Error).message}`);
       }
     }
     return out;

@@ -55,14 +55,14 @@ export function runtimeFiles(): RuntimeFiles {
     cachedRuntime = {
       binds: [{ from: dist, to: `${RUNTIME_MOUNT}/dist` }, { from: path.join(root, 'package.json'), to: `${RUNTIME_MOUNT}/package.json` }, modules],
       main: `${RUNTIME_MOUNT}/dist/runtime/sandbox/sandbox-main.js`,
-      workerEntry: `${RUNTIME_MOUNT}/dist/runtime/sandbox/isolate-entry.js`,
+      workerEntry: `${RUNTIME_MOUNT}/dist/runtime/isolate-entry.js`,
     };
     return cachedRuntime;
   }
   const outDir = path.join(tmpdir(), `ledge-sandbox-runtime-${process.pid}`);
   // The mount point of node_modules inside the read-only view.
   mkdirSync(path.join(outDir, 'node_modules'), { recursive: true });
-  for (const [source, name] of [['./sandbox-main.ts', 'sandbox-main.mjs'], ['./isolate-entry.ts', 'isolate-entry.mjs']] as const) {
+  for (const [source, name] of [['./sandbox-main.ts', 'sandbox-main.mjs'], ['../isolate-entry.ts', 'isolate-entry.mjs']] as const) {
     buildSync({ entryPoints: [fileURLToPath(new URL(source, here))], outfile: path.join(outDir, name), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'silent' });
   }
   cachedRuntime = { binds: [{ from: outDir, to: RUNTIME_MOUNT }, modules], main: `${RUNTIME_MOUNT}/sandbox-main.mjs`, workerEntry: `${RUNTIME_MOUNT}/isolate-entry.mjs` };

@@ -4,7 +4,6 @@ import { eventsIn } from '../isolate-guard-protocol.js';
 import { MEMORY_EXIT_CODE, type IsolateWorker } from '../isolate-worker.js';
 import type { HostMessage, IsolateMessage } from '../protocol.js';
 import { toIsolateMessage, type HostRecord } from './channel.js';
-import { Nested } from './codec.js';
 
 /**
  * The host's handle on one isolate living in a sandbox process: the same `IsolateWorker` an `Isolate` uses
@@ -39,8 +38,7 @@ export class ProxyWorker implements IsolateWorker {
   postMessage(messages: HostMessage[]): void {
     if (this.#exited) return;
     this.#egress?.grant(eventsIn(messages));
-    // Encoded as a nested value: the sandbox's main thread passes the bytes to the worker without decoding them.
-    this.#send(['post', this.id, new Nested(messages)]);
+    this.#send(['post', this.id, messages]);
   }
 
   onMessage(listener: (messages: IsolateMessage[]) => void): void { this.#messageListeners.push(listener); }

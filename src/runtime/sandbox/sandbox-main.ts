@@ -1,9 +1,7 @@
 /**
  * The main thread of an account's sandbox process (docs/architecture.md, "Sandboxes"). It runs no
- * application code: it starts each isolate as a worker thread running the same isolate code as a thread
- * isolate, and relays every message between those workers and the host over the one channel (fd 3). An
- * isolate's batches pass through here still encoded (isolate-port.ts): this thread frames them, tagged with
- * the isolate's id, without decoding them.
+ * application code: it starts each isolate as a worker thread running the same isolate entry as a thread
+ * isolate, and relays every message between those workers and the host over the one channel (fd 3).
  * The process runs inside bubblewrap (no network, own pid namespace, read-only view of the runtime and the
  * account's bundles) with Node's permission model on; its argument is the isolate entry's path.
  */
@@ -13,9 +11,11 @@ import type { EgressReplyMessage } from '../egress/protocol.js';
 import type { StandbyData, StandbyInit } from '../isolate-init.js';
 import type { HostMessage, IsolateMessage } from '../protocol.js';
 import { SyncRelay } from '../sync-relay.js';
-import type { HostRecord, SandboxRecordOut, SpawnSpec } from './channel.js';
-import { decodeMessages, NestedBytes, SPLIT_BYTES } from './codec.js';
+import type { HostRecord, SandboxRecord, SpawnSpec } from './channel.js';
 import { createFrameWriter, FrameReader } from './frames.js';
+
+/** Bodies larger than this travel as several chunks, so no frame grows past the host's limit. */
+const SPLIT_BYTES = 4 * 1024 * 1024;
 /** How often each isolate's busy time and heartbeat go to the host. */
 const STATS_MS = 20;
 
@@ -33,8 +33,8 @@ if (!workerEntry) throw new Error('sandbox-main: the isolate entry path is missi
 const firstStandbyMb = Number(process.argv[3] ?? 0);
 let standby: (Running & { memoryMb: number }) | undefined;
 const channel = new Socket({ fd: 3, readable: true, writable: true });
-const out = createFrameWriter<SandboxRecordOut>((frame) => channel.write(frame));
-const reader = new FrameReader(Number.MAX_SAFE_INTEGER, { keepNested: true });
+const out = createFrameWriter<SandboxRecord>((frame) => channel.write(frame));
+const reader = new FrameReader(Number.MAX_SAFE_INTEGER);
 const running = new Map<number, Running>();
 
 channel.on('data', (chunk: Buffer) => {
@@ -63,19 +63,11 @@ function receive(record: HostRecord): void {
   }
 }
 
-/**
- * A host batch for an isolate: its bytes move to the worker, which decodes them; a list (not compact) is cloned.
- * While the worker waits blocked on a synchronous call, the batch is read here, so the answer goes over the bridge.
- */
-function post(id: number, batch: HostMessage[] | NestedBytes | object): void {
+/** Host messages for one isolate: answers to its synchronous calls go over their bridge, the rest to the worker. */
+function post(id: number, messages: HostMessage[]): void {
   const r = running.get(id);
   if (!r) return;
-  if (batch instanceof NestedBytes) {
-    if (!r.relay.waiting) { r.worker.postMessage(batch.bytes, [batch.bytes.buffer as ArrayBuffer]); return; }
-    batch = decodeMessages(batch.bytes) as object;
-  }
-  if (!Array.isArray(batch)) return;
-  const rest = r.relay.toWorker(batch as HostMessage[]);
+  const rest = r.relay.toWorker(messages);
   if (rest.length > 0) r.worker.postMessage(rest, transfers(rest));
 }
 
@@ -91,10 +83,9 @@ function spawn(id: number, spec: SpawnSpec): void {
   const { worker, egress, relay } = started;
   running.set(id, started);
   let first = true;
-  worker.on('message', (messages: IsolateMessage[] | Uint8Array) => {
+  worker.on('message', (messages: IsolateMessage[]) => {
     // The next standby starts once this isolate is up, so the two do not load at the same time.
     if (first) { first = false; scheduleStandby(spec.memoryMb); }
-    if (messages instanceof Uint8Array) { out.send(['msg', id, new NestedBytes(messages)], messages.byteLength); return; }
     const forwarded = relay.fromWorker(messages);
     for (const part of split(forwarded)) out.send(['msg', id, part], sizeOf(part));
     // A batch with a synchronous call (a new array) has a worker blocked on it: it goes now, not at the end of the turn.
