@@ -37,7 +37,10 @@ export function writeResponse(res: ServerResponse, response: DispatchResponse, o
     // The common case: nothing more to check, and the bytes usually leave in this very call.
     if (!complete) void body[Symbol.asyncIterator]().return?.();
     res.end(head.hasBody ? body ?? undefined : undefined);
-    return res.writableFinished ? Promise.resolve() : new BodyWriter(res, null, head.length, options).finishing();
+    // Usually the socket took every byte within end() (Node then holds none: 'finish' only waits for the next
+    // tick) and there is nothing for a write timeout to watch; the server's keep-alive timeout takes over from
+    // there. Only bytes still queued in Node need the writer (an object, listeners and a timer per response).
+    return res.writableFinished || res.writableLength === 0 ? Promise.resolve() : new BodyWriter(res, null, head.length, options).finishing();
   }
   const source = complete ? slices(body === null ? new Uint8Array(0) : typeof body === 'string' ? Buffer.from(body) : body) : body;
   return new BodyWriter(res, source[Symbol.asyncIterator](), head.length, options).done;

@@ -63,6 +63,11 @@ interface EventState {
 interface RequestState {
   id: number;
   abort: AbortController;
+  /**
+   * Whether the host aborted the event. Read here rather than `abort.signal.aborted`: Node makes the signal
+   * lazily and making it costs about 3 µs, so an event whose handler never asks for it should not pay for it.
+   */
+  aborted: boolean;
   body: ReadableStreamDefaultController<Uint8Array> | undefined;
   queued: Uint8Array[];
   ended: boolean;
@@ -213,7 +218,7 @@ try {
 }
 
 async function runFetch(id: number, method: string, url: string, flat: FlatHeaders, hasBody: boolean, httpProtocol: string | undefined): Promise<void> {
-  const state: RequestState = { id, abort: new AbortController(), body: undefined, queued: [], ended: false, pullWaiter: undefined, reader: undefined, outstanding: 0, creditWaiter: undefined };
+  const state: RequestState = { id, abort: new AbortController(), aborted: false, body: undefined, queued: [], ended: false, pullWaiter: undefined, reader: undefined, outstanding: 0, creditWaiter: undefined };
   requests.set(id, state);
   const waits: Promise<unknown>[] = [];
   const ctx: ExecutionContext = {
@@ -439,7 +444,7 @@ async function respond(id: number, response: Response, state: RequestState, fini
   for (const [name, value] of response.headers) headers.push(name, value);
   const head = { t: 'head' as const, id, status: response.status, statusText: response.statusText, headers };
   const socket = responseWebSocket(response);
-  if (state.abort.signal.aborted) {
+  if (state.aborted) {
     // The host gave up on this event before the response (wall time): nothing will read the body or join the socket.
     void response.body?.cancel(state.abort.signal.reason).catch(() => undefined);
     if (socket) sockets.abandon(socket);
@@ -487,19 +492,19 @@ async function respond(id: number, response: Response, state: RequestState, fini
     while (!next.done) {
       await sendChunk(id, state, toBytes(next.value));
       // An abort (the client went away, or wall time) cancelled the reader: the host reads no more.
-      if (state.abort.signal.aborted) return false;
+      if (state.aborted) return false;
       next = await reader.read();
     }
-    if (!state.abort.signal.aborted) send({ t: 'res-end', id });
+    if (!state.aborted) send({ t: 'res-end', id });
   } catch (err) {
-    if (!state.abort.signal.aborted) send({ t: 'res-error', id, error: serializeError(err) });
+    if (!state.aborted) send({ t: 'res-error', id, error: serializeError(err) });
   }
   return false;
 }
 
 async function sendChunk(id: number, state: RequestState, chunk: Uint8Array): Promise<void> {
-  while (state.outstanding >= STREAM_WINDOW_BYTES && !state.abort.signal.aborted) await new Promise<void>((resolve) => { state.creditWaiter = resolve; });
-  if (state.abort.signal.aborted) return;
+  while (state.outstanding >= STREAM_WINDOW_BYTES && !state.aborted) await new Promise<void>((resolve) => { state.creditWaiter = resolve; });
+  if (state.aborted) return;
   state.outstanding += chunk.byteLength;
   send({ t: 'res-chunk', id, chunk });
 }
@@ -555,6 +560,7 @@ function wake(state: RequestState): void {
 function abortRequest(id: number, reason: string): void {
   const state = requests.get(id);
   if (!state) return;
+  state.aborted = true;
   state.abort.abort(new DOMException(reason, 'AbortError'));
   state.body?.error(new DOMException(reason, 'AbortError'));
   void state.reader?.cancel(reason).catch(() => undefined);
