@@ -105,6 +105,24 @@ export async function readMigrationState(port: CoordinationStoragePort, account:
 }
 
 /**
+ * Whether a class of a deployment is SQLite-backed (`new_sqlite_classes`) rather than KV-backed (`new_classes`, no
+ * SQL), as its migrations created it. A class's backend never changes, so the state is read once per lookup; a read
+ * that failed is tried again by the next call rather than answered for ever.
+ */
+export function sqliteClassLookup(port: CoordinationStoragePort, account: string, script: string): (className: string) => Promise<boolean> {
+  let classes: Promise<MigrationState['classes']> | undefined;
+  return async (className) => {
+    classes ??= readMigrationState(port, account, script).then((state) => state.classes);
+    try {
+      return (await classes)[className] !== 'kv';
+    } catch (err) {
+      classes = undefined;
+      throw err;
+    }
+  };
+}
+
+/**
  * Plans and applies a deployment's migrations: refuses (returns the problems, changing nothing) or renames and
  * deletes namespaces in order, then records the new state.
  */

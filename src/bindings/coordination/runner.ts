@@ -6,7 +6,7 @@
  */
 import type { BackgroundRunner, RunnerContext } from '../plugin.js';
 import { directoryFor } from './directory.js';
-import { readMigrationState } from './migrations.js';
+import { sqliteClassLookup } from './migrations.js';
 
 /** Retries of a failing alarm handler before the alarm is dropped. */
 export const ALARM_MAX_RETRIES = 6;
@@ -30,8 +30,7 @@ export async function startAlarmRunner(context: RunnerContext): Promise<Backgrou
   const directory = directoryFor(port, { logger: context.logger });
   const running = new Map<string, Promise<void>>();
   let stopped = false;
-  let backends: Promise<Record<string, string>> | undefined;
-  const account = scope.account;
+  const isSqlite = sqliteClassLookup(port, scope.account, context.deployment);
 
   /**
    * Delivers one due alarm. Its retries so far and its first due time come from the store, which keeps them with
@@ -41,9 +40,8 @@ export async function startAlarmRunner(context: RunnerContext): Promise<Backgrou
     const { namespace, id, time, retryCount, scheduledTime } = alarm;
     const className = namespace.slice(prefix.length);
     context.logger.info(`alarm of ${className} ${id.slice(0, 16)}... fired${retryCount > 0 ? ` (retry ${retryCount})` : ''}`, { object: id, class: className });
-    // The class's backend (`new_classes`: KV-backed, no SQL), as the deployment's migrations created it.
-    backends ??= readMigrationState(port, account, context.deployment).then((state) => state.classes);
-    const sqlite = (await backends.catch(() => ({} as Record<string, string>)))[className] !== 'kv';
+    // A failed read of the class's backend leaves the alarm due: the next tick tries it again.
+    const sqlite = await isSqlite(className);
     const outcome = await directory.deliver(
       { kind: 'alarm', namespace, className, id, name: null, sqlite, retryCount, scheduledTime, alarmTime: time },
       () => host(context.deployment),

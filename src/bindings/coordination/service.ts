@@ -3,7 +3,7 @@ import { BindingError } from '../plugin.js';
 import type { CallHandlers } from '../protocol.js';
 import { directoryFor } from './directory.js';
 import { idProblem, namespaceKey, namespaceOf } from './ids.js';
-import { readMigrationState } from './migrations.js';
+import { sqliteClassLookup } from './migrations.js';
 import type { CoordinationProtocol } from './protocol.js';
 import type { CoordinationEntry } from './schema.js';
 
@@ -24,8 +24,8 @@ export function createCoordinationHandlers(entry: CoordinationEntry, context: Se
   const namespace = bindingNamespace(entry, context);
   const key = namespaceKey(namespace);
   const script = entry.script_name ?? scope?.deployment ?? '';
-  // The backend a migration created the class with (`new_classes`: KV-backed, no SQL); it never changes for a class.
-  let sqlite: Promise<boolean> | undefined;
+  // Without a scope every event is refused before it asks.
+  const isSqlite = sqliteClassLookup(context.storage.coordination, scope?.account ?? '', script);
   return {
     async event([id, name, call], origin) {
       if (!scope || !origin) throw new BindingError('Error', 'coordination objects are not available here');
@@ -34,9 +34,8 @@ export function createCoordinationHandlers(entry: CoordinationEntry, context: Se
       const directory = directoryFor(context.storage.coordination, { logger: context.logger });
       // The call's values are on the caller's RPC link: the object's isolate joins it when the event reaches it.
       const from = { endpoint: origin.endpoint, link: call.link };
-      sqlite ??= readMigrationState(context.storage.coordination, scope.account, script).then((state) => state.classes[entry.class_name] !== 'kv');
-      sqlite.catch(() => { sqlite = undefined; });
-      return directory.deliver({ ...call, namespace, className: entry.class_name, id: id.toLowerCase(), name, sqlite: await sqlite }, () => scope.objectHost(script), from);
+      const sqlite = await isSqlite(entry.class_name);
+      return directory.deliver({ ...call, namespace, className: entry.class_name, id: id.toLowerCase(), name, sqlite }, () => scope.objectHost(script), from);
     },
   };
 }
