@@ -13,6 +13,8 @@ export interface IsolateBindingContext {
   options?: Readonly<Record<string, string>>;
   /** Calls that carry RPC values (stubs, streams, Request/Response): service bindings, coordination-object stubs. Absent outside an isolate (a binding object a CLI tool builds). */
   rpc?: RpcCaller;
+  /** The runtime's WebSockets as a binding makes them: `handoff(token)` stands for a socket the host holds (a coordination object's, returned by a stub's fetch). Absent outside an isolate. */
+  webSockets?: { handoff(token: string): object };
 }
 
 /** The isolate's RPC session as a binding uses it (runtime/rpc/session.ts). */

@@ -17,6 +17,8 @@ import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { runWorkflow } from '../bindings/workflows/run.js';
 import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
 import { dropInstance, runObjectEvent } from '../bindings/coordination/instances.js';
+import { WebSocketRequestResponsePair, installObjectSockets, takeSocketFlush } from '../bindings/coordination/websockets-isolate.js';
+import { createObjectSocketSupport } from './websockets/object-sockets.js';
 import type { ObjectEvent } from '../bindings/coordination/protocol.js';
 import { createBatchSender } from './batch-port.js';
 import { createSyncCaller } from './sync-bridge.js';
@@ -87,6 +89,9 @@ installConsole();
 installResponse();
 installWebSocketGlobals();
 const sockets = createIsolateSockets(send);
+const objectSockets = createObjectSocketSupport(sockets);
+installObjectSockets(objectSockets);
+Object.defineProperty(globalThis, 'WebSocketRequestResponsePair', { value: WebSocketRequestResponsePair, writable: true, configurable: true });
 const tcp = createIsolateTcp(send);
 Object.defineProperty(globalThis, 'self', { value: globalThis, writable: true, configurable: true });
 Object.defineProperty(globalThis, 'navigator', { value: Object.freeze({ userAgent: 'Ledge' }), writable: true, configurable: true });
@@ -130,7 +135,7 @@ for (const { name, kind, module, options } of init.bindings) {
   const loaded: unknown = await import(module);
   const part = typeof loaded === 'object' && loaded !== null && ISOLATE_PART_EXPORT in loaded ? loaded[ISOLATE_PART_EXPORT] : undefined;
   if (!isIsolatePart(part, kind)) throw new Error(`${module} does not export the isolate part of the binding kind ${kind}`);
-  env[name] = part.create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate, ...(options ? { options } : {}), rpc: rpcCaller });
+  env[name] = part.create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate, ...(options ? { options } : {}), rpc: rpcCaller, webSockets: objectSockets });
 }
 installCaches(typedCall<CacheProtocol>((method, args) => callBinding(CACHE_SERVICE, method, args)));
 installRuntimeHooks({
@@ -416,6 +421,8 @@ async function runObject(id: number, event: ObjectEvent): Promise<void> {
     // A result the transport cannot carry (caught before posting) becomes the call's error.
     const carried = outcome.ok ? sendable({ value: outcome.value }) : undefined;
     send({ t: 'object-result', id, outcome: carried && 'error' in carried ? { ok: false, error: carried.error } : outcome });
+    // A socket joined to this isolate sends what its object wrote before the response only once the host knows it.
+    if (outcome.ok) takeSocketFlush(outcome.response)?.();
   });
   await settleWaitUntil(waits, id);
   // Stubs the object received from its own calls live until its event ends, as for any event (docs/bindings/services.md).
@@ -442,6 +449,12 @@ async function respond(id: number, response: Response, state: RequestState, fini
     void response.body?.cancel(state.abort.signal.reason).catch(() => undefined);
     if (socket) sockets.abandon(socket);
     return false;
+  }
+  const handoff = socket ? sockets.takeHandoff(socket) : undefined;
+  if (handoff !== undefined) {
+    // A coordination object's socket (return stub.fetch(request)): the host joins the client to the object's end.
+    send({ ...head, body: null, streaming: false, webSocketHandoff: handoff, ...(finished ? { done: true } : {}) });
+    return finished;
   }
   if (socket) {
     // A 101 answer: the host joins the client's connection to this socket (websockets/isolate-sockets.ts).

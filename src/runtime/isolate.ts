@@ -13,6 +13,7 @@ import { startTrace, traceLine, type EventKind, type EventObserver, type EventTr
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
 import type { ObjectCaller, ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
 import { encodedRequestLine, encodedResponseStatus } from './rpc/codec.js';
+import { claimSocket, offerIsolateSocket } from '../bindings/coordination/websockets-handoff.js';
 import { RpcPort } from './rpc/host-links.js';
 import { isRpcIsolateMessage } from './rpc/protocol.js';
 import type { RpcOutcome } from './rpc/errors.js';
@@ -271,7 +272,8 @@ export class Isolate {
    * its arguments and result are bounded as there.
    */
   async runObject(event: ObjectEvent, from?: ObjectCaller): Promise<ObjectOutcome> {
-    if (event.kind === 'alarm') return this.#runBackground<ObjectOutcome>((id) => ({ t: 'object', id, event }));
+    // Alarms and socket events have no caller: nothing to join.
+    if (event.kind !== 'rpc' && event.kind !== 'fetch') return this.#runBackground<ObjectOutcome>((id) => ({ t: 'object', id, event }));
     const port = from?.endpoint;
     if (!from || !(port instanceof RpcPort)) return { ok: false, error: { name: 'Error', message: 'a call to a coordination object came without its caller' } };
     const refused = port.oversized(event.args, event.kind === 'fetch' ? 'request' : 'argument list');
@@ -484,6 +486,8 @@ export class Isolate {
         if (event.trace && resolve) event.trace.status = message.status;
         const response: DispatchResponse = { status: message.status, statusText: message.statusText, headers: message.headers, body };
         if (message.webSocket !== undefined) response.webSocket = this.#sockets.target(message.webSocket);
+        // The socket of a coordination object the application returned (return stub.fetch(request)).
+        else if (message.webSocketHandoff !== undefined) response.webSocket = claimSocket(message.webSocketHandoff);
         // A socket answered after the wall-time limit has nobody to join: the application sees it close.
         if (!resolve) response.webSocket?.refuse('the response is no longer wanted');
         resolve?.(response);
@@ -536,8 +540,9 @@ export class Isolate {
         event.rejectHead = undefined;
         // A handler that threw is its record's exception (and an issue); an object's response status is its record's.
         if (event.trace && !message.outcome.ok) event.trace.exception ??= { name: message.outcome.error.name, message: message.outcome.error.message };
-        if (event.trace && message.outcome.ok) event.trace.status = encodedResponseStatus(message.outcome.value) ?? event.trace.status;
-        resolve?.(message.outcome);
+        if (event.trace && message.outcome.ok) event.trace.status = message.outcome.response?.status ?? encodedResponseStatus(message.outcome.value) ?? event.trace.status;
+        // A socket the object returned joined to this isolate is offered to its caller under a token (websockets-handoff.ts).
+        if (resolve) resolve(offerIsolateSocket(message.outcome, (sid) => this.#sockets.target(sid)));
         break;
       }
       case 'res-chunk': event.stream?.push(message.chunk); break;
@@ -651,7 +656,8 @@ function tracedEvent(posted: HostMessage): { kind: EventKind; trigger: string; m
       const trigger = `${event.namespace}/${event.id}`;
       if (event.kind === 'alarm') return { kind: 'alarm', trigger };
       if (event.kind === 'rpc') return { kind: 'object', trigger: `${trigger} ${event.method}()` };
-      return { kind: 'object', trigger, ...encodedRequestLine(event.args[0]) };
+      if (event.kind === 'fetch') return { kind: 'object', trigger, ...encodedRequestLine(event.args[0]) };
+      return { kind: 'object', trigger: `${trigger} ${event.kind}` };
     }
     default: return undefined;
   }

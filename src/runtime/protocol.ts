@@ -103,7 +103,7 @@ export interface RpcEventCall {
 export type IsolateMessage =
   | { t: 'ready'; hasFetch: boolean }
   | { t: 'load-error'; error: SerializedError }
-  | { t: 'head'; id: number; status: number; statusText: string; headers: FlatHeaders; body: string | Uint8Array | null; streaming: boolean; done?: true; /** A 101 answer: the isolate's socket the client connection joins (websockets/protocol.ts). */ webSocket?: number }
+  | { t: 'head'; id: number; status: number; statusText: string; headers: FlatHeaders; body: string | Uint8Array | null; streaming: boolean; done?: true; /** A 101 answer: the isolate's socket the client connection joins (websockets/protocol.ts). */ webSocket?: number; /** A 101 answer whose socket a coordination object's host holds: its one-time token (bindings/coordination/websockets-handoff.ts). */ webSocketHandoff?: string }
   | { t: 'res-chunk'; id: number; chunk: Uint8Array }
   | { t: 'res-end'; id: number }
   | { t: 'res-error'; id: number; error: SerializedError }

@@ -11,9 +11,17 @@ import { isSqlStatementError, type CoordinationObjectStore, type CoordinationSto
 import { serveProtocol } from '../host-protocol.js';
 import { BindingError, type BindingService } from '../plugin.js';
 import { OBJECT_STORAGE_CALLS, type ObjectStorageProtocol, type ObjectCaller, type ObjectEvent, type ObjectOutcome, type ObjectOwner } from './protocol.js';
+import { ObjectSocketHub } from './websockets-host.js';
+import { OBJECT_SOCKET_CALLS, type ObjectSocketProtocol } from './websockets-protocol.js';
 
 /** How long an instance with no event stays in memory before it is dropped and its store closed. @default 60000 */
 export const OBJECT_IDLE_MS = 60_000;
+
+/** `LEDGE_OBJECT_IDLE_MS`, when set to a positive integer, replaces OBJECT_IDLE_MS (for tests and operators who want eviction sooner). */
+function idleFromEnvironment(): number | undefined {
+  const value = Number(process.env['LEDGE_OBJECT_IDLE_MS']);
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
 
 interface Slot {
   namespace: string;
@@ -47,11 +55,21 @@ export class CoordinationDirectory {
   readonly #logger: Logger;
   readonly #idleMs: number;
   readonly #slots = new Map<string, Slot>();
+  /** The hibernatable WebSockets of this directory's objects (websockets-host.ts). */
+  readonly #sockets: ObjectSocketHub;
 
   constructor(port: CoordinationStoragePort, options: DirectoryOptions) {
     this.#port = port;
     this.#logger = options.logger;
-    this.#idleMs = options.idleMs ?? OBJECT_IDLE_MS;
+    this.#idleMs = options.idleMs ?? idleFromEnvironment() ?? OBJECT_IDLE_MS;
+    this.#sockets = new ObjectSocketHub({
+      deliver: (event, host) => this.deliver(event, host),
+      logger: options.logger,
+      onPlainEnd: (key) => {
+        const slot = this.#slots.get(key);
+        if (slot && slot.inflight === 0) this.#armIdle(key, slot);
+      },
+    });
   }
 
   /** Objects with an instance now. */
@@ -83,6 +101,9 @@ export class CoordinationDirectory {
         await this.#rollbackOpen(s);
         s.owner = owner;
       }
+      // The state of its hibernatable sockets travels with the event: all of it to an instance new to its isolate.
+      const held = this.#sockets.prepare(key, event, host, previous !== owner);
+      if (held) event.held = held;
       clearTimeout(s.idle);
       s.idle = undefined;
       s.inflight++;
@@ -91,7 +112,7 @@ export class CoordinationDirectory {
     s.turn = placed.catch(() => undefined);
     const owner = await placed;
     try {
-      return await owner.runObject(event, from);
+      return this.#sockets.settle(key, await owner.runObject(event, from));
     } finally {
       this.#done(key, s);
     }
@@ -125,7 +146,12 @@ export class CoordinationDirectory {
       slot.store ??= this.#port.open(namespace, id);
       return slot.store;
     };
-    return serveProtocol<ObjectStorageProtocol>('coordination storage', OBJECT_STORAGE_CALLS, {
+    const owns = (namespace: string, id: string): void => {
+      const slot = this.#slots.get(`${namespace}\n${id}`);
+      if (!slot || slot.owner !== owner) throw new BindingError('Error', 'This object instance is no longer the live one (it was evicted or moved); its WebSockets are closed to it.');
+    };
+    return serveProtocol<ObjectStorageProtocol & ObjectSocketProtocol>('coordination storage', { ...OBJECT_STORAGE_CALLS, ...OBJECT_SOCKET_CALLS }, {
+      ...this.#sockets.handlers(owns),
       get: async ([ns, id, keys]) => [...(await (await store(ns, id)).get(keys))],
       list: async ([ns, id, options]) => (await store(ns, id)).list(options),
       // The store's refusals the application must see (SQL errors, bad arguments, the account's storage limit) reach it as an Error with their message.
@@ -196,6 +222,7 @@ export class CoordinationDirectory {
   async close(): Promise<void> {
     const slots = [...this.#slots.values()];
     this.#slots.clear();
+    this.#sockets.close();
     await Promise.all(slots.map((slot) => this.#release(slot)));
   }
 
@@ -203,10 +230,16 @@ export class CoordinationDirectory {
     slot.inflight--;
     if (slot.inflight > 0) return;
     for (const wake of slot.drained.splice(0)) wake();
+    this.#armIdle(key, slot);
+  }
+
+  /** Drops the instance after the idle time, unless an event or a socket joined to its isolate keeps it (a hibernatable one does not). */
+  #armIdle(key: string, slot: Slot): void {
     clearTimeout(slot.idle);
     slot.idle = setTimeout(() => {
-      if (slot.inflight > 0 || this.#slots.get(key) !== slot) return;
+      if (slot.inflight > 0 || this.#slots.get(key) !== slot || this.#sockets.keepsInstance(key)) return;
       this.#slots.delete(key);
+      this.#sockets.forget(key);
       void this.#release(slot);
     }, this.#idleMs);
     slot.idle.unref();

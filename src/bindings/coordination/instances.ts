@@ -8,10 +8,12 @@ import { typedCall, type BindingTransport } from '../protocol.js';
 import { InputGate } from './gates.js';
 import { idFromName, namespaceKey } from './ids.js';
 import { DurableObjectId, isRpcName } from './namespace.js';
-import type { ObjectEvent, ObjectOutcome, ObjectStorageProtocol, RemoteError } from './protocol.js';
+import type { ObjectEvent, ObjectOutcome, ObjectResponse, ObjectStorageProtocol, RemoteError } from './protocol.js';
 import { OBJECT_STORAGE_SERVICE } from './service-name.js';
 import { ObjectStorage } from './storage.js';
 import { attachSyncStorage, startSession, type SyncStorageCall } from './sync-storage.js';
+import { applyHeldState, dropSocketMirror, isSocketEvent, runSocketEvent, socketMethods, socketRefOf } from './websockets-isolate.js';
+import type { ObjectSocketProtocol } from './websockets-protocol.js';
 
 /** How long `blockConcurrencyWhile` may hold an instance before it is reset (reference §4.2). */
 export const BLOCK_CONCURRENCY_TIMEOUT_MS = 30_000;
@@ -50,9 +52,15 @@ function keyOf(namespace: string, id: string): string {
 /** Forgets an instance (evicted, or moved to another isolate): its next event here constructs a new one from storage. */
 export function dropInstance(namespace: string, id: string): void {
   const instance = instances.get(keyOf(namespace, id));
+  dropSocketMirror(keyOf(namespace, id));
   if (!instance) return;
   instance.broken ??= new Error('This object instance was evicted.');
   instances.delete(instance.key);
+}
+
+/** An instance's calls about its hibernatable sockets, on its storage service (websockets-isolate.ts). */
+function socketCall(context: InstanceContext) {
+  return <M extends keyof ObjectSocketProtocol>(method: M, args: ObjectSocketProtocol[M]['args']) => context.call(OBJECT_STORAGE_SERVICE, method, args);
 }
 
 function reset(instance: Instance, err: Error): void {
@@ -84,6 +92,7 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
     storage: instance.storage,
     waitUntil: (promise: unknown) => context.waitUntil(Promise.resolve(promise)),
     blockConcurrencyWhile: <T>(fn: () => Promise<T> | T) => blockConcurrencyWhile(instance, fn),
+    ...socketMethods(key, socketCall(context)),
     abort: (reason?: unknown) => {
       reset(instance, reason instanceof Error ? reason : new Error(reason === undefined ? 'The object was aborted.' : String(reason)));
     },
@@ -124,6 +133,8 @@ async function blockConcurrencyWhile<T>(instance: Instance, fn: () => Promise<T>
 export async function runObjectEvent(event: ObjectEvent, context: InstanceContext): Promise<ObjectOutcome> {
   let instance: Instance;
   try {
+    // The state of its hibernatable sockets first: the constructor may call getWebSockets().
+    applyHeldState(keyOf(event.namespace, event.id), event.held, socketCall(context));
     const found = instances.get(keyOf(event.namespace, event.id));
     instance = found && !found.broken ? found : createInstance(event, context);
   } catch (err) {
@@ -142,11 +153,16 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
         const args = rpc.decode(event.link, event.args, made);
         if (!Array.isArray(args)) throw new TypeError('the RPC arguments must be a list');
         const result = event.kind === 'rpc' ? await callMethod(object, event.method, args) : await callFetch(object, args);
-        outcome = { ok: true, value: rpc.encode(event.link, result) };
+        // A WebSocket the object answers with is joined by the host (websockets-handoff.ts), not carried as a value.
+        const upgrade = result instanceof Response ? upgradeOf(instance.key, result) : undefined;
+        outcome = upgrade ? { ok: true, response: upgrade } : { ok: true, value: rpc.encode(event.link, result) };
       } finally {
         // Stubs passed as arguments live for the call only (as for service bindings).
         rpc.release(made);
       }
+    } else if (isSocketEvent(event)) {
+      await runSocketEvent(instance.key, object, event, socketCall(context));
+      outcome = { ok: true };
     } else {
       const handler = object['alarm'];
       if (typeof handler !== 'function') throw new TypeError('the object has no alarm() handler');
@@ -179,6 +195,17 @@ async function callMethod(object: Record<string, unknown>, name: string, args: u
   const method = object[name];
   if (!isRpcName(name) || typeof method !== 'function') throw new TypeError(`The RPC receiver does not implement the method "${name}".`);
   return (method as (...a: unknown[]) => unknown).apply(object, args);
+}
+
+/** The head and socket of a 101 response carrying a WebSocket; undefined for any other response. */
+function upgradeOf(key: string, response: Response): ObjectResponse | undefined {
+  const client = (response as { webSocket?: unknown }).webSocket;
+  if (response.status !== 101 || client === null || client === undefined) return undefined;
+  const head: ObjectResponse = { status: 101, statusText: response.statusText, headers: [...response.headers], body: null };
+  const webSocket = socketRefOf(key, client, head);
+  if (!webSocket) return undefined;
+  head.webSocket = webSocket;
+  return head;
 }
 
 async function callFetch(object: Record<string, unknown>, args: unknown[]): Promise<Response> {

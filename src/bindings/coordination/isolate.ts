@@ -7,5 +7,5 @@ import type { CoordinationProtocol } from './protocol.js';
 export const ISOLATE_PART = {
   kind: 'coordination',
   module: import.meta.url,
-  create: (transport, context) => new DurableObjectNamespace(typedCall<CoordinationProtocol>(transport), String(context.options?.['namespace'] ?? ''), context.rpc),
+  create: (transport, context) => new DurableObjectNamespace(typedCall<CoordinationProtocol>(transport), String(context.options?.['namespace'] ?? ''), context.rpc, context.webSockets),
 } satisfies IsolatePart;

@@ -6,10 +6,13 @@
 import type { RpcCaller } from '../isolate-part.js';
 import type { BindingCall } from '../protocol.js';
 import { idFromName, idProblem, namespaceKey, newUniqueId } from './ids.js';
-import type { CoordinationProtocol } from './protocol.js';
+import type { CoordinationProtocol, ObjectResponse } from './protocol.js';
 
 /** `Symbol.dispose`, or the registered symbol libraries use where the runtime lacks it (as runtime/rpc/codec.ts). */
 const DISPOSE: symbol = (Symbol as { dispose?: symbol }).dispose ?? Symbol.for('Symbol.dispose');
+
+/** How the stub makes the socket of an object's 101 response (the runtime's, given through the binding context). */
+type WebSocketMaker = { handoff(token: string): object };
 
 /** Names a stub never forwards as RPC: handlers the platform calls, and what would make the stub look like a promise. */
 const NOT_RPC = new Set(['fetch', 'alarm', 'connect', 'webSocketMessage', 'webSocketClose', 'webSocketError', 'constructor', 'then', 'toJSON']);
@@ -46,7 +49,7 @@ export class DurableObjectId {
  * RPC session (runtime/rpc, as service bindings): arguments and results may hold functions and RpcTargets (passed
  * as stubs), streams, Requests and Responses; a `fetch` streams both bodies.
  */
-function createStub(call: BindingCall<CoordinationProtocol>, rpc: RpcCaller | undefined, id: DurableObjectId): object {
+function createStub(call: BindingCall<CoordinationProtocol>, rpc: RpcCaller | undefined, id: DurableObjectId, webSockets: WebSocketMaker | undefined): object {
   const hex = id.toString();
   const name = id.name ?? null;
   const send = (kind: 'rpc' | 'fetch', method: string, args: readonly unknown[]): Promise<unknown> => {
@@ -61,7 +64,19 @@ function createStub(call: BindingCall<CoordinationProtocol>, rpc: RpcCaller | un
     id,
     name: id.name,
     async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-      const response = await send('fetch', 'fetch', [new Request(input, init)]);
+      if (!rpc) throw new Error('coordination object stubs work only inside a Ledge isolate');
+      let upgrade: ObjectResponse | undefined;
+      const response = await rpc.call(async (link, encoded) => {
+        const outcome = await call('event', [hex, name, { kind: 'fetch', link, args: encoded }]);
+        if (outcome.ok && outcome.response) upgrade = outcome.response;
+        return outcome.ok ? { value: outcome.value } : { error: outcome.error };
+      }, [new Request(input, init)]);
+      // A WebSocket the object returned: return this response from the worker to join the client to the object.
+      if (upgrade) {
+        if (!upgrade.webSocket || !('token' in upgrade.webSocket)) throw new Error('the object answered without a response');
+        if (!webSockets) throw new Error('the object answered with a WebSocket, which cannot be carried here');
+        return new Response(null, { status: 101, statusText: upgrade.statusText, headers: upgrade.headers, webSocket: webSockets.handoff(upgrade.webSocket.token) } as ResponseInit);
+      }
       if (!(response instanceof Response)) throw new TypeError('the object answered without a response');
       return response;
     },
@@ -87,10 +102,12 @@ export class DurableObjectNamespace {
   readonly #key: Buffer;
   readonly #call: BindingCall<CoordinationProtocol>;
   readonly #rpc: RpcCaller | undefined;
+  readonly #webSockets: WebSocketMaker | undefined;
 
-  constructor(call: BindingCall<CoordinationProtocol>, uniqueKey: string, rpc?: RpcCaller) {
+  constructor(call: BindingCall<CoordinationProtocol>, uniqueKey: string, rpc?: RpcCaller, webSockets?: WebSocketMaker) {
     this.#call = call;
     this.#rpc = rpc;
+    this.#webSockets = webSockets;
     this.#key = namespaceKey(uniqueKey);
   }
 
@@ -115,7 +132,7 @@ export class DurableObjectNamespace {
       const problem = idProblem(this.#key, id.toString());
       if (problem) throw new TypeError(problem);
     }
-    return createStub(this.#call, this.#rpc, id);
+    return createStub(this.#call, this.#rpc, id, this.#webSockets);
   }
 
   getByName(name: string, options?: { locationHint?: string }): object {

@@ -9,8 +9,18 @@
 import { z } from 'zod';
 import type { CallSchemas } from '../protocol.js';
 import type { CoordinationListOptions, CoordinationSqlResult } from '../../storage/ports.js';
+import type { HeldSocketsState, ObjectSocketEvent, ObjectSocketRef } from './websockets-protocol.js';
 
 export { OBJECT_STORAGE_SERVICE } from './service-name.js';
+
+/** The head of an object's 101 response and its socket (websockets-protocol.ts): the host joins the client to it. */
+export interface ObjectResponse {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: null;
+  webSocket?: ObjectSocketRef;
+}
 
 /**
  * What a caller asks of an object: `args` are encoded on the caller's RPC link `link` (for `fetch`, one Request).
@@ -20,8 +30,10 @@ export type ObjectCall =
   | { kind: 'rpc'; link: number; method: string; args: unknown[] }
   | { kind: 'fetch'; link: number; args: unknown[] };
 
-/** One event for an object, as the host delivers it to the isolate holding (or about to create) its instance. */
-export type ObjectEvent = ObjectCall & {
+/** One event for an object, as the host delivers it to the isolate holding (or about to create) its instance; `held` is the state of its hibernatable sockets (websockets-protocol.ts). */
+export type ObjectEvent = ObjectEventBody & { held?: HeldSocketsState };
+
+type ObjectEventBody = (ObjectCall | ObjectSocketEvent) & {
   namespace: string;
   className: string;
   id: string;
@@ -49,7 +61,12 @@ export interface RemoteError {
 
 /** How an event ended: the result encoded on the call's link (an RPC value, or the fetch Response), or the error the object threw. */
 export type ObjectOutcome =
-  | { ok: true; value?: unknown }
+  /**
+   * `value`: the result encoded on the call's link. `response`: instead, a 101 answer with its socket (the host turns
+   * the socket into a one-time token for the caller). `plainSocket`: host-only, set when the response's socket is
+   * joined to the object's isolate (websockets-handoff.ts).
+   */
+  | { ok: true; value?: unknown; response?: ObjectResponse; plainSocket?: true }
   | { ok: false; error: RemoteError };
 
 /** The caller's end of an object call's RPC link, as the host knows it. */

@@ -47,3 +47,19 @@ test("a coordination object's outcome passes as an RPC value or an error, nothin
     null, 'ok', { value: 1 }, { ok: 'yes', value: 1 }, { ok: false }, { ok: false, error: 'failed' }, { ok: false, error: { name: 'Error' } },
   ]) assert.equal(toIsolateMessage({ t: 'object-result', id: 3, outcome }), null, JSON.stringify(outcome));
 });
+
+test('coordination objects\' sockets: a head names a handed-off socket by token; an outcome names its socket by sid or number, never by token', () => {
+  const ok = { t: 'object-result', id: 5, outcome: { ok: true, response: { status: 101, statusText: '', headers: [], body: null, webSocket: { socket: 3 } } } };
+  for (const message of [
+    { t: 'head', id: 3, status: 101, statusText: '', headers: [], body: null, streaming: false, webSocketHandoff: 'abc' },
+    ok,
+    { ...ok, outcome: { ...ok.outcome, response: { ...ok.outcome.response, webSocket: { sid: 2 } } } },
+  ]) assert.deepEqual(toIsolateMessage(message), message, JSON.stringify(message));
+  for (const message of [
+    { t: 'head', id: 3, status: 101, statusText: '', headers: [], body: null, streaming: false, webSocketHandoff: 7 },
+    { t: 'head', id: 3, status: 200, statusText: '', headers: [], body: null, streaming: false, webSocketHandoff: {} },
+    { ...ok, outcome: { ...ok.outcome, response: { ...ok.outcome.response, webSocket: { token: 'forged' } } } },
+    { ...ok, outcome: { ...ok.outcome, response: { ...ok.outcome.response, webSocket: { sid: 1, socket: 2 } } } },
+    { ...ok, outcome: { ...ok.outcome, response: { ...ok.outcome.response, webSocket: { socket: -1.5 } } } },
+  ]) assert.equal(toIsolateMessage(message), null, JSON.stringify(message));
+});

@@ -97,9 +97,9 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
   switch (m.t) {
     case 'head':
       // 101 only as the answer to an upgrade, naming the isolate's socket the client's connection joins.
-      return Number.isInteger(m.status) && (((m.status as number) >= 200 && (m.status as number) <= 599) || (m.status === 101 && isId(m.webSocket))) && isStr(m.statusText) && isFlat(m.headers)
+      return Number.isInteger(m.status) && (((m.status as number) >= 200 && (m.status as number) <= 599) || (m.status === 101 && (isId(m.webSocket) || isStr(m.webSocketHandoff)))) && isStr(m.statusText) && isFlat(m.headers)
         && (m.body === null || isStr(m.body) || m.body instanceof Uint8Array) && typeof m.streaming === 'boolean' && (m.done === undefined || m.done === true)
-        && isOptionalId(m.webSocket)
+        && isOptionalId(m.webSocket) && (m.webSocketHandoff === undefined || isStr(m.webSocketHandoff))
         ? value as IsolateMessage : null;
     // Only feeds the event's trace (observability); the bound on subrequests is the egress gateway's own count.
     case 'usage': return isId(m.subrequests) && (m.subrequests as number) >= 0 ? value as IsolateMessage : null;
@@ -134,7 +134,21 @@ function isObjectOutcome(o: unknown): boolean {
   if (typeof o !== 'object' || o === null) return false;
   const v = o as { ok?: unknown; error?: unknown };
   if (v.ok === false) return isError(v.error);
-  return v.ok === true;
+  if (v.ok !== true) return false;
+  // A 101 answer's head and socket instead of a value (websockets-handoff.ts).
+  const response = (o as { response?: unknown }).response;
+  if (response === undefined) return true;
+  const r = response as { status?: unknown; statusText?: unknown; headers?: unknown; body?: unknown; webSocket?: unknown } | null;
+  return typeof r === 'object' && r !== null && r.status === 101 && isStr(r.statusText) && Array.isArray(r.headers)
+    && r.headers.every((h) => Array.isArray(h) && h.length === 2 && isStr(h[0]) && isStr(h[1])) && r.body === null
+    && (r.webSocket === undefined || isObjectSocketRef(r.webSocket));
+}
+
+/** The socket of an object's 101 response, as an isolate may name it: joined to it (`sid`) or accepted for hibernation (`socket`); only the host makes tokens. */
+function isObjectSocketRef(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  const keys = Object.keys(v);
+  return keys.length === 1 && (keys[0] === 'sid' || keys[0] === 'socket') && isId((v as Record<string, unknown>)[keys[0]]);
 }
 
 function isDecision(d: unknown): boolean {

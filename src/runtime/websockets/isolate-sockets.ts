@@ -17,6 +17,8 @@ export interface IsolateSockets {
    * then call `flush()`: it sends what the other end sent before the response.
    */
   attach(socket: unknown): { sid: number; flush: () => void };
+  /** The token of a socket a coordination object's host holds (returned by a stub's fetch), or undefined for any other socket. */
+  takeHandoff(socket: unknown): string | undefined;
   /** The response carrying `socket` is no longer wanted (the host gave up on its event): its peer sees an unclean close. */
   abandon(socket: unknown): void;
   /** `fetch()` of a request with `Upgrade: websocket`: a 101 Response whose `webSocket` needs `accept()`, or the server's refusal. */
@@ -129,6 +131,10 @@ export function createIsolateSockets(post: (message: SocketIsolateMessage) => vo
           }
         },
       };
+    },
+
+    takeHandoff(socket) {
+      return socket instanceof WebSocket ? internals.takeHandoff(socket) : undefined;
     },
 
     abandon(socket) {

@@ -4,6 +4,8 @@
  * an ArrayBuffer, and a close from the far end is answered at once (the socket is then CLOSED). Where a
  * socket's frames go is its transport: the other end of its pair, or the host (isolate-sockets.ts).
  */
+import { deserialize, serialize } from 'node:v8';
+import { MAX_ATTACHMENT_BYTES } from '../../bindings/coordination/websockets-limits.js';
 import { MAX_SOCKET_MESSAGE_BYTES, SOCKET_SEND_BUFFER_BYTES, sizeOf, type SocketData } from './protocol.js';
 
 /** Where one end's outgoing frames go. */
@@ -65,6 +67,19 @@ export interface SocketInternals {
   opened(socket: WebSocket, protocol: string): void;
   failed(socket: WebSocket, message: string): void;
   isUsable(socket: WebSocket): boolean;
+  /**
+   * Makes the object's end of a pair a hibernatable socket (`ctx.acceptWebSocket`): accepted, its frames going
+   * to `transport`, its attachment reported to `onAttach`; it fires no events (the object's handlers get them).
+   */
+  hold(socket: WebSocket, transport: SocketTransport, onAttach: (bytes: Uint8Array | null) => void): void;
+  /** A hibernatable socket made again after its object was evicted, with the attachment the host kept. */
+  revive(transport: SocketTransport, onAttach: (bytes: Uint8Array | null) => void, attachment: Uint8Array | null): WebSocket;
+  /** The socket's connection is over (a hibernatable socket learns it from its object's close event). */
+  markClosed(socket: WebSocket): void;
+  /** A socket standing for one held by the host for a coordination object, to be returned in a Response (`token` names it). */
+  handoff(token: string): WebSocket;
+  /** The token of such a socket, once: a second Response cannot carry it. */
+  takeHandoff(socket: WebSocket): string | undefined;
 }
 
 let internals: SocketInternals | undefined;
@@ -105,6 +120,9 @@ export class WebSocket extends EventTarget {
   #url: string | null = null;
   #protocol = '';
   #handlers = new Map<string, ((event: Event) => void) | null>();
+  #attachment: Uint8Array | null = null;
+  #onAttach: ((bytes: Uint8Array | null) => void) | undefined;
+  #handoff: string | undefined;
 
   /** `new WebSocket(url, protocols?)` opens a client connection through the platform, as `fetch()` with `Upgrade: websocket` does. */
   constructor(url?: string | URL, protocols?: string | string[]) {
@@ -139,6 +157,7 @@ export class WebSocket extends EventTarget {
 
   /** Starts delivering events; what arrived before is delivered right after the current code finishes. */
   accept(): void {
+    if (this.#handoff !== undefined) throw new TypeError('accept(): this WebSocket leads to a coordination object; return it in a Response (return stub.fetch(request)) to join the client to the object');
     if (this.#detached) throw new TypeError('accept(): this WebSocket was returned in a Response and belongs to the platform now');
     if (this.#accepted) throw new TypeError('accept(): this WebSocket was already accepted');
     this.#accepted = true;
@@ -147,6 +166,19 @@ export class WebSocket extends EventTarget {
       this.#held = [];
       for (const arrival of held) this.#dispatch(arrival);
     });
+  }
+
+  /** Keeps a structured-cloneable value with the socket; a hibernatable socket's attachment survives its object's eviction. */
+  serializeAttachment(value: unknown): void {
+    const bytes = new Uint8Array(serialize(value));
+    if (bytes.byteLength > MAX_ATTACHMENT_BYTES) throw new Error(`A WebSocket 'attachment' cannot be larger than ${MAX_ATTACHMENT_BYTES} bytes.'attachment' was ${bytes.byteLength} bytes.`);
+    this.#attachment = bytes;
+    this.#onAttach?.(bytes);
+  }
+
+  /** A copy of the value given to `serializeAttachment`, or null. */
+  deserializeAttachment(): unknown {
+    return this.#attachment === null ? null : deserialize(this.#attachment);
   }
 
   /** Sends a text (string) or binary (ArrayBuffer or view) message. */
@@ -260,6 +292,35 @@ export class WebSocket extends EventTarget {
         socket.#fire(new CloseEvent('close', { code: 1006, reason: '', wasClean: false }));
       },
       isUsable: (socket) => !socket.#detached && !socket.#accepted,
+      hold(socket, transport, onAttach) {
+        if (socket.#accepted) throw new Error('Cannot call `acceptWebSocket()` if the WebSocket was already accepted via `accept()`');
+        const peer = socket.#peer;
+        if (socket.#detached || !peer || peer.#detached || peer.#accepted) throw new Error('Cannot call `acceptWebSocket()` on this WebSocket because its pair has already been accepted or used in a Response.');
+        socket.#accepted = true;
+        socket.#transport = transport;
+        socket.#onAttach = onAttach;
+        socket.#held = [];
+      },
+      revive(transport, onAttach, attachment) {
+        const socket = new WebSocket();
+        socket.#accepted = true;
+        socket.#transport = transport;
+        socket.#onAttach = onAttach;
+        socket.#attachment = attachment;
+        return socket;
+      },
+      markClosed(socket) { socket.#state = CLOSED; },
+      handoff(token) {
+        const socket = new WebSocket();
+        socket.#handoff = token;
+        return socket;
+      },
+      takeHandoff(socket) {
+        const token = socket.#handoff;
+        if (token === undefined || socket.#detached) return undefined;
+        socket.#detached = true;
+        return token;
+      },
     };
   }
 
