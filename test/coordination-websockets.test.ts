@@ -27,7 +27,7 @@ export class Client {
       this.received.push(isBinary ? `binary:${[...(data as Buffer)].join(',')}` : data.toString());
       for (const wake of this.#waiters.splice(0)) wake();
     });
-    this.opened = new Promise((resolve, reject) => { this.ws.once('open', () => resolve()); this.ws.once('error', reject); this.ws.once('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`))); });
+    this.opened = new Promise((resolve, reject) => { this.ws.once('open', () => resolve()); this.ws.once('error', reject); this.ws.once('unexpected-response', (_req, res) => { let body = ''; res.on('data', (chunk: Buffer) => { body += chunk.toString(); }); res.on('end', () => reject(new Error(`status ${res.statusCode}: ${body}`))); }); });
     this.closed = new Promise((resolve) => this.ws.once('close', (code, reason) => resolve([code, reason.toString()])));
   }
 

@@ -112,6 +112,8 @@ export function createHosting(options: HostingOptions): Hosting {
   const assetServers = new Map<string, Promise<VersionAssets | null>>();
   /** One memory budget for the asset bytes of every version on the platform. */
   const assetCache = new ContentCache();
+  let closed = false;
+  const stopped = (version: VersionRecord) => Promise.reject(new LedgeError('isolate_failed', `version ${version.id} of ${version.deployment} was not started: the platform is stopping`));
   const sweeper = options.timers === false ? undefined : setInterval(() => hosting.sweepIdle(), 60_000).unref();
 
   /** A version stops being served: its isolates stop as soon as their events in flight finish, and the CPU it used is logged. */
@@ -130,6 +132,9 @@ export function createHosting(options: HostingOptions): Hosting {
   function entryFor(version: VersionRecord) {
     let entry = runtimes.get(version.id);
     if (!entry) {
+      // An event that arrives while the platform stops (an object's socket closing with it) starts no isolate that
+      // nothing would stop: it fails, as a request to a stopping platform does.
+      if (closed) return { accountId: version.account_id, deployment: version.deployment, runtime: stopped(version), lastUsed: clock.now(), active: 0 };
       const runtime = start(version);
       entry = { accountId: version.account_id, deployment: version.deployment, runtime, lastUsed: clock.now(), active: 0 };
       runtimes.set(version.id, entry);
@@ -363,6 +368,7 @@ export function createHosting(options: HostingOptions): Hosting {
       return (await Promise.all([...background.values()].map((w) => w.runners.tick(kind)))).reduce((sum, n) => sum + n, 0);
     },
     async close() {
+      closed = true;
       clearInterval(sweeper);
       const works = [...background.values()];
       background.clear();

@@ -28,6 +28,8 @@ interface Slot {
   id: string;
   owner: ObjectOwner | undefined;
   inflight: number;
+  /** Events waiting for their placement (the isolate may still be starting): they keep the slot from the idle sweep. */
+  waiting: number;
   drained: (() => void)[];
   /** Owner changes and counting happen one at a time per object. */
   turn: Promise<unknown>;
@@ -67,7 +69,7 @@ export class CoordinationDirectory {
       logger: options.logger,
       onPlainEnd: (key) => {
         const slot = this.#slots.get(key);
-        if (slot && slot.inflight === 0) this.#armIdle(key, slot);
+        if (slot && slot.inflight === 0 && slot.waiting === 0) this.#armIdle(key, slot);
       },
     });
   }
@@ -83,10 +85,14 @@ export class CoordinationDirectory {
     const key = `${event.namespace}\n${event.id}`;
     let slot = this.#slots.get(key);
     if (!slot) {
-      slot = { namespace: event.namespace, id: event.id, owner: undefined, inflight: 0, drained: [], turn: Promise.resolve(), store: undefined, idle: undefined, openTransactions: 0, restoreOnNextSession: undefined };
+      slot = { namespace: event.namespace, id: event.id, owner: undefined, inflight: 0, waiting: 0, drained: [], turn: Promise.resolve(), store: undefined, idle: undefined, openTransactions: 0, restoreOnNextSession: undefined };
       this.#slots.set(key, slot);
     }
     const s = slot;
+    // Counted from now: an idle sweep while the isolate starts would otherwise drop the slot this event is placed in.
+    s.waiting++;
+    clearTimeout(s.idle);
+    s.idle = undefined;
     const placed = s.turn.then(async () => {
       const owner = await host();
       const previous = s.owner;
@@ -104,13 +110,17 @@ export class CoordinationDirectory {
       // The state of its hibernatable sockets travels with the event: all of it to an instance new to its isolate.
       const held = this.#sockets.prepare(key, event, host, previous !== owner);
       if (held) event.held = held;
-      clearTimeout(s.idle);
-      s.idle = undefined;
       s.inflight++;
       return owner;
-    });
+    }).finally(() => { s.waiting--; });
     s.turn = placed.catch(() => undefined);
-    const owner = await placed;
+    let owner: ObjectOwner;
+    try {
+      owner = await placed;
+    } catch (err) {
+      if (s.inflight === 0 && s.waiting === 0) this.#armIdle(key, s);
+      throw err;
+    }
     try {
       return this.#sockets.settle(key, await owner.runObject(event, from));
     } finally {
@@ -230,14 +240,14 @@ export class CoordinationDirectory {
     slot.inflight--;
     if (slot.inflight > 0) return;
     for (const wake of slot.drained.splice(0)) wake();
-    this.#armIdle(key, slot);
+    if (slot.waiting === 0) this.#armIdle(key, slot);
   }
 
   /** Drops the instance after the idle time, unless an event or a socket joined to its isolate keeps it (a hibernatable one does not). */
   #armIdle(key: string, slot: Slot): void {
     clearTimeout(slot.idle);
     slot.idle = setTimeout(() => {
-      if (slot.inflight > 0 || this.#slots.get(key) !== slot || this.#sockets.keepsInstance(key)) return;
+      if (slot.inflight > 0 || slot.waiting > 0 || this.#slots.get(key) !== slot || this.#sockets.keepsInstance(key)) return;
       this.#slots.delete(key);
       this.#sockets.forget(key);
       void this.#release(slot);
