@@ -45,6 +45,8 @@ export class Room extends DurableObject {
       return;
     }
     if (message === 'echo') { ws.send('echo'); return; }
+    if (message.startsWith('timeout ')) { this.ctx.setHibernatableWebSocketEventTimeout(Number(message.slice(8))); ws.send('timeout ' + this.ctx.getHibernatableWebSocketEventTimeout()); return; }
+    if (message === 'slow') { await new Promise((resolve) => setTimeout(resolve, 20000)); return; }
     if (message === 'bye') { ws.close(4000, 'bye ' + att.name); return; }
     if (message === 'throw') throw new Error('boom from the room');
     if (message === 'big-attachment') { try { ws.serializeAttachment('x'.repeat(20000)); } catch (e) { ws.send('refused: ' + e.message); } return; }

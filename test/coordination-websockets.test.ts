@@ -185,6 +185,17 @@ for (const isolation of ['thread', 'process'] as const) {
       a.send('whoami');
       assert.equal((JSON.parse(await a.next()) as { name: string }).name, 'a!', 'a changed attachment survives eviction');
 
+      // A handler still running past the event timeout is canceled and the object reset: the next event gets a new instance
+      // (without the timeout, the slow event would keep this instance in memory for 20 s).
+      a.send('timeout 200');
+      assert.equal(await a.next(), 'timeout 200');
+      a.send('whoami');
+      const beforeSlow = JSON.parse(await a.next()) as { instance: number };
+      a.send('slow');
+      await dev.waitFor(/webSocketMessage\(\) of object \w+ \(Room\) threw: Error: The WebSocket event ran past the object's event timeout of 200 ms/, 30_000);
+      a.send('whoami');
+      assert.ok((JSON.parse(await a.next()) as { instance: number }).instance > beforeSlow.instance, 'a new instance after the timeout');
+
       const tags = Array.from({ length: 11 }, (_, i) => `tag=t${i}`).join('&');
       assert.deepEqual(await refusal(`${ws}/chat?room=auto&name=b&${tags}`), [400, 'a Hibernatable WebSocket cannot have more than 10 tags']);
       assert.deepEqual(await refusal(`${ws}/try-accept?room=auto&name=c`), [400, '101 accept(): this WebSocket leads to a coordination object; return it in a Response (return stub.fetch(request)) to join the client to the object']);

@@ -161,7 +161,7 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
         rpc.release(made);
       }
     } else if (isSocketEvent(event)) {
-      await runSocketEvent(instance.key, object, event, socketCall(context));
+      await runSocketEvent(instance.key, object, event, socketCall(context), (err) => reset(instance, err));
       outcome = { ok: true };
     } else {
       const handler = object['alarm'];

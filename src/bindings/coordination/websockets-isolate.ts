@@ -176,8 +176,33 @@ export function socketMethods(key: string, call: SocketCall): Record<string, unk
   };
 }
 
-/** Delivers a socket event to the object's handler (`webSocketMessage`, `webSocketClose`, `webSocketError`). */
-export async function runSocketEvent(key: string, object: Record<string, unknown>, event: ObjectSocketEvent, call: SocketCall): Promise<void> {
+/**
+ * Delivers a socket event to the object's handler (`webSocketMessage`, `webSocketClose`, `webSocketError`). With an
+ * event timeout set (`setHibernatableWebSocketEventTimeout`), a handler still running when it passes is canceled:
+ * the event fails and `onTimeout` resets the instance, so the next event constructs a new one.
+ */
+export async function runSocketEvent(key: string, object: Record<string, unknown>, event: ObjectSocketEvent, call: SocketCall, onTimeout: (err: Error) => void): Promise<void> {
+  const timeout = mirrorOf(key).eventTimeout;
+  const running = deliverSocketEvent(key, object, event, call);
+  if (timeout === null) return running;
+  // What the canceled handler does after the timeout fails on its own; nothing waits for it any more.
+  running.catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const err = new Error(`The WebSocket event ran past the object's event timeout of ${timeout} ms (setHibernatableWebSocketEventTimeout); it was canceled and the object was reset.`);
+      onTimeout(err);
+      reject(err);
+    }, timeout);
+  });
+  try {
+    await Promise.race([running, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function deliverSocketEvent(key: string, object: Record<string, unknown>, event: ObjectSocketEvent, call: SocketCall): Promise<void> {
   const m = mirrorOf(key);
   let entry = m.bySocket.get(event.socket);
   // A close or an error for a socket this instance no longer knows (it already closed here): nothing to tell it.
