@@ -52,9 +52,18 @@ export class History {
   readonly #db: Database.Database;
 
   readonly #baseEverySegments: number;
+  /**
+   * With `soleWriter`, the current segment and the newest point as this object last wrote or read them: nobody
+   * else writes this index while it is open, so a commit's point needs neither query (two of its three statements).
+   */
+  readonly #soleWriter: boolean;
+  #current: number | undefined;
+  #latest: CommitPoint | undefined;
 
-  constructor(dbFile: string, options: { baseEverySegments?: number } = {}) {
+  /** `soleWriter`: no other connection writes this index while this one is open (coordination objects). */
+  constructor(dbFile: string, options: { baseEverySegments?: number; soleWriter?: boolean } = {}) {
     this.#baseEverySegments = options.baseEverySegments ?? BASE_EVERY_SEGMENTS;
+    this.#soleWriter = options.soleWriter ?? false;
     this.dir = `${dbFile}.history`;
     mkdirSync(this.dir, { recursive: true });
     const file = path.join(this.dir, 'index.sqlite');
@@ -91,7 +100,10 @@ export class History {
   walFile(segment: number): string { return path.join(this.dir, `wal-${segment}.bin`); }
 
   currentSegment(): number | undefined {
-    return (this.#prepare('SELECT max(segment) AS s FROM segments').get() as { s: number | null }).s ?? undefined;
+    if (this.#soleWriter && this.#current !== undefined) return this.#current;
+    const current = (this.#prepare('SELECT max(segment) AS s FROM segments').get() as { s: number | null }).s ?? undefined;
+    if (this.#soleWriter) this.#current = current;
+    return current;
   }
 
   isClosed(segment: number): boolean {
@@ -100,6 +112,7 @@ export class History {
 
   openSegment(segment: number, time: number): void {
     this.#prepare('INSERT OR IGNORE INTO segments (segment, started_at) VALUES (?, ?)').run(segment, time);
+    if (this.#current !== undefined && segment > this.#current) this.#current = segment;
   }
 
   closeSegment(segment: number, bytes: number): void {
@@ -128,11 +141,16 @@ export class History {
     // Time never goes backwards in the index, so bookmark order stays time order even if the clock does.
     const at = latest ? Math.max(time, latest.time) : time;
     const info = this.#prepare('INSERT INTO commits (time, segment, offset) VALUES (?, ?, ?)').run(at, segment, offset);
-    return { seq: Number(info.lastInsertRowid), time: at, segment, offset };
+    const point = { seq: Number(info.lastInsertRowid), time: at, segment, offset };
+    if (this.#soleWriter) this.#latest = point;
+    return point;
   }
 
   latest(): CommitPoint | undefined {
-    return this.#prepare('SELECT seq, time, segment, offset FROM commits ORDER BY seq DESC LIMIT 1').get() as CommitPoint | undefined;
+    if (this.#latest) return this.#latest;
+    const latest = this.#prepare('SELECT seq, time, segment, offset FROM commits ORDER BY seq DESC LIMIT 1').get() as CommitPoint | undefined;
+    if (this.#soleWriter) this.#latest = latest;
+    return latest;
   }
 
   oldest(): CommitPoint | undefined {
