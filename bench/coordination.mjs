@@ -17,6 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { children, startMiniflare } from './miniflare.mjs';
 import { startProcess } from './process.mjs';
 
 const { values } = parseArgs({
@@ -27,6 +28,9 @@ const { values } = parseArgs({
     objects: { type: 'string', default: '1000' },
     isolation: { type: 'string' }, // passed to ledge dev (thread, its default, or process)
     only: { type: 'string' }, // "ledge" or "miniflare": one system alone (profiling)
+    // A directory: ledge dev runs under `node --cpu-prof` and writes one profile per thread there when it stops
+    // (summarise them with `node bench/cpu-profile.mjs <dir> <calls>`).
+    profile: { type: 'string' },
     // Another build of Ledge measured in the same run (e.g. a checkout of main: before/after a change).
     compare: { type: 'string' }, // path to its dist/cli/main.js
   },
@@ -91,19 +95,14 @@ function cpuSeconds(pid) {
   }
 }
 
-function children(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
 async function measure(system, pathname) {
   const before = cpuSeconds(system.pid);
+  const started = process.hrtime.bigint();
   // A request unanswered after 30 s counts as an error (a timeout), and the figures count answered requests only.
   const result = await autocannon({ url: system.url + pathname, connections: CONNECTIONS, duration: DURATION, timeout: 30 });
   const after = cpuSeconds(system.pid);
+  // The profile's samples are on the same monotonic clock (µs): the summary keeps those inside the measures.
+  if (values.profile && system.name === 'ledge dev') windows.push({ scenario: pathname.slice(1), from: Number(started / 1000n), to: Number(process.hrtime.bigint() / 1000n), calls: result.requests.total });
   if (result.non2xx) throw new Error(`${system.name} ${pathname}: ${result.non2xx} non-2xx responses`);
   system.acknowledged += result['2xx'];
   system.errors += result.errors;
@@ -114,6 +113,7 @@ async function measure(system, pathname) {
 async function ledge(name = 'ledge dev', cli = CLI) {
   const dir = path.join(work, `${name.replace(/\W+/g, '-')}-project`);
   mkdirSync(path.join(dir, 'src'), { recursive: true });
+  if (values.profile) mkdirSync(values.profile, { recursive: true });
   writeFileSync(path.join(dir, 'ledge.jsonc'), JSON.stringify({
     name: 'bench-coordination', main: 'src/index.js', compatibility_date: '2026-10-01',
     durable_objects: { bindings: [{ name: 'COUNTER', class_name: 'Counter' }] },
@@ -122,7 +122,8 @@ async function ledge(name = 'ledge dev', cli = CLI) {
   writeFileSync(path.join(dir, 'src', 'index.js'), MODULE);
   const state = path.join(work, `${name.replace(/\W+/g, '-')}-state`);
   rmSync(state, { recursive: true, force: true });
-  const server = await startProcess([cli, 'dev', dir, '--port', '0', '--state', state, ...(values.isolation ? ['--isolation', values.isolation] : [])]);
+  const profile = values.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values.profile)] : [];
+  const server = await startProcess([...profile, cli, 'dev', dir, '--port', '0', '--state', state, ...(values.isolation ? ['--isolation', values.isolation] : [])]);
   return {
     name, url: server.url, pid: server.child.pid, acknowledged: 0, errors: 0,
     stop: async () => { server.child.kill(); await once(server.child, 'exit'); },
@@ -130,37 +131,13 @@ async function ledge(name = 'ledge dev', cli = CLI) {
 }
 
 async function miniflare() {
-  const { Miniflare } = await import('miniflare');
-  const persist = path.join(work, 'miniflare-state');
-  rmSync(persist, { recursive: true, force: true });
-  const mf = new Miniflare({
-    modules: true,
+  const started = await startMiniflare({
     script: MODULE,
-    compatibilityDate: '2025-10-01',
-    host: '127.0.0.1',
-    port: 0,
+    listen: true,
     durableObjects: { COUNTER: { className: 'Counter', useSQLite: true } },
-    durableObjectsPersist: persist,
+    durableObjectsPersist: path.join(work, 'miniflare-state'),
   });
-  const url = await mf.ready;
-  // workerd is Miniflare's child process; its CPU is where the work happens (the Node process only proxies setup).
-  const workerd = findChild(process.pid, 'workerd');
-  return {
-    name: 'miniflare 4', url: url.origin, pid: workerd, acknowledged: 0, errors: 0,
-    stop: () => mf.dispose(),
-  };
-}
-
-/** The pid of a descendant of `pid` whose command name contains `name`. */
-function findChild(pid, name) {
-  for (const child of children(pid)) {
-    try {
-      if (readFileSync(`/proc/${child}/comm`, 'utf8').includes(name)) return child;
-    } catch { /* it exited */ }
-    const deeper = findChild(child, name);
-    if (deeper !== undefined) return deeper;
-  }
-  return undefined;
+  return { name: 'miniflare 4', url: started.url, pid: started.workerdPid, acknowledged: 0, errors: 0, stop: started.dispose };
 }
 
 /** Increments every one of the objects once (all at once); milliseconds it took. */
@@ -178,6 +155,8 @@ const median = (list) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/** The measures' time windows, written beside the profiles (--profile). */
+const windows = [];
 const systems = [];
 if (values.only !== 'miniflare') systems.push(await ledge());
 if (values.compare) systems.push(await ledge('ledge other', path.resolve(values.compare)));
@@ -207,6 +186,7 @@ try {
 } finally {
   for (const system of systems) await system.stop();
 }
+if (values.profile) writeFileSync(path.join(values.profile, 'windows.json'), JSON.stringify(windows));
 
 const pick = (name, scenario, field) => median(rounds.map((r) => r[name][scenario][field]));
 console.log(`\ncoordination objects: counter increment() over RPC, ledge dev isolation ${values.isolation ?? 'thread (default)'}, ${CONNECTIONS} connections, ${DURATION} s each, ${ROUNDS} round(s) (medians), autocannon, ${new Date().toISOString()}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);

@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import { startMiniflare } from './miniflare.mjs';
 import { startProcess } from './process.mjs';
 
 const { values } = parseArgs({ options: { instances: { type: 'string', default: '500' }, steps: { type: 'string', default: '1000' } } });
@@ -113,21 +114,15 @@ async function ledge() {
 }
 
 async function miniflare() {
-  const { Miniflare } = await import('miniflare');
-  const persist = path.join(work, 'miniflare-state');
-  rmSync(persist, { recursive: true, force: true });
-  const mf = new Miniflare({
-    modules: true,
+  const { mf, dispose } = await startMiniflare({
     script: MODULE("import { WorkflowEntrypoint } from 'cloudflare:workers';"),
-    compatibilityDate: '2025-10-01',
     workflows: { THREE: { name: 'three', className: 'Three' }, LONG: { name: 'long', className: 'Long' } },
-    workflowsPersist: persist,
+    workflowsPersist: path.join(work, 'miniflare-state'),
   });
   try {
-    await mf.ready;
     return await measure(async (p) => (await mf.dispatchFetch(`http://localhost${p}`)).json(), 'mf');
   } finally {
-    await mf.dispose();
+    await dispose();
   }
 }
 

@@ -149,7 +149,7 @@ test('a closed handle refuses further calls', async (t) => {
 test('the default bound of open databases follows the process open-file limit, within [32, 4096]', async () => {
   const { defaultMaxOpen, DESCRIPTORS_PER_OBJECT } = await import('./coordination/handle-cache.js');
   const limits = (soft: string) => `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${soft}                ${soft}                files\n`;
-  assert.equal(defaultMaxOpen(limits('20000')), Math.floor(20000 / 2 / DESCRIPTORS_PER_OBJECT), 'half the limit, six descriptors per object');
+  assert.equal(defaultMaxOpen(limits('20000')), Math.floor(20000 / 2 / DESCRIPTORS_PER_OBJECT), 'half the limit, seven descriptors per object');
   assert.equal(defaultMaxOpen(limits('1048576')), 4096);
   assert.equal(defaultMaxOpen(limits('unlimited')), 4096);
   assert.equal(defaultMaxOpen(limits('256')), 32, 'never below 32');

@@ -18,6 +18,12 @@ export interface PitrDatabaseOptions {
   baseEverySegments?: number;
   /** Called with every connection opened on the file (at start, after a restore, after `reopen`): per-connection settings and caches. */
   onOpen?(db: Database.Database): void;
+  /**
+   * No other connection or process writes the file or its history while this one is open (coordination objects:
+   * one store owns them), so the history's current segment and newest point are kept in memory rather than read
+   * at each commit. @default false (SQL databases: another process may restore or close a segment)
+   */
+  soleWriter?: boolean;
 }
 
 /**
@@ -44,7 +50,7 @@ export class PitrDatabase {
     this.#onOpen = options.onOpen;
     mkdirSync(path.dirname(file), { recursive: true });
     const fresh = !existsSync(file);
-    this.#history = new History(file, { baseEverySegments: options.baseEverySegments });
+    this.#history = new History(file, { baseEverySegments: options.baseEverySegments, soleWriter: options.soleWriter });
     try {
       this.#open(fresh);
     } catch (err) {

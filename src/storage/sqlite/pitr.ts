@@ -2,6 +2,7 @@ import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, re
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { LedgeError } from '../../platform/errors.js';
+import { PointLog } from './pitr-point-log.js';
 
 /**
  * Point-in-time history of one SQLite database, from its physical log (docs/bindings/sql.md).
@@ -45,6 +46,8 @@ export const CHECKPOINT_BYTES = 4 * 1024 * 1024;
 /** A new base copy is kept after this many segments or this many archived bytes, to bound restore time. */
 const BASE_EVERY_SEGMENTS = 32;
 const BASE_EVERY_BYTES = 64 * 1024 * 1024;
+/** Logged points (pitr-point-log.ts) are moved into the index at least this often. */
+const SETTLE_EVERY = 256;
 
 /** The history beside one database file. */
 export class History {
@@ -52,9 +55,25 @@ export class History {
   readonly #db: Database.Database;
 
   readonly #baseEverySegments: number;
+  /**
+   * With `soleWriter`, the current segment and the newest point as this object last wrote or read them: nobody
+   * else writes this index while it is open, so a commit's point needs neither query.
+   */
+  readonly #soleWriter: boolean;
+  #current: number | undefined;
+  #latest: CommitPoint | undefined;
+  /**
+   * With `soleWriter`, a commit's point is appended to this log (one write of 32 bytes) and kept in `#unsettled`
+   * rather than committed to the index at once: the points move into the index in one transaction when something
+   * reads them, every SETTLE_EVERY points, and on close (pitr-point-log.ts).
+   */
+  readonly #log: PointLog | undefined;
+  #unsettled: CommitPoint[] = [];
 
-  constructor(dbFile: string, options: { baseEverySegments?: number } = {}) {
+  /** `soleWriter`: no other connection writes this index while this one is open (coordination objects). */
+  constructor(dbFile: string, options: { baseEverySegments?: number; soleWriter?: boolean } = {}) {
     this.#baseEverySegments = options.baseEverySegments ?? BASE_EVERY_SEGMENTS;
+    this.#soleWriter = options.soleWriter ?? false;
     this.dir = `${dbFile}.history`;
     mkdirSync(this.dir, { recursive: true });
     const file = path.join(this.dir, 'index.sqlite');
@@ -71,9 +90,40 @@ export class History {
       CREATE TABLE IF NOT EXISTS segments (segment INTEGER PRIMARY KEY, started_at INTEGER NOT NULL, closed INTEGER NOT NULL DEFAULT 0, bytes INTEGER NOT NULL DEFAULT 0);
       CREATE TABLE IF NOT EXISTS bases (segment INTEGER PRIMARY KEY, taken_at INTEGER NOT NULL);`);
     if (fresh) this.#db.pragma('synchronous = NORMAL');
+    if (this.#soleWriter) {
+      try {
+        this.#log = new PointLog(path.join(this.dir, 'points.log'));
+        // Points a process that stopped (kill -9 included) logged but did not move into the index.
+        this.#unsettled = this.#log.read();
+        this.#settle();
+      } catch (err) {
+        this.#db.close();
+        this.#log?.close();
+        throw err;
+      }
+    }
   }
 
-  close(): void { this.#db.close(); }
+  close(): void {
+    try {
+      this.#settle();
+    } finally {
+      this.#log?.close();
+      this.#db.close();
+    }
+  }
+
+  /** Moves the logged points into the index (one transaction), then empties the log. */
+  #settle(): void {
+    if (!this.#log) return;
+    if (this.#unsettled.length > 0) {
+      const insert = this.#prepare('INSERT OR IGNORE INTO commits (seq, time, segment, offset) VALUES (?, ?, ?, ?)');
+      const points = this.#unsettled;
+      this.#db.transaction(() => { for (const p of points) insert.run(p.seq, p.time, p.segment, p.offset); })();
+      this.#unsettled = [];
+    }
+    this.#log.clear();
+  }
 
   readonly #statements = new Map<string, Database.Statement>();
 
@@ -91,7 +141,10 @@ export class History {
   walFile(segment: number): string { return path.join(this.dir, `wal-${segment}.bin`); }
 
   currentSegment(): number | undefined {
-    return (this.#prepare('SELECT max(segment) AS s FROM segments').get() as { s: number | null }).s ?? undefined;
+    if (this.#soleWriter && this.#current !== undefined) return this.#current;
+    const current = (this.#prepare('SELECT max(segment) AS s FROM segments').get() as { s: number | null }).s ?? undefined;
+    if (this.#soleWriter) this.#current = current;
+    return current;
   }
 
   isClosed(segment: number): boolean {
@@ -100,6 +153,7 @@ export class History {
 
   openSegment(segment: number, time: number): void {
     this.#prepare('INSERT OR IGNORE INTO segments (segment, started_at) VALUES (?, ?)').run(segment, time);
+    if (this.#current !== undefined && segment > this.#current) this.#current = segment;
   }
 
   closeSegment(segment: number, bytes: number): void {
@@ -127,28 +181,46 @@ export class History {
   record(time: number, segment: number, offset: number, latest = this.latest()): CommitPoint {
     // Time never goes backwards in the index, so bookmark order stays time order even if the clock does.
     const at = latest ? Math.max(time, latest.time) : time;
+    if (this.#log) {
+      // The seq the index would give it: the newest point is never deleted, so the largest seq is latest's.
+      const point = { seq: (latest?.seq ?? 0) + 1, time: at, segment, offset };
+      this.#log.append(point);
+      this.#unsettled.push(point);
+      this.#latest = point;
+      if (this.#unsettled.length >= SETTLE_EVERY) this.#settle();
+      return point;
+    }
     const info = this.#prepare('INSERT INTO commits (time, segment, offset) VALUES (?, ?, ?)').run(at, segment, offset);
-    return { seq: Number(info.lastInsertRowid), time: at, segment, offset };
+    const point = { seq: Number(info.lastInsertRowid), time: at, segment, offset };
+    if (this.#soleWriter) this.#latest = point;
+    return point;
   }
 
   latest(): CommitPoint | undefined {
-    return this.#prepare('SELECT seq, time, segment, offset FROM commits ORDER BY seq DESC LIMIT 1').get() as CommitPoint | undefined;
+    if (this.#latest) return this.#latest;
+    const latest = this.#prepare('SELECT seq, time, segment, offset FROM commits ORDER BY seq DESC LIMIT 1').get() as CommitPoint | undefined;
+    if (this.#soleWriter) this.#latest = latest;
+    return latest;
   }
 
   oldest(): CommitPoint | undefined {
+    this.#settle();
     return this.#prepare('SELECT seq, time, segment, offset FROM commits ORDER BY seq LIMIT 1').get() as CommitPoint | undefined;
   }
 
   bySeq(seq: number): CommitPoint | undefined {
+    this.#settle();
     return this.#prepare('SELECT seq, time, segment, offset FROM commits WHERE seq = ?').get(seq) as CommitPoint | undefined;
   }
 
   atOrBefore(time: number): CommitPoint | undefined {
+    this.#settle();
     return this.#prepare('SELECT seq, time, segment, offset FROM commits WHERE time <= ? ORDER BY time DESC, seq DESC LIMIT 1').get(time) as CommitPoint | undefined;
   }
 
   /** Forgets points older than `before` (keeping the latest) and deletes the bases and segments no kept point needs. */
   prune(before: number): void {
+    this.#settle();
     const latest = this.latest();
     if (!latest) return;
     this.#prepare('DELETE FROM commits WHERE time < ? AND seq <> ?').run(before, latest.seq);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Clock } from '../../../platform/clock.js';
 
-/** File descriptors one open object database holds: file, WAL, shared memory, and the same for its history index. */
-export const DESCRIPTORS_PER_OBJECT = 6;
+/** File descriptors one open object database holds: file, WAL, shared memory, the same for its history index, and its point log. */
+export const DESCRIPTORS_PER_OBJECT = 7;
 /** Bounds of the default: below it objects in use thrash; above it memory (each connection's page cache) dominates. */
 const MIN_OPEN = 32;
 const MAX_OPEN = 4096;
@@ -13,7 +13,7 @@ const FALLBACK_MAX_OPEN = 256;
  * How many object databases stay open at once by default: as many as half the process's open-file limit allows
  * (the other half is for sockets, KV, SQL and the rest), within [32, 4096]. An object whose database must be
  * reopened for each call costs about a hundred times a call on an open one (closing archives its WAL with an
- * fsync), so the bound should cover every object in active use: 1,666 with a limit of 20,000, 4,096 with the
+ * fsync), so the bound should cover every object in active use: 1,428 with a limit of 20,000, 4,096 with the
  * usual 1,048,576 (Node raises its soft limit to the hard one at start).
  */
 export function defaultMaxOpen(limits = readLimits()): number {

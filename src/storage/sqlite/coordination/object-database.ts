@@ -26,23 +26,37 @@ export class ObjectDatabase {
   #planChecked = new Set<string>();
   /** The write of one turn as one transaction, made once per connection (making it per call costs more than the write). */
   #writeTransaction!: (puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]) => number;
+  /** One pair put: a single statement is its own transaction (no BEGIN and COMMIT to run around it). */
+  #putOne!: (key: string, value: Uint8Array) => void;
   /** Open transactions: `begin` nests as savepoints, so `transaction()` inside `transactionSync()` works. */
   #depth = 0;
+  /** The connection's page size, read once (`databaseSize` runs after every write). */
+  #pageSize = 0;
+  /**
+   * The size the store's index holds for this object, as this handle last recorded it (undefined: not known yet).
+   * The index changes an object's size only through its open handle or with the handle closed, so a write that
+   * leaves the size unchanged (most of them) needs no index statement.
+   */
+  recordedSize: number | undefined;
 
   constructor(file: string, clock: Clock) {
     this.#pitr = new PitrDatabase(file, {
       clock,
       retentionDays: OBJECT_RETENTION_DAYS,
+      // One store owns an object's files (tools beside a running `ledge dev` open them read-only).
+      soleWriter: true,
       onOpen: (db) => {
         db.pragma('foreign_keys = ON');
         db.exec(`CREATE TABLE IF NOT EXISTS ${KV_TABLE} (key BLOB PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID`);
         this.#statements.clear();
         this.#planChecked.clear();
+        this.#pageSize = db.pragma('page_size', { simple: true }) as number;
         const put = db.prepare(`INSERT OR REPLACE INTO ${KV_TABLE} (key, value) VALUES (?, ?)`);
         const del = db.prepare(`DELETE FROM ${KV_TABLE} WHERE key = ?`);
+        this.#putOne = (key, value) => { put.run(Buffer.from(encoder.encode(key)), Buffer.from(value.buffer, value.byteOffset, value.byteLength)); };
         this.#writeTransaction = db.transaction((puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]) => {
           let deleted = 0;
-          for (const [key, value] of puts) put.run(Buffer.from(encoder.encode(key)), Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+          for (const [key, value] of puts) this.#putOne(key, value);
           for (const key of new Set(deletes)) deleted += del.run(Buffer.from(encoder.encode(key))).changes;
           return deleted;
         });
@@ -102,7 +116,8 @@ export class ObjectDatabase {
 
   /** Puts, then deletes, in one transaction; returns how many of the deleted keys existed. */
   write(puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]): number {
-    const deleted = this.#writeTransaction(puts, deletes);
+    const [only] = puts;
+    const deleted = puts.length === 1 && deletes.length === 0 && only ? (this.#putOne(only[0], only[1]), 0) : this.#writeTransaction(puts, deletes);
     this.#pitr.afterCommit();
     return deleted;
   }
@@ -202,8 +217,7 @@ export class ObjectDatabase {
   /** Bytes the database takes: its pages (the WAL folds into them). */
   databaseSize(): number {
     const pages = (this.#prepare('SELECT page_count AS n FROM pragma_page_count()').get() as { n: number }).n;
-    const size = this.#db.pragma('page_size', { simple: true }) as number;
-    return pages * size;
+    return pages * this.#pageSize;
   }
 
   bookmark(): string { return this.#pitr.bookmark(); }
