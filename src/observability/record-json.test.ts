@@ -9,7 +9,7 @@ const EVERY_FIELD: Required<InvocationRecord> = {
   id: 'r1', time: 1795000000000, deployment: 'shop', version: 'v1', kind: 'fetch', outcome: 'exception', cpu_ms: 1.25, wall_ms: 3,
   subrequests: 2, logs: [{ time: 1795000000001, level: 'warn', message: 'w' }], request_id: 'req', method: 'POST',
   url: 'https://a.test/p?q=REDACTED', trigger: '*/5 * * * *', status: 500, origin: 'platform', dropped_logs: 4,
-  error: { name: 'TypeError', message: 'm', stack: 'TypeError: m\n    at f (src/index.ts:1:1)' },
+  error: { name: 'TypeError', message: 'm', stack: 'TypeError: m\n    at f (src/index.ts:1:1)', remote: true },
 };
 
 const AWKWARD = ['', 'plain', 'quote " and \\ backslash', 'line\nbreak\ttab\r', 'nul \u0000 and \u001f', 'lone \ud800 surrogate', 'emoji 😀 ok', 'non-ASCII é ü ß', '</script>', '\u2028\u2029'];
