@@ -8,6 +8,7 @@ import { createLogger, createMemorySink } from '../platform/logger.js';
 import { openAccountObservability } from './account.js';
 import type { InvocationRecord } from './record.js';
 import { MAX_QUEUED_RECORDS } from './sink.js';
+import { nextRecordId } from './observer.js';
 
 function record(i: number, time: number, message = 'x'.repeat(100)): InvocationRecord {
   return { id: `r${i}`, time, deployment: i % 2 ? 'odd' : 'even', version: '1', kind: 'fetch', method: 'GET', url: `http://a.test/${i}`, status: 200, outcome: 'ok', cpu_ms: 1, wall_ms: 1, subrequests: 0, logs: [{ time, level: 'info', message }] };
@@ -87,4 +88,10 @@ test('records waiting for the writer are bounded: past MAX_QUEUED_RECORDS new on
   assert.equal(newest[0]?.id, 'r-1');
   assert.equal(obs.store().records.query({}, () => true, 20_000, 20_000).length, MAX_QUEUED_RECORDS + 1);
   await obs.close();
+});
+
+test('record ids are unique and have the UUID layout', () => {
+  const ids = Array.from({ length: 10_000 }, () => nextRecordId());
+  assert.equal(new Set(ids).size, ids.length);
+  for (const id of [ids[0], ids[9_999]]) assert.match(id ?? '', /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 });
