@@ -82,6 +82,11 @@ export interface DevServerOptions {
    * runtime here, and service bindings reach the others through it. @default this project alone
    */
   peers?: Map<string, DeploymentRuntime>;
+  /**
+   * The observability of the projects started together, by name: the listening project's dev routes (`ledge logs`,
+   * `ledge tail`, `ledge issues` with `--dev`) answer for all of them. @default this project alone
+   */
+  observed?: Map<string, AccountObservability>;
   /** Listen for requests; false for the projects after the first of a `ledge dev a/ b/`, reachable only through service bindings. @default true */
   listen?: boolean;
 }
@@ -152,6 +157,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       },
     },
   });
+  const observed = options.observed ?? new Map<string, AccountObservability>();
+  observed.set(config.name, observability);
   let secretsSeen = '';
   const toVersion = (cfg: ProjectConfig, bundleFile: string, number: number): DeploymentVersion => {
     // Secrets files override vars of the same name, as in the original's local development; only names are logged.
@@ -206,6 +213,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await runtime.close();
     await sandbox?.close();
     storage.close();
+    if (observed.get(config.name) === observability) observed.delete(config.name);
     await observability.close();
     throw err;
   }
@@ -234,7 +242,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const toRuntime: Dispatcher = runtime.dispatch.bind(runtime);
   // Assets are answered on the host before the isolate is asked (docs/assets.md); a project without `main` has only them.
   const application: Dispatcher = (request) => (assets ? assets.server.handle(request, config.main === undefined ? undefined : toRuntime) : toRuntime(request));
-  const dispatch = withDevRoutes(application, trigger, () => pullApi, (request, url) => devObservabilityRoute(observability, request, url));
+  const dispatch = withDevRoutes(application, trigger, () => pullApi, (request, url) => devObservabilityRoute(() => [observability, ...[...observed.values()].filter((other) => other !== observability)], request, url));
   let server: Server | undefined;
   const upgrades = createUpgradeHandler({ dispatch, logger });
   try {
@@ -246,6 +254,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await runtime.close();
     await sandbox?.close();
     storage.close();
+    if (observed.get(config.name) === observability) observed.delete(config.name);
     await observability.close();
     throw err;
   }
@@ -383,6 +392,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await stopping;
       await currentBundler?.dispose();
       storage.close();
+      if (observed.get(config.name) === observability) observed.delete(config.name);
       await observability.close();
     },
     observability,

@@ -1,9 +1,9 @@
 import { isLedgeError } from '../platform/errors.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
 import type { AccountObservability } from './account.js';
-import type { IssueStatus } from '../storage/observability.js';
+import type { IssueRecord, IssueStatus, IssueStoragePort } from '../storage/observability.js';
 import { matchesFilter } from './filter.js';
-import { tailStream } from './live.js';
+import { tailStream, type LiveFeed } from './live.js';
 import { parseLogQuery, parseSampling, QUERY_SCAN_LIMIT } from './query.js';
 
 /** `ledge dev`'s live tail: `GET /__ledge/tail?status=&outcome=&method=&search=&sampling_rate=` (NDJSON). */
@@ -23,24 +23,30 @@ const ISSUE_STATUSES: readonly IssueStatus[] = ['active', 'resolved', 'ignored']
 /** Largest body the issue route reads: `{"status":"resolved"}` needs 21 bytes. */
 const ISSUE_BODY_LIMIT = 1024;
 
-/** Answers the dev-only observability routes, or undefined for any other path. */
-export function devObservabilityRoute(observability: AccountObservability, request: DispatchRequest, url: URL): Promise<DispatchResponse> | undefined {
-  if (url.pathname === DEV_ISSUES_PATH || url.pathname.startsWith(`${DEV_ISSUES_PATH}/`)) return issuesRoute(observability, request, url);
+/**
+ * Answers the dev-only observability routes, or undefined for any other path. `projects` are the observability of
+ * every project of this ledge dev (`ledge dev a/ b/`: each keeps its own store); the routes answer for all of them.
+ */
+export function devObservabilityRoute(projects: () => readonly AccountObservability[], request: DispatchRequest, url: URL): Promise<DispatchResponse> | undefined {
+  if (url.pathname === DEV_ISSUES_PATH || url.pathname.startsWith(`${DEV_ISSUES_PATH}/`)) return issuesRoute(projects(), request, url);
   if (url.pathname !== DEV_TAIL_PATH && url.pathname !== DEV_LOGS_PATH) return undefined;
-  return answer(observability, request, url);
+  return answer(projects(), request, url);
 }
 
-async function issuesRoute(observability: AccountObservability, request: DispatchRequest, url: URL): Promise<DispatchResponse> {
+async function issuesRoute(projects: readonly AccountObservability[], request: DispatchRequest, url: URL): Promise<DispatchResponse> {
   const rest = url.pathname.slice(DEV_ISSUES_PATH.length + 1);
   // Occurrences still queued are part of the answer (and belong to the time before a status change).
-  observability.issues.flush();
-  const store = observability.store().issues;
+  for (const project of projects) project.issues.flush();
   if (rest === '') {
     if (request.method !== 'GET') return json(405, { error: 'method_not_allowed', message: `${request.method} is not allowed here; use GET` });
     const status = url.searchParams.get('status');
     if (status !== null && !ISSUE_STATUSES.includes(status as IssueStatus)) return json(400, { error: 'bad_argument', message: `status "${status}": expected active, resolved or ignored` });
     const deployment = url.searchParams.get('deployment');
-    return json(200, { result: store.list({ ...(deployment ? { deployment } : {}), ...(status ? { status: status as IssueStatus } : {}) }) });
+    const filter = { ...(deployment ? { deployment } : {}), ...(status ? { status: status as IssueStatus } : {}) };
+    // Each store lists its issues most recently seen first; so does the union.
+    const issues = projects.flatMap((project) => project.store().issues.list(filter));
+    if (projects.length > 1) issues.sort((a, b) => b.last_seen - a.last_seen);
+    return json(200, { result: issues });
   }
   let id: string;
   try {
@@ -48,8 +54,14 @@ async function issuesRoute(observability: AccountObservability, request: Dispatc
   } catch {
     return json(400, { error: 'bad_argument', message: 'the issue id is not valid percent-encoding' });
   }
-  const issue = id.includes('/') ? undefined : store.get(id);
-  if (!issue) return json(404, { error: 'object_not_found', message: `no issue ${id}` });
+  let store: IssueStoragePort | undefined;
+  let issue: IssueRecord | null | undefined;
+  for (const project of id.includes('/') ? [] : projects) {
+    store = project.store().issues;
+    issue = store.get(id);
+    if (issue) break;
+  }
+  if (!issue || !store) return json(404, { error: 'object_not_found', message: `no issue ${id}` });
   if (request.method === 'GET') return json(200, { result: { ...issue, occurrences: store.occurrences(issue.id, 20) } });
   if (request.method !== 'PATCH') return json(405, { error: 'method_not_allowed', message: `${request.method} is not allowed here; use GET or PATCH` });
   const body = await readJson(request.body, ISSUE_BODY_LIMIT);
@@ -75,19 +87,33 @@ async function readJson(body: AsyncIterable<Uint8Array> | null, limit: number): 
   }
 }
 
-async function answer(observability: AccountObservability, request: DispatchRequest, url: URL): Promise<DispatchResponse> {
+/** The live feeds of several projects as one: a tail subscribes to each. */
+function joinedFeed(projects: readonly AccountObservability[]): LiveFeed {
+  return {
+    get active() { return projects.some((project) => project.live.active); },
+    subscribe(subscriber) {
+      const leave = projects.map((project) => project.live.subscribe(subscriber));
+      return () => { for (const unsubscribe of leave) unsubscribe(); };
+    },
+    publish(record) { for (const project of projects) project.live.publish(record); },
+  };
+}
+
+async function answer(projects: readonly AccountObservability[], request: DispatchRequest, url: URL): Promise<DispatchResponse> {
   if (request.method !== 'GET') return json(405, { error: 'method_not_allowed', message: `${request.method} is not allowed here; use GET` });
   const params = Object.fromEntries(url.searchParams);
   try {
     if (url.pathname === DEV_TAIL_PATH) {
       const filter = parseLogQuery(params, Date.now()).filter;
-      const body = tailStream(observability.live, filter, parseSampling(params.sampling_rate));
+      const body = tailStream(projects.length === 1 ? (projects[0] as AccountObservability).live : joinedFeed(projects), filter, parseSampling(params.sampling_rate));
       return { status: 200, statusText: '', headers: ['content-type', 'application/x-ndjson; charset=utf-8', 'cache-control', 'no-store'], body, origin: 'platform' };
     }
     const query = parseLogQuery(params, Date.now());
-    await observability.records.flush();
+    await Promise.all(projects.map((project) => project.records.flush()));
     const range = { ...(query.filter.deployment ? { deployment: query.filter.deployment } : {}), ...(query.from === undefined ? {} : { from: query.from }), ...(query.to === undefined ? {} : { to: query.to }) };
-    const records = observability.store().records.query(range, (r) => matchesFilter(r, query.filter), query.limit, QUERY_SCAN_LIMIT);
+    const records = projects.flatMap((project) => project.store().records.query(range, (r) => matchesFilter(r, query.filter), query.limit, QUERY_SCAN_LIMIT));
+    // Each store answers newest first; the union is ordered by time the same way and cut to the limit.
+    if (projects.length > 1) records.sort((a, b) => b.time - a.time).splice(query.limit);
     return json(200, { records });
   } catch (err) {
     if (isLedgeError(err) && err.code === 'bad_argument') return json(400, { error: 'bad_argument', message: err.message });

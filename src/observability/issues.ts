@@ -42,9 +42,15 @@ export interface IssueTracker {
   readonly dropped: number;
 }
 
-/** True when a record shows something the issues feature groups. */
+/**
+ * True when a record shows something the issues feature groups. An exception that came back from a call to
+ * another deployment or object (`error.remote`) is the callee's issue, recorded by the callee's own event: the
+ * caller that let it through (and the 500 that followed) is the same occurrence, not a second one.
+ */
 export function isProblem(record: InvocationRecord): boolean {
-  return (record.outcome !== 'ok' && record.outcome !== 'canceled') || (record.status ?? 0) >= 500 || record.logs.some((l) => l.level === 'error');
+  if (record.logs.some((l) => l.level === 'error')) return true;
+  if (record.error?.remote === true && record.outcome === 'exception') return false;
+  return (record.outcome !== 'ok' && record.outcome !== 'canceled') || (record.status ?? 0) >= 500;
 }
 
 /** Creates the tracker of one account. */

@@ -1,10 +1,27 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EventObserver } from '../runtime/event-trace.js';
 import type { AccountObservability } from './account.js';
 import { createRedactor } from './redact.js';
 import { toRecord } from './record.js';
 import { toSettings, type ObservabilityConfig } from './settings.js';
 import { createStackResolver } from './stack.js';
+
+/**
+ * Record ids in the UUID layout (version 4, variant 10xx): a random prefix drawn once, then a counter. Unique within
+ * a store and across processes (80 random bits), and cheaper than a random UUID per event (issue 17, item 6); an id
+ * names a record, it is not a secret.
+ */
+let idPrefix = '';
+let idCounter = 0;
+const ID_COUNTER_END = 2 ** 48;
+export function nextRecordId(): string {
+  if (idPrefix === '' || idCounter >= ID_COUNTER_END) {
+    const hex = randomBytes(10).toString('hex');
+    idPrefix = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(12, 15)}-${'89ab'[parseInt(hex[15] as string, 16) & 3]}${hex.slice(16, 19)}-`;
+    idCounter = 0;
+  }
+  return idPrefix + (idCounter++).toString(16).padStart(12, '0');
+}
 
 /** What a version's observer needs, resolved once when the version starts. */
 export interface VersionObserverOptions {
@@ -33,7 +50,7 @@ export function createVersionObserver(options: VersionObserverOptions): EventObs
     const live = account.live.active;
     const issues = account.issues.enabled(deployment);
     if (!store && !live && !issues) return;
-    const record = toRecord(trace, { id: randomUUID(), deployment, version, keepQueryValues: settings.keepQueryValues, redact });
+    const record = toRecord(trace, { id: nextRecordId(), deployment, version, keepQueryValues: settings.keepQueryValues, redact });
     if (live) account.live.publish(record);
     if (store) account.records.write(record);
     if (issues) account.issues.offer(record, resolve);

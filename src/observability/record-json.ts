@@ -39,6 +39,7 @@ export function encodeRecord(r: InvocationRecord): string {
   if (r.error !== undefined) {
     out += `,"error":{"name":${str(r.error.name)},"message":${str(r.error.message)}`;
     if (r.error.stack !== undefined) out += `,"stack":${str(r.error.stack)}`;
+    if (r.error.remote !== undefined) out += `,"remote":${r.error.remote}`;
     out += '}';
   }
   return `${out}}`;

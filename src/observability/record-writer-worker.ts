@@ -9,6 +9,7 @@ import type { WriterReply, WriterRequest } from './record-writer.js';
  */
 const stores = new Map<string, ReturnType<typeof openEmbeddedRecordStore>>();
 const port = parentPort;
+const decoder = new TextDecoder();
 if (!port) throw new Error('record-writer-worker runs as a worker thread');
 
 port.on('message', (message: WriterRequest) => {
@@ -21,7 +22,7 @@ port.on('message', (message: WriterRequest) => {
     } else {
       let store = stores.get(message.file);
       if (!store) stores.set(message.file, (store = openEmbeddedRecordStore(message.file)));
-      const lines = message.json.split('\n');
+      const lines = decoder.decode(new Uint8Array(message.bytes, 0, message.length)).split('\n');
       store.records.append(lines.map((json, i) => ({ json, time: message.times[i] as number, deployment: message.deployments[i] as string })));
       const removed = message.prune ? store.records.prune(message.prune.before, message.prune.maxBytes) : 0;
       reply = { id: message.id, removed };

@@ -4,17 +4,25 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type * as Esbuild from 'esbuild';
-import type { EncodedRecord } from '../storage/observability.js';
 
-/** A batch for the writer's thread: the records' JSON joined by newlines (JSON text has none), and what files them. */
-export interface WriterAppend {
+/**
+ * A batch of encoded records: their JSON as UTF-8 bytes, one record per line (JSON text has no raw newline),
+ * and what files each record. The bytes travel to the writer's thread by transfer, not by copy.
+ */
+export interface EncodedBatch {
+  bytes: ArrayBuffer;
+  /** Bytes of `bytes` in use. */
+  length: number;
+  times: number[];
+  deployments: string[];
+}
+
+/** A batch for the writer's thread, and the account store it goes to. */
+export interface WriterAppend extends EncodedBatch {
   t: 'append';
   id: number;
   /** The account's store file. */
   file: string;
-  json: string;
-  times: number[];
-  deployments: string[];
   /** Prune after the insert: records older than `before`, then the oldest past `maxBytes`. */
   prune?: { before: number; maxBytes: number };
 }
@@ -29,13 +37,13 @@ export interface WriterReply {
 
 /**
  * Stores invocation records on a worker thread of its own (issue 17, item 6): the platform's main thread
- * encodes a batch (about a microsecond per record) and hands it over as one string; the SQLite insert and the
- * pruning, most of the cost of a record, run on the writer's thread. One writer serves every account of a
+ * encodes each record into a byte buffer as the event ends (sink.ts) and moves the buffer here; the SQLite
+ * insert and the pruning run on the writer's thread. One writer serves every account of a
  * process, each account's file on its own connection there. Batches are written in the order they are sent.
  */
 export interface RecordWriter {
-  /** Sends a batch; resolves once it is stored, rejects with the store's error. */
-  append(file: string, records: readonly EncodedRecord[], prune?: { before: number; maxBytes: number }): Promise<void>;
+  /** Sends a batch (its bytes are moved: the caller must not touch them again); resolves once it is stored, rejects with the store's error. */
+  append(file: string, batch: EncodedBatch, prune?: { before: number; maxBytes: number }): Promise<void>;
   /** Waits for every batch sent, closes the connections and ends the thread. */
   close(): Promise<void>;
 }
@@ -88,18 +96,18 @@ export function createRecordWriter(): RecordWriter {
     return (worker = started);
   }
 
-  function send(message: WriterRequest): Promise<void> {
+  function send(message: WriterRequest, transfer: ArrayBuffer[] = []): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       pending.set(message.id, { resolve, reject });
-      start().postMessage(message);
+      start().postMessage(message, transfer);
     });
   }
 
   return {
-    append(file, records, prune) {
-      const message: WriterAppend = { t: 'append', id: nextId++, file, json: records.map((r) => r.json).join('\n'), times: records.map((r) => r.time), deployments: records.map((r) => r.deployment) };
+    append(file, batch, prune) {
+      const message: WriterAppend = { t: 'append', id: nextId++, file, bytes: batch.bytes, length: batch.length, times: batch.times, deployments: batch.deployments };
       if (prune) message.prune = prune;
-      return send(message);
+      return send(message, [batch.bytes]);
     },
     async close() {
       if (!worker) return;

@@ -13,6 +13,8 @@ export interface RecordedError {
   name: string;
   message: string;
   stack?: string;
+  /** Thrown by another deployment or object this event called (`err.remote`): the issue is the callee's. */
+  remote?: true;
 }
 
 /** One structured record per event: the invocation log (SPEC: Errors, the diagnostic table; issue 17, item 1). */
@@ -83,8 +85,10 @@ export function toRecord(trace: EventTrace, context: RecordContext): InvocationR
   if (trace.droppedLogs > 0) record.dropped_logs = trace.droppedLogs;
   if (trace.exception) {
     const { name, message, stack } = trace.exception;
-    record.error = { name, message: clip(redact(message), MAX_LINE_CHARS) };
-    if (stack !== undefined) record.error.stack = clip(redact(stack), MAX_STACK_CHARS);
+    // The fields crossed from the isolate (a sandbox under ledge serve): only strings are taken as text.
+    record.error = { name: String(name), message: clip(redact(String(message)), MAX_LINE_CHARS) };
+    if (typeof stack === 'string') record.error.stack = clip(redact(stack), MAX_STACK_CHARS);
+    if (trace.exception.remote === true) record.error.remote = true;
   }
   return record;
 }

@@ -3,10 +3,10 @@ import type { SerializedError } from './protocol.js';
 
 /**
  * What started an event. `workflow` is one run of a workflow instance (the steps it executes until it ends or
- * suspends); `alarm` is a coordination object's alarm and `object` a fetch or RPC call an object served (see
- * tracedEvent in src/runtime/isolate.ts).
+ * suspends); `alarm` is a coordination object's alarm and `object` a fetch or RPC call an object served; `rpc` is a
+ * method call through a service binding (a service binding's fetch is a `fetch`); see tracedEvent in src/runtime/isolate.ts.
  */
-export type EventKind = 'fetch' | 'scheduled' | 'queue' | 'workflow' | 'alarm' | 'object';
+export type EventKind = 'fetch' | 'scheduled' | 'queue' | 'workflow' | 'alarm' | 'object' | 'rpc';
 
 /** One `console.*` line of an event, as the isolate sent it. */
 export interface EventLogLine {

@@ -282,9 +282,18 @@ async function runRpcEvent(id: number, call: RpcEventCall): Promise<void> {
   };
   const eventState: EventState = { subrequests: 0, waits, fetchId: id };
   await events.run(eventState, async () => {
-    const outcome = await rpc.runIncoming(call.link, call.args, (args) => callEntrypoint({ exports: moduleExports, env, ctx, entrypoint: call.entrypoint, method: call.method, args }));
+    // The caller gets the error's name and message; the callee's record (and issues) get what was thrown, stack included.
+    let thrown: { error: unknown } | undefined;
+    const outcome = await rpc.runIncoming(call.link, call.args, async (args) => {
+      try {
+        return await callEntrypoint({ exports: moduleExports, env, ctx, entrypoint: call.entrypoint, method: call.method, args });
+      } catch (err) {
+        thrown = { error: err };
+        throw err;
+      }
+    });
     reportUsage(id, eventState);
-    send({ t: 'rpc-result', id, outcome });
+    send(thrown && 'error' in outcome ? { t: 'rpc-result', id, outcome, exception: serializeError(thrown.error) } : { t: 'rpc-result', id, outcome });
   });
   await settleWaitUntil(waits, id);
   closeLinks(eventState);

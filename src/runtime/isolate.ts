@@ -522,6 +522,8 @@ export class Isolate {
         event.resolveHead = undefined;
         event.rejectHead = undefined;
         event.answeredAt = Date.now();
+        if (event.trace && 'error' in message.outcome) event.trace.exception ??= message.exception ?? { name: message.outcome.error.name, message: message.outcome.error.message };
+        else if (event.trace && 'value' in message.outcome && event.trace.kind === 'fetch') event.trace.status = encodedResponseStatus(message.outcome.value) ?? event.trace.status;
         resolve?.(message.outcome);
         break;
       }
@@ -658,6 +660,12 @@ function tracedEvent(posted: HostMessage): { kind: EventKind; trigger: string; m
       if (event.kind === 'rpc') return { kind: 'object', trigger: `${trigger} ${event.method}()` };
       if (event.kind === 'fetch') return { kind: 'object', trigger, ...encodedRequestLine(event.args[0]) };
       return { kind: 'object', trigger: `${trigger} ${event.kind}` };
+    }
+    case 'rpc-event': {
+      // A call through a service binding: a fetch is the callee's request; a method call is an `rpc` event.
+      const trigger = `${posted.caller} -> ${posted.entrypoint === null ? '' : `${posted.entrypoint}.`}${posted.method}()`;
+      if (posted.method === 'fetch') return { kind: 'fetch', trigger, ...encodedRequestLine(posted.args[0]) };
+      return { kind: 'rpc', trigger };
     }
     default: return undefined;
   }

@@ -116,7 +116,7 @@ export type IsolateMessage =
   | ({ t: 'queue-result'; id: number } & QueueOutcome)
   | { t: 'workflow-result'; id: number; result: WorkflowRunOutcome }
   | { t: 'object-result'; id: number; outcome: ObjectOutcome }
-  | { t: 'rpc-result'; id: number; outcome: RpcOutcome }
+  | { t: 'rpc-result'; id: number; outcome: RpcOutcome; /** What the callee threw, with its stack: for the callee's own record only, never sent to the caller. */ exception?: SerializedError }
   | RpcIsolateMessage
   | { t: 'call'; id: number; binding: string; method: string; args: readonly unknown[]; event?: number; /** The isolate waits blocked for the answer (sync-bridge.ts): its relay delivers it, and strips this mark. */ sync?: true }
   /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */
@@ -134,6 +134,7 @@ export function serializeError(err: unknown): SerializedError {
     if (err.stack !== undefined) out.stack = err.stack;
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'string') out.code = code;
+    if ((err as { remote?: unknown }).remote === true) out.remote = true;
     return out;
   }
   return { name: 'NonError', message: `a non-Error value was thrown: ${safeString(err)}` };

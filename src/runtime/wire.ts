@@ -11,4 +11,9 @@ export interface SerializedError {
   cause?: string;
   stack?: string;
   code?: string;
+  /**
+   * The error came back from another deployment or object that threw it (`err.remote` of an RPC call, as on the
+   * original platform): the callee's own record holds it as an issue, so the caller's rethrow is not a new one.
+   */
+  remote?: true;
 }

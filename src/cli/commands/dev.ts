@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { listenForStop } from '../signals.js';
 import { startDevServer, type DevServer } from '../../dev/dev-server.js';
 import type { DeploymentRuntime } from '../../runtime/deployment.js';
+import type { AccountObservability } from '../../observability/index.js';
 import { createConsoleSink, createLogger } from '../../platform/logger.js';
 import { parsePort, parseSeconds } from '../options.js';
 import { collect, parseIsolation } from './serve.js';
@@ -24,12 +25,14 @@ export function registerDev(program: Command): void {
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
       const signals = listenForStop(logger);
       const peers = new Map<string, DeploymentRuntime>();
+      // Every project's records and issues, so `ledge logs|tail|issues --dev` at the first one's port sees them all.
+      const observed = new Map<string, AccountObservability>();
       const started: DevServer[] = [];
       const stopAll = () => Promise.all(started.map((s) => s.close()));
       try {
         for (const [i, dir] of (dirs.length ? dirs : ['.']).entries()) {
           const first = i === 0;
-          started.push(await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: first ? opts.state : undefined, env: opts.env, logger, lifecycleIntervalMs: opts.lifecycleInterval * 1000, isolation: opts.isolation, egressAllow: opts.egressAllow, peers, listen: first }));
+          started.push(await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: first ? opts.state : undefined, env: opts.env, logger, lifecycleIntervalMs: opts.lifecycleInterval * 1000, isolation: opts.isolation, egressAllow: opts.egressAllow, peers, observed, listen: first }));
         }
       } catch (err) {
         await stopAll();

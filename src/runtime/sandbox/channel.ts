@@ -90,7 +90,7 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
     case 'rpc-close': return isInt(m.link) ? value as IsolateMessage : null;
     case 'rpc-call': return isId(m.id) && isInt(m.link) && isInt(m.cap) && (m.method === null || isStr(m.method)) && Array.isArray(m.args) ? value as IsolateMessage : null;
     case 'rpc-answer': return isId(m.id) && isOutcome(m.outcome) ? value as IsolateMessage : null;
-    case 'rpc-result': return isId(m.id) && isOutcome(m.outcome) ? value as IsolateMessage : null;
+    case 'rpc-result': return isId(m.id) && isOutcome(m.outcome) && (m.exception === undefined || isError(m.exception)) ? value as IsolateMessage : null;
     default: break;
   }
   if (!isId(m.id)) return null;
