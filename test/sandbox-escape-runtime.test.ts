@@ -13,7 +13,15 @@ import { deployRuntimeAttacker } from './sandbox-hostile-helpers.js';
 
 let rig: EscapeRig;
 let sink: Awaited<ReturnType<typeof startWitness>>;
+let witness: Awaited<ReturnType<typeof startWitness>>;
+let redirector: Awaited<ReturnType<typeof startWitness>>;
 before(async () => {
+  // Loopback, which nothing may reach, and an allowed server that redirects there by any spelling (?to=).
+  witness = await startWitness('127.0.0.1');
+  redirector = await startWitness('127.0.0.2', (req, res) => {
+    const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '';
+    res.writeHead(307, { location: to.replace('PORT', String(witness.port)) }).end();
+  });
   // An upload target the operator allows (127.0.0.2); it counts what it receives.
   sink = await startWitness('127.0.0.2', (req, res) => { let n = 0; req.on('data', (c: Buffer) => { n += c.length; }); req.on('end', () => res.end(`received ${n}`)); });
   rig = await startEscapeRig({ egressAllow: ['127.0.0.2/32'] });
@@ -22,6 +30,8 @@ before(async () => {
 after(async () => {
   await rig?.close();
   await sink?.close();
+  await witness?.close();
+  await redirector?.close();
 });
 
 async function as(deployment: string, path: string): Promise<{ status: number; result: { ok: boolean; value?: unknown; error?: string } | null; text: string }> {
@@ -73,12 +83,13 @@ test('a hundred 1 MB key-value puts in one turn and a 70 MB fetch upload cross t
 });
 
 test('WebAssembly memory grown past the limits ends in 503 exceeded_memory; B is untouched and A starts again', async () => {
+  // On `big` (60 s of CPU) so the memory limits, not the CPU limit, end it even on a loaded machine.
   for (const path of ['/wasm-grow?mb=2048', '/wasm-many?n=48']) {
-    const res = await as('rt', path);
+    const res = await as('big', path);
     assert.equal(res.status, 503, `${path}: ${res.text}`);
     assert.match(res.text, /exceeded_memory/);
     await rig.bStillAnswers();
-    await answersAgain('rt');
+    await answersAgain('big');
   }
 });
 
@@ -161,4 +172,35 @@ test('thread isolation keeps the same console budget', async () => {
   } finally {
     await p.close();
   }
+});
+
+test('a redirect from an allowed server to loopback in any spelling, or to the platform\'s listeners, is refused before any connection', async () => {
+  const targets = ['http://[::ffff:127.0.0.1]:PORT/', 'http://[::ffff:7f00:1]:PORT/', 'http://0x7f.1:PORT/', 'http://2130706433:PORT/', 'http://0177.0.0.1:PORT/',
+    'http://127.1:PORT/', 'http://localhost:PORT/', 'http://[::1]:PORT/', 'http://0.0.0.0:PORT/', 'http://[::]:PORT/', 'http://loopback.test:PORT/', 'http://mixed.test:PORT/',
+    `http://127.0.0.1:${new URL(rig.p.apiUrl).port}/api/v1/accounts`, `http://127.0.0.1:${new URL(rig.p.appUrl).port}/`];
+  for (const to of targets) {
+    const from = `http://127.0.0.2:${redirector.port}/?to=${encodeURIComponent(to)}`;
+    for (const method of ['GET', 'POST']) {
+      const res = await as('rt', `/fetch-redirect?method=${method}&url=${encodeURIComponent(from)}`);
+      assert.equal(res.result?.ok, false, `${method} redirect to ${to} was followed: ${res.text}`);
+      assert.match(res.result?.error ?? '', /refused by the platform's egress policy/, to);
+    }
+  }
+  assert.equal(witness.connections(), 0, 'no connection reached loopback');
+  await rig.bStillAnswers();
+});
+
+test('a POST redirected with 307 to an allowed server sends its body again (it failed with a detached ArrayBuffer)', async () => {
+  const from = `http://127.0.0.2:${redirector.port}/?to=${encodeURIComponent(`http://127.0.0.2:${sink.port}/`)}`;
+  const res = await as('rt', `/fetch-redirect?method=POST&url=${encodeURIComponent(from)}`);
+  assert.deepEqual(res.result, { ok: true, value: '200 received 4' }, res.text);
+});
+
+test('connect() to loopback in any spelling is refused before any connection', async () => {
+  for (const host of ['127.0.0.1', '[::ffff:127.0.0.1]', '::ffff:127.0.0.1', '[::1]', 'localhost', '0x7f.1', '2130706433', '0177.0.0.1', '127.1', '0.0.0.0', 'loopback.test', 'mixed.test']) {
+    const res = await as('rt', `/connect?host=${encodeURIComponent(host)}&port=${witness.port}`);
+    assert.equal(res.result?.ok, false, `${host}: ${res.text}`);
+  }
+  assert.equal(witness.connections(), 0, 'no connection reached loopback');
+  await rig.bStillAnswers();
 });

@@ -129,6 +129,10 @@ export default { async fetch(request, env, ctx) {
       return 'opened';
     });
     case '/fetch': return json(async () => { const r = await fetch(q.get('url'), { redirect: q.get('redirect') ?? 'follow' }); return r.status + ' ' + (await r.text()).slice(0, 100); });
+    case '/fetch-redirect': return json(async () => {
+      const r = await fetch(q.get('url'), { method: q.get('method') ?? 'GET', ...(q.get('method') === 'POST' ? { body: 'data' } : {}) });
+      return r.status + ' ' + (await r.text()).slice(0, 100);
+    });
     case '/fetch-upload': return json(async () => {
       const r = await fetch(q.get('url'), { method: 'POST', body: new Uint8Array(Number(q.get('mb')) << 20).fill(9) });
       return r.status + ' ' + (await r.text()).slice(0, 100);
