@@ -25,6 +25,8 @@ export class Vault extends DurableObject {
   sql(text) { return attempt(() => this.ctx.storage.sql.exec(text).toArray()); }
   async put(v) { await this.ctx.storage.put('secret', v); return 'stored'; }
   async get() { return (await this.ctx.storage.get('secret')) ?? null; }
+  echo(v) { let n = 0; for (let x = v; x && typeof x === 'object'; x = x.v ?? x[0]) n++; return n; }
+  async store(v) { await this.ctx.storage.put('deep', v); return 'stored'; }
 }
 export class Other extends DurableObject {
   async get() { return (await this.ctx.storage.get('secret')) ?? 'other namespace, nothing stored'; }
@@ -45,6 +47,12 @@ export default { async fetch(request, env) {
       lookalike: await attempt(() => env.VAULT.get({ toString: () => env.VAULT.idFromName('x').toString(), name: 'x', equals: () => true }).get()),
       plainString: await attempt(() => env.VAULT.get(env.VAULT.idFromName('x').toString()).get()),
     });
+    case '/deep': {
+      const depth = Number(q.get('depth'));
+      let v = {}; for (let i = 0; i < depth; i++) v = q.get('array') ? [v] : { v };
+      const stub = env.VAULT.getByName('x');
+      return Response.json({ echo: await attempt(() => stub.echo(v)), store: await attempt(() => stub.store(v)) });
+    }
     case '/put': return Response.json(await env.VAULT.getByName('x').put(q.get('v')));
     case '/get': return Response.json(await env.VAULT.getByName('x').get());
     case '/sql': return Response.json(await env.VAULT.getByName('x').sql(q.get('q')));
@@ -122,4 +130,20 @@ test('the object\'s SQL API reaches only its own database: ATTACH, VACUUM INTO, 
   const { existsSync } = await import('node:fs');
   assert.equal(existsSync(`${state}/stolen.sqlite`), false);
   await rig.bStillAnswers();
+});
+
+test('deeply nested values handed to an object (RPC argument, stored value) are refused or carried, never crash the host', async () => {
+  for (const path of ['/deep?depth=100000', '/deep?depth=1000000&array=1']) {
+    const res = await rig.p.visit('evil.admin.ledge.localhost', path);
+    const text = await res.text();
+    if (process.env.ESCAPE_DEBUG) console.error(path, res.status, text.slice(0, 300));
+    assert.equal(res.status, 200, `${path}: ${text}`);
+    const out = JSON.parse(text) as Record<string, { error?: string }>;
+    for (const what of ['echo', 'store']) assert.match(out[what]?.error ?? '', /RangeError: Maximum call stack size exceeded/, `${path} ${what}`);
+    await rig.bStillAnswers();
+  }
+  const shallow = await get('/deep?depth=1000');
+  assert.deepEqual(shallow.echo, { value: 1001 }, 'a thousand levels and the innermost object arrive');
+  assert.deepEqual(shallow.store, { value: 'stored' });
+  assert.equal(await get('/get'), 'vault-secret', 'the object still answers');
 });
