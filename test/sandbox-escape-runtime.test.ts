@@ -175,7 +175,7 @@ test('thread isolation keeps the same console budget', async () => {
 });
 
 test('a redirect from an allowed server to loopback in any spelling, or to the platform\'s listeners, is refused before any connection', async () => {
-  const targets = ['http://[::ffff:127.0.0.1]:PORT/', 'http://[::ffff:7f00:1]:PORT/', 'http://0x7f.1:PORT/', 'http://2130706433:PORT/', 'http://0177.0.0.1:PORT/',
+  const targets = ['http://[::ffff:127.0.0.1]:PORT/', 'http://[::ffff:7f00:1]:PORT/', 'http://[::7f00:1]:PORT/', 'http://0x7f.1:PORT/', 'http://2130706433:PORT/', 'http://0177.0.0.1:PORT/',
     'http://127.1:PORT/', 'http://localhost:PORT/', 'http://[::1]:PORT/', 'http://0.0.0.0:PORT/', 'http://[::]:PORT/', 'http://loopback.test:PORT/', 'http://mixed.test:PORT/',
     `http://127.0.0.1:${new URL(rig.p.apiUrl).port}/api/v1/accounts`, `http://127.0.0.1:${new URL(rig.p.appUrl).port}/`];
   for (const to of targets) {
@@ -197,7 +197,7 @@ test('a POST redirected with 307 to an allowed server sends its body again (it f
 });
 
 test('connect() to loopback in any spelling is refused before any connection', async () => {
-  for (const host of ['127.0.0.1', '[::ffff:127.0.0.1]', '::ffff:127.0.0.1', '[::1]', 'localhost', '0x7f.1', '2130706433', '0177.0.0.1', '127.1', '0.0.0.0', 'loopback.test', 'mixed.test']) {
+  for (const host of ['127.0.0.1', '[::ffff:127.0.0.1]', '::ffff:127.0.0.1', '::7f00:1', '[::1]', 'localhost', '0x7f.1', '2130706433', '0177.0.0.1', '127.1', '0.0.0.0', 'loopback.test', 'mixed.test']) {
     const res = await as('rt', `/connect?host=${encodeURIComponent(host)}&port=${witness.port}`);
     assert.equal(res.result?.ok, false, `${host}: ${res.text}`);
   }
