@@ -6,6 +6,7 @@ import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.j
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import { createNodeHandler } from '../entry/node-http.js';
 import { listenHttp } from '../entry/listen.js';
+import { devRouteRefusal } from './local-guard.js';
 import { createUpgradeHandler } from '../entry/websocket-upgrade.js';
 import { SYSTEM_CLOCK, type Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
@@ -242,7 +243,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const toRuntime: Dispatcher = runtime.dispatch.bind(runtime);
   // Assets are answered on the host before the isolate is asked (docs/assets.md); a project without `main` has only them.
   const application: Dispatcher = (request) => (assets ? assets.server.handle(request, config.main === undefined ? undefined : toRuntime) : toRuntime(request));
-  const dispatch = withDevRoutes(application, trigger, () => pullApi, (request, url) => devObservabilityRoute(() => [observability, ...[...observed.values()].filter((other) => other !== observability)], request, url));
+  const dispatch = withDevRoutes(options.ip, application, trigger, () => pullApi, (request, url) => devObservabilityRoute(() => [observability, ...[...observed.values()].filter((other) => other !== observability)], request, url));
   let server: Server | undefined;
   const upgrades = createUpgradeHandler({ dispatch, logger });
   try {
@@ -439,10 +440,15 @@ const API_BODY_LIMIT = 1 << 20;
 type PullApi = ReturnType<typeof createPullApi>;
 
 /** Answers the dev-only routes before the application sees the request. */
-function withDevRoutes(dispatch: Dispatcher, trigger: (cron?: string, time?: number) => Promise<FiringResult>, pullApi: () => PullApi, observabilityRoute: (request: DispatchRequest, url: URL) => Promise<DispatchResponse> | undefined): Dispatcher {
+function withDevRoutes(listenHost: string | undefined, dispatch: Dispatcher, trigger: (cron?: string, time?: number) => Promise<FiringResult>, pullApi: () => PullApi, observabilityRoute: (request: DispatchRequest, url: URL) => Promise<DispatchResponse> | undefined): Dispatcher {
   return async function devDispatch(request) {
     if (!request.url.includes('/__ledge/')) return dispatch(request);
     const url = new URL(request.url);
+    if (url.pathname.startsWith('/__ledge/')) {
+      const refusal = devRouteRefusal(request, listenHost);
+      // The pull routes answer in the API envelope (docs/bindings/queues.md), the others as `{error, message}`.
+      if (refusal) return json(403, PULL_PATH.test(url.pathname) ? { success: false, errors: [{ code: 'forbidden_origin', message: refusal }], messages: [], result: null } : { error: 'forbidden_origin', message: refusal });
+    }
     if (url.pathname === DEV_SCHEDULED_PATH) return scheduledRoute(url, trigger);
     const observed = observabilityRoute(request, url);
     if (observed) return observed;

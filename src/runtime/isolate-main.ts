@@ -21,6 +21,7 @@ import { WebSocketRequestResponsePair, installObjectSockets, takeSocketFlush } f
 import { createObjectSocketSupport } from './websockets/object-sockets.js';
 import type { ObjectEvent } from '../bindings/coordination/protocol.js';
 import { createBatchSender } from './batch-port.js';
+import { createConsoleBudget } from './console-budget.js';
 import { createSyncCaller } from './sync-bridge.js';
 import type { WorkerExtras } from './isolate-guard-protocol.js';
 import { defineRequestCf, guardApplicationImports, installGlobalScope } from './globals/index.js';
@@ -603,8 +604,15 @@ async function settleWaitUntil(waits: Promise<unknown>[], fetchId?: number): Pro
 
 function installConsole(): void {
   const levels = { log: 'info', info: 'info', debug: 'debug', trace: 'debug', warn: 'warn', error: 'error' } as const;
+  // Each event's console output is bounded (console-budget.ts): a flood ends in one notice, not a full log.
+  const admit = createConsoleBudget();
   for (const [method, level] of Object.entries(levels)) {
-    (console as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => log(level, format(...args));
+    (console as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      const event = events.getStore();
+      const { line, notice } = admit(event, format(...args));
+      if (line !== undefined) log(level, line, event?.fetchId);
+      if (notice !== undefined) log('warn', notice, event?.fetchId);
+    };
   }
 }
 

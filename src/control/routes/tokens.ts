@@ -73,13 +73,35 @@ function checkGrant(policies: TokenPolicy[], creator: Permissions, accountId: st
       if (parsed.account !== accountId && parsed.account !== '*') {
         throw new ApiError('invalid_field', `resource key "${key}" names another account; a token belongs to one account`, { pointer: `/body/policies/${i}/resources` });
       }
-      for (const group of policy.permission_groups) {
-        const wanted = group as PermissionGroup;
-        if (!creator.can(wanted, parsed) || creator.deniedWithin(wanted, parsed)) {
-          throw new ApiError('forbidden', `a token cannot be given more than the token creating it holds: "${group}" on ${key}`, { pointer: `/body/policies/${i}` });
-        }
-      }
     }
+    const beyond = grantBeyond(policy, creator, kinds);
+    if (beyond) throw new ApiError('forbidden', `a token cannot be given more than the token creating it holds: "${beyond.group}" on ${beyond.key}`, { pointer: `/body/policies/${i}` });
+  }
+}
+
+/** The first group and resource key an allow policy grants that `holder` does not hold, if any. */
+function grantBeyond(policy: TokenPolicy, holder: Permissions, kinds: readonly string[]): { group: string; key: string } | undefined {
+  if (policy.effect !== 'allow') return undefined;
+  for (const key of Object.keys(policy.resources)) {
+    const parsed = parseResourceKey(key, kinds);
+    if (typeof parsed === 'string') continue;
+    for (const group of policy.permission_groups) {
+      const wanted = group as PermissionGroup;
+      if (!holder.can(wanted, parsed) || holder.deniedWithin(wanted, parsed)) return { group, key };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Refuses revoking a token that holds more than the revoking one: otherwise any token allowed to manage tokens
+ * could revoke the operator's token, and with it every token that token created (a lock-out by a lesser token).
+ * A token may revoke what it could have created, itself included.
+ */
+function checkRevoke(target: TokenRecord, revoker: Permissions, kinds: readonly string[]): void {
+  for (const policy of target.policies) {
+    const beyond = grantBeyond(policy, revoker, kinds);
+    if (beyond) throw new ApiError('forbidden', `a token cannot revoke a token that holds more than the token revoking it: ${target.name} holds "${beyond.group}" on ${beyond.key}`);
   }
 }
 
@@ -162,7 +184,10 @@ export function tokenRoutes(registry: BindingRegistry): RouteDefinition[] {
     defineRoute({
       id: 'tokens.revoke', method: 'DELETE', path: '/accounts/{account_id}/tokens/{token_id}', summary: 'Revoke a token at once', result: TOKEN_REVOKED,
       auth: { group: 'tokens:write' }, params: TOKEN_PARAMS,
-      async handler({ services, account, params, now }) {
+      async handler({ services, account, params, now, principal }) {
+        const target = await services.store.getToken(account.id, params.token_id);
+        if (!target) throw new ApiError('object_not_found', `no token ${params.token_id} in this account`);
+        if (target.id !== principal.token.id) checkRevoke(target, principal.permissions, resourceKindsOf(registry));
         const descendants = await services.store.revokeToken(account.id, params.token_id, now);
         if (descendants === null) throw new ApiError('object_not_found', `no token ${params.token_id} in this account`);
         return { result: { id: params.token_id, also_revoked: descendants } };

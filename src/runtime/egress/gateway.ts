@@ -1,3 +1,4 @@
+import { Blob } from 'node:buffer';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { fetch as undiciFetch } from 'undici';
@@ -113,7 +114,9 @@ export function createEgressSessions(options: { policy: EgressPolicy; logger: Lo
             return;
           }
           const response = await undiciFetch(message.url, {
-            method: message.method, headers: toPairs(message.headers), body: message.body, redirect: message.redirect,
+            // A Blob, not the bytes: undici 6 sends a byte array by transferring its buffer, so a 307/308 redirect,
+            // which sends the body again, failed with "detached ArrayBuffer"; a Blob is read afresh each time.
+            method: message.method, headers: toPairs(message.headers), body: message.body === null ? null : new Blob([message.body]), redirect: message.redirect,
             signal: abort.signal, dispatcher: agent,
           });
           const headers: FlatHeaders = [];

@@ -59,6 +59,9 @@ export function createEgressPolicy(options: EgressPolicyOptions = {}): EgressPol
       if (host !== undefined && hosts.has(host.toLowerCase())) return null;
       if (ranges.some(([base, bits]) => base.kind() === plain.kind() && plain.match([base, bits] as never))) return null;
       const range = plain.range();
+      // ::/96 (IPv4-compatible, deprecated) carries an IPv4 address in its last 32 bits, as ::7f00:1 does
+      // 127.0.0.1; ipaddr.js calls it unicast, so it is refused here like the other forms that carry one.
+      if (range === 'unicast' && plain.kind() === 'ipv6' && plain.match(IPV4_COMPATIBLE)) return `${plain.toString()} is an IPv4-compatible address (it carries an IPv4 address)`;
       if (range === 'unicast') return null;
       return `${plain.toString()} is a ${RANGE_TEXT[range] ?? `${range} address`}`;
     },
@@ -72,6 +75,9 @@ export function createEgressPolicy(options: EgressPolicyOptions = {}): EgressPol
   for (const listener of options.listeners ?? []) policy.addListener(listener);
   return policy;
 }
+
+/** The deprecated IPv4-compatible IPv6 range (RFC 4291 2.5.5.1). */
+const IPV4_COMPATIBLE: [ipaddr.IPv6, number] = [ipaddr.IPv6.parse('::'), 96];
 
 const RANGE_TEXT: Record<string, string> = {
   loopback: 'loopback address',

@@ -1,4 +1,5 @@
 import { deserialize, serialize } from 'node:v8';
+import { EGRESS_BODY_LIMIT } from '../egress/protocol.js';
 
 /**
  * Framing of the channel between the host and a sandbox process: each frame is a 4-byte big-endian length,
@@ -6,8 +7,13 @@ import { deserialize, serialize } from 'node:v8';
  * travel as they would between threads). A frame carries every record sent during one event-loop turn.
  */
 
-/** Largest frame the host accepts from a sandbox; a larger one is a protocol violation (messages are split well below it). */
-export const MAX_FRAME_BYTES = 64 * 1024 * 1024;
+/**
+ * Largest frame the host accepts from a sandbox; a larger one is a protocol violation. Batches are cut near 4 MiB
+ * (sandbox-main.ts), so only one record can approach it: an outbound fetch, whose body (at most EGRESS_BODY_LIMIT,
+ * 100 MiB, read whole) travels in one message. The limit leaves it room, or a fetch the documentation allows would
+ * stop the account's sandbox (test/sandbox-escape-runtime.test.ts).
+ */
+export const MAX_FRAME_BYTES = EGRESS_BODY_LIMIT + 16 * 1024 * 1024;
 
 /** Encodes one value as a frame. */
 export function encodeFrame(value: unknown): Buffer {

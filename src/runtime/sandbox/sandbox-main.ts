@@ -91,7 +91,8 @@ function spawn(id: number, spec: SpawnSpec): void {
     // A batch with a synchronous call (a new array) has a worker blocked on it: it goes now, not at the end of the turn.
     if (forwarded !== messages) out.flush();
   });
-  egress.on('message', (message) => out.send(['egress', id, message]));
+  // Sized, so several uploads in one turn are not one frame (the writer flushes past 8 MiB).
+  egress.on('message', (message) => out.send(['egress', id, message], approxBytes(message, 0)));
   worker.on('error', (err: Error & { code?: string }) => out.send(['error', id, { message: err.message, ...(typeof err.code === 'string' ? { code: err.code } : {}) }]));
   worker.once('exit', (code) => {
     running.delete(id);
@@ -131,28 +132,44 @@ function scheduleStandby(memoryMb: number): void {
   next.worker.once('exit', () => { if (standby === next) standby = undefined; });
 }
 
-/** Bodies bigger than SPLIT_BYTES become a streamed response, so each record stays small. */
+/**
+ * Bodies bigger than SPLIT_BYTES become a streamed response, and a batch of many messages (a hundred binding calls
+ * of a megabyte each, made in one turn) is cut into parts of about SPLIT_BYTES, so each frame stays far below the
+ * channel's limit: a larger one would stop the account's sandbox as a protocol violation.
+ */
 function split(messages: IsolateMessage[]): IsolateMessage[][] {
-  if (!messages.some((m) => bigBody(m))) return [messages];
+  if (!messages.some((m) => bigBody(m)) && sizeOf(messages) <= SPLIT_BYTES) return [messages];
   const parts: IsolateMessage[][] = [];
   let current: IsolateMessage[] = [];
+  let bytes = 0;
   for (const m of messages) {
     if (m.t === 'head' && bigBody(m) && m.body !== null) {
-      const bytes = typeof m.body === 'string' ? Buffer.from(m.body) : m.body;
+      const body = typeof m.body === 'string' ? Buffer.from(m.body) : m.body;
       current.push({ ...m, body: null, streaming: true, done: undefined } as IsolateMessage);
-      for (let at = 0; at < bytes.byteLength; at += SPLIT_BYTES) {
+      for (let at = 0; at < body.byteLength; at += SPLIT_BYTES) {
         parts.push(current);
-        current = [{ t: 'res-chunk', id: m.id, chunk: bytes.subarray(at, at + SPLIT_BYTES) }];
+        current = [{ t: 'res-chunk', id: m.id, chunk: body.subarray(at, at + SPLIT_BYTES) }];
       }
       if (!m.streaming) current.push({ t: 'res-end', id: m.id });
       if (m.done) current.push({ t: 'done', id: m.id });
+      bytes = SPLIT_BYTES;
     } else if (m.t === 'res-chunk' && m.chunk.byteLength > SPLIT_BYTES) {
       for (let at = 0; at < m.chunk.byteLength; at += SPLIT_BYTES) {
         current.push({ t: 'res-chunk', id: m.id, chunk: m.chunk.subarray(at, at + SPLIT_BYTES) });
         parts.push(current);
         current = [];
       }
-    } else current.push(m);
+      bytes = 0;
+    } else {
+      const size = approxBytes(m, 0);
+      if (current.length > 0 && bytes + size > SPLIT_BYTES) {
+        parts.push(current);
+        current = [];
+        bytes = 0;
+      }
+      current.push(m);
+      bytes += size;
+    }
   }
   if (current.length) parts.push(current);
   return parts;
@@ -163,12 +180,26 @@ function bigBody(m: IsolateMessage): boolean {
   return m.t === 'res-chunk' && m.chunk.byteLength > SPLIT_BYTES;
 }
 
+/** About how many bytes the messages take in a frame: what the frame writer counts to flush in time. */
 function sizeOf(messages: IsolateMessage[]): number {
   let n = 0;
   for (const m of messages) {
     if (m.t === 'res-chunk') n += m.chunk.byteLength;
-    else if (m.t === 'head' && m.body !== null) n += typeof m.body === 'string' ? m.body.length : m.body.byteLength;
+    else if (m.t === 'head') n += m.body === null ? 256 : typeof m.body === 'string' ? m.body.length : m.body.byteLength;
+    else n += approxBytes(m, 0);
   }
+  return n;
+}
+
+/** The bytes of the strings and byte arrays in a value (binding call arguments, log lines, socket data), a few levels deep. */
+function approxBytes(value: unknown, depth: number): number {
+  if (typeof value === 'string') return value.length;
+  if (typeof value !== 'object' || value === null) return 8;
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof SharedArrayBuffer) return value.byteLength;
+  if (depth > 6) return 8;
+  let n = 8;
+  if (Array.isArray(value)) for (const item of value) n += approxBytes(item, depth + 1);
+  else for (const key in value) n += key.length + approxBytes((value as Record<string, unknown>)[key], depth + 1);
   return n;
 }
 
