@@ -9,6 +9,7 @@ import { DEFAULT_IDLE_MS, HandleCache, defaultMaxOpen } from './coordination/han
 import { checkKey, checkWrite } from './coordination/limits.js';
 import { ObjectDatabase } from './coordination/object-database.js';
 import { ObjectIndex } from './coordination/object-index.js';
+import { runReadQuery } from './coordination/read-query.js';
 import { checkNamespace, checkObjectId, namespaceFolder, objectFile, objectPaths } from './coordination/paths.js';
 
 /** Options of the coordination objects' store. */
@@ -125,6 +126,13 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
     },
     async usage() {
       return index.totalSize();
+    },
+    async query(namespace, id, sql, params) {
+      checkNamespace(namespace);
+      checkObjectId(id);
+      const file = path.join(root, objectFile('', namespace, id));
+      if (!existsSync(file)) throw new LedgeError('not_found', `object ${id} has no database (it holds no data)`);
+      return runReadQuery(file, sql, params);
     },
     async deleteObject(namespace, id) {
       checkNamespace(namespace);
