@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Clock } from '../../platform/clock.js';
 import { LedgeError } from '../../platform/errors.js';
 import type { CoordinationListOptions, CoordinationObjectStore, CoordinationSqlResult, CoordinationStoragePort } from '../ports.js';
-import { splitSql } from '../sql-split.js';
 import { damagedFileError, isDamagedFile } from './damage.js';
 import { DEFAULT_IDLE_MS, HandleCache, defaultMaxOpen } from './coordination/handle-cache.js';
 import { checkKey, checkWrite } from './coordination/limits.js';
@@ -25,7 +24,16 @@ export interface SqliteCoordinationOptions {
    * @default no limit
    */
   maxBytes?: () => number | undefined;
+  /**
+   * The refusal's text past `maxBytes`, naming the limit and how to raise it (`ledge dev` names its flag).
+   * @default the account's limit, coordination_storage_mb, raised by the operator
+   */
+  limitMessage?: (limitBytes: number, usedBytes: number) => string;
 }
+
+/** The refusal past an account's limit (ledge serve: the operator sets coordination_storage_mb). */
+export const accountLimitMessage = (limit: number, used: number) =>
+  `the account's coordination storage limit (coordination_storage_mb: ${Math.floor(limit / 1_048_576)} MiB) is reached: its objects use ${used} bytes; delete data or ask the operator to raise the limit`;
 
 /** The port, plus what the platform and tests need of the adapter itself. */
 export interface SqliteCoordinationStorage extends CoordinationStoragePort {
@@ -80,12 +88,12 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
     for (const key of cache.keys(inNamespace(namespace))) cache.close(key);
   }
 
-  /** Refuses a write that adds data while the store's objects use its limit or more (`maxBytes`). */
-  function checkRoom(): void {
+  /** The refusal a write that would grow storage gets while the store's objects use its limit or more (`maxBytes`); undefined below it. */
+  function overLimit(): LedgeError | undefined {
     const limit = options.maxBytes?.();
-    if (limit === undefined) return;
+    if (limit === undefined) return undefined;
     const used = index.totalSize();
-    if (used >= limit) throw new LedgeError('operation_failed', `the account's coordination storage limit (coordination_storage_mb: ${Math.floor(limit / 1_048_576)} MiB) is reached: its objects use ${used} bytes; delete data or ask the operator to raise the limit`);
+    return used >= limit ? new LedgeError('operation_failed', (options.limitMessage ?? accountLimitMessage)(limit, used)) : undefined;
   }
 
   return {
@@ -95,7 +103,7 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
       return new SqliteObjectStore(namespace, id, {
         acquire: (create) => acquire(namespace, id, create),
         index,
-        checkRoom,
+        overLimit,
         deleteAll() {
           if (cache.get(cacheKey(namespace, id))?.inTransaction) throw new LedgeError('wrong_state', 'Cannot call deleteAll() within a transaction');
           cache.close(cacheKey(namespace, id));
@@ -172,8 +180,8 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
 interface ObjectAccess {
   acquire(create: boolean): ObjectDatabase | undefined;
   index: ObjectIndex;
-  /** Refuses a write that would add data past the store's limit. */
-  checkRoom(): void;
+  /** The refusal of a write that would grow storage, while the store is at or past its limit; undefined below it. */
+  overLimit(): LedgeError | undefined;
   deleteAll(): void;
 }
 
@@ -222,11 +230,41 @@ class SqliteObjectStore implements CoordinationObjectStore {
       const database = deletes.length > 0 ? this.#database(false) : undefined;
       return database ? database.write([], deletes) : 0;
     }
-    this.#access.checkRoom();
+    const over = this.#access.overLimit();
+    if (over) return this.#withinRoom(over, (database) => database.write(puts, deletes));
     const database = this.#database(true);
     const deleted = database.write(puts, deletes);
     this.#measure(database);
     return deleted;
+  }
+
+  /**
+   * Past the store's limit, a write runs only if it does not make the object's database larger: it runs in a
+   * transaction (a savepoint inside one already open) that is undone when the database grew. So deletes, updates,
+   * writes into the space deletes freed and `CREATE TABLE IF NOT EXISTS` of an existing table still run, and an
+   * object whose constructor runs such DDL still starts (and can give space back). An object with no database yet
+   * gets none: making one grows the storage.
+   */
+  #withinRoom<T>(refusal: LedgeError, work: (database: ObjectDatabase) => T): T {
+    const database = this.#database(false);
+    if (!database) throw refusal;
+    const before = database.databaseSize();
+    database.begin();
+    let result: T;
+    try {
+      result = work(database);
+    } catch (err) {
+      // SQLite may have rolled the transaction back itself (a full disk): the error that matters is the write's.
+      try { database.rollback(); } catch { /* nothing left to undo */ }
+      throw err;
+    }
+    if (database.databaseSize() > before) {
+      database.rollback();
+      throw refusal;
+    }
+    database.commit();
+    this.#measure(database);
+    return result;
   }
 
   /** Records the database's size in the index after a change (the account's storage limit sums them). */
@@ -240,9 +278,9 @@ class SqliteObjectStore implements CoordinationObjectStore {
   }
 
   async exec(sql: string, params: readonly unknown[]): Promise<CoordinationSqlResult> {
+    const over = this.#access.overLimit();
+    if (over) return this.#withinRoom(over, (database) => database.exec(sql, params));
     const database = this.#database(true);
-    // Past the limit, statements that only read or remove (SELECT, DELETE, DROP) still run, so space can be given back.
-    if (!splitSql(sql).every((statement) => /^\s*(select|delete|drop)\b/i.test(statement))) this.#access.checkRoom();
     const result = database.exec(sql, params);
     this.#measure(database);
     return result;
