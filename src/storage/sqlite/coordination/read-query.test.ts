@@ -116,6 +116,10 @@ test('answers are bounded in rows and bytes; a row cap stops an endless CTE that
   const huge = await refusal(port.query(NS, id(1), 'SELECT randomblob(5000000)'));
   assert.equal(huge.code, 'bad_argument');
   assert.match(huge.message, /the first row alone is \d+ bytes/);
+  // Values too large for the query process's memory fail cleanly, whatever the answer's bounds would have said.
+  const greedy = await refusal(port.query(NS, id(1), 'SELECT randomblob(300000000), randomblob(300000000), randomblob(300000000), randomblob(300000000)'));
+  assert.equal(greedy.code, 'bad_argument');
+  assert.match(greedy.message, /out of memory/);
   const exact = await port.query(NS, id(1), 'SELECT body FROM notes');
   assert.equal(exact.more, false, 'two rows are all of them');
 });

@@ -22,6 +22,8 @@ export const READ_QUERY_LIMITS = {
   concurrent: 4,
   /** Bound values one query takes. */
   params: 100,
+  /** Address space of a query process (RLIMIT_AS): values SQLite makes past it fail with `out of memory`. */
+  memoryBytes: 1024 * 1_048_576,
 } as const;
 
 let running = 0;
@@ -70,12 +72,18 @@ function runProcess(request: ReadQueryRequest): Promise<ReadQueryAnswer> {
   // The JSON of the rows is bounded by the process; this bounds what the parent keeps if it misbehaves.
   const maxOutput = READ_QUERY_LIMITS.bytes * 2 + 1_048_576;
   return new Promise((resolve, reject) => {
-    // No environment: the query needs none, and nothing of the platform's (tokens, paths) reaches it.
-    const child = spawn(process.execPath, ['--max-old-space-size=256', script as string, '--ledge-read-query'], { stdio: ['pipe', 'pipe', 'ignore'], env: {} });
+    // Nothing of the platform's environment (tokens, paths) reaches it. Its memory is bounded by the shell's
+    // `ulimit -v` (RLIMIT_AS; SQLite's own heap limit needs memory statistics, which better-sqlite3 builds without):
+    // a statement making huge values (randomblob(1e8) in every column) fails with `out of memory` instead of
+    // taking the machine's memory. Few malloc arenas keep glibc's reservations inside that bound.
+    const child = spawn('/bin/sh', ['-c', 'ulimit -v "$LEDGE_QUERY_KB" 2>/dev/null; exec "$@"', 'sh', process.execPath, '--max-old-space-size=256', script as string, '--ledge-read-query'], {
+      stdio: ['pipe', 'pipe', 'ignore'], env: { LEDGE_QUERY_KB: String(READ_QUERY_LIMITS.memoryBytes / 1024), MALLOC_ARENA_MAX: '2' },
+    });
     let output = '';
     let outputBytes = 0;
     let settled = false;
     let timer = setTimeout(() => stop(new LedgeError('operation_failed', `the query process did not start within ${READ_QUERY_LIMITS.startMs / 1000} s`)), READ_QUERY_LIMITS.startMs);
+    let prepared = false;
     const stop = (outcome: Error | ReadQueryAnswer) => {
       if (settled) return;
       settled = true;
@@ -94,6 +102,7 @@ function runProcess(request: ReadQueryRequest): Promise<ReadQueryAnswer> {
       if (output.startsWith('ready\n')) {
         output = output.slice('ready\n'.length);
         clearTimeout(timer);
+        prepared = true;
         timer = setTimeout(() => stop(new LedgeError('bad_argument', `the statement ran longer than ${READ_QUERY_LIMITS.timeMs / 1000} s, the time limit of a read-only query, and was stopped`)), READ_QUERY_LIMITS.timeMs);
       }
       const end = output.indexOf('\n');
@@ -104,8 +113,11 @@ function runProcess(request: ReadQueryRequest): Promise<ReadQueryAnswer> {
         stop(new LedgeError('operation_failed', 'the query process gave an answer that is not JSON'));
       }
     });
-    child.on('exit', (code, signal) => {
-      if (!settled) stop(new LedgeError('operation_failed', `the query process ended without an answer (${signal ?? `exit code ${String(code)}`})`));
+    child.on('close', (code, signal) => {
+      if (settled) return;
+      // After `ready` the process dies on its own mostly when the statement's values do not fit its memory.
+      if (signal && signal !== 'SIGKILL' && prepared) stop(new LedgeError('bad_argument', `the query process stopped (${signal}) while running the statement: out of memory? A query may use ${READ_QUERY_LIMITS.memoryBytes / 1_048_576} MiB`));
+      else stop(new LedgeError('operation_failed', `the query process ended without an answer (${signal ?? `exit code ${String(code)}`})`));
     });
     child.stdin.end(JSON.stringify(request));
   });
