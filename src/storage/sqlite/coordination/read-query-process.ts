@@ -50,6 +50,8 @@ export function runRequest(request: ReadQueryRequest, ready: () => void): ReadQu
     // function marked unsafe, and nothing but reading happens on this connection.
     db.pragma('trusted_schema = OFF');
     db.pragma('query_only = ON');
+    // A sort or a temporary table stays in this process's bounded memory rather than growing a file in /tmp.
+    db.pragma('temp_store = MEMORY');
     let statement: Database.Statement;
     try {
       statement = db.prepare(request.sql);
