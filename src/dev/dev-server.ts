@@ -76,7 +76,7 @@ export interface DevServerOptions {
   egressAllow?: readonly string[];
   /**
    * MiB every coordination object of the project's state may use together, as an account's `coordination_storage_mb`
-   * under ledge serve: past it, writes that add data are refused. @default DEFAULT_COORDINATION_STORAGE_MB (1024)
+   * under ledge serve: past it, writes that would grow an object's database are refused. @default DEFAULT_COORDINATION_STORAGE_MB (1024)
    */
   coordinationStorageMb?: number;
   /**

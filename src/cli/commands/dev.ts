@@ -19,7 +19,7 @@ export function registerDev(program: Command): void {
     .option('--lifecycle-interval <seconds>', 'seconds between lifecycle runs of the buckets', parseSeconds, 3600)
     .option('--isolation <mode>', 'thread: a worker thread (trusted code, fastest reload); process: a sandbox process, as ledge serve runs code', parseIsolation, 'thread')
     .option('--egress-allow <cidr|host>', 'with --isolation process: let the project fetch or connect() to this range, address or host name beyond the public internet (repeatable)', collect, [])
-    .option('--coordination-storage-mb <n>', 'MiB all coordination objects of a project may use together (as an account\'s coordination_storage_mb under ledge serve); past it, writes that add data are refused (default: 1024)', (v: string) => parseInteger('--coordination-storage-mb', v))
+    .option('--coordination-storage-mb <n>', 'MiB all coordination objects of a project may use together (as an account\'s coordination_storage_mb under ledge serve); past it, writes that would grow an object\'s database are refused (default: 1024)', (v: string) => parseInteger('--coordination-storage-mb', v))
     .option('--verbose', 'print debug logs')
     .action(async (dirs: string[], opts: { port: number; ip: string; state?: string; env?: string; verbose?: boolean; lifecycleInterval: number; isolation: 'thread' | 'process'; egressAllow: string[]; coordinationStorageMb?: number }) => {
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));

@@ -20,7 +20,7 @@ export interface SqliteCoordinationOptions {
   idleMs?: number;
   /**
    * The most bytes every object of this store (one account, or one `ledge dev` state) may use together, asked at
-   * each write (an operator may change it): a write that adds data while they use this much or more is refused.
+   * each write (an operator may change it): while they use this much or more, a write that would grow its object's database is refused.
    * @default no limit
    */
   maxBytes?: () => number | undefined;
