@@ -27,8 +27,9 @@ async function answer<T>(work: () => Promise<T>, pointer?: string): Promise<T> {
   }
 }
 
-/** The most SQL one query carries (characters), as a statement of an object's own `sql.exec`. */
-const MAX_QUERY_SQL = 100_000;
+
+/** The most SQL one query carries (characters), as a statement of an object's own `sql.exec` (READ_QUERY_LIMITS.sqlChars in the adapter). */
+const READ_QUERY_SQL_CHARS = 100_000;
 
 const logger = createLogger(createConsoleSink(), 'coordination');
 const inspector = (services: ControlServices, accountId: string) => liveInspector(services.data(accountId).coordination, logger);
@@ -69,7 +70,7 @@ export const COORDINATION_ROUTES: readonly RouteDefinition[] = [
     id: 'coordination.query', result: COORDINATION_QUERY, method: 'POST', path: '/accounts/{account_id}/coordination/classes/{deployment_name}/{class_name}/objects/{object_id}/query', summary: "Run one read-only SQL statement on an object's database, beside the live object",
     auth: { group: 'coordination:read', resource: named }, params: OBJECT,
     body: z.strictObject({
-      sql: z.string().min(1).max(MAX_QUERY_SQL, { error: `expected at most ${MAX_QUERY_SQL} characters of SQL` }),
+      sql: z.string().min(1).max(READ_QUERY_SQL_CHARS, { error: `expected at most ${READ_QUERY_SQL_CHARS} characters of SQL` }),
       params: z.array(z.union([z.string(), z.number(), z.null()])).max(100).optional(),
     }),
     async handler({ services, account, params, body }) {

@@ -54,6 +54,8 @@ test('a read-only query answers column names and JSON-safe rows, reads the key-v
   assert.equal(syntax.code, 'bad_argument');
   assert.match(syntax.message, /near "SELEKT": syntax error/);
   assert.match((await refusal(port.query(NS, id(1), 'SELECT ?', [{}] as never[]))).message, /params\[0\]: expected a string/);
+  assert.match((await refusal(port.query(NS, id(1), `SELECT 1 -- ${'x'.repeat(100_000)}`))).message, /sql: at most 100000 characters/);
+  assert.match((await refusal(port.query(NS, id(1), '   '))).message, /sql: give one SQL statement/);
 });
 
 test('anything that would write, attach, load code or checkpoint is refused and the object is unchanged', { timeout: 180_000 }, async (t) => {

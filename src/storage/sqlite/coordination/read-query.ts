@@ -22,6 +22,8 @@ export const READ_QUERY_LIMITS = {
   concurrent: 4,
   /** Bound values one query takes. */
   params: 100,
+  /** Characters of SQL one query takes (the most an object's own statement may have). */
+  sqlChars: 100_000,
   /** Address space of a query process (RLIMIT_AS): values SQLite makes past it fail with `out of memory`. */
   memoryBytes: 1024 * 1_048_576,
 } as const;
@@ -50,6 +52,7 @@ let script: string | undefined;
  */
 export async function runReadQuery(file: string, sql: string, params: readonly unknown[] = []): Promise<CoordinationQueryResult> {
   if (typeof sql !== 'string' || sql.trim() === '') throw new LedgeError('bad_argument', 'sql: give one SQL statement');
+  if (sql.length > READ_QUERY_LIMITS.sqlChars) throw new LedgeError('bad_argument', `sql: at most ${READ_QUERY_LIMITS.sqlChars} characters (got ${sql.length})`);
   if (params.length > READ_QUERY_LIMITS.params) throw new LedgeError('bad_argument', `params: at most ${READ_QUERY_LIMITS.params} bound values`);
   params.forEach((value, i) => {
     if (!(value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))) throw new LedgeError('bad_argument', `params[${i}]: expected a string, a finite number or null`);
