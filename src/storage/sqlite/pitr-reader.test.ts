@@ -12,7 +12,7 @@ import { PitrDatabase } from './pitr-database.js';
 import { sizeOf } from './pitr.js';
 
 // The reader is on this thread, so a checkpoint that waited for it would sit out the 5 s busy timeout at each of some
-// 26 commits: the timeout (two minutes short of that) is what catches it.
+// 26 commits: the timeout (60 s, well short of that) is what catches it.
 test('a checkpoint skips a reader of an older snapshot, keeps its busy timeout, and every point stays restorable', { timeout: 60_000 }, (t) => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'ledge-pitr-reader-')), 'db.sqlite');
   const clock = createManualClock(Date.UTC(2026, 10, 1));
