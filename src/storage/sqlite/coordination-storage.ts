@@ -8,7 +8,7 @@ import { DEFAULT_IDLE_MS, HandleCache, defaultMaxOpen } from './coordination/han
 import { checkKey, checkWrite } from './coordination/limits.js';
 import { ObjectDatabase } from './coordination/object-database.js';
 import { ObjectIndex } from './coordination/object-index.js';
-import { runReadQuery } from './coordination/read-query.js';
+import { READ_QUERY_LIMITS, runReadQuery } from './coordination/read-query.js';
 import { checkNamespace, checkObjectId, namespaceFolder, objectFile, objectPaths } from './coordination/paths.js';
 
 /** Options of the coordination objects' store. */
@@ -56,6 +56,8 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
   const sweep = setInterval(() => cache.closeIdle(), Math.max(1000, Math.min(idleMs, 30_000)));
   sweep.unref();
   const cacheKey = (namespace: string, id: string) => `${namespace}\0${id}`;
+  /** Read-only queries running on this store now (READ_QUERY_LIMITS.concurrentPerStore at most). */
+  let queries = 0;
   const inNamespace = (namespace: string) => (key: string) => key.slice(0, -65) === namespace;
 
   /** The object's open database; with `create`, made (and indexed) when it does not exist yet; otherwise undefined then. */
@@ -140,7 +142,13 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
       checkObjectId(id);
       const file = path.join(root, objectFile('', namespace, id));
       if (!existsSync(file)) throw new LedgeError('not_found', `object ${id} has no database (it holds no data)`);
-      return runReadQuery(file, sql, params);
+      if (queries >= READ_QUERY_LIMITS.concurrentPerStore) throw new LedgeError('wrong_state', `${queries} read-only queries are running on these objects already; try again when one has finished`);
+      queries++;
+      try {
+        return await runReadQuery(file, sql, params);
+      } finally {
+        queries--;
+      }
     },
     async deleteObject(namespace, id) {
       checkNamespace(namespace);

@@ -20,6 +20,8 @@ export const READ_QUERY_LIMITS = {
   startMs: 30_000,
   /** Queries running at once in this process; one more is refused until one ends. */
   concurrent: 4,
+  /** Queries running at once on one store (one account under ledge serve), so one account cannot take every slot. */
+  concurrentPerStore: 2,
   /** Bound values one query takes. */
   params: 100,
   /** Characters of SQL one query takes (the most an object's own statement may have). */
