@@ -25,6 +25,14 @@ test('ledge coordination --remote lists, shows and deletes objects of a deployme
     r = await ledge(['coordination', 'show', 'Counter', '--name', 'room', '--remote', '--json']);
     assert.equal(r.code, 0, r.out);
     assert.deepEqual(JSON.parse(r.stdout).pairs.map((p: { key: string; value: unknown }) => [p.key, p.value]), [['value', 2]]);
+    r = await ledge(['coordination', 'show', 'Counter', '--name', 'room', '--remote', '--json', '--query', 'SELECT CAST(key AS TEXT) AS key FROM _cf_KV']);
+    assert.equal(r.code, 0, r.out);
+    assert.deepEqual(JSON.parse(r.stdout), { columns: ['key'], rows: [['value']], more: false });
+    r = await ledge(['coordination', 'show', 'Counter', '--name', 'room', '--remote', '--query', 'SELECT CAST(key AS TEXT) AS key FROM _cf_KV']);
+    assert.match(r.stdout, /KEY\s*\nvalue/);
+    r = await ledge(['coordination', 'show', 'Counter', '--name', 'room', '--remote', '--query', 'DELETE FROM _cf_KV']);
+    assert.notEqual(r.code, 0);
+    assert.match(r.out, /only a statement that returns rows/);
     r = await ledge(['coordination', 'show', 'Counter', 'f'.repeat(64), '--remote']);
     assert.notEqual(r.code, 0);
     assert.match(r.out, /Durable Object ID is not valid for this namespace/);

@@ -165,6 +165,8 @@ export const COORDINATION_OBJECT = z.object({
   pairs: z.array(z.object({ key: z.string(), value: z.unknown(), bytes: z.number().int() })), more_pairs: z.boolean(),
   tables: z.array(z.object({ name: z.string(), rows: z.number().int() })),
 });
+/** The rows of one read-only statement on a coordination object: values JSON-safe (`{ $bytes }`, `{ $bigint }`, `{ $number }`); `more` when rows were left out. */
+export const COORDINATION_QUERY = z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.unknown())), more: z.boolean() });
 /** One workflow instance as listed. */
 export const WORKFLOW_INSTANCE = z.object({ id: z.string(), status: z.string(), created_on: NULLABLE_TIME, ended_on: NULLABLE_TIME });
 /** One instance with its steps, attempts and current wait. */

@@ -15,6 +15,7 @@ import { runBuildCommand } from '../runtime/build-command.js';
 import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
 import { buildVersion } from '../host/version.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
+import { DEFAULT_COORDINATION_STORAGE_MB, MAX_COORDINATION_STORAGE_MB } from '../storage/account-limits.js';
 import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
 import { BindingError, type DeploymentScope } from '../bindings/plugin.js';
 import { migrateDeployment } from '../bindings/coordination/migrations.js';
@@ -39,6 +40,10 @@ import { devObservabilityRoute } from '../observability/dev-routes.js';
 import { syncDevWebhooks } from '../observability/dev-webhooks.js';
 import { createDeploymentDirectory } from '../runtime/rpc/directory.js';
 import { LedgeError } from '../platform/errors.js';
+
+/** The refusal past ledge dev's coordination storage limit: it names the flag that raises it. */
+const devLimitMessage = (limit: number, used: number) =>
+  `ledge dev's coordination storage limit (--coordination-storage-mb: ${Math.floor(limit / 1_048_576)} MiB) is reached: the project's objects use ${used} bytes; delete data or start ledge dev with a larger --coordination-storage-mb`;
 
 /** Options of `ledge dev`. */
 export interface DevServerOptions {
@@ -70,6 +75,11 @@ export interface DevServerOptions {
   isolation?: 'thread' | 'process';
   /** Ranges, addresses or host names outbound fetch may reach beyond the public internet (with `isolation: 'process'`). */
   egressAllow?: readonly string[];
+  /**
+   * MiB every coordination object of the project's state may use together, as an account's `coordination_storage_mb`
+   * under ledge serve: past it, writes that would grow an object's database are refused. @default DEFAULT_COORDINATION_STORAGE_MB (1024)
+   */
+  coordinationStorageMb?: number;
   /**
    * Run the bindings' background runners (queue consumers, workflow instances and their crons, bucket
    * lifecycle) by real timers; tests that drive a manual clock call `queues.tick()`, `workflows.tick()` or
@@ -141,7 +151,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const runtime = new DeploymentRuntime({ logger: logger.child(config.name), spawn: sandbox?.spawn });
   peers.set(config.name, runtime);
   const deployments = createDeploymentDirectory({ find: async (name) => (name === config.name ? runtime : peers.get(name)) });
-  const storage = openEmbeddedStorage(stateDir, clock);
+  const storageMb = options.coordinationStorageMb ?? DEFAULT_COORDINATION_STORAGE_MB;
+  if (!Number.isInteger(storageMb) || storageMb < 1 || storageMb > MAX_COORDINATION_STORAGE_MB) {
+    throw new LedgeError('bad_argument', `--coordination-storage-mb: expected an integer from 1 to ${MAX_COORDINATION_STORAGE_MB}, got ${String(storageMb)}`);
+  }
+  // The same rule as an account's limit under ledge serve (docs/bindings/coordination.md, Operating objects).
+  const storage = openEmbeddedStorage(stateDir, clock, { coordinationMaxBytes: () => storageMb * 1_048_576, coordinationLimitMessage: devLimitMessage });
   // Invocation records, live tails and issues of the project (docs/observability.md). Issue notifications go to the
   // destinations ledge.jsonc lists, signed with the current value of the secret each names; a receiver on this
   // machine is the usual one, so private addresses are allowed (this is the developer's own machine).

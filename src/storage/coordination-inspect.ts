@@ -1,5 +1,5 @@
 import { LedgeError } from '../platform/errors.js';
-import type { CoordinationStoragePort } from './ports.js';
+import type { CoordinationQueryResult, CoordinationStoragePort } from './ports.js';
 
 /** One object as an operator sees it: its size, alarm, key-value pairs (raw structured-clone bytes) and SQL tables. */
 export interface CoordinationObjectView {
@@ -25,16 +25,13 @@ export interface CoordinationInspector {
   /** The object, or null when it has neither data nor an alarm. */
   inspect(namespace: string, id: string, options: { limit: number }): Promise<CoordinationObjectView | null>;
   /**
-   * Runs one read-only SQL statement on the object's database (at most `QUERY_ROWS` rows); only where the database
-   * can be opened read-only beside its writer (ledge dev's state), absent otherwise.
+   * Runs one read-only SQL statement on the object's database, on a read-only connection beside its writer, bounded
+   * in rows, bytes and time (src/storage/sqlite/coordination/read-query.ts).
    */
-  query?(namespace: string, id: string, sql: string): Promise<{ columns: string[]; rows: unknown[][]; more: boolean }>;
+  query(namespace: string, id: string, sql: string, params?: readonly unknown[]): Promise<CoordinationQueryResult>;
   /** Deletes the object's data, history and alarm; false when there was nothing. */
   deleteObject(namespace: string, id: string): Promise<boolean>;
 }
-
-/** Rows a read-only query answers at most. */
-export const QUERY_ROWS = 1000;
 
 /** SQL that lists an object's own tables (the platform's `_cf_` tables left out, as the original's tools do). */
 export const USER_TABLES_SQL = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name";
@@ -69,6 +66,7 @@ export function portInspector(port: CoordinationStoragePort): CoordinationInspec
         await store.close();
       }
     },
+    query: (namespace, id, sql, params) => port.query(namespace, id, sql, params),
     deleteObject: (namespace, id) => port.deleteObject(namespace, id),
   };
 }

@@ -21,6 +21,8 @@ export interface EmbeddedStorageOptions {
   onDamage?(error: LedgeError): void;
   /** The most bytes the coordination objects may use together, asked at each write (an account's limit). @default no limit */
   coordinationMaxBytes?: () => number | undefined;
+  /** The refusal's text past that limit. @default the account's (coordination_storage_mb, raised by the operator) */
+  coordinationLimitMessage?: (limitBytes: number, usedBytes: number) => string;
 }
 
 /**
@@ -51,7 +53,7 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
     get workflows(): WorkflowStoragePort { return workflows.open(); },
     get coordination(): CoordinationStoragePort {
       const root = path.join(stateDir, 'coordination');
-      coordination ??= damage.guard('the coordination objects index', path.join(root, 'index.sqlite'), () => createSqliteCoordinationStorage(root, { clock, maxBytes: options.coordinationMaxBytes }));
+      coordination ??= damage.guard('the coordination objects index', path.join(root, 'index.sqlite'), () => createSqliteCoordinationStorage(root, { clock, maxBytes: options.coordinationMaxBytes, limitMessage: options.coordinationLimitMessage }));
       return coordination;
     },
     sql: {

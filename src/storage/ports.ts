@@ -450,6 +450,15 @@ export interface CoordinationSqlResult {
   rowsWritten: number;
 }
 
+/** The answer of one read-only statement run on an object beside it (the operators' query): at most a bounded page of rows. */
+export interface CoordinationQueryResult {
+  columns: string[];
+  /** Rows as arrays in column order, JSON-safe: BLOBs as `{ $bytes: base64 }`, integers past 2^53 as `{ $bigint }`. */
+  rows: unknown[][];
+  /** True when the statement had more rows than the answer holds. */
+  more: boolean;
+}
+
 /**
  * One coordination object's storage: one SQLite database (its key-value pairs in a table of their own, its SQL
  * tables beside them) with point-in-time history, and its alarm. Values are the isolate's structured-clone
@@ -504,6 +513,12 @@ export interface CoordinationStoragePort {
   namespaces(): Promise<{ namespace: string; objects: number }[]>;
   /** Bytes every object's database of this store uses, as measured after each write. */
   usage(): Promise<number>;
+  /**
+   * Runs one read-only statement on the object's database for an operator, on a connection of its own that cannot
+   * write, beside the live object (its writer is not blocked); bounded in rows, bytes and time. `not_found` when the
+   * object has no database, `bad_argument` for a statement that is refused or fails.
+   */
+  query(namespace: string, id: string, sql: string, params?: readonly unknown[]): Promise<CoordinationQueryResult>;
   /** Deletes one object: its data, history and alarm (an operator's explicit delete). Returns whether it existed. */
   deleteObject(namespace: string, id: string): Promise<boolean>;
   /** Moves every object of a namespace to another (a `renamed_classes` migration). */

@@ -5,10 +5,10 @@
  * explicit delete (docs/cli.md, docs/api.md).
  */
 import { deserialize } from 'node:v8';
-import { LedgeError } from '../../platform/errors.js';
+import { LedgeError, hasCode } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import { portInspector, type CoordinationInspector } from '../../storage/coordination-inspect.js';
-import type { CoordinationStoragePort } from '../../storage/ports.js';
+import type { CoordinationQueryResult, CoordinationStoragePort } from '../../storage/ports.js';
 import { directoryFor } from './directory.js';
 import { idFromName, idProblem, namespaceKey, namespaceOf } from './ids.js';
 
@@ -31,7 +31,7 @@ export interface CoordinationObjectDetail {
 const NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
 
 /** Refuses a deployment or class name no namespace can have (it becomes part of a lookup key, never a path). */
-function checkName(what: string, value: string): void {
+export function checkName(what: string, value: string): void {
   if (!NAME.test(value)) throw new LedgeError('bad_argument', `${what} "${value.slice(0, 64)}" is not a valid name (letters, digits, _, . and -, at most 128)`);
 }
 
@@ -113,12 +113,19 @@ export const COORDINATION_ADMIN = {
     };
   },
 
-  /** One read-only SQL statement on the object's database, where the inspector can run one (ledge dev's state). */
-  async query(inspector: CoordinationInspector, account: string, deployment: string, className: string, id: string, sql: string): Promise<{ columns: string[]; rows: unknown[][]; more: boolean }> {
+  /**
+   * One read-only SQL statement on the object's database, on a connection that cannot write, beside the live object:
+   * at most READ_QUERY_LIMITS' rows, bytes and time (the key-value pairs are the table `_cf_KV`).
+   */
+  async query(inspector: CoordinationInspector, account: string, deployment: string, className: string, id: string, sql: string, params: readonly unknown[] = []): Promise<CoordinationQueryResult> {
     checkName('deployment', deployment);
     checkName('class', className);
-    if (!inspector.query) throw new LedgeError('bad_argument', '--query runs on the local state only (ledge dev); the account API shows tables with their row counts');
-    return inspector.query(namespaceOf(account, deployment, className), id, sql);
+    try {
+      return await inspector.query(namespaceOf(account, deployment, className), id, sql, params);
+    } catch (err) {
+      if (hasCode(err, 'not_found')) throw new LedgeError('not_found', `${deployment}/${className} has no object ${id} with data to query (it holds no data)`);
+      throw err;
+    }
   },
 
   /** Deletes one object's data, history and alarm; a not_found error when it has none. */

@@ -1,9 +1,12 @@
 import type { Command } from 'commander';
 import { COORDINATION_ADMIN, objectIdOf, type CoordinationClass, type CoordinationObjectDetail } from '../../bindings/coordination/admin.js';
-import { LedgeError } from '../../platform/errors.js';
+import { LedgeError, hasCode } from '../../platform/errors.js';
 import { accountPath, formatTable, openPlatform, type PlatformOptions } from '../api-client.js';
 import { parseInteger } from '../options.js';
 import { localOptions, printJson, withLocalPlatform, type LocalOptions } from '../local.js';
+
+/** The rows of one read-only statement (docs/api.md, Coordination objects). */
+interface CoordinationQueryAnswer { columns: string[]; rows: unknown[][]; more: boolean }
 
 type Options = LocalOptions & PlatformOptions & { remote?: boolean; deployment?: string };
 /** The account whose namespaces `ledge dev` keeps. */
@@ -16,7 +19,7 @@ interface Ops {
   objects(className: string, page: { cursor?: string; limit: number }): Promise<{ ids: string[]; cursor?: string | null }>;
   show(className: string, id: string, limit: number): Promise<CoordinationObjectDetail>;
   delete(className: string, id: string): Promise<void>;
-  query(className: string, id: string, sql: string): Promise<{ columns: string[]; rows: unknown[][]; more: boolean }>;
+  query(className: string, id: string, sql: string): Promise<CoordinationQueryAnswer>;
   idOf(className: string, target: { id?: string; name?: string }): string;
 }
 
@@ -29,14 +32,14 @@ async function withOps(opts: Options, work: (ops: Ops) => Promise<void>): Promis
     const deployment = opts.deployment ?? session.config?.name;
     if (!deployment) throw new LedgeError('bad_argument', 'which deployment? give --deployment NAME, or run in (or --dir to) a project directory with ledge.jsonc');
     const base = (...segments: string[]) => accountPath(session.account.id, 'coordination', 'classes', ...segments);
-    const request = async <T>(method: string, path: string) => (await session.client.request<T>(method, path)).result;
+    const request = async <T>(method: string, path: string, body?: unknown) => (await session.client.request<T>(method, path, body)).result;
     return work({
       deployment,
       classes: () => request('GET', base()),
       objects: (className, page) => request('GET', `${base(deployment, className, 'objects')}?per_page=${page.limit}${page.cursor ? `&cursor=${encodeURIComponent(page.cursor)}` : ''}`),
       show: (className, id, limit) => request('GET', `${base(deployment, className, 'objects', id)}?keys=${limit}`),
       delete: async (className, id) => { await request('DELETE', base(deployment, className, 'objects', id)); },
-      query: async () => { throw new LedgeError('bad_argument', '--query runs on the local state only (ledge dev); the account API shows tables with their row counts'); },
+      query: (className, id, sql) => request('POST', base(deployment, className, 'objects', id, 'query'), { sql }),
       idOf: (className, target) => objectIdOf(session.account.id, deployment, className, target),
     });
   }
@@ -49,7 +52,15 @@ async function withOps(opts: Options, work: (ops: Ops) => Promise<void>): Promis
       objects: (className, page) => COORDINATION_ADMIN.objects(view, LOCAL_ACCOUNT, deployment, className, page),
       show: (className, id, limit) => COORDINATION_ADMIN.show(view, LOCAL_ACCOUNT, deployment, className, id, limit),
       delete: (className, id) => COORDINATION_ADMIN.delete(view, LOCAL_ACCOUNT, deployment, className, id),
-      query: (className, id, sql) => COORDINATION_ADMIN.query(view, LOCAL_ACCOUNT, deployment, className, id, sql),
+      query: async (className, id, sql) => {
+        try {
+          return await COORDINATION_ADMIN.query(view, LOCAL_ACCOUNT, deployment, className, id, sql);
+        } catch (err) {
+          // A refused statement names the option it came from (the account API points at /body/sql instead).
+          if (hasCode(err, 'bad_argument')) throw new LedgeError('bad_argument', `--query: ${err.message}`);
+          throw err;
+        }
+      },
       idOf: (className, target) => objectIdOf(LOCAL_ACCOUNT, deployment, className, target),
     });
   });
@@ -98,14 +109,14 @@ export function registerCoordination(program: Command): void {
   options(coordination.command('show').description('one object, read-only: its key-value pairs (decoded), SQL tables with row counts, size and alarm').argument('<class>', 'class name').argument('[id]', 'object id (64 hex digits)'))
     .option('--name <name>', 'the object named NAME (the id idFromName(NAME) gives)')
     .option('--keys <n>', 'show at most this many pairs (default: 100, at most 1000)', (v: string) => parseInteger('--keys', v))
-    .option('--query <sql>', 'instead: run one read-only SQL statement on the object (local state only; at most 1000 rows)')
+    .option('--query <sql>', 'instead: run one read-only SQL statement on the object (at most 1000 rows or 1 MiB, 5 s); the key-value pairs are the table _cf_KV')
     .action((className: string, id: string | undefined, opts: Options & { name?: string; keys?: number; query?: string }) => withOps(opts, async (ops) => {
       const found = ops.idOf(className, target(id, opts.name));
       if (opts.query !== undefined) {
         const result = await ops.query(className, found, opts.query);
         if (opts.json) return printJson(result);
         out(formatTable(result.columns.map((c) => c.toUpperCase()), result.rows.map((row) => row.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))))));
-        if (result.more) out('(only the first 1000 rows)\n');
+        if (result.more) out(`(only the first ${result.rows.length} rows: an answer holds at most 1000 rows or 1 MiB)\n`);
         return;
       }
       const d = await ops.show(className, found, opts.keys ?? 100);

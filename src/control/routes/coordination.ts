@@ -1,28 +1,35 @@
 import { z } from 'zod';
-import { COORDINATION_CLASS, COORDINATION_OBJECT, COORDINATION_OBJECT_PAGE } from '../results.js';
+import { COORDINATION_CLASS, COORDINATION_OBJECT, COORDINATION_OBJECT_PAGE, COORDINATION_QUERY } from '../results.js';
 import { ApiError } from '../api-error.js';
 import { defineRoute, type RouteDefinition } from '../router.js';
 import type { ControlServices } from '../services.js';
 import { isLedgeError } from '../../platform/errors.js';
-import { COORDINATION_ADMIN, liveInspector, objectIdOf } from '../../bindings/coordination/admin.js';
+import { COORDINATION_ADMIN, checkName, liveInspector, objectIdOf } from '../../bindings/coordination/admin.js';
 import { createConsoleSink, createLogger } from '../../platform/logger.js';
 
 const ACCOUNT = z.object({ account_id: z.string() });
 const CLASS = ACCOUNT.extend({ deployment_name: z.string().min(1).max(128), class_name: z.string().min(1).max(128) });
 const OBJECT = CLASS.extend({ object_id: z.string().min(1).max(128) });
 
-/** The admin's refusals as API errors: a missing object is 404, a bad name or id 400, an object in use 409. */
-async function answer<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * The admin's refusals as API errors: a missing object is 404, a bad name or id 400 (with the pointer of the field at
+ * fault when there is one), an object in use 409.
+ */
+async function answer<T>(work: () => Promise<T>, pointer?: string): Promise<T> {
   try {
     return await work();
   } catch (err) {
     if (!isLedgeError(err)) throw err;
     if (err.code === 'not_found') throw new ApiError('object_not_found', err.message);
-    if (err.code === 'bad_argument') throw new ApiError('invalid_field', err.message);
+    if (err.code === 'bad_argument') throw new ApiError('invalid_field', err.message, pointer === undefined ? {} : { pointer });
     if (err.code === 'wrong_state') throw new ApiError('conflict', err.message);
     throw err;
   }
 }
+
+
+/** The most SQL one query carries (characters), as a statement of an object's own `sql.exec` (READ_QUERY_LIMITS.sqlChars in the adapter). */
+const READ_QUERY_SQL_CHARS = 100_000;
 
 const logger = createLogger(createConsoleSink(), 'coordination');
 const inspector = (services: ControlServices, accountId: string) => liveInspector(services.data(accountId).coordination, logger);
@@ -57,6 +64,23 @@ export const COORDINATION_ROUTES: readonly RouteDefinition[] = [
           return COORDINATION_ADMIN.show(inspector(services, account.id), account.id, params.deployment_name, params.class_name, id, query.keys ?? 100);
         }),
       };
+    },
+  }),
+  defineRoute({
+    id: 'coordination.query', result: COORDINATION_QUERY, method: 'POST', path: '/accounts/{account_id}/coordination/classes/{deployment_name}/{class_name}/objects/{object_id}/query', summary: "Run one read-only SQL statement on an object's database, beside the live object",
+    auth: { group: 'coordination:read', resource: named }, params: OBJECT,
+    body: z.strictObject({
+      sql: z.string().min(1).max(READ_QUERY_SQL_CHARS, { error: `expected at most ${READ_QUERY_SQL_CHARS} characters of SQL` }),
+      params: z.array(z.union([z.string(), z.number(), z.null()])).max(100).optional(),
+    }),
+    async handler({ services, account, params, body }) {
+      // The names and the id are checked first, so a refusal of the statement alone points at /body/sql.
+      const id = await answer(async () => {
+        checkName('deployment', params.deployment_name);
+        checkName('class', params.class_name);
+        return objectIdOf(account.id, params.deployment_name, params.class_name, { id: params.object_id });
+      });
+      return { result: await answer(() => COORDINATION_ADMIN.query(inspector(services, account.id), account.id, params.deployment_name, params.class_name, id, body.sql, body.params ?? []), '/body/sql') };
     },
   }),
   defineRoute({

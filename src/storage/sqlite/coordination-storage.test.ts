@@ -191,3 +191,42 @@ test('the storage limit: a write that adds data is refused once the objects use 
   limit = undefined;
   for (let i = 0; i < 5; i++) await a.write([[`free${i}`, big]], []);
 });
+
+test('past the storage limit a write runs only when it does not grow the database: DDL of existing tables, updates and writes into freed space still run', async (t) => {
+  const limit: { bytes?: number } = {};
+  const { open } = setup({ maxBytes: () => limit.bytes });
+  const port = open();
+  t.after(() => port.close());
+  const a = await port.open(NS, id(1));
+  await a.exec('CREATE TABLE IF NOT EXISTS notes (body TEXT)', []);
+  const big = new Uint8Array(20_000).fill(7);
+  for (let i = 0; i < 5; i++) await a.write([[`k${i}`, big]], []);
+  await a.exec("INSERT INTO notes VALUES ('one')", []);
+  limit.bytes = 1;
+  const size = await a.databaseSize();
+  // The constructor's DDL of a table that exists adds nothing: it runs, so the object still starts.
+  await a.exec('CREATE TABLE IF NOT EXISTS notes (body TEXT)', []);
+  await a.exec("UPDATE notes SET body = 'two'", []);
+  assert.deepEqual((await a.exec('SELECT body FROM notes', [])).rows, [['two']]);
+  await assert.rejects(a.exec('CREATE TABLE more (x)', []), /coordination storage limit/);
+  await assert.rejects(a.exec("INSERT INTO notes SELECT hex(randomblob(100000))", []), /coordination storage limit/);
+  await assert.rejects(a.write([['new', new Uint8Array(100_000)]], []), /coordination storage limit/);
+  assert.deepEqual((await a.exec("SELECT count(*) FROM sqlite_master WHERE name = 'more'", [])).rows, [[0]], 'a refused write was undone');
+  assert.deepEqual((await a.exec('SELECT count(*) FROM notes', [])).rows, [[1]]);
+  assert.equal((await a.get(['new'])).size, 0);
+  // Deleting frees pages; a write that fits in them does not grow the file, so it runs.
+  assert.equal(await a.write([], ['k0', 'k1']), 2);
+  await a.write([['k9', big]], []);
+  assert.equal(await a.databaseSize(), size, 'the file did not grow');
+  // Inside a transaction the refusal undoes only the refused write (a savepoint).
+  await a.begin();
+  await a.exec("UPDATE notes SET body = 'three'", []);
+  await assert.rejects(a.exec("INSERT INTO notes SELECT hex(randomblob(200000))", []), /coordination storage limit/);
+  await a.commit();
+  assert.deepEqual((await a.exec('SELECT body FROM notes', [])).rows, [['three']]);
+  // An object with no database gets none past the limit: making one grows the storage.
+  const fresh = await port.open(NS, id(9));
+  await assert.rejects(fresh.exec('CREATE TABLE IF NOT EXISTS notes (body TEXT)', []), /coordination storage limit/);
+  await assert.rejects(fresh.write([['k', bytes('v')]], []), /coordination storage limit/);
+  assert.equal(await fresh.databaseSize(), 0);
+});

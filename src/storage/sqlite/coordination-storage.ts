@@ -3,12 +3,12 @@ import path from 'node:path';
 import type { Clock } from '../../platform/clock.js';
 import { LedgeError } from '../../platform/errors.js';
 import type { CoordinationListOptions, CoordinationObjectStore, CoordinationSqlResult, CoordinationStoragePort } from '../ports.js';
-import { splitSql } from '../sql-split.js';
 import { damagedFileError, isDamagedFile } from './damage.js';
 import { DEFAULT_IDLE_MS, HandleCache, defaultMaxOpen } from './coordination/handle-cache.js';
 import { checkKey, checkWrite } from './coordination/limits.js';
 import { ObjectDatabase } from './coordination/object-database.js';
 import { ObjectIndex } from './coordination/object-index.js';
+import { READ_QUERY_LIMITS, runReadQuery } from './coordination/read-query.js';
 import { checkNamespace, checkObjectId, namespaceFolder, objectFile, objectPaths } from './coordination/paths.js';
 
 /** Options of the coordination objects' store. */
@@ -20,11 +20,20 @@ export interface SqliteCoordinationOptions {
   idleMs?: number;
   /**
    * The most bytes every object of this store (one account, or one `ledge dev` state) may use together, asked at
-   * each write (an operator may change it): a write that adds data while they use this much or more is refused.
+   * each write (an operator may change it): while they use this much or more, a write that would grow its object's database is refused.
    * @default no limit
    */
   maxBytes?: () => number | undefined;
+  /**
+   * The refusal's text past `maxBytes`, naming the limit and how to raise it (`ledge dev` names its flag).
+   * @default the account's limit, coordination_storage_mb, raised by the operator
+   */
+  limitMessage?: (limitBytes: number, usedBytes: number) => string;
 }
+
+/** The refusal past an account's limit (ledge serve: the operator sets coordination_storage_mb). */
+export const accountLimitMessage = (limit: number, used: number) =>
+  `the account's coordination storage limit (coordination_storage_mb: ${Math.floor(limit / 1_048_576)} MiB) is reached: its objects use ${used} bytes; delete data or ask the operator to raise the limit`;
 
 /** The port, plus what the platform and tests need of the adapter itself. */
 export interface SqliteCoordinationStorage extends CoordinationStoragePort {
@@ -47,6 +56,8 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
   const sweep = setInterval(() => cache.closeIdle(), Math.max(1000, Math.min(idleMs, 30_000)));
   sweep.unref();
   const cacheKey = (namespace: string, id: string) => `${namespace}\0${id}`;
+  /** Read-only queries running on this store now (READ_QUERY_LIMITS.concurrentPerStore at most). */
+  let queries = 0;
   const inNamespace = (namespace: string) => (key: string) => key.slice(0, -65) === namespace;
 
   /** The object's open database; with `create`, made (and indexed) when it does not exist yet; otherwise undefined then. */
@@ -79,12 +90,12 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
     for (const key of cache.keys(inNamespace(namespace))) cache.close(key);
   }
 
-  /** Refuses a write that adds data while the store's objects use its limit or more (`maxBytes`). */
-  function checkRoom(): void {
+  /** The refusal a write that would grow storage gets while the store's objects use its limit or more (`maxBytes`); undefined below it. */
+  function overLimit(): LedgeError | undefined {
     const limit = options.maxBytes?.();
-    if (limit === undefined) return;
+    if (limit === undefined) return undefined;
     const used = index.totalSize();
-    if (used >= limit) throw new LedgeError('operation_failed', `the account's coordination storage limit (coordination_storage_mb: ${Math.floor(limit / 1_048_576)} MiB) is reached: its objects use ${used} bytes; delete data or ask the operator to raise the limit`);
+    return used >= limit ? new LedgeError('operation_failed', (options.limitMessage ?? accountLimitMessage)(limit, used)) : undefined;
   }
 
   return {
@@ -94,7 +105,7 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
       return new SqliteObjectStore(namespace, id, {
         acquire: (create) => acquire(namespace, id, create),
         index,
-        checkRoom,
+        overLimit,
         deleteAll() {
           if (cache.get(cacheKey(namespace, id))?.inTransaction) throw new LedgeError('wrong_state', 'Cannot call deleteAll() within a transaction');
           cache.close(cacheKey(namespace, id));
@@ -125,6 +136,19 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
     },
     async usage() {
       return index.totalSize();
+    },
+    async query(namespace, id, sql, params) {
+      checkNamespace(namespace);
+      checkObjectId(id);
+      const file = path.join(root, objectFile('', namespace, id));
+      if (!existsSync(file)) throw new LedgeError('not_found', `object ${id} has no database (it holds no data)`);
+      if (queries >= READ_QUERY_LIMITS.concurrentPerStore) throw new LedgeError('wrong_state', `${queries} read-only queries are running on these objects already; try again when one has finished`);
+      queries++;
+      try {
+        return await runReadQuery(file, sql, params);
+      } finally {
+        queries--;
+      }
     },
     async deleteObject(namespace, id) {
       checkNamespace(namespace);
@@ -164,8 +188,8 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
 interface ObjectAccess {
   acquire(create: boolean): ObjectDatabase | undefined;
   index: ObjectIndex;
-  /** Refuses a write that would add data past the store's limit. */
-  checkRoom(): void;
+  /** The refusal of a write that would grow storage, while the store is at or past its limit; undefined below it. */
+  overLimit(): LedgeError | undefined;
   deleteAll(): void;
 }
 
@@ -214,11 +238,41 @@ class SqliteObjectStore implements CoordinationObjectStore {
       const database = deletes.length > 0 ? this.#database(false) : undefined;
       return database ? database.write([], deletes) : 0;
     }
-    this.#access.checkRoom();
+    const over = this.#access.overLimit();
+    if (over) return this.#withinRoom(over, (database) => database.write(puts, deletes));
     const database = this.#database(true);
     const deleted = database.write(puts, deletes);
     this.#measure(database);
     return deleted;
+  }
+
+  /**
+   * Past the store's limit, a write runs only if it does not make the object's database larger: it runs in a
+   * transaction (a savepoint inside one already open) that is undone when the database grew. So deletes, updates,
+   * writes into the space deletes freed and `CREATE TABLE IF NOT EXISTS` of an existing table still run, and an
+   * object whose constructor runs such DDL still starts (and can give space back). An object with no database yet
+   * gets none: making one grows the storage.
+   */
+  #withinRoom<T>(refusal: LedgeError, work: (database: ObjectDatabase) => T): T {
+    const database = this.#database(false);
+    if (!database) throw refusal;
+    const before = database.databaseSize();
+    database.begin();
+    let result: T;
+    try {
+      result = work(database);
+    } catch (err) {
+      // SQLite may have rolled the transaction back itself (a full disk): the error that matters is the write's.
+      try { database.rollback(); } catch { /* nothing left to undo */ }
+      throw err;
+    }
+    if (database.databaseSize() > before) {
+      database.rollback();
+      throw refusal;
+    }
+    database.commit();
+    this.#measure(database);
+    return result;
   }
 
   /** Records the database's size in the index after a change (the account's storage limit sums them). */
@@ -236,9 +290,9 @@ class SqliteObjectStore implements CoordinationObjectStore {
   }
 
   async exec(sql: string, params: readonly unknown[]): Promise<CoordinationSqlResult> {
+    const over = this.#access.overLimit();
+    if (over) return this.#withinRoom(over, (database) => database.exec(sql, params));
     const database = this.#database(true);
-    // Past the limit, statements that only read or remove (SELECT, DELETE, DROP) still run, so space can be given back.
-    if (!splitSql(sql).every((statement) => /^\s*(select|delete|drop)\b/i.test(statement))) this.#access.checkRoom();
     const result = database.exec(sql, params);
     this.#measure(database);
     return result;

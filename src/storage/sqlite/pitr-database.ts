@@ -7,6 +7,9 @@ import { CHECKPOINT_BYTES, History, durableCopy, parseBookmark, sizeOf, toBookma
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** How long a statement waits for another connection's lock (the writer of a file another process also opens). */
+const BUSY_TIMEOUT_MS = 5000;
+
 /** Options of one database with point-in-time history. */
 export interface PitrDatabaseOptions {
   clock: Clock;
@@ -41,6 +44,8 @@ export class PitrDatabase {
   readonly #onOpen: ((db: Database.Database) => void) | undefined;
   #db!: Database.Database;
   #segment = 0;
+  /** WAL size below which a skipped checkpoint is not tried again (0: try at the next commit past the size). */
+  #retryAt = 0;
 
   constructor(file: string, options: PitrDatabaseOptions) {
     this.file = file;
@@ -80,7 +85,7 @@ export class PitrDatabase {
       // before that is made again. The page cache holds every write, so kill -9 loses none of them either way.
       db.pragma(fresh ? 'synchronous = OFF' : 'synchronous = NORMAL');
       db.pragma('journal_mode = WAL');
-      db.pragma('busy_timeout = 5000');
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       // Checkpoints are ours: each one first archives the WAL it folds in (see pitr.ts).
       db.pragma('wal_autocheckpoint = 0');
       this.#db = db;
@@ -165,23 +170,37 @@ export class PitrDatabase {
   afterCommit(): void {
     if (this.#db.inTransaction) return;
     // The recorded point's offset is the WAL's size now: one stat per commit.
-    if (this.recordTail().offset > this.#checkpointBytes) this.#checkpoint();
+    const offset = this.recordTail().offset;
+    if (offset <= this.#checkpointBytes || offset < this.#retryAt) return;
+    // A checkpoint skipped for a reader is tried again once the WAL grew by another quarter: each try copies the WAL.
+    this.#retryAt = this.#checkpoint() ? 0 : offset + this.#checkpointBytes / 4;
   }
 
-  /** Archives the WAL, folds it into the file and starts the next segment. Skipped while another connection reads. */
+  /**
+   * Archives the WAL, folds it into the file and starts the next segment. Skipped, without waiting, while another
+   * connection reads an older snapshot (an operator's read-only query): waiting would hold this thread, which serves
+   * every other database of the process too, for the busy timeout at each commit.
+   */
   #checkpoint(): boolean {
-    if (!this.#closeSegment()) return false;
+    if (!this.#closeSegment(false)) return false;
     this.#startSegment(this.#segment + 1, this.#clock.now());
     this.#history.prune(this.#clock.now() - this.#retentionMs);
     return true;
   }
 
-  #closeSegment(): boolean {
+  /** Ends the segment: archives the WAL and truncates it; false when a reader kept it (`wait`: up to the busy timeout). */
+  #closeSegment(wait: boolean): boolean {
     this.#syncSegment();
     const archive = this.#history.walFile(this.#segment);
     const bytes = sizeOf(this.#wal);
     durableCopy(this.#wal, archive);
-    const [result] = this.#db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    if (!wait) this.#db.pragma('busy_timeout = 0');
+    let result: { busy: number } | undefined;
+    try {
+      [result] = this.#db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    } finally {
+      if (!wait) this.#db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
     if (result?.busy) {
       rmSync(archive, { force: true });
       return false;
@@ -238,7 +257,7 @@ export class PitrDatabase {
     }
 
     // End the current segment (its WAL archived), then swap the rebuilt file in; it is the base of the next segment.
-    if (!this.#closeSegment()) throw new LedgeError('internal_error', 'another connection holds the database; try the restore again');
+    if (!this.#closeSegment(true)) throw new LedgeError('internal_error', 'another connection holds the database; try the restore again');
     this.#db.close();
     durableCopy(rebuilt, `${this.file}.restored`);
     for (const f of [rebuilt, this.#wal, `${this.file}-shm`]) rmSync(f, { force: true });
@@ -254,7 +273,8 @@ export class PitrDatabase {
   close(): void {
     if (!this.#db.open) return;
     this.recordTail();
-    if (sizeOf(this.#wal) > 0 && this.#closeSegment()) this.#startSegment(this.#segment + 1, this.#clock.now());
+    // Not waiting for a reader either (an idle close runs on the same thread): the segment then goes on at the next open.
+    if (sizeOf(this.#wal) > 0 && this.#closeSegment(false)) this.#startSegment(this.#segment + 1, this.#clock.now());
     this.#db.close();
     this.#history.close();
   }

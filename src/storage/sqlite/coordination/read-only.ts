@@ -2,9 +2,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { LedgeError } from '../../../platform/errors.js';
-import { QUERY_ROWS, USER_TABLES_SQL, checkLimit, quoteName, type CoordinationInspector } from '../../coordination-inspect.js';
+import { USER_TABLES_SQL, checkLimit, quoteName, type CoordinationInspector } from '../../coordination-inspect.js';
 import type { CoordinationStoragePort } from '../../ports.js';
 import { KV_TABLE } from './sql-guard.js';
+import { runReadQuery } from './read-query.js';
 import { checkNamespace, checkObjectId, objectFile } from './paths.js';
 
 /**
@@ -62,37 +63,13 @@ export function readOnlyInspector(root: string, port: () => CoordinationStorageP
         db.close();
       }
     },
-    async query(namespace, id, sql) {
+    async query(namespace, id, sql, params) {
       checkNamespace(namespace);
       checkObjectId(id);
       const file = objectFile(root, namespace, id);
       if (!existsSync(file)) throw new LedgeError('not_found', `object ${id} has no database (it holds no data)`);
-      // Read-only at SQLite's level: a statement that would write fails with SQLITE_READONLY, whatever it is.
-      const db = new Database(file, { readonly: true, fileMustExist: true });
-      try {
-        db.pragma('busy_timeout = 5000');
-        let statement: Database.Statement;
-        try {
-          statement = db.prepare(sql);
-        } catch (err) {
-          throw new LedgeError('bad_argument', `--query: ${(err as Error).message}`);
-        }
-        if (!statement.reader) throw new LedgeError('bad_argument', '--query: only a statement that returns rows (SELECT, a read-only PRAGMA) can run here; the object is shown read-only');
-        const columns = statement.columns().map((c) => c.name);
-        const rows: unknown[][] = [];
-        let more = false;
-        try {
-          for (const row of statement.raw(true).iterate() as IterableIterator<unknown[]>) {
-            if (rows.length === QUERY_ROWS) { more = true; break; }
-            rows.push(row.map((v) => (Buffer.isBuffer(v) ? { $bytes: v.toString('base64') } : typeof v === 'bigint' ? v.toString() : v)));
-          }
-        } catch (err) {
-          throw new LedgeError('operation_failed', `--query: ${(err as Error).message}`);
-        }
-        return { columns, rows, more };
-      } finally {
-        db.close();
-      }
+      // The same runner as ledge serve's: a read-only connection in a process of its own, bounded in rows, bytes and time.
+      return runReadQuery(file, sql, params);
     },
     async deleteObject(namespace, id) {
       checkNamespace(namespace);
