@@ -16,7 +16,8 @@ import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { runWorkflow } from '../bindings/workflows/run.js';
 import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
-import { dropInstance, runObjectEvent } from '../bindings/coordination/instances.js';
+import { dropInstance, runObjectEvent, runningObjectGate } from '../bindings/coordination/instances.js';
+import { setObjectValuesAccount } from '../bindings/coordination/rpc-values.js';
 import type { ObjectEvent } from '../bindings/coordination/protocol.js';
 import { createBatchSender } from './batch-port.js';
 import { createSyncCaller } from './sync-bridge.js';
@@ -98,10 +99,16 @@ process.on('unhandledRejection', (reason) => log('error', `Uncaught (in promise)
 process.on('uncaughtException', (err) => log('error', `Uncaught ${describe(err)}`));
 
 // Links a call opens belong to the event making it: they close (and their stubs are released) when it ends.
-const rpc = createIsolateRpc(send, (link) => {
-  const event = events.getStore();
-  if (event) (event.links ??= []).push(link);
+// A call a coordination object makes waits at its output gate (bindings/coordination/instances.ts).
+const rpc = createIsolateRpc(send, {
+  onOpen(link) {
+    const event = events.getStore();
+    if (event) (event.links ??= []).push(link);
+  },
+  outputGate: runningObjectGate,
 });
+// Coordination-object ids and stubs arriving over RPC must name a namespace of this account (rpc-values.ts).
+setObjectValuesAccount(init.account);
 const rpcCaller = { call: rpc.session.call.bind(rpc.session) };
 /** The callee side of the session, as a coordination object's events use it (bindings/coordination/instances.ts). */
 const objectRpc: RpcCallee = {

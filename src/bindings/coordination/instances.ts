@@ -3,6 +3,7 @@
  * event here only for objects it placed in this isolate; an event waits at the instance's input gate, runs,
  * and its result leaves only after the writes it made are committed (the output gate). Runs in the isolate.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RpcCallee, RpcLinkGuard } from '../isolate-part.js';
 import { typedCall, type BindingTransport } from '../protocol.js';
 import { InputGate } from './gates.js';
@@ -43,6 +44,17 @@ interface Instance {
 
 const instances = new Map<string, Instance>();
 
+/** The instance whose code is running (its events, and calls on what it exported): its output gate holds the calls it makes. */
+const running = new AsyncLocalStorage<Instance>();
+
+/**
+ * The output gate of the object whose code makes a call now, if any (reference §4.2: outgoing messages wait for
+ * the writes confirmed to the object); the isolate's RPC session waits on it before every call it sends.
+ */
+export function runningObjectGate(): Promise<void> | undefined {
+  return running.getStore()?.storage.confirmed();
+}
+
 function keyOf(namespace: string, id: string): string {
   return `${namespace}\n${id}`;
 }
@@ -78,7 +90,7 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
   if (typeof Class !== 'function') throw new TypeError(`the deployment's module does not export a class named ${event.className} (durable_objects.bindings[].class_name)`);
   const nsKey = namespaceKey(event.namespace);
   const name = event.name ?? undefined;
-  const idObject = new DurableObjectId(event.id, name !== undefined && idFromName(nsKey, name) === event.id ? name : undefined, instances);
+  const idObject = new DurableObjectId(event.id, name !== undefined && idFromName(nsKey, name) === event.id ? name : undefined, event.namespace);
   const state = {
     id: idObject,
     storage: instance.storage,
@@ -141,7 +153,7 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
       try {
         const args = rpc.decode(event.link, event.args, made);
         if (!Array.isArray(args)) throw new TypeError('the RPC arguments must be a list');
-        const result = event.kind === 'rpc' ? await callMethod(object, event.method, args) : await callFetch(object, args);
+        const result = await running.run(instance, () => event.kind === 'rpc' ? callMethod(object, event.method, args) : callFetch(object, args));
         outcome = { ok: true, value: rpc.encode(event.link, result) };
       } finally {
         // Stubs passed as arguments live for the call only (as for service bindings).
@@ -152,7 +164,7 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
       if (typeof handler !== 'function') throw new TypeError('the object has no alarm() handler');
       instance.storage.beginAlarm();
       try {
-        await (handler as (info: unknown) => unknown).call(object, { isRetry: event.retryCount > 0, retryCount: event.retryCount, scheduledTime: event.scheduledTime });
+        await running.run(instance, () => (handler as (info: unknown) => unknown).call(object, { isRetry: event.retryCount > 0, retryCount: event.retryCount, scheduledTime: event.scheduledTime }));
       } catch (err) {
         await instance.storage.endAlarm(false);
         throw err;
@@ -206,7 +218,7 @@ function linkGuard(instance: Instance): RpcLinkGuard {
       if (instance.broken) throw instance.broken;
       let result: T;
       try {
-        result = await work();
+        result = await running.run(instance, work);
       } catch (err) {
         // An error still waits for committed writes; if committing failed, that error wins.
         await instance.storage.confirmed();
