@@ -37,6 +37,16 @@ export class Room extends DurableObject {
     this.ctx.storage.put('before-call', Date.now());
     return this.env.ROOM.getByName(name).touch();
   }
+  // The same for a call to another binding and for a subrequest.
+  async putThenKv(key) {
+    this.ctx.storage.put('before-kv', Date.now());
+    await this.env.KV.put(key, 'sent');
+    return 'stored';
+  }
+  async putThenFetch(url) {
+    this.ctx.storage.put('before-fetch', Date.now());
+    return (await fetch(url)).text();
+  }
 }
 
 // The entrypoint another deployment (or this one) calls with an id and a stub.
@@ -77,6 +87,13 @@ export default class extends WorkerEntrypoint {
           });
         }
         case '/total': return json(await env.ROOM.getByName(url.searchParams.get('room')).total());
+        case '/put-then-kv': {
+          try { return json({ value: await env.ROOM.getByName(url.searchParams.get('room')).putThenKv(url.searchParams.get('key')) }); } catch (e) { return json({ error: errorOf(e) }); }
+        }
+        case '/put-then-fetch': {
+          try { return json({ value: await env.ROOM.getByName(url.searchParams.get('room')).putThenFetch(url.searchParams.get('url')) }); } catch (e) { return json({ error: errorOf(e) }); }
+        }
+        case '/kv': return json(await env.KV.get(url.searchParams.get('key')));
         case '/touched': return json(await env.ROOM.getByName(url.searchParams.get('room')).touched());
         case '/put-then-call': {
           try { return json({ value: await env.ROOM.getByName(url.searchParams.get('room')).putThenCall('other') }); } catch (e) { return json({ error: errorOf(e) }); }

@@ -5,6 +5,8 @@
 // on calls an object makes on stubs of other objects.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { objectFile } from '../src/storage/sqlite/coordination/paths.js';
@@ -114,7 +116,7 @@ async function checkValues(get: (path: string) => Promise<Json>, account: string
 
 for (const isolation of ['thread', 'process'] as const) {
   test(`ids and stubs of coordination objects travel over RPC (ledge dev front/ helper/, ${isolation} isolation)`, { timeout: 300_000 }, async (t) => {
-    const front = makeProject({ 'src/index.js': forgingApp() }, { name: 'front', ...frontConfig('helper', 'front') });
+    const front = makeProject({ 'src/index.js': forgingApp() }, { name: 'front', ...frontConfig('helper', 'front'), kv_namespaces: [{ binding: 'KV', id: 'values' }] });
     const helper = makeProject({ 'src/index.js': VALUES_APP }, { name: 'helper' });
     const stateDir = tempDir();
     const dev = runCli(['dev', front, helper, '--port', '0', '--state', stateDir, ...(isolation === 'process' ? ['--isolation', 'process'] : [])]);
@@ -123,20 +125,31 @@ for (const isolation of ['thread', 'process'] as const) {
     const get = async (p: string) => (await fetch(`${url}${p}`)).json() as Promise<Json>;
     await checkValues(get, 'local', 'front');
 
-    // The output gate on a call an object makes on another object's stub: while its write cannot commit, the call never leaves.
+    // The output gate on what an object sends while its write cannot commit: a call on another object's stub, a call
+    // to another binding, a subrequest (thread isolation: the sandbox's egress refuses loopback). None leaves.
+    let hits = 0;
+    const server = http.createServer((_req, res) => { hits++; res.end('answered'); });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    t.after(() => { server.close(); });
+    const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     assert.deepEqual(await get('/put-then-call?room=gate'), { value: 1 });
+    assert.deepEqual(await get('/put-then-kv?room=gate&key=open'), { value: 'stored' });
+    if (isolation === 'thread') assert.deepEqual(await get(`/put-then-fetch?room=gate&url=${encodeURIComponent(target)}`), { value: 'answered' });
     const locker = new Database(objectFile(path.join(stateDir, 'coordination'), 'local/front/Room', idFromName(namespaceKey('local/front/Room'), 'gate')));
-    let gated: { value?: number; error?: { message: string } };
+    const gated: Json[] = [];
     try {
       locker.exec('BEGIN IMMEDIATE');
-      gated = await get('/put-then-call?room=gate') as typeof gated;
+      gated.push(await get('/put-then-call?room=gate'), await get('/put-then-kv?room=gate&key=locked'));
+      if (isolation === 'thread') gated.push(await get(`/put-then-fetch?room=gate&url=${encodeURIComponent(target)}`));
     } finally {
       if (locker.inTransaction) locker.exec('ROLLBACK');
       locker.close();
     }
-    assert.equal(gated.value, undefined);
-    assert.ok(gated.error, 'the caller got the failed write as an error');
+    for (const answer of gated) assert.ok(answer.error && !('value' in answer), `the caller got the failed write as an error: ${JSON.stringify(answer)}`);
     assert.equal(await get('/touched?room=other'), 1, 'the call to the other object never left');
+    assert.equal(await get('/kv?key=locked'), null, 'the key-value write never left');
+    assert.equal(await get('/kv?key=open'), 'sent');
+    if (isolation === 'thread') assert.equal(hits, 1, 'the subrequest never left');
     assert.doesNotMatch(dev.output(), /broke the channel protocol|failed inside the platform/);
     assert.equal(await interrupt(dev), 0);
   });

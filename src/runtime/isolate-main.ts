@@ -19,6 +19,7 @@ import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
 import { dropInstance, runObjectEvent, runningObjectGate } from '../bindings/coordination/instances.js';
 import { setObjectValuesAccount } from '../bindings/coordination/rpc-values.js';
 import type { ObjectEvent } from '../bindings/coordination/protocol.js';
+import { OBJECT_STORAGE_SERVICE } from '../bindings/coordination/service-name.js';
 import { createBatchSender } from './batch-port.js';
 import { createSyncCaller } from './sync-bridge.js';
 import type { WorkerExtras } from './isolate-guard-protocol.js';
@@ -152,6 +153,13 @@ installRuntimeHooks({
 
 /** One call to a binding's host-side service; errors come back as the TypeError or Error the service chose. */
 function callBinding(binding: string, method: string, args: readonly unknown[]): Promise<unknown> {
+  // A coordination object's calls to other bindings wait at its output gate; its calls to its own storage never do.
+  const gate = binding === OBJECT_STORAGE_SERVICE ? undefined : runningObjectGate();
+  if (gate) return gate.then(() => postCall(binding, method, args));
+  return postCall(binding, method, args);
+}
+
+function postCall(binding: string, method: string, args: readonly unknown[]): Promise<unknown> {
   const id = nextCall++;
   return new Promise((resolve, reject) => {
     calls.set(id, { resolve, reject });
@@ -606,8 +614,10 @@ function installSubrequestLimit(): void {
       const err = Object.assign(new Error(`Too many subrequests: this event may make at most ${init.subrequestLimit} (limits.subrequests in ledge.jsonc)`), { code: 'too_many_subrequests' });
       return Promise.reject(err);
     }
-    if (isWebSocketRequest(input, options)) return sockets.connect(new Request(input, options));
-    return nativeFetch(input, options);
+    const go = (): Promise<Response> => isWebSocketRequest(input, options) ? sockets.connect(new Request(input, options)) : nativeFetch(input, options);
+    // A coordination object's subrequest leaves once its confirmed writes are committed (reference §4.2, output gate).
+    const gate = runningObjectGate();
+    return gate ? gate.then(go) : go();
   };
 }
 
