@@ -59,6 +59,18 @@ export default class extends WorkerEntrypoint {
     globalThis.keptStub = stub;
     return out;
   }
+  // A stub in a result, from a deployment that binds Room to one that does not: it calls through its sender until released.
+  roomStub(name) { return this.env.ROOM.getByName(name); }
+  async viaFront(name) {
+    const stub = await this.env.FRONT.roomStub(name);
+    const a = await stub.add(7);
+    const b = await stub.add(7);
+    const fetched = await (await stub.fetch('http://room/through-helper')).text();
+    stub[Symbol.dispose]();
+    let after;
+    try { await stub.add(1); after = 'still callable'; } catch (e) { after = e.message; }
+    return { id: stub.id.toString(), name: stub.name, a, b, fetched, after };
+  }
   async useKept() {
     try { return { value: await globalThis.keptStub.total() }; } catch (e) { return { error: errorOf(e) }; }
   }
@@ -72,6 +84,7 @@ export default class extends WorkerEntrypoint {
           const id = env.ROOM.idFromName('a');
           return json(await env[url.searchParams.get('via')].useStub(id, env.ROOM.get(id)));
         }
+        case '/via-helper': return json(await env.HELPER.viaFront(url.searchParams.get('room')));
         case '/kept': return json(await env[url.searchParams.get('via')].useKept());
         case '/object': {
           const id = env.ROOM.idFromName('b');

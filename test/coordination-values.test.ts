@@ -80,6 +80,10 @@ async function checkValues(get: (path: string) => Promise<Json>, account: string
   assert.deepEqual(helper, { id: idFromName(key, 'a'), name: 'a', stubId: idFromName(key, 'a'), stubName: 'a', isSame: true, bound: false, added: 200, fetched: 'room a saw /from-service' });
   const kept = await get('/kept?via=HELPER') as { error: { message: string } };
   assert.match(kept.error.message, /released/, 'a stub that calls through its sender lives as a stub passed as an argument');
+  // A stub in a result, received where Room is not bound: it calls through its sender until disposed.
+  const viaHelper = await get('/via-helper?room=d') as Json;
+  assert.match(String(viaHelper.after), /released/);
+  assert.deepEqual({ ...viaHelper, after: undefined }, { id: idFromName(key, 'd'), name: 'd', a: 7, b: 14, fetched: 'room d saw /through-helper', after: undefined });
 
   // To another object, which uses the id through its own binding and the stub as it came.
   assert.deepEqual(await get('/object'), {
@@ -117,7 +121,7 @@ async function checkValues(get: (path: string) => Promise<Json>, account: string
 for (const isolation of ['thread', 'process'] as const) {
   test(`ids and stubs of coordination objects travel over RPC (ledge dev front/ helper/, ${isolation} isolation)`, { timeout: 300_000 }, async (t) => {
     const front = makeProject({ 'src/index.js': forgingApp() }, { name: 'front', ...frontConfig('helper', 'front'), kv_namespaces: [{ binding: 'KV', id: 'values' }] });
-    const helper = makeProject({ 'src/index.js': VALUES_APP }, { name: 'helper' });
+    const helper = makeProject({ 'src/index.js': VALUES_APP }, { name: 'helper', services: [{ binding: 'FRONT', service: 'front' }] });
     const stateDir = tempDir();
     const dev = runCli(['dev', front, helper, '--port', '0', '--state', stateDir, ...(isolation === 'process' ? ['--isolation', 'process'] : [])]);
     t.after(() => { dev.child.kill('SIGKILL'); });
@@ -164,6 +168,8 @@ for (const isolation of ['thread', 'process'] as const) {
       assert.equal(helper.status, 200, helper.text);
       const front = await p.call('PUT', `${base}/front`, { body: deployBody(forgingApp(), { edge_dev: true, ...frontConfig('helper', 'front') }) });
       assert.equal(front.status, 200, front.text);
+      const helperAgain = await p.call('PUT', `${base}/helper`, { body: deployBody(VALUES_APP, { edge_dev: true, services: [{ binding: 'FRONT', service: 'front' }] }) });
+      assert.equal(helperAgain.status, 200, helperAgain.text);
       const get = async (path: string) => (await p.visit('front.admin.ledge.localhost', path)).json() as Promise<Json>;
       await checkValues(get, p.accountId, 'front');
 
