@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RPC_MARK, decodeRpcValue, encodeRpcValue, type RpcImporter } from '../../runtime/rpc/codec.js';
+import type { RPC_MARK} from '../../runtime/rpc/codec.js';
+import { decodeRpcValue, encodeRpcValue, type RpcImporter } from '../../runtime/rpc/codec.js';
 import { idFromName, namespaceKey } from './ids.js';
 import { DurableObjectId, DurableObjectNamespace } from './namespace.js';
 import { setObjectValuesAccount } from './rpc-values.js';
