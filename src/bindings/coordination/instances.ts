@@ -103,7 +103,7 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
   instances.set(key, instance);
   try {
     startSession(syncTarget);
-    instance.object = new (Class as new (ctx: unknown, env: unknown) => Record<string, unknown>)(state, context.env);
+    instance.object = running.run(instance, () => new (Class as new (ctx: unknown, env: unknown) => Record<string, unknown>)(state, context.env));
   } catch (err) {
     reset(instance, err instanceof Error ? err : new Error(String(err)));
     throw err;
