@@ -37,6 +37,7 @@ export function buildVersion(source: VersionSource): DeploymentVersion {
   return {
     id: source.id,
     name: source.name,
+    ...(source.services.scope ? { account: source.services.scope.account } : {}),
     compatibilityDate: config.compatibility_date,
     bundleFile: source.bundleFile,
     vars: { ...config.vars, ...source.secrets },

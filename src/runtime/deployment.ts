@@ -19,6 +19,8 @@ export interface DeploymentVersion {
   /** Names the version in logs: its id under `ledge serve`, its reload number under `ledge dev`. */
   id: string;
   name: string;
+  /** The account the deployment belongs to, when known (the isolate checks coordination-object values against it). */
+  account?: string;
   compatibilityDate: string;
   bundleFile: string;
   vars: Record<string, unknown>;
@@ -212,7 +214,7 @@ export class DeploymentRuntime {
 
   #spawn(version: DeploymentVersion): Isolate {
     const isolate = new Isolate({
-      init: { bundlePath: version.bundleFile, name: version.name, compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind, isolateModule, isolateOptions }) => ({ name, kind, module: workerLoadable(isolateModule), ...(isolateOptions ? { options: isolateOptions } : {}) })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), nodejsCompat: version.compatibilityFlags.includes('nodejs_compat'), waitUntilMs: this.#waitUntilMs },
+      init: { bundlePath: version.bundleFile, name: version.name, ...(version.account === undefined ? {} : { account: version.account }), compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind, isolateModule, isolateOptions }) => ({ name, kind, module: workerLoadable(isolateModule), ...(isolateOptions ? { options: isolateOptions } : {}) })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), nodejsCompat: version.compatibilityFlags.includes('nodejs_compat'), waitUntilMs: this.#waitUntilMs },
       memoryMb: version.limits.memory_mb,
       logger: this.#logger,
       // The cache service sits beside the bindings under a name no binding can have (CACHE_SERVICE).

@@ -16,10 +16,12 @@ import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { runWorkflow } from '../bindings/workflows/run.js';
 import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
-import { dropInstance, runObjectEvent } from '../bindings/coordination/instances.js';
+import { dropInstance, runObjectEvent, runningObjectGate } from '../bindings/coordination/instances.js';
+import { setObjectValuesAccount } from '../bindings/coordination/rpc-values.js';
 import { WebSocketRequestResponsePair, installObjectSockets, takeSocketFlush } from '../bindings/coordination/websockets-isolate.js';
 import { createObjectSocketSupport } from './websockets/object-sockets.js';
 import type { ObjectEvent } from '../bindings/coordination/protocol.js';
+import { OBJECT_STORAGE_SERVICE } from '../bindings/coordination/service-name.js';
 import { createBatchSender } from './batch-port.js';
 import { createConsoleBudget } from './console-budget.js';
 import { createSyncCaller } from './sync-bridge.js';
@@ -104,10 +106,16 @@ process.on('unhandledRejection', (reason) => log('error', `Uncaught (in promise)
 process.on('uncaughtException', (err) => log('error', `Uncaught ${describe(err)}`));
 
 // Links a call opens belong to the event making it: they close (and their stubs are released) when it ends.
-const rpc = createIsolateRpc(send, (link) => {
-  const event = events.getStore();
-  if (event) (event.links ??= []).push(link);
+// A call a coordination object makes waits at its output gate (bindings/coordination/instances.ts).
+const rpc = createIsolateRpc(send, {
+  onOpen(link) {
+    const event = events.getStore();
+    if (event) (event.links ??= []).push(link);
+  },
+  outputGate: runningObjectGate,
 });
+// Coordination-object ids and stubs arriving over RPC must name a namespace of this account (rpc-values.ts).
+setObjectValuesAccount(init.account);
 const rpcCaller = { call: rpc.session.call.bind(rpc.session) };
 /** The callee side of the session, as a coordination object's events use it (bindings/coordination/instances.ts). */
 const objectRpc: RpcCallee = {
@@ -151,6 +159,13 @@ installRuntimeHooks({
 
 /** One call to a binding's host-side service; errors come back as the TypeError or Error the service chose. */
 function callBinding(binding: string, method: string, args: readonly unknown[]): Promise<unknown> {
+  // A coordination object's calls to other bindings wait at its output gate; its calls to its own storage never do.
+  const gate = binding === OBJECT_STORAGE_SERVICE ? undefined : runningObjectGate();
+  if (gate) return gate.then(() => postCall(binding, method, args));
+  return postCall(binding, method, args);
+}
+
+function postCall(binding: string, method: string, args: readonly unknown[]): Promise<unknown> {
   const id = nextCall++;
   return new Promise((resolve, reject) => {
     calls.set(id, { resolve, reject });
@@ -629,8 +644,10 @@ function installSubrequestLimit(): void {
       const err = Object.assign(new Error(`Too many subrequests: this event may make at most ${init.subrequestLimit} (limits.subrequests in ledge.jsonc)`), { code: 'too_many_subrequests' });
       return Promise.reject(err);
     }
-    if (isWebSocketRequest(input, options)) return sockets.connect(new Request(input, options));
-    return nativeFetch(input, options);
+    const go = (): Promise<Response> => isWebSocketRequest(input, options) ? sockets.connect(new Request(input, options)) : nativeFetch(input, options);
+    // A coordination object's subrequest leaves once its confirmed writes are committed (reference §4.2, output gate).
+    const gate = runningObjectGate();
+    return gate ? gate.then(go) : go();
   };
 }
 

@@ -20,6 +20,8 @@ export interface IsolateInit {
   bundlePath: string;
   /** Deployment name, used as the log prefix. */
   name: string;
+  /** The account the deployment belongs to (`local` under ledge dev), when the host knows it: ids and stubs of coordination objects arriving over RPC must be of its namespaces. */
+  account?: string;
   /** The deployment's compatibility date (bindings pick defaults by it). */
   compatibilityDate: string;
   vars: Record<string, unknown>;

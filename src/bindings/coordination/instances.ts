@@ -3,6 +3,7 @@
  * event here only for objects it placed in this isolate; an event waits at the instance's input gate, runs,
  * and its result leaves only after the writes it made are committed (the output gate). Runs in the isolate.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RpcCallee, RpcLinkGuard } from '../isolate-part.js';
 import { typedCall, type BindingTransport } from '../protocol.js';
 import { InputGate } from './gates.js';
@@ -45,6 +46,17 @@ interface Instance {
 
 const instances = new Map<string, Instance>();
 
+/** The instance whose code is running (its events, and calls on what it exported): its output gate holds the calls it makes. */
+const running = new AsyncLocalStorage<Instance>();
+
+/**
+ * The output gate of the object whose code makes a call now, if any (reference §4.2: outgoing messages wait for
+ * the writes confirmed to the object); the isolate's RPC session waits on it before every call it sends.
+ */
+export function runningObjectGate(): Promise<void> | undefined {
+  return running.getStore()?.storage.confirmed();
+}
+
 function keyOf(namespace: string, id: string): string {
   return `${namespace}\n${id}`;
 }
@@ -86,7 +98,7 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
   if (typeof Class !== 'function') throw new TypeError(`the deployment's module does not export a class named ${event.className} (durable_objects.bindings[].class_name)`);
   const nsKey = namespaceKey(event.namespace);
   const name = event.name ?? undefined;
-  const idObject = new DurableObjectId(event.id, name !== undefined && idFromName(nsKey, name) === event.id ? name : undefined, instances);
+  const idObject = new DurableObjectId(event.id, name !== undefined && idFromName(nsKey, name) === event.id ? name : undefined, event.namespace);
   const state = {
     id: idObject,
     storage: instance.storage,
@@ -100,7 +112,7 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
   instances.set(key, instance);
   try {
     startSession(syncTarget);
-    instance.object = new (Class as new (ctx: unknown, env: unknown) => Record<string, unknown>)(state, context.env);
+    instance.object = running.run(instance, () => new (Class as new (ctx: unknown, env: unknown) => Record<string, unknown>)(state, context.env));
   } catch (err) {
     reset(instance, err instanceof Error ? err : new Error(String(err)));
     throw err;
@@ -152,7 +164,7 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
       try {
         const args = rpc.decode(event.link, event.args, made);
         if (!Array.isArray(args)) throw new TypeError('the RPC arguments must be a list');
-        const result = event.kind === 'rpc' ? await callMethod(object, event.method, args) : await callFetch(object, args);
+        const result = await running.run(instance, () => event.kind === 'rpc' ? callMethod(object, event.method, args) : callFetch(object, args));
         // A WebSocket the object answers with is joined by the host (websockets-handoff.ts), not carried as a value.
         const upgrade = result instanceof Response ? upgradeOf(instance.key, result) : undefined;
         outcome = upgrade ? { ok: true, response: upgrade } : { ok: true, value: rpc.encode(event.link, result) };
@@ -161,14 +173,14 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
         rpc.release(made);
       }
     } else if (isSocketEvent(event)) {
-      await runSocketEvent(instance.key, object, event, socketCall(context), (err) => reset(instance, err));
+      await running.run(instance, () => runSocketEvent(instance.key, object, event, socketCall(context), (err) => reset(instance, err)));
       outcome = { ok: true };
     } else {
       const handler = object['alarm'];
       if (typeof handler !== 'function') throw new TypeError('the object has no alarm() handler');
       instance.storage.beginAlarm();
       try {
-        await (handler as (info: unknown) => unknown).call(object, { isRetry: event.retryCount > 0, retryCount: event.retryCount, scheduledTime: event.scheduledTime });
+        await running.run(instance, () => (handler as (info: unknown) => unknown).call(object, { isRetry: event.retryCount > 0, retryCount: event.retryCount, scheduledTime: event.scheduledTime }));
       } catch (err) {
         await instance.storage.endAlarm(false);
         throw err;
@@ -233,7 +245,7 @@ function linkGuard(instance: Instance): RpcLinkGuard {
       if (instance.broken) throw instance.broken;
       let result: T;
       try {
-        result = await work();
+        result = await running.run(instance, work);
       } catch (err) {
         // An error still waits for committed writes; if committing failed, that error wins.
         await instance.storage.confirmed();

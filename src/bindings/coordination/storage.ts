@@ -66,6 +66,20 @@ export class ObjectStorage {
     this.#t = target;
   }
 
+  /** Set while `transactionSync`'s function runs: `put` and `delete` join its transaction (sync-storage.ts). */
+  #joined: SyncJoin | undefined;
+
+  /**
+   * Makes `put` and `delete` write through `join` at once, inside the synchronous transaction, as on the original
+   * (a SQLite-backed object's asynchronous writes go to its database at once, so `transactionSync` covers them);
+   * returns what was joined before (nested transactions), to be given back when the function returns.
+   */
+  joinSyncTransaction(join: SyncJoin | undefined): SyncJoin | undefined {
+    const previous = this.#joined;
+    this.#joined = join;
+    return previous;
+  }
+
   /** Resolves once every write made so far without `allowUnconfirmed` is committed; rejects if one failed. */
   confirmed(): Promise<void> {
     return this.#confirmed;
@@ -100,11 +114,22 @@ export class ObjectStorage {
       if (bytes.byteLength > limit) throw new RangeError(`Values cannot be larger than ${limit} bytes. A value of size ${bytes.byteLength} was provided.`);
       return [key, bytes];
     });
+    if (this.#joined) {
+      this.#joined.write(encoded, []);
+      for (const [key, bytes] of encoded) this.#cache.set(key, bytes);
+      return;
+    }
     for (const [key, bytes] of encoded) this.#write(key, bytes, options);
   }
 
   async delete(keyOrKeys: string | string[], options?: WriteOptions): Promise<boolean | number> {
     const keys = Array.isArray(keyOrKeys) ? checkKeys(keyOrKeys) : [checkKey(keyOrKeys)];
+    if (this.#joined) {
+      const unique = [...new Set(keys)];
+      const deleted = this.#joined.write([], unique);
+      for (const key of unique) this.#cache.set(key, ABSENT);
+      return Array.isArray(keyOrKeys) ? deleted : deleted > 0;
+    }
     const existing = await this.#read(keys, {});
     let count = 0;
     for (const key of new Set(keys)) {
@@ -383,6 +408,11 @@ export class ObjectStorage {
     }
     await this.#committed;
   }
+}
+
+/** A synchronous transaction's way to write (sync-storage.ts): commits nothing itself; answers how many keys a delete removed. */
+export interface SyncJoin {
+  write(puts: [string, Uint8Array][], deletes: string[]): number;
 }
 
 interface Batch {

@@ -82,12 +82,16 @@ class SyncStorage {
     if (typeof fn !== 'function') throw new TypeError(`transactionSync(): expected a function, got ${describe(fn)}`);
     this.#flush();
     this.#call('begin', []);
+    // The asynchronous put and delete called inside fn join the transaction, as on the original.
+    const joined = this.#t.storage.joinSyncTransaction({ write: (puts, deletes) => this.#write(puts, deletes) });
     let result: T;
     try {
       result = (fn as () => T)();
     } catch (err) {
       this.#end('rollback');
       throw err;
+    } finally {
+      this.#t.storage.joinSyncTransaction(joined);
     }
     try {
       this.#end('commit');

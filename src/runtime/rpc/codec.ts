@@ -7,11 +7,14 @@
  * - a function or an `RpcTarget` instance becomes a stub: calling it (or a method of it) calls back into
  *   the isolate that owns it (session.ts);
  * - a `ReadableStream` or `WritableStream` becomes a stream whose reads or writes are calls to the owner;
- * - a `Request` or `Response` is rebuilt with its method, URL, status and headers, its body as a stream.
+ * - a `Request` or `Response` is rebuilt with its method, URL, status and headers, its body as a stream;
+ * - a binding's own value (a coordination object's id or stub: bindings/rpc-values.ts) travels as the data its
+ *   kind chooses, and its kind makes the receiver's value from it.
  *
  * This file is loaded by the isolate: it imports nothing host-only.
  */
 import { RPC_TARGET_BRAND } from '../modules/hooks.js';
+import { encodeRpcValueKind, rpcValueKind, type RpcValueImporter } from '../../bindings/rpc-values.js';
 
 /** The key that marks a marker object; no value an application sends may carry it. */
 export const RPC_MARK = '\u0000ledge.rpc';
@@ -24,7 +27,8 @@ export type RpcMarker =
   | { [RPC_MARK]: 'function' | 'target'; id: number }
   | { [RPC_MARK]: 'readable' | 'writable'; id: number }
   | { [RPC_MARK]: 'request'; method: string; url: string; headers: HeaderPairs; redirect: string; body: RpcMarker | null }
-  | { [RPC_MARK]: 'response'; status: number; statusText: string; headers: HeaderPairs; body: RpcMarker | null };
+  | { [RPC_MARK]: 'response'; status: number; statusText: string; headers: HeaderPairs; body: RpcMarker | null }
+  | { [RPC_MARK]: 'value'; kind: string; data: Record<string, unknown> };
 
 /** What the encoder asks of its session: a capability number for a local object the other side may call. */
 export interface RpcExporter {
@@ -41,6 +45,8 @@ export interface RpcImporter {
    * target or a stream's end (a stream's stub releases itself when the stream ends, not with the call).
    */
   stub(id: number, kind: 'function' | 'target' | 'stream'): unknown;
+  /** Tells the other side at once that its export `id` is not needed (a binding value that did not need it). */
+  drop?(id: number): void;
 }
 
 /** Thrown (as the platform's structured clone does) for a value that cannot be sent. */
@@ -99,6 +105,8 @@ function encode(value: unknown, exporter: RpcExporter, seen: Map<object, unknown
   }
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto !== Object.prototype && proto !== null) {
+    const own = encodeRpcValueKind(value, exporter);
+    if (own) return { [RPC_MARK]: 'value', kind: own.kind, data: own.data };
     // As the original platform: an application's own class is not plain data; extend RpcTarget to pass it by reference.
     const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
     throw dataCloneError(`Could not serialize object of type "${typeof name === 'string' && name ? name : 'Object'}". This type does not support serialization.`);
@@ -239,9 +247,21 @@ function decodeMarker(marker: RpcMarker, importer: RpcImporter): unknown {
       const body = marker.body === null ? null : decodeMarker(marker.body, importer) as ReadableStream;
       return new Response(body, { status: marker.status, statusText: marker.statusText, headers: marker.headers });
     }
+    case 'value': {
+      const kind = rpcValueKind(marker.kind);
+      if (!kind) throw new TypeError(`the other side sent a value of a kind this isolate does not know (${String(marker.kind).slice(0, 64)})`);
+      return kind.decode(marker.data, valueImporter(importer));
+    }
     default:
       throw new TypeError('the other side sent a value this isolate cannot read');
   }
+}
+
+function valueImporter(importer: RpcImporter): RpcValueImporter {
+  return {
+    target: (cap) => importer.stub(capId(cap), 'target') as ReturnType<RpcValueImporter['target']>,
+    drop: (cap) => importer.drop?.(capId(cap)),
+  };
 }
 
 function capId(id: unknown): number {

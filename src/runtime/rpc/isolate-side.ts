@@ -4,7 +4,7 @@
  */
 import { toRpcError, type RpcOutcome } from './errors.js';
 import type { RpcHostMessage, RpcIsolateMessage } from './protocol.js';
-import { RpcSession, disposeStubs } from './session.js';
+import { RpcSession, disposeStubs, type RpcSessionOptions } from './session.js';
 
 /** The RPC machinery of one isolate. */
 export interface IsolateRpc {
@@ -18,8 +18,8 @@ export interface IsolateRpc {
   runIncoming(link: number, args: unknown, run: (args: unknown[]) => unknown): Promise<RpcOutcome>;
 }
 
-/** Creates the isolate's RPC end; `onOpen` is told of each link the isolate opens (closed when its event ends). */
-export function createIsolateRpc(send: (message: RpcIsolateMessage) => void, onOpen?: (link: number) => void): IsolateRpc {
+/** Creates the isolate's RPC end (options: session.ts, `RpcSessionOptions`). */
+export function createIsolateRpc(send: (message: RpcIsolateMessage) => void, options: RpcSessionOptions = {}): IsolateRpc {
   const replies = new Map<number, (outcome: RpcOutcome) => void>();
   let nextCall = 1;
   const session = new RpcSession({
@@ -32,7 +32,7 @@ export function createIsolateRpc(send: (message: RpcIsolateMessage) => void, onO
     },
     release: (link, cap) => send({ t: 'rpc-release', link, cap }),
     close: (link) => send({ t: 'rpc-close', link }),
-  }, onOpen);
+  }, options);
 
   return {
     session,

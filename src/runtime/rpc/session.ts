@@ -12,6 +12,7 @@
 import { DISPOSE, decodeRpcValue, encodeRpcValue, isRpcTarget, isStreamExport, type RpcExporter, type RpcImporter } from './codec.js';
 import { fromRpcError, settleOutcome, toRpcError, type RpcOutcome } from './errors.js';
 import type { RpcLinkGuard } from '../../bindings/isolate-part.js';
+import { isForwarder } from '../../bindings/rpc-values.js';
 
 /** How a session reaches the other side of its links (the host routes each message to the link's peer). */
 export interface RpcWire {
@@ -39,17 +40,29 @@ interface LinkState {
 /** Names a stub never forwards: they belong to every object, or make a stub look like a promise. */
 const NOT_METHODS = new Set(['then', 'constructor', ...Object.getOwnPropertyNames(Object.prototype)]);
 
+/** Options of a session. */
+export interface RpcSessionOptions {
+  /** Told of each link this side opens (the isolate closes it when the event that opened it ends). */
+  onOpen?(link: number): void;
+  /**
+   * The output gate of the code making a call, if it has one (a coordination object's: the writes it made
+   * before are committed): every call this side makes, through a binding or on a stub, waits for it.
+   */
+  outputGate?(): Promise<void> | undefined;
+}
+
 /** The session of one isolate. */
 export class RpcSession {
   #wire: RpcWire;
   #links = new Map<number, LinkState>();
   #nextLink = 1;
   #onOpen: ((link: number) => void) | undefined;
+  #outputGate: (() => Promise<void> | undefined) | undefined;
 
-  /** `onOpen` is told of each link this side opens (the isolate closes it when the event that opened it ends). */
-  constructor(wire: RpcWire, onOpen?: (link: number) => void) {
+  constructor(wire: RpcWire, options: RpcSessionOptions = {}) {
     this.#wire = wire;
-    this.#onOpen = onOpen;
+    this.#onOpen = options.onOpen;
+    this.#outputGate = options.outputGate;
   }
 
   /** Links open now (for tests and leak checks). */
@@ -109,7 +122,8 @@ export class RpcSession {
         const result: unknown = await (fn as (...a: unknown[]) => unknown).apply(method === null ? undefined : target, decoded);
         return this.encode(link, result);
       };
-      return { value: state.guard ? await state.guard.incoming(run) : await run() };
+      // A forwarder (a stub the exporter handed on) holds nothing of the exporter's state: no gate applies.
+      return { value: state.guard && !isForwarder(target) ? await state.guard.incoming(run) : await run() };
     } catch (err) {
       return { error: toRpcError(err) };
     } finally {
@@ -138,8 +152,13 @@ export class RpcSession {
     state.calls++;
     try {
       const encoded = encodeRpcValue([...args], this.#exporter(link, made)) as unknown[];
-      // The output gate of a guarded link: nothing leaves before the writes the sender saw as done are committed.
+      // The output gate: nothing leaves before the writes the sender saw as done are committed (reference §4.2),
+      // whether the call is on a stub the object received on its own call's link or one it made itself.
       if (state.guard) await state.guard.outgoing();
+      else {
+        const gate = this.#outputGate?.();
+        if (gate) await gate;
+      }
       const outcome = await send(encoded);
       return this.decode(link, settleOutcome(outcome));
     } finally {
@@ -176,6 +195,9 @@ export class RpcSession {
         const stub: object = kind === 'function' ? this.#functionStub(link, id) : this.#targetStub(link, id);
         if (kind !== 'stream') made?.push(stub);
         return stub;
+      },
+      drop: (id) => {
+        if (this.#links.has(link)) this.#wire.release(link, id);
       },
     };
   }
@@ -228,7 +250,7 @@ export class RpcSession {
 /** A method an export offers over RPC: own or inherited functions of an RpcTarget or a codec stream end, never Object's. */
 function methodOf(target: object, method: string): unknown {
   if (typeof method !== 'string' || NOT_METHODS.has(method) || method.startsWith('#')) return undefined;
-  if (!isRpcTarget(target) && !isStreamExport(target)) return undefined;
+  if (!isRpcTarget(target) && !isStreamExport(target) && !isForwarder(target)) return undefined;
   return (target as Record<string, unknown>)[method];
 }
 
