@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { deserialize, serialize } from 'node:v8';
 
 /**
