@@ -14,20 +14,22 @@
  */
 // Imported, never taken from the global scope: an isolate's global scope has no Buffer, and application code may change the rest.
 import { Buffer } from 'node:buffer';
-import { writeSync } from 'node:fs';
+import { writevSync } from 'node:fs';
 import { connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout } from 'node:timers';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { IsolateMessage } from '../protocol.js';
 import { CHANNEL_UP, type ChannelGrant } from './channel.js';
-import { encodeFrame, FrameReader } from './frames.js';
+import { encodeFrameParts, FrameReader } from './frames.js';
 import { splitBatch } from './split.js';
 
 /** Longest a blocked write waits for the host to read (a synchronous call's frame). */
 const BLOCKED_WRITE_MS = 30_000;
 /** How soon a write the kernel refused (the host reads slower than this isolate writes) is tried again. */
 const RETRY_MS = 1;
+/** Buffers per gathered write (the kernel takes at most 1024). */
+const MAX_PARTS = 256;
 
 const port = parentPort;
 if (!port) throw new Error('the isolate must run in a worker thread');
@@ -40,10 +42,11 @@ const on = port.on.bind(port);
 const listeners: ((message: unknown) => void)[] = [];
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-/** Frames to the host: written at once when the kernel takes them, else queued in order. */
+/** Frames to the host: written at once when the kernel takes them, else copied and queued in order. */
 class Writer {
   #fd = -1;
-  #queue: Buffer[] = [];
+  /** Bytes the kernel has not taken yet: copies, so that nothing application code does later changes them. */
+  #queue: Uint8Array[] = [];
   #retry: NodeJS.Timeout | undefined;
 
   /** The connection is up: its token goes first, then whatever was queued. */
@@ -53,9 +56,20 @@ class Writer {
     this.#drain();
   }
 
-  write(frame: Buffer): void {
-    this.#queue.push(frame);
-    if (this.#queue.length === 1 && this.#fd >= 0) this.#drain();
+  /** One frame's parts (frames.ts): a response's chunks go to the kernel as they are, in one gathered write. */
+  write(parts: Uint8Array[]): void {
+    if (this.#queue.length > 0 || this.#fd < 0 || parts.length > MAX_PARTS) {
+      this.#queue.push(Buffer.concat(parts));
+      if (this.#fd >= 0) this.#drain();
+      return;
+    }
+    const written = this.#writev(parts);
+    let total = 0;
+    for (const part of parts) total += part.byteLength;
+    if (written < total) {
+      this.#queue.push(Buffer.concat(parts).subarray(written));
+      this.#schedule();
+    }
   }
 
   /** Blocks until everything queued is in the kernel (before the thread blocks on a synchronous call). */
@@ -69,25 +83,40 @@ class Writer {
     }
   }
 
-  /** Writes what the kernel takes now; true when the queue is empty. */
+  /** Writes what the kernel takes now of the queue; true when it is empty. */
   #drain(): boolean {
     while (this.#queue.length > 0) {
-      const head = this.#queue[0] as Buffer;
-      const written = this.#write(head);
-      if (written === head.byteLength) {
-        this.#queue.shift();
-        continue;
+      const batch = this.#queue.slice(0, MAX_PARTS);
+      let total = 0;
+      for (const part of batch) total += part.byteLength;
+      let written = this.#writev(batch);
+      const tookAll = written === total;
+      while (written > 0) {
+        const head = this.#queue[0] as Uint8Array;
+        if (written >= head.byteLength) {
+          written -= head.byteLength;
+          this.#queue.shift();
+        } else {
+          this.#queue[0] = head.subarray(written);
+          written = 0;
+        }
       }
-      this.#queue[0] = head.subarray(written);
-      if (this.#retry === undefined) this.#retry = setTimeout(() => { this.#retry = undefined; this.#drain(); }, RETRY_MS);
-      return false;
+      if (!tookAll) {
+        this.#schedule();
+        return false;
+      }
     }
     return true;
   }
 
-  #write(bytes: Buffer): number {
+  #schedule(): void {
+    if (this.#retry === undefined) this.#retry = setTimeout(() => { this.#retry = undefined; this.#drain(); }, RETRY_MS);
+  }
+
+  /** One gathered write; the bytes the kernel took (0 when its buffer is full). */
+  #writev(parts: Uint8Array[]): number {
     try {
-      return writeSync(this.#fd, bytes);
+      return writevSync(this.#fd, parts);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'EAGAIN') return 0;
       // The host closed the connection: it no longer wants this isolate.
@@ -120,7 +149,7 @@ port.postMessage = (value: unknown, transfer?: readonly Transferable[]) => {
   if (!Array.isArray(value)) return post(value, transfer as never);
   let blocking = false;
   for (const part of splitBatch(value as IsolateMessage[])) {
-    writer.write(encodeFrame(part));
+    writer.write(encodeFrameParts(part));
     if (part.some((m) => (m as { sync?: unknown } | null)?.sync === true)) blocking = true;
   }
   if (blocking) writer.flushBlocking();
