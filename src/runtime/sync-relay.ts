@@ -60,22 +60,14 @@ export class SyncRelay {
     if (this.#waiting.size === 0) return messages;
     const rest: HostMessage[] = [];
     for (const m of messages) {
-      if (m.t === 'call-result' && this.#waiting.delete(m.id)) this.answer(m);
-      else rest.push(m);
+      if (m.t === 'call-result' && this.#waiting.delete(m.id)) {
+        this.#port.postMessage(m);
+        // Posted before the count changes: a woken worker finds the answer on its port.
+        Atomics.add(this.#flag, 0, 1);
+        Atomics.notify(this.#flag, 0);
+      } else rest.push(m);
     }
     return rest;
-  }
-
-  /**
-   * Hands the worker the answer to a synchronous call and wakes it. The sandbox's main thread calls this
-   * directly: there the host tracks which calls wait (sandbox/proxy-worker.ts), as the worker's messages go to
-   * it without passing this thread. An answer no call waits for is dropped by the worker.
-   */
-  answer(m: HostMessage): void {
-    this.#port.postMessage(m);
-    // Posted before the count changes: a woken worker finds the answer on its port.
-    Atomics.add(this.#flag, 0, 1);
-    Atomics.notify(this.#flag, 0);
   }
 
   close(): void {

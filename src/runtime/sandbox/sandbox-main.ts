@@ -1,10 +1,7 @@
 /**
  * The main thread of an account's sandbox process (docs/architecture.md, "Sandboxes"). It runs no
- * application code: it starts each isolate as a worker thread running the same isolate code as a thread
- * isolate, with the address and token of the isolate's own connection to the host (isolate-channel.ts), which
- * carries the isolate's messages both ways without passing this thread. Over the sandbox's channel (fd 3) this
- * thread starts and stops workers, sends each one's busy time and heartbeat, errors and exit, relays its
- * outbound fetch (egress), and wakes it with the answer of a synchronous call (sync-relay.ts).
+ * application code: it starts each isolate as a worker thread running the same isolate entry as a thread
+ * isolate, and relays every message between those workers and the host over the one channel (fd 3).
  * The process runs inside bubblewrap (no network, own pid namespace, read-only view of the runtime and the
  * account's bundles) with Node's permission model on; its argument is the isolate entry's path.
  */
@@ -12,10 +9,13 @@ import { Socket } from 'node:net';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { EgressReplyMessage } from '../egress/protocol.js';
 import type { StandbyData, StandbyInit } from '../isolate-init.js';
+import type { HostMessage, IsolateMessage } from '../protocol.js';
 import { SyncRelay } from '../sync-relay.js';
-import { CHANNEL_UP, type ChannelGrant, type HostRecord, type SandboxRecord, type SpawnSpec } from './channel.js';
+import type { HostRecord, SandboxRecord, SpawnSpec } from './channel.js';
 import { createFrameWriter, FrameReader } from './frames.js';
 
+/** Bodies larger than this travel as several chunks, so no frame grows past the host's limit. */
+const SPLIT_BYTES = 4 * 1024 * 1024;
 /** How often each isolate's busy time and heartbeat go to the host. */
 const STATS_MS = 20;
 
@@ -23,7 +23,7 @@ interface Running {
   worker: Worker;
   heartbeat: Int32Array;
   egress: MessagePort;
-  /** This thread wakes the isolate with the answers of its synchronous calls (sync-relay.ts). */
+  /** This thread relays the isolate's synchronous calls (sync-relay.ts). */
   relay: SyncRelay;
 }
 
@@ -57,10 +57,18 @@ scheduleStandby(firstStandbyMb);
 function receive(record: HostRecord): void {
   switch (record[0]) {
     case 'spawn': spawn(record[1], record[2]); break;
-    case 'sync': running.get(record[1])?.relay.answer(record[2]); break;
+    case 'post': post(record[1], record[2]); break;
     case 'terminate': void running.get(record[1])?.worker.terminate(); break;
     case 'egress': running.get(record[1])?.egress.postMessage(record[2] satisfies EgressReplyMessage); break;
   }
+}
+
+/** Host messages for one isolate: answers to its synchronous calls go over their bridge, the rest to the worker. */
+function post(id: number, messages: HostMessage[]): void {
+  const r = running.get(id);
+  if (!r) return;
+  const rest = r.relay.toWorker(messages);
+  if (rest.length > 0) r.worker.postMessage(rest, transfers(rest));
 }
 
 function spawn(id: number, spec: SpawnSpec): void {
@@ -69,14 +77,19 @@ function spawn(id: number, spec: SpawnSpec): void {
   const warm = standby?.memoryMb === spec.memoryMb ? standby : undefined;
   if (warm) {
     standby = undefined;
-    warm.worker.postMessage({ t: 'standby-init', init: spec.init, channel: spec.channel } satisfies StandbyInit & { channel: ChannelGrant });
+    warm.worker.postMessage({ t: 'standby-init', init: spec.init } satisfies StandbyInit);
   }
-  const started = warm ?? startWorker(spec.memoryMb, spec.init, spec.channel);
+  const started = warm ?? startWorker(spec.memoryMb, spec.init);
   const { worker, egress, relay } = started;
   running.set(id, started);
-  worker.on('message', (message: { t?: unknown } | null) => {
-    // The next standby starts once this isolate is up (its first batch went out), so the two do not load at the same time.
-    if (message?.t === CHANNEL_UP) scheduleStandby(spec.memoryMb);
+  let first = true;
+  worker.on('message', (messages: IsolateMessage[]) => {
+    // The next standby starts once this isolate is up, so the two do not load at the same time.
+    if (first) { first = false; scheduleStandby(spec.memoryMb); }
+    const forwarded = relay.fromWorker(messages);
+    for (const part of split(forwarded)) out.send(['msg', id, part], sizeOf(part));
+    // A batch with a synchronous call (a new array) has a worker blocked on it: it goes now, not at the end of the turn.
+    if (forwarded !== messages) out.flush();
   });
   egress.on('message', (message) => out.send(['egress', id, message]));
   worker.on('error', (err: Error & { code?: string }) => out.send(['error', id, { message: err.message, ...(typeof err.code === 'string' ? { code: err.code } : {}) }]));
@@ -89,13 +102,13 @@ function spawn(id: number, spec: SpawnSpec): void {
 }
 
 /** Starts a worker: an isolate with its init, or (without one) a standby waiting for it. */
-function startWorker(memoryMb: number, init?: SpawnSpec['init'], grant?: ChannelGrant): Running & { memoryMb: number } {
+function startWorker(memoryMb: number, init?: SpawnSpec['init']): Running & { memoryMb: number } {
   const heartbeat = new Int32Array(new SharedArrayBuffer(4));
   const channel = new MessageChannel();
   const relay = new SyncRelay();
   const own = init ?? ({ standby: true } satisfies Omit<StandbyData, 'heartbeat'>);
   const worker = new Worker(workerEntry as string, {
-    workerData: { ...own, heartbeat: heartbeat.buffer, memoryBytes: memoryMb * 1024 * 1024, egress: channel.port2, sync: relay.workerEnd, ...(grant ? { channel: grant } : {}) },
+    workerData: { ...own, heartbeat: heartbeat.buffer, memoryBytes: memoryMb * 1024 * 1024, egress: channel.port2, sync: relay.workerEnd },
     transferList: [channel.port2, relay.workerEnd.port],
     resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, memoryMb / 8)) },
     env: {},
@@ -116,4 +129,52 @@ function scheduleStandby(memoryMb: number): void {
   next.worker.on('error', () => undefined);
   // A standby that stops before it is used is not replaced in a loop: the next spawn starts one.
   next.worker.once('exit', () => { if (standby === next) standby = undefined; });
+}
+
+/** Bodies bigger than SPLIT_BYTES become a streamed response, so each record stays small. */
+function split(messages: IsolateMessage[]): IsolateMessage[][] {
+  if (!messages.some((m) => bigBody(m))) return [messages];
+  const parts: IsolateMessage[][] = [];
+  let current: IsolateMessage[] = [];
+  for (const m of messages) {
+    if (m.t === 'head' && bigBody(m) && m.body !== null) {
+      const bytes = typeof m.body === 'string' ? Buffer.from(m.body) : m.body;
+      current.push({ ...m, body: null, streaming: true, done: undefined } as IsolateMessage);
+      for (let at = 0; at < bytes.byteLength; at += SPLIT_BYTES) {
+        parts.push(current);
+        current = [{ t: 'res-chunk', id: m.id, chunk: bytes.subarray(at, at + SPLIT_BYTES) }];
+      }
+      if (!m.streaming) current.push({ t: 'res-end', id: m.id });
+      if (m.done) current.push({ t: 'done', id: m.id });
+    } else if (m.t === 'res-chunk' && m.chunk.byteLength > SPLIT_BYTES) {
+      for (let at = 0; at < m.chunk.byteLength; at += SPLIT_BYTES) {
+        current.push({ t: 'res-chunk', id: m.id, chunk: m.chunk.subarray(at, at + SPLIT_BYTES) });
+        parts.push(current);
+        current = [];
+      }
+    } else current.push(m);
+  }
+  if (current.length) parts.push(current);
+  return parts;
+}
+
+function bigBody(m: IsolateMessage): boolean {
+  if (m.t === 'head') return m.body !== null && (typeof m.body === 'string' ? m.body.length * 3 : m.body.byteLength) > SPLIT_BYTES;
+  return m.t === 'res-chunk' && m.chunk.byteLength > SPLIT_BYTES;
+}
+
+function sizeOf(messages: IsolateMessage[]): number {
+  let n = 0;
+  for (const m of messages) {
+    if (m.t === 'res-chunk') n += m.chunk.byteLength;
+    else if (m.t === 'head' && m.body !== null) n += typeof m.body === 'string' ? m.body.length : m.body.byteLength;
+  }
+  return n;
+}
+
+/** Request body chunks arrive as fresh copies: move them to the worker rather than copy again. */
+function transfers(messages: HostMessage[]): ArrayBuffer[] {
+  const list: ArrayBuffer[] = [];
+  for (const m of messages) if (m.t === 'req-chunk' && m.chunk.byteOffset === 0 && m.chunk.byteLength === m.chunk.buffer.byteLength && m.chunk.buffer instanceof ArrayBuffer) list.push(m.chunk.buffer);
+  return list;
 }
