@@ -15,6 +15,7 @@ import type { CallHandlers } from '../protocol.js';
 import type { ObjectEvent, ObjectOutcome, ObjectOwner } from './protocol.js';
 import { claimSocket, offerSocket, watchTarget, type SocketTarget } from './websockets-handoff.js';
 import { MAX_OBJECT_SOCKET_MESSAGE_BYTES, MAX_SOCKETS_PER_OBJECT, type HeldSocketsState, type ObjectSocketEvent, type ObjectSocketProtocol } from './websockets-protocol.js';
+import { closeSafely, toBuffer } from '../../http/ws-util.js';
 
 /** Bytes of messages handed to an object and not yet handled, per socket, before the host stops reading it (as for any socket). */
 const RECEIVE_WINDOW_BYTES = 1024 * 1024;
@@ -308,16 +309,4 @@ function handlerName(kind: ObjectSocketEvent['kind']): string {
   return kind === 'ws-message' ? 'webSocketMessage' : kind === 'ws-close' ? 'webSocketClose' : 'webSocketError';
 }
 
-function closeSafely(ws: WebSocket, code: number, reason: string): void {
-  try {
-    ws.close(code, reason);
-  } catch {
-    ws.terminate();
-  }
-}
 
-function toBuffer(raw: RawData): Buffer {
-  if (Buffer.isBuffer(raw)) return raw;
-  if (Array.isArray(raw)) return Buffer.concat(raw);
-  return Buffer.from(raw);
-}

@@ -6,7 +6,7 @@
  * drain, since the other side may be buggy or hostile.
  */
 import type { RawData, WebSocket } from 'ws';
-import { closeSafely } from '../../runtime/websockets/host-sockets.js';
+import { closeSafely } from '../../http/ws-util.js';
 import { SOCKET_RECEIVE_WINDOW_BYTES, SOCKET_SEND_BUFFER_BYTES } from '../../runtime/websockets/protocol.js';
 import type { SocketRelayMessage } from './protocol.js';
 

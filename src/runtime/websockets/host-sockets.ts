@@ -11,6 +11,7 @@ import { WebSocket, type RawData } from 'ws';
 import type { Logger } from '../../platform/logger.js';
 import type { FlatHeaders } from '../protocol.js';
 import { MAX_SOCKET_MESSAGE_BYTES, SOCKET_RECEIVE_WINDOW_BYTES, sizeOf, type SocketData, type SocketHostMessage, type SocketIsolateMessage } from './protocol.js';
+import { closeSafely, toBuffer } from '../../http/ws-util.js';
 
 /** The far end of an accepted WebSocket upgrade, as the entry layer sees it: the client's connection joins it. */
 export interface UpgradeTarget {
@@ -271,21 +272,7 @@ function wellFormed(message: SocketIsolateMessage): boolean {
   }
 }
 
-/** Closes with the code and reason given; 1005 (no code) closes without one, and a code that may not be sent ends the connection. */
-export function closeSafely(ws: WebSocket, code: number, reason: string): void {
-  try {
-    if (code === 1005) ws.close();
-    else ws.close(code, reason);
-  } catch {
-    ws.terminate();
-  }
-}
 
-function toBuffer(raw: RawData): Buffer {
-  if (Buffer.isBuffer(raw)) return raw;
-  if (Array.isArray(raw)) return Buffer.concat(raw);
-  return Buffer.from(raw);
-}
 
 async function readSome(res: IncomingMessage, max: number): Promise<Uint8Array | null> {
   const chunks: Buffer[] = [];
