@@ -3,11 +3,10 @@
 // restores exactly the writes made up to it, including those whose points were only in the log.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { SYSTEM_CLOCK } from '../src/platform/clock.js';
 import { createSqliteCoordinationStorage } from '../src/storage/sqlite/coordination-storage.js';
-import { tempDir } from './helpers.js';
+import { runUntilKilled, tempDir } from './helpers.js';
 
 const OBJECTS = 3;
 const id = (n: number) => n.toString(16).padStart(64, '0');
@@ -30,25 +29,13 @@ for (let i = 0; ; i++) {
 
 test('bookmarks handed out before kill -9 restore exactly the writes made up to them (points still in the log included)', async () => {
   const root = path.join(tempDir('ledge-crash-coord-history-'), 'coordination');
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', WRITER, root], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   const acked: { i: number; bookmark: string }[] = [];
-  await new Promise<void>((resolve, reject) => {
-    let buffered = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        const m = /^ack (\d+) (\S+)$/.exec(line);
-        if (m) acked.push({ i: Number(m[1]), bookmark: m[2] as string });
-      }
-      // Killed at a count that is not a multiple of the batch the log is moved in (256 points per object).
-      if (acked.length >= 700 && child.exitCode === null) child.kill('SIGKILL');
-    });
-    child.on('exit', (code, signal) => signal === 'SIGKILL' ? resolve() : reject(new Error(`writer exited (${code}) before it was killed: ${stderr}`)));
-  });
+  // Killed at a count that is not a multiple of the batch the log is moved in (256 points per object).
+  await runUntilKilled(WRITER, [root], (line) => {
+    const m = /^ack (\d+) (\S+)$/.exec(line);
+    if (m) acked.push({ i: Number(m[1]), bookmark: m[2] as string });
+    return m !== null;
+  }, 700);
   assert.ok(acked.length >= 700);
 
   const port = createSqliteCoordinationStorage(root, { clock: SYSTEM_CLOCK });

@@ -2,13 +2,12 @@
 // that acknowledged them; every object database opens cleanly and its history still restores.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { SYSTEM_CLOCK } from '../src/platform/clock.js';
 import { createSqliteCoordinationStorage } from '../src/storage/sqlite/coordination-storage.js';
-import { tempDir } from './helpers.js';
+import { runUntilKilled, tempDir } from './helpers.js';
 
 const OBJECTS = 5;
 const id = (n: number) => n.toString(16).padStart(64, '0');
@@ -35,25 +34,13 @@ for (let i = 0; ; i++) {
 
 test('every acknowledged coordination write is present after SIGKILL, and the history still restores', async () => {
   const root = path.join(tempDir('ledge-crash-coord-'), 'coordination');
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', WRITER, root], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   const acked: number[] = [];
-  await new Promise<void>((resolve, reject) => {
-    let buffered = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        const m = /^ack (\d+)$/.exec(line);
-        if (m) acked.push(Number(m[1]));
-      }
-      // Kill in the middle of the run, while writes are in flight.
-      if (acked.length >= 400 && child.exitCode === null) child.kill('SIGKILL');
-    });
-    child.on('exit', (code, signal) => signal === 'SIGKILL' ? resolve() : reject(new Error(`writer exited (${code}) before it was killed: ${stderr}`)));
-  });
+  // Killed in the middle of the run, while writes are in flight.
+  await runUntilKilled(WRITER, [root], (line) => {
+    const m = /^ack (\d+)$/.exec(line);
+    if (m) acked.push(Number(m[1]));
+    return m !== null;
+  }, 400);
   assert.ok(acked.length >= 400);
 
   for (const folder of readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory())) {

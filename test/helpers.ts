@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,4 +40,27 @@ export async function eventually(check: () => boolean, ms = 5000, what = 'condit
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/**
+ * Runs `script` (a module, with `args`) in a child process, hands each line it prints to `onLine`, and sends it
+ * SIGKILL once `onLine` has returned true for `killAfter` lines: the crash tests' writer, killed mid-run.
+ * Rejects if the child exits on its own first (with what it wrote to stderr).
+ */
+export function runUntilKilled(script: string, args: string[], onLine: (line: string) => boolean, killAfter: number): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  return new Promise<void>((resolve, reject) => {
+    let buffered = '';
+    let counted = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) if (onLine(line)) counted++;
+      if (counted >= killAfter && child.exitCode === null) child.kill('SIGKILL');
+    });
+    child.on('exit', (code, signal) => signal === 'SIGKILL' ? resolve() : reject(new Error(`the writer exited (${code}) before it was killed: ${stderr}`)));
+  });
 }
