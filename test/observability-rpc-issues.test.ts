@@ -70,6 +70,8 @@ for (const isolation of ['thread', 'process'] as const) {
     const cart = issues.filter((i) => i.type === 'RangeError');
     assert.equal(cart.length, 1, listed.out);
     assert.equal(cart[0]?.count, 2);
+    // Grouped by the object's own method, from the stack its record keeps (the caller got only name and message).
+    assert.match(cart[0]?.culprit ?? '', /^checkout \(src\/index\.js:3\)$/);
     assert.equal(issues.length, 2, `no issue of the callers' rethrows: ${listed.out}`);
 
     // ledge issues show finds an issue kept by the second project's store.

@@ -16,7 +16,7 @@ import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { runWorkflow } from '../bindings/workflows/run.js';
 import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
-import { dropInstance, runObjectEvent, runningObjectGate } from '../bindings/coordination/instances.js';
+import { dropInstance, runObjectEvent, runningObjectGate, thrownOf } from '../bindings/coordination/instances.js';
 import { setObjectValuesAccount } from '../bindings/coordination/rpc-values.js';
 import { WebSocketRequestResponsePair, installObjectSockets, takeSocketFlush } from '../bindings/coordination/websockets-isolate.js';
 import { createObjectSocketSupport } from './websockets/object-sockets.js';
@@ -445,7 +445,10 @@ async function runObject(id: number, event: ObjectEvent): Promise<void> {
     const outcome = await runObjectEvent(event, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => waits.push(promise), callSync: callBindingSync, rpc: objectRpc });
     // A result the transport cannot carry (caught before posting) becomes the call's error.
     const carried = outcome.ok ? sendable({ value: outcome.value }) : undefined;
-    send({ t: 'object-result', id, outcome: carried && 'error' in carried ? { ok: false, error: carried.error } : outcome });
+    const thrown = thrownOf(outcome);
+    // What the object threw, with its stack, goes to its own record (issues name its line); the caller gets name and message.
+    if (thrown !== undefined) send({ t: 'object-result', id, outcome, exception: serializeError(thrown) });
+    else send({ t: 'object-result', id, outcome: carried && 'error' in carried ? { ok: false, error: carried.error } : outcome });
     // A socket joined to this isolate sends what its object wrote before the response only once the host knows it.
     if (outcome.ok) takeSocketFlush(outcome.response)?.();
   });

@@ -541,7 +541,7 @@ export class Isolate {
         event.resolveHead = undefined;
         event.rejectHead = undefined;
         // A handler that threw is its record's exception (and an issue); an object's response status is its record's.
-        if (event.trace && !message.outcome.ok) event.trace.exception ??= { name: message.outcome.error.name, message: message.outcome.error.message };
+        if (event.trace && !message.outcome.ok) event.trace.exception ??= message.exception ?? { name: message.outcome.error.name, message: message.outcome.error.message };
         if (event.trace && message.outcome.ok) event.trace.status = message.outcome.response?.status ?? encodedResponseStatus(message.outcome.value) ?? event.trace.status;
         // A socket the object returned joined to this isolate is offered to its caller under a token (websockets-handoff.ts).
         if (resolve) resolve(offerIsolateSocket(message.outcome, (sid) => this.#sockets.target(sid)));

@@ -80,9 +80,18 @@ function reset(instance: Instance, err: Error): void {
   if (instances.get(instance.key) === instance) instances.delete(instance.key);
 }
 
+/** What each failed outcome's error was when thrown: the object's own record gets its stack, its caller only name and message. */
+const thrownBy = new WeakMap<RemoteError, unknown>();
+
 function toRemote(err: unknown): RemoteError {
-  if (err instanceof Error) return { name: err.name, message: err.message };
-  return { name: 'Error', message: `a non-Error value was thrown: ${String(err)}` };
+  const remote = err instanceof Error ? { name: err.name, message: err.message } : { name: 'Error', message: `a non-Error value was thrown: ${String(err)}` };
+  thrownBy.set(remote, err);
+  return remote;
+}
+
+/** The value thrown that made `outcome` fail (undefined for an outcome that did not). */
+export function thrownOf(outcome: ObjectOutcome): unknown {
+  return outcome.ok ? undefined : thrownBy.get(outcome.error);
 }
 
 function createInstance(event: ObjectEvent, context: InstanceContext): Instance {

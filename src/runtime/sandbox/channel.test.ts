@@ -46,6 +46,13 @@ test("a coordination object's outcome passes as an RPC value or an error, nothin
   for (const outcome of [
     null, 'ok', { value: 1 }, { ok: 'yes', value: 1 }, { ok: false }, { ok: false, error: 'failed' }, { ok: false, error: { name: 'Error' } },
   ]) assert.equal(toIsolateMessage({ t: 'object-result', id: 3, outcome }), null, JSON.stringify(outcome));
+  // What the object threw, for its own record: an error's shape, or the message is refused.
+  const failed = { ok: false, error: { name: 'RangeError', message: 'no such thing' } };
+  const thrown = { t: 'object-result', id: 3, outcome: failed, exception: { name: 'RangeError', message: 'no such thing', stack: 'RangeError: no such thing\n    at checkout (src/index.js:3:9)' } };
+  assert.deepEqual(toIsolateMessage(thrown), thrown);
+  for (const exception of ['RangeError', { name: 'RangeError' }, { name: 1, message: 'x' }]) {
+    assert.equal(toIsolateMessage({ ...thrown, exception }), null, JSON.stringify(exception));
+  }
 });
 
 test('coordination objects\' sockets: a head names a handed-off socket by token; an outcome names its socket by sid or number, never by token', () => {
