@@ -238,12 +238,17 @@ class SqliteObjectStore implements CoordinationObjectStore {
       const database = deletes.length > 0 ? this.#database(false) : undefined;
       return database ? database.write([], deletes) : 0;
     }
+    return this.#growing((database) => database.write(puts, deletes));
+  }
+
+  /** Runs a change that may add data: measured after, and held to the store's limit when it is reached. */
+  #growing<T>(work: (database: ObjectDatabase) => T): T {
     const over = this.#access.overLimit();
-    if (over) return this.#withinRoom(over, (database) => database.write(puts, deletes));
+    if (over) return this.#withinRoom(over, work);
     const database = this.#database(true);
-    const deleted = database.write(puts, deletes);
+    const result = work(database);
     this.#measure(database);
-    return deleted;
+    return result;
   }
 
   /**
@@ -290,12 +295,7 @@ class SqliteObjectStore implements CoordinationObjectStore {
   }
 
   async exec(sql: string, params: readonly unknown[]): Promise<CoordinationSqlResult> {
-    const over = this.#access.overLimit();
-    if (over) return this.#withinRoom(over, (database) => database.exec(sql, params));
-    const database = this.#database(true);
-    const result = database.exec(sql, params);
-    this.#measure(database);
-    return result;
+    return this.#growing((database) => database.exec(sql, params));
   }
 
   async begin(): Promise<void> { this.#database(true).begin(); }
