@@ -6,7 +6,7 @@ import { buildSync } from 'esbuild';
 import type { ErrorCode } from '../platform/errors.js';
 import type { EgressSessions } from './egress/gateway.js';
 import type { HostMessage, IsolateInit, IsolateMessage } from './protocol.js';
-import { eventsIn, type WorkerExtras } from './isolate-guard-protocol.js';
+import { eventsIn, MEMORY_EXIT_CODE, type WorkerExtras } from './isolate-guard-protocol.js';
 import { SyncRelay } from './sync-relay.js';
 
 /** What an isolate is started with: its init (less the heartbeat, which its worker owns) and its memory limit. */
@@ -47,8 +47,7 @@ export interface IsolateWorker {
 /** Starts the worker of one isolate. */
 export type IsolateSpawner = (spec: IsolateWorkerSpec) => IsolateWorker;
 
-/** Exit code of a worker whose guard found heap plus external memory past `limits.memory_mb`. */
-export const MEMORY_EXIT_CODE = 87;
+export { MEMORY_EXIT_CODE } from './isolate-guard-protocol.js';
 
 /** The worker's resource limits for a memory limit: the old generation gets all of it, the young a slice. */
 export function resourceLimitsFor(memoryMb: number): { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number } {

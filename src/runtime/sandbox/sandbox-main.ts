@@ -6,9 +6,13 @@
  * account's bundles) with Node's permission model on; its argument is the isolate entry's path.
  */
 import { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { EgressReplyMessage } from '../egress/protocol.js';
+import { MEMORY_EXIT_CODE } from '../isolate-guard-protocol.js';
 import type { StandbyData, StandbyInit } from '../isolate-init.js';
+import { createMemoryReport, MemoryWatch } from '../memory-watch.js';
 import type { HostMessage, IsolateMessage } from '../protocol.js';
 import { SyncRelay } from '../sync-relay.js';
 import type { HostRecord, SandboxRecord, SpawnSpec } from './channel.js';
@@ -25,6 +29,10 @@ interface Running {
   egress: MessagePort;
   /** This thread relays the isolate's synchronous calls (sync-relay.ts). */
   relay: SyncRelay;
+  /** Where its guard publishes its memory (memory-watch.ts). */
+  report: SharedArrayBuffer;
+  /** The watch stopped it past its memory limit: its exit says so. */
+  overLimit?: true;
 }
 
 const workerEntry = process.argv[2];
@@ -36,6 +44,14 @@ const channel = new Socket({ fd: 3, readable: true, writable: true });
 const out = createFrameWriter<SandboxRecord>((frame) => channel.write(frame));
 const reader = new FrameReader(Number.MAX_SAFE_INTEGER);
 const running = new Map<number, Running>();
+/** Stops an isolate whose memory passes its limit within one turn, before the whole sandbox passes the account's. */
+const watch = new MemoryWatch({
+  rss: () => process.memoryUsage.rss(),
+  own: () => { const s = getHeapStatistics(); return s.used_heap_size + s.external_memory; },
+  now: () => performance.now(),
+});
+/** The largest limits.memory_mb of the isolates started here: the most one WebAssembly memory may grow to. */
+let wasmCapMb = 0;
 
 channel.on('data', (chunk: Buffer) => {
   for (const frame of reader.push(chunk)) for (const record of frame as HostRecord[]) receive(record);
@@ -82,6 +98,10 @@ function spawn(id: number, spec: SpawnSpec): void {
   const started = warm ?? startWorker(spec.memoryMb, spec.init);
   const { worker, egress, relay } = started;
   running.set(id, started);
+  watch.add(id, started.report, spec.memoryMb * 1024 * 1024, () => {
+    started.overLimit = true;
+    void worker.terminate();
+  });
   let first = true;
   worker.on('message', (messages: IsolateMessage[]) => {
     // The next standby starts once this isolate is up, so the two do not load at the same time.
@@ -96,9 +116,10 @@ function spawn(id: number, spec: SpawnSpec): void {
   worker.on('error', (err: Error & { code?: string }) => out.send(['error', id, { message: err.message, ...(typeof err.code === 'string' ? { code: err.code } : {}) }]));
   worker.once('exit', (code) => {
     running.delete(id);
+    watch.remove(id);
     egress.close();
     relay.close();
-    out.send(['exit', id, code]);
+    out.send(['exit', id, started.overLimit ? MEMORY_EXIT_CODE : code]);
   });
 }
 
@@ -108,8 +129,10 @@ function startWorker(memoryMb: number, init?: SpawnSpec['init']): Running & { me
   const channel = new MessageChannel();
   const relay = new SyncRelay();
   const own = init ?? ({ standby: true } satisfies Omit<StandbyData, 'heartbeat'>);
+  const report = createMemoryReport();
+  capWasmMemory(memoryMb);
   const worker = new Worker(workerEntry as string, {
-    workerData: { ...own, heartbeat: heartbeat.buffer, memoryBytes: memoryMb * 1024 * 1024, egress: channel.port2, sync: relay.workerEnd },
+    workerData: { ...own, heartbeat: heartbeat.buffer, memoryBytes: memoryMb * 1024 * 1024, memoryReport: report, egress: channel.port2, sync: relay.workerEnd },
     transferList: [channel.port2, relay.workerEnd.port],
     resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, memoryMb / 8)) },
     env: {},
@@ -119,7 +142,18 @@ function startWorker(memoryMb: number, init?: SpawnSpec['init']): Running & { me
   // Whatever the worker writes to its own stdio is dropped: its console goes to the host as log messages.
   worker.stdout.resume();
   worker.stderr.resume();
-  return { worker, heartbeat, egress: channel.port1, relay, memoryMb };
+  return { worker, heartbeat, egress: channel.port1, relay, report, memoryMb };
+}
+
+/**
+ * No WebAssembly memory grows past the largest memory limit of the isolates here: past it `memory.grow` fails inside
+ * the application (-1 in WebAssembly, a RangeError from JavaScript), as on the original, where WebAssembly memory
+ * counts toward the isolate's limit. V8 has one such bound per process, read at each grow, so it only ever rises.
+ */
+function capWasmMemory(memoryMb: number): void {
+  if (!(memoryMb > wasmCapMb)) return;
+  wasmCapMb = memoryMb;
+  setFlagsFromString(`--wasm-max-mem-pages=${memoryMb * 16}`);
 }
 
 /** Keeps one standby isolate for the next spawn (with the memory limit of the last one). */
