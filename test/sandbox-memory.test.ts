@@ -126,11 +126,17 @@ for (const path of ['/wasm-grow?mb=2048', '/js-grow?mb=2048', '/buffers-sync?mb=
 }
 
 test('100 parallel 1 MiB KV gets in one request succeed without restarting the sandbox', async () => {
-  assert.deepEqual(await text('reader.admin.ledge.localhost', '/kv-fill?n=100'), { status: 200, text: 'filled' });
+  const filled = await text('reader.admin.ledge.localhost', '/kv-fill?n=100');
+  if (filled.status !== 200) console.log(p.logs.slice(-40).map((l) => `${l.level} ${l.source} ${l.message.slice(0, 300)} ${JSON.stringify(l.fields ?? {})}`).join('\n'));
+  assert.deepEqual(filled, { status: 200, text: 'filled' });
   const pid = sandboxPid();
   const stopsBefore = sandboxStops().length;
+  console.log('before: ' + p.isolation.sandboxes().map((x) => `${x.accountId} rss ${x.rssBytes >> 20} peak ${x.peakRssBytes >> 20}`).join('; '));
   for (let round = 0; round < 3; round++) {
-    assert.deepEqual(await text('reader.admin.ledge.localhost', '/kv-many?n=100'), { status: 200, text: String(100 << 20) });
+    const r = await text('reader.admin.ledge.localhost', '/kv-many?n=100');
+    console.log(p.isolation.sandboxes().map((x) => `${x.accountId} rss ${x.rssBytes >> 20} peak ${x.peakRssBytes >> 20}`).join('; '));
+    if (r.status !== 200) console.log(p.logs.slice(-40).map((l) => `${l.level} ${l.source} ${l.message.slice(0, 300)} ${JSON.stringify(l.fields ?? {})}`).join('\n'));
+    assert.deepEqual(r, { status: 200, text: String(100 << 20) });
   }
   const box = p.isolation.sandboxes().find((s) => s.accountId === p.accountId);
   console.log(`peak sandbox RSS ${Math.round((box?.peakRssBytes ?? 0) / 1048576)} MB`);

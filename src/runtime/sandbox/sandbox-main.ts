@@ -20,6 +20,11 @@ import { createFrameWriter, FrameReader } from './frames.js';
 
 /** Bodies larger than this travel as several chunks, so no frame grows past the host's limit. */
 const SPLIT_BYTES = 4 * 1024 * 1024;
+/** Buffers smaller than this are copied to the worker (a transfer costs more than a small copy). */
+const TRANSFER_MIN_BYTES = 4096;
+/** How deep, and through how many objects, host messages are looked through for byte arrays. */
+const SCAN_DEPTH = 6;
+const SCAN_NODES = 1024;
 /** How often each isolate's busy time and heartbeat go to the host. */
 const STATS_MS = 20;
 
@@ -75,7 +80,13 @@ function receive(record: HostRecord): void {
     case 'spawn': spawn(record[1], record[2]); break;
     case 'post': post(record[1], record[2]); break;
     case 'terminate': void running.get(record[1])?.worker.terminate(); break;
-    case 'egress': running.get(record[1])?.egress.postMessage(record[2] satisfies EgressReplyMessage); break;
+    case 'egress': {
+      // Response body chunks of outbound fetches: owned and moved like the bytes of host messages.
+      const message = [record[2] satisfies EgressReplyMessage];
+      const moved = ownBytes(message);
+      running.get(record[1])?.egress.postMessage(message[0], moved);
+      break;
+    }
   }
 }
 
@@ -83,8 +94,10 @@ function receive(record: HostRecord): void {
 function post(id: number, messages: HostMessage[]): void {
   const r = running.get(id);
   if (!r) return;
+  const moved = ownBytes(messages);
   const rest = r.relay.toWorker(messages);
-  if (rest.length > 0) r.worker.postMessage(rest, transfers(rest));
+  // Answers of synchronous calls go over their bridge (copied): only what the worker gets here may be moved.
+  if (rest.length > 0) r.worker.postMessage(rest, rest.length === messages.length ? moved : []);
 }
 
 function spawn(id: number, spec: SpawnSpec): void {
@@ -237,9 +250,37 @@ function approxBytes(value: unknown, depth: number): number {
   return n;
 }
 
-/** Request body chunks arrive as fresh copies: move them to the worker rather than copy again. */
-function transfers(messages: HostMessage[]): ArrayBuffer[] {
-  const list: ArrayBuffer[] = [];
-  for (const m of messages) if (m.t === 'req-chunk' && m.chunk.byteOffset === 0 && m.chunk.byteLength === m.chunk.buffer.byteLength && m.chunk.buffer instanceof ArrayBuffer) list.push(m.chunk.buffer);
-  return list;
+/**
+ * Byte arrays of host messages, as decoded from a frame (node:v8's deserializer), are views into the frame's whole
+ * buffer, and posting a view clones the whole buffer it views: a 1 MiB KV value read in a frame with seven others
+ * reached the worker as an 8 MiB copy, and a 10-byte one as the same 8 MiB. Each view is replaced by an exact copy
+ * of its bytes (this thread's only copy), and copies worth moving go to the worker as transfers rather than being
+ * copied once more. Returns the buffers to transfer.
+ */
+function ownBytes(messages: unknown[]): ArrayBuffer[] {
+  const moved: ArrayBuffer[] = [];
+  const copies = new Map<ArrayBufferView, ArrayBufferView>();
+  let budget = SCAN_NODES;
+  const own = (view: ArrayBufferView): ArrayBufferView => {
+    let copy = copies.get(view);
+    if (!copy) {
+      const bytes = view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength) as ArrayBuffer;
+      copy = view instanceof DataView ? new DataView(bytes) : new (view.constructor as new (b: ArrayBuffer) => ArrayBufferView)(bytes);
+      copies.set(view, copy);
+      if (bytes.byteLength >= TRANSFER_MIN_BYTES) moved.push(bytes);
+    }
+    return copy;
+  };
+  const scan = (value: Record<string, unknown> | unknown[], depth: number): void => {
+    if (--budget < 0) return;
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      if (typeof item !== 'object' || item === null) continue;
+      if (ArrayBuffer.isView(item)) {
+        if (item.buffer instanceof ArrayBuffer) (value as Record<string, unknown>)[key] = own(item);
+      } else if (depth < SCAN_DEPTH && !(item instanceof ArrayBuffer)) scan(item as Record<string, unknown>, depth + 1);
+    }
+  };
+  scan(messages, 0);
+  return moved;
 }
