@@ -69,7 +69,14 @@ export default { async fetch(request, env) {
 
 let p: TestPlatform;
 let b: string;
+/** The same deployments on a platform of thread isolates (`ledge dev`'s and `--isolation thread`'s model). */
+let t: TestPlatform;
 before(async () => {
+  t = await startTestPlatform(tempDir('ledge-sbmem-thread-'));
+  for (const [name, source, limits] of [['grower', GROWER, { memory_mb: 128, cpu_ms: 60_000 }], ['steady', 'export default { fetch: () => new Response("steady ok") };', {}]] as const) {
+    const res = await t.call('PUT', `/accounts/${t.accountId}/deployments/${name}`, { body: deployBody(source, { edge_dev: true, limits }) });
+    assert.equal(res.status, 200, res.text);
+  }
   p = await startTestPlatform(tempDir('ledge-sbmem-'), undefined, { isolation: 'process' });
   const ns = await p.call('POST', `/accounts/${p.accountId}/storage/kv/namespaces`, { body: { title: 'big' } });
   assert.equal(ns.status, 201, ns.text);
@@ -86,10 +93,10 @@ before(async () => {
   const other = await p.call('PUT', `/accounts/${b}/deployments/other`, { body: deployBody('export default { fetch: () => new Response("B ok") };', { edge_dev: true }) });
   assert.equal(other.status, 200, other.text);
 });
-after(async () => { await p?.close(); });
+after(async () => { await p?.close(); await t?.close(); });
 
-const text = async (host: string, path = '/') => {
-  const res = await p.visit(host, path);
+const text = async (host: string, path = '/', on: TestPlatform = p) => {
+  const res = await on.visit(host, path);
   return { status: res.status, text: await res.text() };
 };
 /** Lines saying a sandbox stopped for memory (the account's limit) or for any reason other than idling. */
@@ -101,6 +108,18 @@ async function othersAnswer(): Promise<void> {
 }
 const sandboxPid = () => p.isolation.sandboxes().find((s) => s.accountId === p.accountId)?.pid;
 
+/** The answer to a synchronous loop past the limit: the application's RangeError from a grow, or 503 exceeded_memory. */
+function assertStoppedAtLimit(res: { status: number; text: string }): void {
+  if (res.status === 200) {
+    const body = JSON.parse(res.text) as { ok: boolean; value?: { grown: number; bytes: number }; error?: string };
+    if (body.ok) assert.ok(body.value !== undefined && body.value.bytes <= 128 * 1024 * 1024 && body.value.grown < 128, res.text);
+    else assert.match(body.error ?? '', /^RangeError: /);
+  } else {
+    assert.equal(res.status, 503, res.text);
+    assert.match(res.text, /exceeded_memory/);
+  }
+}
+
 for (const path of ['/wasm-grow?mb=2048', '/js-grow?mb=2048', '/buffers-sync?mb=2048']) {
   test(`a synchronous loop (${path.split('?')[0]}) ends at limits.memory_mb for its isolate only: no sandbox restart, the account's other deployment and B answer`, async () => {
     await othersAnswer();
@@ -108,20 +127,29 @@ for (const path of ['/wasm-grow?mb=2048', '/js-grow?mb=2048', '/buffers-sync?mb=
     assert.ok(pid !== undefined, 'A has a sandbox');
     const stopsBefore = sandboxStops().length;
     const res = await text('grower.admin.ledge.localhost', path);
-    console.log(path, res.status, res.text.slice(0, 200));
-    if (res.status === 200) {
-      // The application saw the limit as WebAssembly does: a grow that fails.
-      const body = JSON.parse(res.text) as { ok: boolean; value?: { grown: number; bytes: number }; error?: string };
-      if (body.ok) assert.ok(body.value !== undefined && body.value.bytes <= 128 * 1024 * 1024 && body.value.grown < 128, res.text);
-      else assert.match(body.error ?? '', /^RangeError: /);
-    } else {
-      assert.equal(res.status, 503, res.text);
-      assert.match(res.text, /exceeded_memory/);
-    }
+    assertStoppedAtLimit(res);
     assert.deepEqual(sandboxStops().slice(stopsBefore), []);
     assert.equal(sandboxPid(), pid, 'A\'s sandbox was not restarted');
     await othersAnswer();
     assert.deepEqual(await text('grower.admin.ledge.localhost', '/ping'), { status: 200, text: 'grower ok' });
+  });
+}
+
+for (const path of ['/wasm-grow?mb=2048', '/js-grow?mb=2048', '/buffers-sync?mb=2048']) {
+  test(`thread isolation: a synchronous loop (${path.split('?')[0]}) ends at limits.memory_mb; the platform and the other deployment carry on`, async () => {
+    // The isolate is a thread of this process: its growth is read from here while it runs.
+    const rssBefore = process.memoryUsage.rss();
+    let peak = rssBefore;
+    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 5);
+    try {
+      assertStoppedAtLimit(await text('grower.admin.ledge.localhost', path, t));
+    } finally {
+      clearInterval(sampler);
+    }
+    // Stopped near the limit, not at whatever the loop reached (2 GiB).
+    assert.ok(peak - rssBefore < 768 * 1024 * 1024, `the platform grew by ${(peak - rssBefore) >> 20} MiB`);
+    assert.deepEqual(await text('steady.admin.ledge.localhost', '/', t), { status: 200, text: 'steady ok' });
+    assert.deepEqual(await text('grower.admin.ledge.localhost', '/ping', t), { status: 200, text: 'grower ok' });
   });
 }
 

@@ -13,6 +13,8 @@
  * `exceeded_memory` as for the guard's own stop.
  */
 
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+
 /** How often the watch reads the process's memory. */
 export const WATCH_MS = 10;
 /** A report older than this (the guard publishes every 20 ms when its thread yields) means a turn that has not ended. */
@@ -100,4 +102,24 @@ export class MemoryWatch {
       worst.watched.stop();
     }
   }
+}
+
+/** Heap plus external memory of the calling thread (the watching thread's own share of the process). */
+export function ownMemory(): number {
+  const s = getHeapStatistics();
+  return s.used_heap_size + s.external_memory;
+}
+
+/** The largest limits.memory_mb of the isolates this process started. */
+let wasmCapMb = 0;
+
+/**
+ * No WebAssembly memory grows past the largest memory limit of this process's isolates: past it `memory.grow` fails
+ * inside the application (-1 in WebAssembly, a RangeError from JavaScript), as on the original, where WebAssembly
+ * memory counts toward the isolate's limit. V8 has one such bound per process, read at each grow, so it only rises.
+ */
+export function capWasmMemory(memoryMb: number): void {
+  if (!(memoryMb > wasmCapMb)) return;
+  wasmCapMb = memoryMb;
+  setFlagsFromString(`--wasm-max-mem-pages=${memoryMb * 16}`);
 }

@@ -7,12 +7,11 @@
  */
 import { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { EgressReplyMessage } from '../egress/protocol.js';
 import { MEMORY_EXIT_CODE } from '../isolate-guard-protocol.js';
 import type { StandbyData, StandbyInit } from '../isolate-init.js';
-import { createMemoryReport, MemoryWatch } from '../memory-watch.js';
+import { capWasmMemory, createMemoryReport, MemoryWatch, ownMemory } from '../memory-watch.js';
 import type { HostMessage, IsolateMessage } from '../protocol.js';
 import { SyncRelay } from '../sync-relay.js';
 import type { HostRecord, SandboxRecord, SpawnSpec } from './channel.js';
@@ -52,11 +51,9 @@ const running = new Map<number, Running>();
 /** Stops an isolate whose memory passes its limit within one turn, before the whole sandbox passes the account's. */
 const watch = new MemoryWatch({
   rss: () => process.memoryUsage.rss(),
-  own: () => { const s = getHeapStatistics(); return s.used_heap_size + s.external_memory; },
+  own: ownMemory,
   now: () => performance.now(),
 });
-/** The largest limits.memory_mb of the isolates started here: the most one WebAssembly memory may grow to. */
-let wasmCapMb = 0;
 
 channel.on('data', (chunk: Buffer) => {
   for (const frame of reader.push(chunk)) for (const record of frame as HostRecord[]) receive(record);
@@ -156,17 +153,6 @@ function startWorker(memoryMb: number, init?: SpawnSpec['init']): Running & { me
   worker.stdout.resume();
   worker.stderr.resume();
   return { worker, heartbeat, egress: channel.port1, relay, report, memoryMb };
-}
-
-/**
- * No WebAssembly memory grows past the largest memory limit of the isolates here: past it `memory.grow` fails inside
- * the application (-1 in WebAssembly, a RangeError from JavaScript), as on the original, where WebAssembly memory
- * counts toward the isolate's limit. V8 has one such bound per process, read at each grow, so it only ever rises.
- */
-function capWasmMemory(memoryMb: number): void {
-  if (!(memoryMb > wasmCapMb)) return;
-  wasmCapMb = memoryMb;
-  setFlagsFromString(`--wasm-max-mem-pages=${memoryMb * 16}`);
 }
 
 /** Keeps one standby isolate for the next spawn (with the memory limit of the last one). */
