@@ -117,3 +117,15 @@ export function createFrameWriter<R>(write: (frame: Buffer) => void, options: { 
     flush,
   };
 }
+
+/** The bytes of the strings and byte arrays in a value (binding call arguments, log lines, socket data), a few levels deep. */
+export function approxBytes(value: unknown, depth: number): number {
+  if (typeof value === 'string') return value.length;
+  if (typeof value !== 'object' || value === null) return 8;
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof SharedArrayBuffer) return value.byteLength;
+  if (depth > 6) return 8;
+  let n = 8;
+  if (Array.isArray(value)) for (const item of value) n += approxBytes(item, depth + 1);
+  else for (const key in value) n += key.length + approxBytes((value as Record<string, unknown>)[key], depth + 1);
+  return n;
+}

@@ -15,7 +15,7 @@ import { capWasmMemory, createMemoryReport, MemoryWatch, ownMemory } from '../me
 import type { HostMessage, IsolateMessage } from '../protocol.js';
 import { SyncRelay } from '../sync-relay.js';
 import type { HostRecord, SandboxRecord, SpawnSpec } from './channel.js';
-import { createFrameWriter, FrameReader } from './frames.js';
+import { approxBytes, createFrameWriter, FrameReader } from './frames.js';
 
 /** Bodies larger than this travel as several chunks, so no frame grows past the host's limit. */
 const SPLIT_BYTES = 4 * 1024 * 1024;
@@ -221,18 +221,6 @@ function sizeOf(messages: IsolateMessage[]): number {
     else if (m.t === 'head') n += m.body === null ? 256 : typeof m.body === 'string' ? m.body.length : m.body.byteLength;
     else n += approxBytes(m, 0);
   }
-  return n;
-}
-
-/** The bytes of the strings and byte arrays in a value (binding call arguments, log lines, socket data), a few levels deep. */
-function approxBytes(value: unknown, depth: number): number {
-  if (typeof value === 'string') return value.length;
-  if (typeof value !== 'object' || value === null) return 8;
-  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof SharedArrayBuffer) return value.byteLength;
-  if (depth > 6) return 8;
-  let n = 8;
-  if (Array.isArray(value)) for (const item of value) n += approxBytes(item, depth + 1);
-  else for (const key in value) n += key.length + approxBytes((value as Record<string, unknown>)[key], depth + 1);
   return n;
 }
 
