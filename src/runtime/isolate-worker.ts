@@ -98,10 +98,11 @@ export function createThreadSpawner(options: ThreadSpawnerOptions = {}): Isolate
     const watch = threadWatch ??= new MemoryWatch({ rss: () => process.memoryUsage.rss(), own: ownMemory, now: () => performance.now() });
     const watchId = nextThreadId++;
     let overLimit = false;
-    watch.add(watchId, memoryReport, spec.memoryMb * 1024 * 1024, () => {
+    // Watched once it has loaded (its first message): a worker starting grows the process by more than its own heap.
+    worker.once('message', () => watch.add(watchId, memoryReport, spec.memoryMb * 1024 * 1024, () => {
       overLimit = true;
       void worker.terminate();
-    });
+    }));
     worker.once('exit', () => watch.remove(watchId));
     const session = egressPort && options.egress ? options.egress.open({ name: spec.init.name, subrequestLimit: spec.init.subrequestLimit, send: (m) => egressPort.postMessage(m) }) : undefined;
     if (egressPort && session) egressPort.on('message', (message: unknown) => session.receive(message));

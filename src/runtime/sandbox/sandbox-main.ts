@@ -108,14 +108,19 @@ function spawn(id: number, spec: SpawnSpec): void {
   const started = warm ?? startWorker(spec.memoryMb, spec.init);
   const { worker, egress, relay } = started;
   running.set(id, started);
-  watch.add(id, started.report, spec.memoryMb * 1024 * 1024, () => {
-    started.overLimit = true;
-    void worker.terminate();
-  });
   let first = true;
   worker.on('message', (messages: IsolateMessage[]) => {
     // The next standby starts once this isolate is up, so the two do not load at the same time.
-    if (first) { first = false; scheduleStandby(spec.memoryMb); }
+    if (first) {
+      first = false;
+      scheduleStandby(spec.memoryMb);
+      // Watched once it has loaded: a worker starting (its thread, its import guard's loader thread) grows the
+      // process by more than its own heap for a moment, which the watch would count against its limit.
+      watch.add(id, started.report, spec.memoryMb * 1024 * 1024, () => {
+        started.overLimit = true;
+        void worker.terminate();
+      });
+    }
     const forwarded = relay.fromWorker(messages);
     for (const part of split(forwarded)) out.send(['msg', id, part], sizeOf(part));
     // A batch with a synchronous call (a new array) has a worker blocked on it: it goes now, not at the end of the turn.
