@@ -3,27 +3,36 @@
  *
  * - Memory: `limits.memory_mb` bounds heap plus external memory (ArrayBuffers, Buffers), not only the heap
  *   the worker's resource limits cover. Past it the worker exits with MEMORY_EXIT_CODE and the host answers
- *   its events 503 `exceeded_memory` and starts a fresh isolate (docs/runtime.md, Limits).
+ *   its events 503 `exceeded_memory` and starts a fresh isolate (docs/runtime.md, Limits). Each figure is also
+ *   published for the watch on the parent thread, which covers a turn that never yields (memory-watch.ts).
  * - Outbound fetch: when the host gave an egress port, `fetch` sends the request to the host, which makes it
  *   under the egress policy (src/runtime/egress/gateway.ts); the isolate itself opens no connection.
  */
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { IsolateInit } from './protocol.js';
-import type { WorkerExtras } from './isolate-guard-protocol.js';
+import { MEMORY_EXIT_CODE, type WorkerExtras } from './isolate-guard-protocol.js';
+import { REPORT_SEQ, REPORT_USED } from './memory-watch.js';
 import { EGRESS_BODY_LIMIT, type EgressReplyMessage, type EgressRequestMessage } from './egress/protocol.js';
 
-const MEMORY_EXIT_CODE = 87;
 /** How often heap plus external memory is read. */
 const MEMORY_CHECK_MS = 20;
 
 const data = workerData as IsolateInit & WorkerExtras;
 const exit = process.exit.bind(process);
 const memoryBytes = data.memoryBytes;
+// Each figure is published for the thread that watches this one while it runs without yielding (memory-watch.ts).
+const report = data.memoryReport ? new Float64Array(data.memoryReport) : undefined;
 const checkMemory = () => {
   const stats = getHeapStatistics();
-  if (stats.used_heap_size + stats.external_memory > memoryBytes) exit(MEMORY_EXIT_CODE);
+  const used = stats.used_heap_size + stats.external_memory;
+  if (report) {
+    report[REPORT_USED] = used;
+    report[REPORT_SEQ] = (report[REPORT_SEQ] ?? 0) + 1;
+  }
+  if (used > memoryBytes) exit(MEMORY_EXIT_CODE);
 };
+checkMemory();
 setInterval(checkMemory, MEMORY_CHECK_MS).unref();
 // Checked again before anything leaves the isolate (about 1.4 µs): an event that went past the limit within one
 // turn of the loop never gets its response out; it is answered 503 like the others.

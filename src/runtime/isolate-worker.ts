@@ -1,13 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
 import type { ErrorCode } from '../platform/errors.js';
 import type { EgressSessions } from './egress/gateway.js';
 import type { HostMessage, IsolateInit, IsolateMessage } from './protocol.js';
-import { eventsIn, type WorkerExtras } from './isolate-guard-protocol.js';
+import { eventsIn, MEMORY_EXIT_CODE, type WorkerExtras } from './isolate-guard-protocol.js';
 import { SyncRelay } from './sync-relay.js';
+import { capWasmMemory, createMemoryReport, MemoryWatch, ownMemory } from './memory-watch.js';
 
 /** What an isolate is started with: its init (less the heartbeat, which its worker owns) and its memory limit. */
 export interface IsolateWorkerSpec {
@@ -47,8 +49,7 @@ export interface IsolateWorker {
 /** Starts the worker of one isolate. */
 export type IsolateSpawner = (spec: IsolateWorkerSpec) => IsolateWorker;
 
-/** Exit code of a worker whose guard found heap plus external memory past `limits.memory_mb`. */
-export const MEMORY_EXIT_CODE = 87;
+export { MEMORY_EXIT_CODE } from './isolate-guard-protocol.js';
 
 /** The worker's resource limits for a memory limit: the old generation gets all of it, the young a slice. */
 export function resourceLimitsFor(memoryMb: number): { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number } {
@@ -63,11 +64,17 @@ export interface ThreadSpawnerOptions {
 
 const WORKER_URL = isolateEntry();
 
+/** Thread isolates of this process, watched while they run without yielding (memory-watch.ts). */
+let threadWatch: MemoryWatch | undefined;
+let nextThreadId = 1;
+
 /** Isolates as worker threads of this process (`ledge dev`, `ledge serve --isolation thread`). */
 export function createThreadSpawner(options: ThreadSpawnerOptions = {}): IsolateSpawner {
   return function spawnThread(spec) {
     const heartbeat = new Int32Array(new SharedArrayBuffer(4));
-    const extras: WorkerExtras = { memoryBytes: spec.memoryMb * 1024 * 1024 };
+    const memoryReport = createMemoryReport();
+    const extras: WorkerExtras = { memoryBytes: spec.memoryMb * 1024 * 1024, memoryReport };
+    capWasmMemory(spec.memoryMb);
     // This thread relays the isolate's synchronous calls (sync-relay.ts): it never blocks on them.
     const relay = new SyncRelay();
     extras.sync = relay.workerEnd;
@@ -88,6 +95,15 @@ export function createThreadSpawner(options: ThreadSpawnerOptions = {}): Isolate
       stdout: false,
       stderr: false,
     });
+    const watch = threadWatch ??= new MemoryWatch({ rss: () => process.memoryUsage.rss(), own: ownMemory, now: () => performance.now() });
+    const watchId = nextThreadId++;
+    let overLimit = false;
+    // Watched once it has loaded (its first message): a worker starting grows the process by more than its own heap.
+    worker.once('message', () => watch.add(watchId, memoryReport, spec.memoryMb * 1024 * 1024, () => {
+      overLimit = true;
+      void worker.terminate();
+    }));
+    worker.once('exit', () => watch.remove(watchId));
     const session = egressPort && options.egress ? options.egress.open({ name: spec.init.name, subrequestLimit: spec.init.subrequestLimit, send: (m) => egressPort.postMessage(m) }) : undefined;
     if (egressPort && session) egressPort.on('message', (message: unknown) => session.receive(message));
     return {
@@ -102,7 +118,7 @@ export function createThreadSpawner(options: ThreadSpawnerOptions = {}): Isolate
         session?.close();
         egressPort?.close();
         relay.close();
-        listener(code === MEMORY_EXIT_CODE ? 'exceeded_memory' : undefined);
+        listener(code === MEMORY_EXIT_CODE || overLimit ? 'exceeded_memory' : undefined);
       }),
       terminate: async () => { await worker.terminate(); },
       activeMs: () => worker.performance.eventLoopUtilization().active,

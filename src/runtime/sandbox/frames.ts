@@ -15,12 +15,12 @@ import { EGRESS_BODY_LIMIT } from '../egress/protocol.js';
  */
 export const MAX_FRAME_BYTES = EGRESS_BODY_LIMIT + 16 * 1024 * 1024;
 
-/** Encodes one value as a frame. */
-export function encodeFrame(value: unknown): Buffer {
+/** A frame as its header and its payload, written one after the other: no copy of a payload of many megabytes. */
+export function encodeFrameParts(value: unknown): [Buffer, Buffer] {
   const payload = serialize(value);
   const header = Buffer.allocUnsafe(4);
   header.writeUInt32BE(payload.byteLength, 0);
-  return Buffer.concat([header, payload], 4 + payload.byteLength);
+  return [header, payload];
 }
 
 /** Thrown when the other side sends something that is not a frame this side accepts. */
@@ -58,13 +58,29 @@ export class FrameReader {
     return out;
   }
 
+  /** The next `n` bytes: a view of the first chunk when it holds them, else one copy of the chunks they span (never more). */
   #take(n: number): Buffer {
-    const whole = this.#chunks.length === 1 ? this.#chunks[0] as Buffer : Buffer.concat(this.#chunks, this.#buffered);
-    const head = whole.subarray(0, n);
-    const rest = whole.subarray(n);
-    this.#chunks = rest.byteLength > 0 ? [rest] : [];
-    this.#buffered = rest.byteLength;
-    return head;
+    this.#buffered -= n;
+    const first = this.#chunks[0] as Buffer;
+    if (first.byteLength >= n) {
+      if (first.byteLength === n) this.#chunks.shift();
+      else this.#chunks[0] = first.subarray(n);
+      return first.subarray(0, n);
+    }
+    const out = Buffer.allocUnsafeSlow(n);
+    let at = 0;
+    let used = 0;
+    while (at < n) {
+      const chunk = this.#chunks[used] as Buffer;
+      const part = Math.min(chunk.byteLength, n - at);
+      chunk.copy(out, at, 0, part);
+      at += part;
+      if (part === chunk.byteLength) used++;
+      else this.#chunks[used] = chunk.subarray(part);
+    }
+    // Once per frame, so a stream cut into many tiny chunks costs linear time, not quadratic.
+    this.#chunks.splice(0, used);
+    return out;
   }
 }
 
@@ -86,7 +102,7 @@ export function createFrameWriter<R>(write: (frame: Buffer) => void, options: { 
     const records = batch;
     batch = [];
     bytes = 0;
-    write(encodeFrame(records));
+    for (const part of encodeFrameParts(records)) write(part);
   };
   return {
     send(record, size = 0) {
@@ -100,4 +116,16 @@ export function createFrameWriter<R>(write: (frame: Buffer) => void, options: { 
     },
     flush,
   };
+}
+
+/** The bytes of the strings and byte arrays in a value (binding call arguments, log lines, socket data), a few levels deep. */
+export function approxBytes(value: unknown, depth: number): number {
+  if (typeof value === 'string') return value.length;
+  if (typeof value !== 'object' || value === null) return 8;
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof SharedArrayBuffer) return value.byteLength;
+  if (depth > 6) return 8;
+  let n = 8;
+  if (Array.isArray(value)) for (const item of value) n += approxBytes(item, depth + 1);
+  else for (const key in value) n += key.length + approxBytes((value as Record<string, unknown>)[key], depth + 1);
+  return n;
 }

@@ -4,6 +4,7 @@ import { eventsIn } from '../isolate-guard-protocol.js';
 import { MEMORY_EXIT_CODE, type IsolateWorker } from '../isolate-worker.js';
 import type { HostMessage, IsolateMessage } from '../protocol.js';
 import { toIsolateMessage, type HostRecord } from './channel.js';
+import { approxBytes } from './frames.js';
 
 /**
  * The host's handle on one isolate living in a sandbox process: the same `IsolateWorker` an `Isolate` uses
@@ -12,7 +13,7 @@ import { toIsolateMessage, type HostRecord } from './channel.js';
  */
 export class ProxyWorker implements IsolateWorker {
   readonly id: number;
-  #send: (record: HostRecord) => void;
+  #send: (record: HostRecord, size: number) => void;
   #egress: EgressSession | undefined;
   #onViolation: (why: string) => void;
   #messageListeners: ((messages: IsolateMessage[]) => void)[] = [];
@@ -25,7 +26,7 @@ export class ProxyWorker implements IsolateWorker {
   /** Outbound connections the host opens for this isolate go through its egress session's policy. */
   readonly checkOutbound?: (hostname: string, port: number) => Promise<string>;
 
-  constructor(id: number, send: (record: HostRecord) => void, egress: EgressSession | undefined, onViolation: (why: string) => void) {
+  constructor(id: number, send: (record: HostRecord, size: number) => void, egress: EgressSession | undefined, onViolation: (why: string) => void) {
     this.id = id;
     this.#send = send;
     this.#egress = egress;
@@ -38,7 +39,9 @@ export class ProxyWorker implements IsolateWorker {
   postMessage(messages: HostMessage[]): void {
     if (this.#exited) return;
     this.#egress?.grant(eventsIn(messages));
-    this.#send(['post', this.id, messages]);
+    // Sized, so the frame writer cuts a burst of big values (a hundred 1 MiB KV gets answered in one turn) into
+    // frames of about 8 MiB rather than one of 100 MiB that the sandbox would hold whole while decoding it.
+    this.#send(['post', this.id, messages], approxBytes(messages, 0));
   }
 
   onMessage(listener: (messages: IsolateMessage[]) => void): void { this.#messageListeners.push(listener); }
@@ -47,7 +50,7 @@ export class ProxyWorker implements IsolateWorker {
 
   terminate(): Promise<void> {
     if (this.#exited) return Promise.resolve();
-    this.#send(['terminate', this.id]);
+    this.#send(['terminate', this.id], 0);
     return new Promise((resolve) => this.#exitWaiters.push(resolve));
   }
 

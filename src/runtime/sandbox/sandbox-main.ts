@@ -6,16 +6,24 @@
  * account's bundles) with Node's permission model on; its argument is the isolate entry's path.
  */
 import { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { EgressReplyMessage } from '../egress/protocol.js';
+import { MEMORY_EXIT_CODE } from '../isolate-guard-protocol.js';
 import type { StandbyData, StandbyInit } from '../isolate-init.js';
+import { capWasmMemory, createMemoryReport, MemoryWatch, ownMemory } from '../memory-watch.js';
 import type { HostMessage, IsolateMessage } from '../protocol.js';
 import { SyncRelay } from '../sync-relay.js';
 import type { HostRecord, SandboxRecord, SpawnSpec } from './channel.js';
-import { createFrameWriter, FrameReader } from './frames.js';
+import { approxBytes, createFrameWriter, FrameReader } from './frames.js';
 
 /** Bodies larger than this travel as several chunks, so no frame grows past the host's limit. */
 const SPLIT_BYTES = 4 * 1024 * 1024;
+/** Buffers smaller than this are copied to the worker (a transfer costs more than a small copy). */
+const TRANSFER_MIN_BYTES = 4096;
+/** How deep, and through how many objects, host messages are looked through for byte arrays. */
+const SCAN_DEPTH = 6;
+const SCAN_NODES = 1024;
 /** How often each isolate's busy time and heartbeat go to the host. */
 const STATS_MS = 20;
 
@@ -25,6 +33,10 @@ interface Running {
   egress: MessagePort;
   /** This thread relays the isolate's synchronous calls (sync-relay.ts). */
   relay: SyncRelay;
+  /** Where its guard publishes its memory (memory-watch.ts). */
+  report: SharedArrayBuffer;
+  /** The watch stopped it past its memory limit: its exit says so. */
+  overLimit?: true;
 }
 
 const workerEntry = process.argv[2];
@@ -36,6 +48,12 @@ const channel = new Socket({ fd: 3, readable: true, writable: true });
 const out = createFrameWriter<SandboxRecord>((frame) => channel.write(frame));
 const reader = new FrameReader(Number.MAX_SAFE_INTEGER);
 const running = new Map<number, Running>();
+/** Stops an isolate whose memory passes its limit within one turn, before the whole sandbox passes the account's. */
+const watch = new MemoryWatch({
+  rss: () => process.memoryUsage.rss(),
+  own: ownMemory,
+  now: () => performance.now(),
+});
 
 channel.on('data', (chunk: Buffer) => {
   for (const frame of reader.push(chunk)) for (const record of frame as HostRecord[]) receive(record);
@@ -59,7 +77,13 @@ function receive(record: HostRecord): void {
     case 'spawn': spawn(record[1], record[2]); break;
     case 'post': post(record[1], record[2]); break;
     case 'terminate': void running.get(record[1])?.worker.terminate(); break;
-    case 'egress': running.get(record[1])?.egress.postMessage(record[2] satisfies EgressReplyMessage); break;
+    case 'egress': {
+      // Response body chunks of outbound fetches: owned and moved like the bytes of host messages.
+      const message = [record[2] satisfies EgressReplyMessage];
+      const moved = ownBytes(message);
+      running.get(record[1])?.egress.postMessage(message[0], moved);
+      break;
+    }
   }
 }
 
@@ -67,8 +91,10 @@ function receive(record: HostRecord): void {
 function post(id: number, messages: HostMessage[]): void {
   const r = running.get(id);
   if (!r) return;
+  const moved = ownBytes(messages);
   const rest = r.relay.toWorker(messages);
-  if (rest.length > 0) r.worker.postMessage(rest, transfers(rest));
+  // Answers of synchronous calls go over their bridge (copied): only what the worker gets here may be moved.
+  if (rest.length > 0) r.worker.postMessage(rest, rest.length === messages.length ? moved : []);
 }
 
 function spawn(id: number, spec: SpawnSpec): void {
@@ -85,7 +111,16 @@ function spawn(id: number, spec: SpawnSpec): void {
   let first = true;
   worker.on('message', (messages: IsolateMessage[]) => {
     // The next standby starts once this isolate is up, so the two do not load at the same time.
-    if (first) { first = false; scheduleStandby(spec.memoryMb); }
+    if (first) {
+      first = false;
+      scheduleStandby(spec.memoryMb);
+      // Watched once it has loaded: a worker starting (its thread, its import guard's loader thread) grows the
+      // process by more than its own heap for a moment, which the watch would count against its limit.
+      watch.add(id, started.report, spec.memoryMb * 1024 * 1024, () => {
+        started.overLimit = true;
+        void worker.terminate();
+      });
+    }
     const forwarded = relay.fromWorker(messages);
     for (const part of split(forwarded)) out.send(['msg', id, part], sizeOf(part));
     // A batch with a synchronous call (a new array) has a worker blocked on it: it goes now, not at the end of the turn.
@@ -96,9 +131,10 @@ function spawn(id: number, spec: SpawnSpec): void {
   worker.on('error', (err: Error & { code?: string }) => out.send(['error', id, { message: err.message, ...(typeof err.code === 'string' ? { code: err.code } : {}) }]));
   worker.once('exit', (code) => {
     running.delete(id);
+    watch.remove(id);
     egress.close();
     relay.close();
-    out.send(['exit', id, code]);
+    out.send(['exit', id, started.overLimit ? MEMORY_EXIT_CODE : code]);
   });
 }
 
@@ -108,8 +144,10 @@ function startWorker(memoryMb: number, init?: SpawnSpec['init']): Running & { me
   const channel = new MessageChannel();
   const relay = new SyncRelay();
   const own = init ?? ({ standby: true } satisfies Omit<StandbyData, 'heartbeat'>);
+  const report = createMemoryReport();
+  capWasmMemory(memoryMb);
   const worker = new Worker(workerEntry as string, {
-    workerData: { ...own, heartbeat: heartbeat.buffer, memoryBytes: memoryMb * 1024 * 1024, egress: channel.port2, sync: relay.workerEnd },
+    workerData: { ...own, heartbeat: heartbeat.buffer, memoryBytes: memoryMb * 1024 * 1024, memoryReport: report, egress: channel.port2, sync: relay.workerEnd },
     transferList: [channel.port2, relay.workerEnd.port],
     resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, memoryMb / 8)) },
     env: {},
@@ -119,7 +157,7 @@ function startWorker(memoryMb: number, init?: SpawnSpec['init']): Running & { me
   // Whatever the worker writes to its own stdio is dropped: its console goes to the host as log messages.
   worker.stdout.resume();
   worker.stderr.resume();
-  return { worker, heartbeat, egress: channel.port1, relay, memoryMb };
+  return { worker, heartbeat, egress: channel.port1, relay, report, memoryMb };
 }
 
 /** Keeps one standby isolate for the next spawn (with the memory limit of the last one). */
@@ -191,21 +229,37 @@ function sizeOf(messages: IsolateMessage[]): number {
   return n;
 }
 
-/** The bytes of the strings and byte arrays in a value (binding call arguments, log lines, socket data), a few levels deep. */
-function approxBytes(value: unknown, depth: number): number {
-  if (typeof value === 'string') return value.length;
-  if (typeof value !== 'object' || value === null) return 8;
-  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof SharedArrayBuffer) return value.byteLength;
-  if (depth > 6) return 8;
-  let n = 8;
-  if (Array.isArray(value)) for (const item of value) n += approxBytes(item, depth + 1);
-  else for (const key in value) n += key.length + approxBytes((value as Record<string, unknown>)[key], depth + 1);
-  return n;
-}
-
-/** Request body chunks arrive as fresh copies: move them to the worker rather than copy again. */
-function transfers(messages: HostMessage[]): ArrayBuffer[] {
-  const list: ArrayBuffer[] = [];
-  for (const m of messages) if (m.t === 'req-chunk' && m.chunk.byteOffset === 0 && m.chunk.byteLength === m.chunk.buffer.byteLength && m.chunk.buffer instanceof ArrayBuffer) list.push(m.chunk.buffer);
-  return list;
+/**
+ * Byte arrays of host messages, as decoded from a frame (node:v8's deserializer), are views into the frame's whole
+ * buffer, and posting a view clones the whole buffer it views: a 1 MiB KV value read in a frame with seven others
+ * reached the worker as an 8 MiB copy, and a 10-byte one as the same 8 MiB. Each view is replaced by an exact copy
+ * of its bytes (this thread's only copy), and copies worth moving go to the worker as transfers rather than being
+ * copied once more. Returns the buffers to transfer.
+ */
+function ownBytes(messages: unknown[]): ArrayBuffer[] {
+  const moved: ArrayBuffer[] = [];
+  const copies = new Map<ArrayBufferView, ArrayBufferView>();
+  let budget = SCAN_NODES;
+  const own = (view: ArrayBufferView): ArrayBufferView => {
+    let copy = copies.get(view);
+    if (!copy) {
+      const bytes = view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength) as ArrayBuffer;
+      copy = view instanceof DataView ? new DataView(bytes) : new (view.constructor as new (b: ArrayBuffer) => ArrayBufferView)(bytes);
+      copies.set(view, copy);
+      if (bytes.byteLength >= TRANSFER_MIN_BYTES) moved.push(bytes);
+    }
+    return copy;
+  };
+  const scan = (value: Record<string, unknown> | unknown[], depth: number): void => {
+    if (--budget < 0) return;
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      if (typeof item !== 'object' || item === null) continue;
+      if (ArrayBuffer.isView(item)) {
+        if (item.buffer instanceof ArrayBuffer) (value as Record<string, unknown>)[key] = own(item);
+      } else if (depth < SCAN_DEPTH && !(item instanceof ArrayBuffer)) scan(item as Record<string, unknown>, depth + 1);
+    }
+  };
+  scan(messages, 0);
+  return moved;
 }

@@ -7,7 +7,7 @@ import type { Logger } from '../../platform/logger.js';
 import type { EgressSessions } from '../egress/gateway.js';
 import type { IsolateWorker, IsolateWorkerSpec } from '../isolate-worker.js';
 import { toSandboxRecord, type HostRecord } from './channel.js';
-import { createFrameWriter, FrameError, FrameReader } from './frames.js';
+import { approxBytes, createFrameWriter, FrameError, FrameReader } from './frames.js';
 import { BUNDLES_MOUNT, runtimeModuleInside, sandboxCommand, type LaunchSpec } from './launcher.js';
 import { killSandboxTree } from './kill-tree.js';
 import { readTreeUsage, type TreeUsage } from './proc-stats.js';
@@ -48,7 +48,7 @@ export class Sandbox {
   lastUsed = Date.now();
   #memoryLimitBytes = Infinity;
   #child: ChildProcess;
-  #send: (record: HostRecord) => void;
+  #send: (record: HostRecord, size?: number) => void;
   #workers = new Map<number, ProxyWorker>();
   #mirrors = new Map<string, string>();
   #options: SandboxOptions;
@@ -123,8 +123,8 @@ export class Sandbox {
     // Binding kinds' isolate halves are Ledge's runtime files: the sandbox imports them from its read-only view.
     const bindings = spec.init.bindings.map((b) => ({ ...b, module: runtimeModuleInside(this.#options.launch.runtime, b.module) }));
     const id = nextWorkerId++;
-    const session = this.#options.egress.open({ name: spec.init.name, subrequestLimit: spec.init.subrequestLimit, send: (m) => this.#send(['egress', id, m]) });
-    const worker = new ProxyWorker(id, (record) => { this.lastUsed = Date.now(); this.#send(record); }, session, (why) => this.#violation(why));
+    const session = this.#options.egress.open({ name: spec.init.name, subrequestLimit: spec.init.subrequestLimit, send: (m) => this.#send(['egress', id, m], approxBytes(m, 0)) });
+    const worker = new ProxyWorker(id, (record, size) => { this.lastUsed = Date.now(); this.#send(record, size); }, session, (why) => this.#violation(why));
     this.#workers.set(id, worker);
     worker.onExit(() => {
       this.#workers.delete(id);

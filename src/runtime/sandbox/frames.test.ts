@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createFrameWriter, FrameError, FrameReader } from './frames.js';
+
+/** Everything a writer sends, as the bytes on the channel. */
+function written(records: unknown[]): Buffer {
+  const parts: Buffer[] = [];
+  const writer = createFrameWriter<unknown>((part) => parts.push(part));
+  for (const r of records) writer.send(r);
+  writer.flush();
+  return Buffer.concat(parts);
+}
+
+test('frames come out whole however the stream is cut: byte by byte, several per chunk, or one across many chunks', () => {
+  const big = new Uint8Array(300_000).map((_, i) => i % 251);
+  const bytes = Buffer.concat([written([['a', 1], ['b', 'x'.repeat(70_000)]]), written([['c', big]]), written([['d']])]);
+  for (const size of [1, 3, 4, 5, 4096, 65_536, bytes.byteLength]) {
+    const reader = new FrameReader();
+    const frames: unknown[] = [];
+    for (let at = 0; at < bytes.byteLength; at += size) frames.push(...reader.push(bytes.subarray(at, at + size)));
+    assert.equal(frames.length, 3, `chunks of ${size}`);
+    assert.deepEqual(frames[0], [['a', 1], ['b', 'x'.repeat(70_000)]]);
+    assert.deepEqual((frames[1] as [[string, Uint8Array]])[0][1], big);
+    assert.deepEqual(frames[2], [['d']]);
+  }
+});
+
+test('a frame past the limit, or one that does not decode, is refused', () => {
+  const header = Buffer.alloc(4);
+  header.writeUInt32BE(1000, 0);
+  assert.throws(() => new FrameReader(999).push(header), (err: Error) => err instanceof FrameError && /a frame of 1000 bytes is over the limit of 999/.test(err.message));
+  const bad = Buffer.concat([Buffer.from([0, 0, 0, 3]), Buffer.from([0xff, 0x0f, 0x99])]);
+  assert.throws(() => new FrameReader().push(bad), FrameError);
+});
+
+test('a writer sends a frame\'s header and payload as two writes, never one copy of both', () => {
+  const parts: Buffer[] = [];
+  const writer = createFrameWriter<unknown>((part) => parts.push(part));
+  writer.send(['x', new Uint8Array(1 << 20)]);
+  writer.flush();
+  assert.equal(parts.length, 2);
+  assert.equal(parts[0]?.byteLength, 4);
+  assert.equal(parts[0]?.readUInt32BE(0), parts[1]?.byteLength);
+});
