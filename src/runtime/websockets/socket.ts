@@ -107,6 +107,15 @@ export class WebSocket extends EventTarget {
   readonly OPEN = OPEN;
   readonly CLOSING = CLOSING;
   readonly CLOSED = CLOSED;
+  // The original's own names for the states; libraries built for it read these (PartyServer compares readyState to them).
+  static readonly READY_STATE_CONNECTING = CONNECTING;
+  static readonly READY_STATE_OPEN = OPEN;
+  static readonly READY_STATE_CLOSING = CLOSING;
+  static readonly READY_STATE_CLOSED = CLOSED;
+  readonly READY_STATE_CONNECTING = CONNECTING;
+  readonly READY_STATE_OPEN = OPEN;
+  readonly READY_STATE_CLOSING = CLOSING;
+  readonly READY_STATE_CLOSED = CLOSED;
 
   #state: number = OPEN;
   #accepted = false;
@@ -143,6 +152,10 @@ export class WebSocket extends EventTarget {
   get extensions(): string { return ''; }
   /** Binary messages always arrive as ArrayBuffer. */
   get binaryType(): 'arraybuffer' { return 'arraybuffer'; }
+  /** Setting `"arraybuffer"` (what libraries written for browsers do) is accepted; nothing else is supported. */
+  set binaryType(value: string) {
+    if (value !== 'arraybuffer') throw new TypeError(`binaryType: only "arraybuffer" is supported, got ${JSON.stringify(String(value))}`);
+  }
   /** Bytes sent that the network has not taken yet. */
   get bufferedAmount(): number { return this.#buffered; }
 
