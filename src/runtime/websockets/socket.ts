@@ -85,6 +85,13 @@ export interface SocketInternals {
 let internals: SocketInternals | undefined;
 /** Set by isolate-sockets.ts: opens a client connection for `new WebSocket(url)`. */
 let connectFromConstructor: ((socket: WebSocket, url: string, protocols: string[]) => void) | undefined;
+/** Set by isolate-sockets.ts: joins an accepted stand-in to the socket the host holds under its token. */
+let claimHandoff: ((socket: WebSocket, token: string) => void) | undefined;
+
+/** Lets the registry join a stand-in that application code accepts (a worker talking to an object over its socket). */
+export function setHandoffClaim(claim: (socket: WebSocket, token: string) => void): void {
+  claimHandoff = claim;
+}
 
 /** Lets the registry open connections for `new WebSocket(url)`. */
 export function setConstructorConnect(connect: (socket: WebSocket, url: string, protocols: string[]) => void): void {
@@ -170,7 +177,15 @@ export class WebSocket extends EventTarget {
 
   /** Starts delivering events; what arrived before is delivered right after the current code finishes. */
   accept(): void {
-    if (this.#handoff !== undefined) throw new TypeError('accept(): this WebSocket leads to a coordination object; return it in a Response (return stub.fetch(request)) to join the client to the object');
+    if (this.#handoff !== undefined && !this.#detached) {
+      // A coordination object's socket, returned by a stub's fetch: the caller talks to the object over it itself.
+      if (!claimHandoff) throw new Error('accept(): WebSockets of coordination objects are not available here');
+      const token = this.#handoff;
+      this.#handoff = undefined;
+      this.#accepted = true;
+      claimHandoff(this, token);
+      return;
+    }
     if (this.#detached) throw new TypeError('accept(): this WebSocket was returned in a Response and belongs to the platform now');
     if (this.#accepted) throw new TypeError('accept(): this WebSocket was already accepted');
     this.#accepted = true;
