@@ -57,6 +57,26 @@ export function runningObjectGate(): Promise<void> | undefined {
   return running.getStore()?.storage.confirmed();
 }
 
+/** The `blockConcurrencyWhile` sections the running code is inside (their tokens), innermost last. */
+const sections = new AsyncLocalStorage<ReadonlySet<object>>();
+
+/**
+ * Holds the answer to a call the running object sent (a binding call, a subrequest, an RPC call) at its input gate
+ * (reference §4.2: the gate blocks every incoming event, responses included): it is delivered only once no storage
+ * read or `blockConcurrencyWhile` holds the gate, except the sections the call was made in. Outside an object's code
+ * the answer passes as it is.
+ */
+export function gateRunningObjectAnswer<T>(answer: Promise<T>): Promise<T> {
+  const instance = running.getStore();
+  if (!instance) return answer;
+  const inside = sections.getStore();
+  const gate = instance.gate;
+  return answer.then(
+    async (value) => { await gate.whenOpen(inside); return value; },
+    async (err: unknown) => { await gate.whenOpen(inside); throw err; },
+  );
+}
+
 function keyOf(namespace: string, id: string): string {
   return `${namespace}\n${id}`;
 }
@@ -132,13 +152,16 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
 async function blockConcurrencyWhile<T>(instance: Instance, fn: () => Promise<T> | T): Promise<T> {
   if (instance.blockDepth >= MAX_BLOCK_DEPTH) throw new Error('blockConcurrencyWhile() calls are nested too deeply.');
   instance.blockDepth++;
-  const release = instance.gate.lock();
+  // The section's own calls are answered while it holds the gate: it waits for them.
+  const section = {};
+  const release = instance.gate.lock(section);
+  const inside = new Set([...(sections.getStore() ?? []), section]);
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('A call to blockConcurrencyWhile() in a Durable Object waited for too long. The call was canceled and the Durable Object was reset.')), BLOCK_CONCURRENCY_TIMEOUT_MS);
     });
-    return await Promise.race([Promise.resolve().then(fn), timeout]);
+    return await Promise.race([sections.run(inside, () => Promise.resolve().then(fn)), timeout]);
   } catch (err) {
     // A throw or the timeout resets the object (reference §4.2): the next event constructs it again.
     reset(instance, err instanceof Error ? err : new Error(String(err)));
