@@ -12,7 +12,7 @@ import { call, copyApp, hostOf, json, startPlatform, withDev, type Answer } from
 
 type Fetch = (pathname: string, init?: Parameters<typeof call>[1]) => Promise<Answer>;
 interface Message { id: string; user: string; content: string }
-type Received = { type: 'all'; messages: Message[] } | { type: 'add' | 'update'; message: Message } | { type: 'error'; error: string } | { type: 'joined'; id: string; here: number } | { type: 'left'; id: string } | { type: 'here'; ids: string[] };
+type Received = { type: 'reminder'; room: string; messages: number } | { type: 'all'; messages: Message[] } | { type: 'add' | 'update'; message: Message } | { type: 'error'; error: string } | { type: 'joined'; id: string; here: number } | { type: 'left'; id: string } | { type: 'here'; ids: string[] };
 
 /** A PartySocket client that queues what it receives, parsed. */
 class Client {
@@ -21,10 +21,10 @@ class Client {
   #read = 0;
   #wake: (() => void)[] = [];
 
-  constructor(origin: string, party: string, room: string, options: { host?: string; user?: string; id?: string } = {}) {
+  constructor(origin: string, party: string, room: string, options: { host?: string; user?: string; id?: string; query?: Record<string, string> } = {}) {
     // `ledge serve` routes by Host: the client sends the deployment's hostname, as a browser would.
     const Socket = options.host ? hostWebSocket(options.host) : WS;
-    this.socket = new PartySocket({ host: origin.replace(/^http:\/\//, ''), party, room, id: options.id, query: options.user ? { user: options.user } : undefined, WebSocket: Socket, connectionTimeout: 60_000, maxRetries: 0 });
+    this.socket = new PartySocket({ host: origin.replace(/^http:\/\//, ''), party, room, id: options.id, query: { ...options.query, ...(options.user ? { user: options.user } : {}) }, WebSocket: Socket, connectionTimeout: 60_000, maxRetries: 0 });
     this.socket.addEventListener('message', (event: MessageEvent) => {
       this.received.push(JSON.parse(String(event.data)) as Received);
       for (const wake of this.#wake.splice(0)) wake();
@@ -88,6 +88,11 @@ async function chat(origin: string, get: Fetch, host: string | undefined, room: 
       await bo.next();
     }
 
+    // An alarm: PartyServer's alarm() finds the room's name (ctx.id.name) and calls onAlarm, which broadcasts.
+    ann.send({ type: 'remind', inMs: 100 });
+    assert.deepEqual(await ann.next(), { type: 'reminder', room, messages: 1 });
+    assert.deepEqual(await bo.next(), { type: 'reminder', room, messages: 1 });
+
     bo.send('not json');
     assert.deepEqual(await bo.next(), { type: 'error', error: 'not JSON' });
 
@@ -129,11 +134,30 @@ async function presence(origin: string, host: string | undefined): Promise<void>
   }
 }
 
-async function routing(get: Fetch): Promise<void> {
+async function routing(get: Fetch, origin: string, host: string | undefined): Promise<void> {
   const unknown = await get('/parties/nobody/room');
   assert.equal(unknown.status, 400);
   assert.equal(unknown.body, 'Invalid request');
   assert.equal((await get('/elsewhere')).status, 404);
+  // cors: true answers a preflight and adds the headers to plain responses.
+  const preflight = await get('/parties/chat/lobby', { method: 'OPTIONS' });
+  assert.equal(preflight.status, 200);
+  assert.equal(preflight.headers['access-control-allow-origin'], '*');
+  assert.equal((await get('/parties/chat/lobby')).headers['access-control-allow-origin'], '*');
+  // onBeforeConnect refuses an upgrade with a plain response, which reaches the WebSocket client as its answer.
+  const refused = await new Promise<number>((resolve, reject) => {
+    const ws = new WS(`${origin.replace(/^http/, 'ws')}/parties/chat/private-room`, { headers: host ? { host } : {} });
+    ws.once('unexpected-response', (_req, res) => { resolve(res.statusCode ?? 0); ws.terminate(); });
+    ws.once('open', () => { ws.close(); reject(new Error('the upgrade was accepted')); });
+    ws.once('error', () => undefined);
+  });
+  assert.equal(refused, 401);
+  const admitted = new Client(origin, 'chat', 'private-room', { host, user: 'dee', query: { password: 'open sesame' } });
+  try {
+    assert.deepEqual(await admitted.next(), { type: 'all', messages: [] });
+  } finally {
+    admitted.close();
+  }
 }
 
 const IDLE_MS = 400;
@@ -147,7 +171,7 @@ test('a PartyServer chat runs unchanged under ledge dev (both isolations) and le
         const get: Fetch = (p, init) => call(`${url}${p}`, init);
         await chat(url, get, undefined, `lobby-${isolation}`, () => new Promise((resolve) => setTimeout(resolve, IDLE_MS * 4)));
         await presence(url, undefined);
-        await routing(get);
+        await routing(get, url, undefined);
       }, { args: isolation === 'process' ? ['--isolation', 'process'] : [], env: { LEDGE_OBJECT_IDLE_MS: String(IDLE_MS) } });
       assert.match(output, /read wrangler\.jsonc/);
       assert.doesNotMatch(output, /Error in (Chat|Presence)/);
@@ -174,7 +198,7 @@ test('a PartyServer chat runs unchanged under ledge dev (both isolations) and le
       const get: Fetch = (p, init) => platform.visit(host, p, init);
       await chat(platform.serve.app, get, host, 'lobby');
       await presence(platform.serve.app, host);
-      await routing(get);
+      await routing(get, platform.serve.app, host);
     } finally {
       await platform.stop();
     }

@@ -3,8 +3,8 @@ import { getServerByName, routePartykitRequest, Server, type Connection, type Co
 type Env = { Chat: DurableObjectNamespace<Chat>; Presence: DurableObjectNamespace<Presence> };
 
 export type ChatMessage = { id: string; user: string; content: string };
-export type Incoming = { type: 'add'; id: string; content: string } | { type: 'edit'; id: string; content: string };
-export type Outgoing = { type: 'all'; messages: ChatMessage[] } | { type: 'add' | 'update'; message: ChatMessage } | { type: 'error'; error: string };
+export type Incoming = { type: 'add'; id: string; content: string } | { type: 'edit'; id: string; content: string } | { type: 'remind'; inMs: number };
+export type Outgoing = { type: 'all'; messages: ChatMessage[] } | { type: 'add' | 'update'; message: ChatMessage } | { type: 'error'; error: string } | { type: 'reminder'; room: string; messages: number };
 
 /** A chat room: messages kept in the room's SQLite, broadcast to every connection; hibernates between messages. */
 export class Chat extends Server<Env> {
@@ -36,6 +36,10 @@ export class Chat extends Server<Env> {
       connection.send(JSON.stringify({ type: 'error', error: 'not JSON' } satisfies Outgoing));
       return;
     }
+    if (parsed.type === 'remind') {
+      void this.ctx.storage.setAlarm(Date.now() + parsed.inMs);
+      return;
+    }
     const message: ChatMessage = { id: parsed.id, user: connection.state?.user ?? 'anonymous', content: parsed.content };
     const known = this.messages.findIndex((m) => m.id === message.id);
     if (known === -1) this.messages.push(message);
@@ -45,6 +49,11 @@ export class Chat extends Server<Env> {
       message.id, message.user, message.content,
     );
     this.broadcast(JSON.stringify({ type: known === -1 ? 'add' : 'update', message } satisfies Outgoing));
+  }
+
+  /** The alarm a 'remind' message set: everyone in the room hears it (PartyServer calls this from alarm()). */
+  onAlarm() {
+    this.broadcast(JSON.stringify({ type: 'reminder', room: this.name, messages: this.messages.length } satisfies Outgoing));
   }
 
   onRequest(request: Request) {
@@ -81,6 +90,13 @@ export default {
       const room = await getServerByName(env.Chat, decodeURIComponent(stats[1]!));
       return Response.json(await room.stats(url.searchParams.get('user') ?? undefined));
     }
-    return (await routePartykitRequest(request, env)) ?? new Response('Not Found', { status: 404 });
+    return (await routePartykitRequest(request, env, {
+      // Rooms whose name starts with "private-" need the password; the refusal reaches the client as it is.
+      onBeforeConnect: (req, lobby) => {
+        if (lobby.name.startsWith('private-') && new URL(req.url).searchParams.get('password') !== 'open sesame') return new Response('Unauthorized', { status: 401 });
+        return undefined;
+      },
+      cors: true,
+    })) ?? new Response('Not Found', { status: 404 });
   },
 } satisfies ExportedHandler<Env>;
