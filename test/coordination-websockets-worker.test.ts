@@ -1,7 +1,8 @@
 // A worker talking to a coordination object over the object's own socket (docs/bindings/coordination.md,
 // WebSockets): `const res = await stub.fetch(upgrade); res.webSocket.accept(); res.webSocket.send(...)`. Messages go
 // both ways, in order, text and binary; a close from either side reaches the other with its code and reason; for
-// hibernatable and plain sockets of the object, in both isolations. Before, accept() on that socket threw.
+// hibernatable and plain sockets of the object, in both isolations. Before, accept() on that socket threw. A plain
+// socket's messages wait at the object's input gate (before, two messages interleaved at a storage read).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeProject, startProject } from './helpers.js';
@@ -12,7 +13,15 @@ export class Room extends DurableObject {
   async fetch(request) {
     const mode = new URL(request.url).searchParams.get('mode');
     const [client, server] = Object.values(new WebSocketPair());
-    if (mode === 'plain') {
+    if (mode === 'counted') {
+      // Each message reads then writes the count: the input gate delivers the next only after the read's continuation.
+      server.accept();
+      server.addEventListener('message', async (event) => {
+        const n = ((await this.ctx.storage.get('n')) ?? 0) + 1;
+        await this.ctx.storage.put('n', n);
+        server.send('counted ' + event.data + ' ' + n);
+      });
+    } else if (mode === 'plain') {
       server.accept();
       server.addEventListener('message', async (event) => {
         if (event.data === 'close-me') { server.close(4001, 'as asked'); return; }
@@ -69,6 +78,12 @@ export default {
       await room.until(() => room.closed() !== null);
       return Response.json({ status: room.res.status, header: room.res.headers.get('x-room'), got: room.got, closed: room.closed(), again });
     }
+    if (url.pathname === '/counted') {
+      for (const m of ['a', 'b', 'c', 'd']) room.ws.send(m);
+      await room.until(() => room.got.length >= 4);
+      room.ws.close(1000, 'done');
+      return Response.json({ got: room.got });
+    }
     if (url.pathname === '/kicked') {
       room.ws.send('close-me');
       await room.until(() => room.closed() !== null);
@@ -114,6 +129,9 @@ for (const isolation of ['thread', 'process'] as const) {
       if (closed === null) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     assert.deepEqual(closed, { code: 1000, reason: 'done', wasClean: true });
+
+    // A plain socket's messages wait at the object's input gate: a read then a write per message never interleave.
+    assert.deepEqual((await get('/counted?mode=counted&room=1')).got, ['counted a 1', 'counted b 2', 'counted c 3', 'counted d 4']);
 
     // The object closes: the worker's socket gets its code and reason and is closed.
     for (const mode of ['hibernatable', 'plain']) {

@@ -198,7 +198,7 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
         if (!Array.isArray(args)) throw new TypeError('the RPC arguments must be a list');
         const result = await running.run(instance, () => event.kind === 'rpc' ? callMethod(object, event.method, args) : callFetch(object, args));
         // A WebSocket the object answers with is joined by the host (websockets-handoff.ts), not carried as a value.
-        const upgrade = result instanceof Response ? upgradeOf(instance.key, result) : undefined;
+        const upgrade = result instanceof Response ? upgradeOf(instance, result) : undefined;
         outcome = upgrade ? { ok: true, response: upgrade } : { ok: true, value: rpc.encode(event.link, result) };
       } finally {
         // Stubs passed as arguments live for the call only (as for service bindings).
@@ -242,11 +242,13 @@ async function callMethod(object: Record<string, unknown>, name: string, args: u
 }
 
 /** The head and socket of a 101 response carrying a WebSocket; undefined for any other response. */
-function upgradeOf(key: string, response: Response): ObjectResponse | undefined {
+function upgradeOf(instance: Instance, response: Response): ObjectResponse | undefined {
   const client = (response as { webSocket?: unknown }).webSocket;
   if (response.status !== 101 || client === null || client === undefined) return undefined;
   const head: ObjectResponse = { status: 101, statusText: response.statusText, headers: [...response.headers], body: null };
-  const webSocket = socketRefOf(key, client, head);
+  // What a plain socket receives is delivered like an event: through the input gate, its listeners running as the object's code.
+  const arrivalGate = (deliver: () => void) => { void instance.gate.enter().then(() => running.run(instance, deliver)); };
+  const webSocket = socketRefOf(instance.key, client, head, arrivalGate);
   if (!webSocket) return undefined;
   head.webSocket = webSocket;
   return head;

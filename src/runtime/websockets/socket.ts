@@ -80,6 +80,11 @@ export interface SocketInternals {
   handoff(token: string): WebSocket;
   /** The token of such a socket, once: a second Response cannot carry it. */
   takeHandoff(socket: WebSocket): string | undefined;
+  /**
+   * Delivers what the socket receives through `gate` (a coordination object's input gate, for a plain socket of the
+   * object): each arrival is dispatched when `gate` calls its `deliver`, in the order they came.
+   */
+  gateArrivals(socket: WebSocket, gate: (deliver: () => void) => void): void;
 }
 
 let internals: SocketInternals | undefined;
@@ -139,6 +144,7 @@ export class WebSocket extends EventTarget {
   #attachment: Uint8Array | null = null;
   #onAttach: ((bytes: Uint8Array | null) => void) | undefined;
   #handoff: string | undefined;
+  #gate: ((deliver: () => void) => void) | undefined;
 
   /** `new WebSocket(url, protocols?)` opens a client connection through the platform, as `fetch()` with `Upgrade: websocket` does. */
   constructor(url?: string | URL, protocols?: string | string[]) {
@@ -260,6 +266,7 @@ export class WebSocket extends EventTarget {
 
   #deliver(arrival: SocketArrival): void {
     if (this.#detached || !this.#accepted) this.#held.push(arrival);
+    else if (this.#gate) this.#gate(() => this.#dispatch(arrival));
     else this.#dispatch(arrival);
   }
 
@@ -343,6 +350,7 @@ export class WebSocket extends EventTarget {
         socket.#handoff = token;
         return socket;
       },
+      gateArrivals(socket, gate) { socket.#gate = gate; },
       takeHandoff(socket) {
         const token = socket.#handoff;
         if (token === undefined || socket.#detached) return undefined;
