@@ -40,6 +40,7 @@ const APP = `export default {
       instanceOpen: ws.readyState === ws.READY_STATE_OPEN && ws.READY_STATE_OPEN === WebSocket.OPEN,
       setBinaryType,
       blob,
+      extraGlobals: Object.getOwnPropertyNames(globalThis).filter((name) => name.includes('core-js')),
     });
   },
 };`;
@@ -71,6 +72,7 @@ for (const isolation of ['thread', 'process'] as const) {
       instanceOpen: true,
       setBinaryType: 'arraybuffer',
       blob: 'TypeError: binaryType: only "arraybuffer" is supported, got "blob"',
+      extraGlobals: [],
     });
   });
 }

@@ -30,3 +30,7 @@ import 'core-js/modules/es.set.symmetric-difference.v2.js';
 import 'core-js/modules/es.set.is-subset-of.v2.js';
 import 'core-js/modules/es.set.is-superset-of.v2.js';
 import 'core-js/modules/es.set.is-disjoint-from.v2.js';
+
+// core-js keeps its shared state under a global name; its modules hold their own reference to it, so the name is
+// removed to leave the application the original's global scope.
+delete (globalThis as Record<string, unknown>)['__core-js_shared__'];
