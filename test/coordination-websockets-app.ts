@@ -71,9 +71,14 @@ export default {
     const stub = env.ROOMS.getByName(url.searchParams.get('room') ?? 'lobby');
     if (url.pathname === '/record') return Response.json(await stub.record());
     if (url.pathname === '/try-accept') {
+      // The worker talks to the object over the object's socket itself, then answers over HTTP.
       const answer = await stub.fetch(request);
-      try { answer.webSocket.accept(); } catch (e) { return new Response(answer.status + ' ' + e.message, { status: 400 }); }
-      return new Response('accepted', { status: 400 });
+      const ws = answer.webSocket;
+      ws.accept();
+      const got = [];
+      await new Promise((resolve) => { ws.addEventListener('message', (e) => { got.push(e.data); if (got.length === 2) resolve(); }); ws.send('echo'); });
+      ws.close(1000, 'done');
+      return new Response(answer.status + ' ' + got.join(' | '), { status: 400 });
     }
     // The way chat-room applications forward an upgrade: the object's 101 response is the worker's.
     return stub.fetch(request);

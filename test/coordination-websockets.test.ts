@@ -198,7 +198,7 @@ for (const isolation of ['thread', 'process'] as const) {
 
       const tags = Array.from({ length: 11 }, (_, i) => `tag=t${i}`).join('&');
       assert.deepEqual(await refusal(`${ws}/chat?room=auto&name=b&${tags}`), [400, 'a Hibernatable WebSocket cannot have more than 10 tags']);
-      assert.deepEqual(await refusal(`${ws}/try-accept?room=auto&name=c`), [400, '101 accept(): this WebSocket leads to a coordination object; return it in a Response (return stub.fetch(request)) to join the client to the object']);
+      assert.deepEqual(await refusal(`${ws}/try-accept?room=auto&name=c`), [400, '101 welcome c | echo']);
       assert.deepEqual(await refusal(`${ws}/chat?room=auto&name=b&tag=${'x'.repeat(257)}`), [400, `"${'x'.repeat(257)}" is longer than the max tag length (256 characters).`]);
     } finally {
       for (const c of clients) c.ws.terminate();

@@ -16,7 +16,7 @@ import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { runWorkflow } from '../bindings/workflows/run.js';
 import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
-import { dropInstance, runObjectEvent, runningObjectGate, thrownOf } from '../bindings/coordination/instances.js';
+import { dropInstance, gateRunningObjectAnswer, runObjectEvent, runningObjectGate, thrownOf } from '../bindings/coordination/instances.js';
 import { setObjectValuesAccount } from '../bindings/coordination/rpc-values.js';
 import { WebSocketRequestResponsePair, installObjectSockets, takeSocketFlush } from '../bindings/coordination/websockets-isolate.js';
 import { createObjectSocketSupport } from './websockets/object-sockets.js';
@@ -113,6 +113,7 @@ const rpc = createIsolateRpc(send, {
     if (event) (event.links ??= []).push(link);
   },
   outputGate: runningObjectGate,
+  answerGate: gateRunningObjectAnswer,
 });
 // Coordination-object ids and stubs arriving over RPC must name a namespace of this account (rpc-values.ts).
 setObjectValuesAccount(init.account);
@@ -160,9 +161,10 @@ installRuntimeHooks({
 /** One call to a binding's host-side service; errors come back as the TypeError or Error the service chose. */
 function callBinding(binding: string, method: string, args: readonly unknown[]): Promise<unknown> {
   // A coordination object's calls to other bindings wait at its output gate; its calls to its own storage never do.
-  const gate = binding === OBJECT_STORAGE_SERVICE ? undefined : runningObjectGate();
-  if (gate) return gate.then(() => postCall(binding, method, args));
-  return postCall(binding, method, args);
+  if (binding === OBJECT_STORAGE_SERVICE) return postCall(binding, method, args);
+  // Their answers wait at its input gate (reference §4.2), as incoming events do.
+  const gate = runningObjectGate();
+  return gateRunningObjectAnswer(gate ? gate.then(() => postCall(binding, method, args)) : postCall(binding, method, args));
 }
 
 function postCall(binding: string, method: string, args: readonly unknown[]): Promise<unknown> {
@@ -649,8 +651,9 @@ function installSubrequestLimit(): void {
     }
     const go = (): Promise<Response> => isWebSocketRequest(input, options) ? sockets.connect(new Request(input, options)) : nativeFetch(input, options);
     // A coordination object's subrequest leaves once its confirmed writes are committed (reference §4.2, output gate).
+    // Its response waits at the object's input gate (reference §4.2), as incoming events do.
     const gate = runningObjectGate();
-    return gate ? gate.then(go) : go();
+    return gateRunningObjectAnswer(gate ? gate.then(go) : go());
   };
 }
 

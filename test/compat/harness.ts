@@ -62,9 +62,9 @@ export function json<T = Record<string, unknown>>(answer: Answer): T {
   }
 }
 
-/** Runs `ledge dev` in the application's folder (a free port, its own state), hands `use` its base URL, and stops it. */
-export async function withDev(dir: string, use: (url: string, dev: CliProcess) => Promise<void>): Promise<string> {
-  const dev = runCli(['dev', '--port', '0'], { cwd: dir });
+/** Runs `ledge dev` in the application's folder (a free port, its own state; `args` and `env` added), hands `use` its base URL, and stops it. */
+export async function withDev(dir: string, use: (url: string, dev: CliProcess) => Promise<void>, options: { args?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+  const dev = runCli(['dev', '--port', '0', ...(options.args ?? [])], { cwd: dir, env: options.env });
   try {
     const url = (await dev.waitFor(/ready on (http:\/\/\S+)/, 90_000))[1] as string;
     await use(url, dev);

@@ -57,6 +57,26 @@ export function runningObjectGate(): Promise<void> | undefined {
   return running.getStore()?.storage.confirmed();
 }
 
+/** The `blockConcurrencyWhile` sections the running code is inside (their tokens), innermost last. */
+const sections = new AsyncLocalStorage<ReadonlySet<object>>();
+
+/**
+ * Holds the answer to a call the running object sent (a binding call, a subrequest, an RPC call) at its input gate
+ * (reference §4.2: the gate blocks every incoming event, responses included): it is delivered only once no storage
+ * read or `blockConcurrencyWhile` holds the gate, except the sections the call was made in. Outside an object's code
+ * the answer passes as it is.
+ */
+export function gateRunningObjectAnswer<T>(answer: Promise<T>): Promise<T> {
+  const instance = running.getStore();
+  if (!instance) return answer;
+  const inside = sections.getStore();
+  const gate = instance.gate;
+  return answer.then(
+    async (value) => { await gate.whenOpen(inside); return value; },
+    async (err: unknown) => { await gate.whenOpen(inside); throw err; },
+  );
+}
+
 function keyOf(namespace: string, id: string): string {
   return `${namespace}\n${id}`;
 }
@@ -132,13 +152,16 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
 async function blockConcurrencyWhile<T>(instance: Instance, fn: () => Promise<T> | T): Promise<T> {
   if (instance.blockDepth >= MAX_BLOCK_DEPTH) throw new Error('blockConcurrencyWhile() calls are nested too deeply.');
   instance.blockDepth++;
-  const release = instance.gate.lock();
+  // The section's own calls are answered while it holds the gate: it waits for them.
+  const section = {};
+  const release = instance.gate.lock(section);
+  const inside = new Set([...(sections.getStore() ?? []), section]);
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('A call to blockConcurrencyWhile() in a Durable Object waited for too long. The call was canceled and the Durable Object was reset.')), BLOCK_CONCURRENCY_TIMEOUT_MS);
     });
-    return await Promise.race([Promise.resolve().then(fn), timeout]);
+    return await Promise.race([sections.run(inside, () => Promise.resolve().then(fn)), timeout]);
   } catch (err) {
     // A throw or the timeout resets the object (reference §4.2): the next event constructs it again.
     reset(instance, err instanceof Error ? err : new Error(String(err)));
@@ -175,7 +198,7 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
         if (!Array.isArray(args)) throw new TypeError('the RPC arguments must be a list');
         const result = await running.run(instance, () => event.kind === 'rpc' ? callMethod(object, event.method, args) : callFetch(object, args));
         // A WebSocket the object answers with is joined by the host (websockets-handoff.ts), not carried as a value.
-        const upgrade = result instanceof Response ? upgradeOf(instance.key, result) : undefined;
+        const upgrade = result instanceof Response ? upgradeOf(instance, result) : undefined;
         outcome = upgrade ? { ok: true, response: upgrade } : { ok: true, value: rpc.encode(event.link, result) };
       } finally {
         // Stubs passed as arguments live for the call only (as for service bindings).
@@ -219,11 +242,13 @@ async function callMethod(object: Record<string, unknown>, name: string, args: u
 }
 
 /** The head and socket of a 101 response carrying a WebSocket; undefined for any other response. */
-function upgradeOf(key: string, response: Response): ObjectResponse | undefined {
+function upgradeOf(instance: Instance, response: Response): ObjectResponse | undefined {
   const client = (response as { webSocket?: unknown }).webSocket;
   if (response.status !== 101 || client === null || client === undefined) return undefined;
   const head: ObjectResponse = { status: 101, statusText: response.statusText, headers: [...response.headers], body: null };
-  const webSocket = socketRefOf(key, client, head);
+  // What a plain socket receives is delivered like an event: through the input gate, its listeners running as the object's code.
+  const arrivalGate = (deliver: () => void) => { void instance.gate.enter().then(() => running.run(instance, deliver)); };
+  const webSocket = socketRefOf(instance.key, client, head, arrivalGate);
   if (!webSocket) return undefined;
   head.webSocket = webSocket;
   return head;

@@ -28,6 +28,8 @@ export interface ObjectSocketSupport {
   revive(transport: HeldTransport, onAttach: (bytes: Uint8Array | null) => void, attachment: Uint8Array | null): object;
   markClosed(socket: object): void;
   handoff(token: string): object;
+  /** Delivers what `socket` receives through `gate`, in order (a plain socket's messages wait at its object's input gate). */
+  gateArrivals(socket: object, gate: (deliver: () => void) => void): void;
 }
 
 let support: ObjectSocketSupport | undefined;
@@ -247,7 +249,7 @@ const flushes = new WeakMap<object, () => void>();
  * `acceptWebSocket`, otherwise joined to this isolate (its frames flushed once the outcome has been sent:
  * `takeSocketFlush`).
  */
-export function socketRefOf(key: string, client: unknown, response: object): ObjectSocketRef | undefined {
+export function socketRefOf(key: string, client: unknown, response: object, arrivalGate?: (deliver: () => void) => void): ObjectSocketRef | undefined {
   if (client === null || client === undefined) return undefined;
   const s = sockets();
   if (!s.isSocket(client)) return undefined;
@@ -258,6 +260,8 @@ export function socketRefOf(key: string, client: unknown, response: object): Obj
     return { socket: held.socket };
   }
   const { sid, flush } = s.attach(client);
+  // A plain socket's messages and close are events of the object: they wait at its input gate.
+  if (peer && arrivalGate) s.gateArrivals(peer, arrivalGate);
   flushes.set(response, flush);
   return { sid };
 }

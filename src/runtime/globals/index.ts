@@ -14,6 +14,8 @@ import { replaceConsole } from './console.js';
 import { COMPAT_REPLACEMENTS } from './compat-modules.js';
 import { replaceHostObjects } from './host-objects.js';
 import { guardImports } from './import-guard.js';
+// Installs the built-ins Node 20 lacks as this module loads, in the isolate's worker only (isolate-main.ts imports this).
+import './language.js';
 import { guardStackTraces } from './stack-traces.js';
 import { DigestStream } from './web/digest-stream.js';
 import { FixedLengthStream, IdentityTransformStream, withFixedLengths } from './web/identity-stream.js';

@@ -49,6 +49,11 @@ export interface RpcSessionOptions {
    * before are committed): every call this side makes, through a binding or on a stub, waits for it.
    */
   outputGate?(): Promise<void> | undefined;
+  /**
+   * Holds the answer to a call this side made until the calling code may receive it (a coordination object's input
+   * gate); returns the answer as it is for code that has no gate.
+   */
+  answerGate?<T>(answer: Promise<T>): Promise<T>;
 }
 
 /** The session of one isolate. */
@@ -58,11 +63,13 @@ export class RpcSession {
   #nextLink = 1;
   #onOpen: ((link: number) => void) | undefined;
   #outputGate: (() => Promise<void> | undefined) | undefined;
+  #answerGate: (<T>(answer: Promise<T>) => Promise<T>) | undefined;
 
   constructor(wire: RpcWire, options: RpcSessionOptions = {}) {
     this.#wire = wire;
     this.#onOpen = options.onOpen;
     this.#outputGate = options.outputGate;
+    this.#answerGate = options.answerGate;
   }
 
   /** Links open now (for tests and leak checks). */
@@ -159,7 +166,8 @@ export class RpcSession {
         const gate = this.#outputGate?.();
         if (gate) await gate;
       }
-      const outcome = await send(encoded);
+      const sent = send(encoded);
+      const outcome = await (this.#answerGate ? this.#answerGate(sent) : sent);
       return this.decode(link, settleOutcome(outcome));
     } finally {
       state.calls--;

@@ -83,6 +83,7 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
     case 'ws-close': return isId(m.sid) && Number.isInteger(m.code) && isStr(m.reason) ? value as IsolateMessage : null;
     case 'ws-ack': return isId(m.sid) && isId(m.bytes) ? value as IsolateMessage : null;
     case 'ws-connect': return isId(m.sid) && isStr(m.url) && isFlat(m.headers) ? value as IsolateMessage : null;
+    case 'ws-claim': return isId(m.sid) && isStr(m.token) ? value as IsolateMessage : null;
     // Outbound TCP (tcp/protocol.ts): checked whole here, and again by HostTcpSockets.
     case 'tcp-connect': case 'tcp-write': case 'tcp-end': case 'tcp-close': case 'tcp-ack': case 'tcp-starttls': return toTcpIsolateMessage(value);
     // RPC (rpc/protocol.ts): the shape here; link numbers, sizes and outcomes are checked again by the host's RpcPort.

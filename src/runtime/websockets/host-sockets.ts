@@ -12,6 +12,8 @@ import type { Logger } from '../../platform/logger.js';
 import type { FlatHeaders } from '../protocol.js';
 import { MAX_SOCKET_MESSAGE_BYTES, SOCKET_RECEIVE_WINDOW_BYTES, sizeOf, type SocketData, type SocketHostMessage, type SocketIsolateMessage } from './protocol.js';
 import { closeSafely, toBuffer } from '../../http/ws-util.js';
+import { createMemorySocketPair } from '../../http/ws-memory-pair.js';
+import { claimSocket } from '../../bindings/coordination/websockets-handoff.js';
 
 /** The far end of an accepted WebSocket upgrade, as the entry layer sees it: the client's connection joins it. */
 export interface UpgradeTarget {
@@ -114,6 +116,10 @@ export class HostSockets {
       this.#connect(message.sid, message.url, message.headers);
       return;
     }
+    if (message.t === 'ws-claim') {
+      this.#claim(message.sid, message.token);
+      return;
+    }
     const entry = this.#entries.get(message.sid);
     if (!entry) return;
     switch (message.t) {
@@ -138,6 +144,25 @@ export class HostSockets {
     for (const entry of this.#entries.values()) if (entry.ws) closeSafely(entry.ws, code, reason);
     this.#entries.clear();
     this.#unacked = 0;
+  }
+
+  /**
+   * The isolate accepted the socket a stub's `fetch` returned: the object's end, held under `token`, is joined to
+   * this isolate's socket `sid` through an in-memory pair, as a client's connection would be. A token unknown, used
+   * or expired closes the isolate's socket with 1006.
+   */
+  #claim(sid: number, token: string): void {
+    if (this.#entries.has(sid) || this.#closedWith) return;
+    const target = claimSocket(token);
+    if (!target) {
+      this.#post({ t: 'ws-close', sid, code: 1006, reason: '', clean: false });
+      return;
+    }
+    const entry: Entry = { ws: undefined, early: [], unacked: 0 };
+    this.#entries.set(sid, entry);
+    const [mine, objects] = createMemorySocketPair();
+    this.#join(sid, entry, mine);
+    target.attach(objects);
   }
 
   #join(sid: number, entry: Entry, ws: WebSocket): void {
@@ -265,6 +290,8 @@ function wellFormed(message: SocketIsolateMessage): boolean {
       return Number.isInteger(message.code) && typeof message.reason === 'string' && Buffer.byteLength(message.reason) <= 123;
     case 'ws-ack':
       return Number.isSafeInteger(message.bytes);
+    case 'ws-claim':
+      return typeof message.token === 'string';
     case 'ws-connect':
       return typeof message.url === 'string' && Array.isArray(message.headers) && message.headers.length % 2 === 0 && message.headers.every((h) => typeof h === 'string');
     default:

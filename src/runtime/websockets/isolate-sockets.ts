@@ -6,7 +6,7 @@
  */
 import type { FlatHeaders } from '../protocol.js';
 import type { SocketHostMessage, SocketIsolateMessage } from './protocol.js';
-import { CloseEvent, ErrorEvent, WebSocket, WebSocketPair, setConstructorConnect, socketInternals, type SocketTransport } from './socket.js';
+import { CloseEvent, ErrorEvent, WebSocket, WebSocketPair, setConstructorConnect, setHandoffClaim, socketInternals, type SocketTransport } from './socket.js';
 
 /** The isolate's sockets that reach the network. */
 export interface IsolateSockets {
@@ -64,6 +64,12 @@ export function createIsolateSockets(post: (message: SocketIsolateMessage) => vo
     waiting.set(sid, wait);
     post({ t: 'ws-connect', sid, url, headers });
   };
+
+  setHandoffClaim((socket, token) => {
+    const sid = nextSid++;
+    join(sid, socket);
+    post({ t: 'ws-claim', sid, token });
+  });
 
   setConstructorConnect((socket, url, protocols) => {
     open(url, protocols.length ? ['sec-websocket-protocol', protocols.join(', ')] : [], { kind: 'constructor', socket });

@@ -19,5 +19,6 @@ export function createObjectSocketSupport(registry: IsolateSockets): ObjectSocke
     revive: (transport, onAttach, attachment) => internals.revive(transport, onAttach, attachment),
     markClosed: (socket) => internals.markClosed(socket as WebSocket),
     handoff: (token) => internals.handoff(token),
+    gateArrivals: (socket, gate) => internals.gateArrivals(socket as WebSocket, gate),
   };
 }

@@ -31,7 +31,12 @@ export type SocketIsolateMessage =
   /** The isolate delivered this many bytes of incoming messages: the host may read more from the network. */
   | { t: 'ws-ack'; sid: number; bytes: number }
   /** Application code asked `fetch()` for a WebSocket: the host opens it (the socket stays unaccepted until `accept()`). */
-  | { t: 'ws-connect'; sid: number; url: string; headers: FlatHeaders };
+  | { t: 'ws-connect'; sid: number; url: string; headers: FlatHeaders }
+  /**
+   * Application code `accept()`ed the socket a stub's `fetch` returned (a coordination object's, held by the host under
+   * `token`): the host joins it to `sid` (bindings/coordination/websockets-handoff.ts).
+   */
+  | { t: 'ws-claim'; sid: number; token: string };
 
 /** Largest message either side may send, in bytes (docs/websockets.md); a larger incoming one closes the socket with 1009. */
 export const MAX_SOCKET_MESSAGE_BYTES = 1024 * 1024;
@@ -45,7 +50,7 @@ export function sizeOf(data: SocketData): number {
   return typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
 }
 
-const SOCKET_KINDS: ReadonlySet<string> = new Set(['ws-message', 'ws-close', 'ws-drained', 'ws-opened', 'ws-refused', 'ws-send', 'ws-ack', 'ws-connect']);
+const SOCKET_KINDS: ReadonlySet<string> = new Set(['ws-message', 'ws-close', 'ws-drained', 'ws-opened', 'ws-refused', 'ws-send', 'ws-ack', 'ws-connect', 'ws-claim']);
 
 /** Whether a message belongs to the socket protocol (both directions share the `ws-` prefix). */
 export function isSocketMessage<M extends { t: string }>(message: M): message is Extract<M, SocketHostMessage | SocketIsolateMessage> {

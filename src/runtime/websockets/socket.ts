@@ -80,11 +80,23 @@ export interface SocketInternals {
   handoff(token: string): WebSocket;
   /** The token of such a socket, once: a second Response cannot carry it. */
   takeHandoff(socket: WebSocket): string | undefined;
+  /**
+   * Delivers what the socket receives through `gate` (a coordination object's input gate, for a plain socket of the
+   * object): each arrival is dispatched when `gate` calls its `deliver`, in the order they came.
+   */
+  gateArrivals(socket: WebSocket, gate: (deliver: () => void) => void): void;
 }
 
 let internals: SocketInternals | undefined;
 /** Set by isolate-sockets.ts: opens a client connection for `new WebSocket(url)`. */
 let connectFromConstructor: ((socket: WebSocket, url: string, protocols: string[]) => void) | undefined;
+/** Set by isolate-sockets.ts: joins an accepted stand-in to the socket the host holds under its token. */
+let claimHandoff: ((socket: WebSocket, token: string) => void) | undefined;
+
+/** Lets the registry join a stand-in that application code accepts (a worker talking to an object over its socket). */
+export function setHandoffClaim(claim: (socket: WebSocket, token: string) => void): void {
+  claimHandoff = claim;
+}
 
 /** Lets the registry open connections for `new WebSocket(url)`. */
 export function setConstructorConnect(connect: (socket: WebSocket, url: string, protocols: string[]) => void): void {
@@ -107,6 +119,15 @@ export class WebSocket extends EventTarget {
   readonly OPEN = OPEN;
   readonly CLOSING = CLOSING;
   readonly CLOSED = CLOSED;
+  // The original's own names for the states; libraries built for it read these (PartyServer compares readyState to them).
+  static readonly READY_STATE_CONNECTING = CONNECTING;
+  static readonly READY_STATE_OPEN = OPEN;
+  static readonly READY_STATE_CLOSING = CLOSING;
+  static readonly READY_STATE_CLOSED = CLOSED;
+  readonly READY_STATE_CONNECTING = CONNECTING;
+  readonly READY_STATE_OPEN = OPEN;
+  readonly READY_STATE_CLOSING = CLOSING;
+  readonly READY_STATE_CLOSED = CLOSED;
 
   #state: number = OPEN;
   #accepted = false;
@@ -123,6 +144,7 @@ export class WebSocket extends EventTarget {
   #attachment: Uint8Array | null = null;
   #onAttach: ((bytes: Uint8Array | null) => void) | undefined;
   #handoff: string | undefined;
+  #gate: ((deliver: () => void) => void) | undefined;
 
   /** `new WebSocket(url, protocols?)` opens a client connection through the platform, as `fetch()` with `Upgrade: websocket` does. */
   constructor(url?: string | URL, protocols?: string | string[]) {
@@ -143,6 +165,10 @@ export class WebSocket extends EventTarget {
   get extensions(): string { return ''; }
   /** Binary messages always arrive as ArrayBuffer. */
   get binaryType(): 'arraybuffer' { return 'arraybuffer'; }
+  /** Setting `"arraybuffer"` (what libraries written for browsers do) is accepted; nothing else is supported. */
+  set binaryType(value: string) {
+    if (value !== 'arraybuffer') throw new TypeError(`binaryType: only "arraybuffer" is supported, got ${JSON.stringify(String(value))}`);
+  }
   /** Bytes sent that the network has not taken yet. */
   get bufferedAmount(): number { return this.#buffered; }
 
@@ -157,7 +183,15 @@ export class WebSocket extends EventTarget {
 
   /** Starts delivering events; what arrived before is delivered right after the current code finishes. */
   accept(): void {
-    if (this.#handoff !== undefined) throw new TypeError('accept(): this WebSocket leads to a coordination object; return it in a Response (return stub.fetch(request)) to join the client to the object');
+    if (this.#handoff !== undefined && !this.#detached) {
+      // A coordination object's socket, returned by a stub's fetch: the caller talks to the object over it itself.
+      if (!claimHandoff) throw new Error('accept(): WebSockets of coordination objects are not available here');
+      const token = this.#handoff;
+      this.#handoff = undefined;
+      this.#accepted = true;
+      claimHandoff(this, token);
+      return;
+    }
     if (this.#detached) throw new TypeError('accept(): this WebSocket was returned in a Response and belongs to the platform now');
     if (this.#accepted) throw new TypeError('accept(): this WebSocket was already accepted');
     this.#accepted = true;
@@ -232,6 +266,7 @@ export class WebSocket extends EventTarget {
 
   #deliver(arrival: SocketArrival): void {
     if (this.#detached || !this.#accepted) this.#held.push(arrival);
+    else if (this.#gate) this.#gate(() => this.#dispatch(arrival));
     else this.#dispatch(arrival);
   }
 
@@ -315,6 +350,7 @@ export class WebSocket extends EventTarget {
         socket.#handoff = token;
         return socket;
       },
+      gateArrivals(socket, gate) { socket.#gate = gate; },
       takeHandoff(socket) {
         const token = socket.#handoff;
         if (token === undefined || socket.#detached) return undefined;
