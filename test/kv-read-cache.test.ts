@@ -1,0 +1,204 @@
+// The key-value read cache of isolates in a sandbox process (docs/bindings/kv.md, "Read cache"), on a real platform:
+// every write, from any deployment of the account, reaches a reader's next get at once; expiry, deletes, metadata,
+// value types and bulk gets read as without a cache; values past the size bound are not kept; a cache never holds
+// another namespace's or another account's values. The consistency tests run under both isolations (threads keep no
+// cache: the same answers are expected); the tests that prove what is kept run under process isolation only.
+import { test, type TestContext } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { SYSTEM_CLOCK } from '../src/platform/clock.js';
+import { deployBody, startTestPlatform, type TestPlatform } from './serve-helpers.js';
+import { tempDir } from './helpers.js';
+
+/** Answers `?op=get|getMeta|getMany|put|delete|list&key=&value=&type=&ttl=&ns=` on env[ns] (default KV) as JSON. */
+const APP = `export default { async fetch(request, env) {
+  const q = new URL(request.url).searchParams;
+  const kv = env[q.get('ns') ?? 'KV'];
+  if (!kv) return Response.json({ error: 'no binding ' + q.get('ns') });
+  const key = q.get('key');
+  const type = q.get('type') ?? 'text';
+  const show = async (v) => v === null ? null : type === 'arrayBuffer' ? [...new Uint8Array(v)].slice(0, 8).concat([v.byteLength]) : type === 'stream' ? await new Response(v).text() : v;
+  try {
+    switch (q.get('op')) {
+      case 'get': return Response.json({ value: await show(await kv.get(key, q.has('cacheTtl') ? { type, cacheTtl: Number(q.get('cacheTtl')) } : type)) });
+      case 'getMeta': { const r = await kv.getWithMetadata(key, type); return Response.json({ value: await show(r.value), metadata: r.metadata }); }
+      case 'getMany': { const m = await kv.get(key.split(','), type); return Response.json({ value: Object.fromEntries(m) }); }
+      case 'getManyMeta': { const m = await kv.getWithMetadata(key.split(','), type); return Response.json({ value: Object.fromEntries([...m].map(([k, r]) => [k, [r.value, r.metadata]])) }); }
+      case 'put': {
+        const value = q.has('size') ? 'x'.repeat(Number(q.get('size')) - 1) + q.get('value') : q.get('value');
+        await kv.put(key, value, { ...(q.has('ttl') ? { expirationTtl: Number(q.get('ttl')) } : {}), ...(q.has('meta') ? { metadata: JSON.parse(q.get('meta')) } : {}) });
+        return Response.json({ stored: true });
+      }
+      case 'delete': await kv.delete(key); return Response.json({ deleted: true });
+      case 'mutate': {
+        // Changes what one read handed out; the next read must not see the change.
+        const buf = await kv.get(key, 'arrayBuffer'); new Uint8Array(buf).fill(33);
+        const bytes = new Uint8Array(await new Response(await kv.get(key, 'stream')).arrayBuffer()); bytes.fill(34);
+        const meta = (await kv.getWithMetadata(key)).metadata; if (meta) meta.poisoned = true;
+        return Response.json({ value: await kv.get(key), metadata: (await kv.getWithMetadata(key)).metadata });
+      }
+      default: return new Response('no op', { status: 400 });
+    }
+  } catch (e) { return Response.json({ error: e.constructor.name + ': ' + e.message }); }
+} };`;
+
+interface Rig {
+  p: TestPlatform;
+  /** Namespace ids of account 1 (main, other) and account 2 (theirs). */
+  main: string;
+  other: string;
+  /** Calls `deployment` (of account 1, or of account 2 for `theirs`) with the query; answers the parsed JSON. */
+  ask(deployment: 'x' | 'y' | 'z' | 'both' | 'theirs', query: Record<string, string | number>): Promise<{ value?: unknown; metadata?: unknown; error?: string; stored?: boolean; deleted?: boolean }>;
+}
+
+/**
+ * One platform: account 1 with namespaces main and other; deployments x and y bind main as KV, z binds other as
+ * KV, both binds main as KV and other as OTHER. Account 2 (name "two") has its own namespace, bound by theirs.
+ */
+async function startRig(t: TestContext, isolation: 'thread' | 'process', options: { wallClock?: boolean } = {}): Promise<Rig> {
+  const p = await startTestPlatform(tempDir('ledge-kvcache-'), undefined, { isolation, ...(options.wallClock ? { clock: SYSTEM_CLOCK } : {}) });
+  t.after(() => p.close());
+  const namespace = async (account: string, title: string) => {
+    const res = await p.call('POST', `/accounts/${account}/storage/kv/namespaces`, { body: { title } });
+    assert.equal(res.status, 201, res.text);
+    return res.body.result.id as string;
+  };
+  const deploy = async (account: string, name: string, kv: { binding: string; id: string }[]) => {
+    const res = await p.call('PUT', `/accounts/${account}/deployments/${name}`, { body: deployBody(APP, { edge_dev: true, kv_namespaces: kv }) });
+    assert.equal(res.status, 200, res.text);
+  };
+  const a = p.accountId;
+  const created = await p.call('POST', '/accounts', { body: { name: 'two' } });
+  assert.equal(created.status, 201, created.text);
+  const b = created.body.result.id as string;
+  const main = await namespace(a, 'main');
+  const other = await namespace(a, 'other');
+  const theirs = await namespace(b, 'theirs');
+  await deploy(a, 'x', [{ binding: 'KV', id: main }]);
+  await deploy(a, 'y', [{ binding: 'KV', id: main }]);
+  await deploy(a, 'z', [{ binding: 'KV', id: other }]);
+  await deploy(a, 'both', [{ binding: 'KV', id: main }, { binding: 'OTHER', id: other }]);
+  await deploy(b, 'theirs', [{ binding: 'KV', id: theirs }]);
+  const ask: Rig['ask'] = async (deployment, query) => {
+    const host = deployment === 'theirs' ? 'theirs.two.ledge.localhost' : `${deployment}.admin.ledge.localhost`;
+    const res = await p.visit(host, `/?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`);
+    const text = await res.text();
+    assert.equal(res.status, 200, text);
+    return JSON.parse(text);
+  };
+  return { p, main, other, ask };
+}
+
+/** Writes a value straight into the account's store file, past the platform: what a copy kept in a cache cannot know of. */
+function writeBehindThePlatform(rig: Rig, namespace: string, key: string, value: string): void {
+  const db = new Database(path.join(rig.p.stateDir, 'accounts', rig.p.accountId, 'kv.sqlite'));
+  try {
+    const changed = db.prepare('UPDATE kv_entries SET value = ? WHERE namespace = ? AND key = ?').run(Buffer.from(value), namespace, Buffer.from(key));
+    assert.equal(changed.changes, 1);
+  } finally {
+    db.close();
+  }
+}
+
+for (const isolation of ['thread', 'process'] as const) {
+  test(`${isolation} isolation: a write from one deployment is read at once by another of the account, and by the writer`, async (t) => {
+    const rig = await startRig(t, isolation);
+    assert.deepEqual(await rig.ask('y', { op: 'get', key: 'k' }), { value: null });
+    await rig.ask('x', { op: 'put', key: 'k', value: 'one' });
+    // y read k as absent just before: the write must not leave it absent there.
+    assert.deepEqual(await rig.ask('y', { op: 'get', key: 'k' }), { value: 'one' });
+    assert.deepEqual(await rig.ask('y', { op: 'get', key: 'k' }), { value: 'one' });
+    assert.deepEqual(await rig.ask('x', { op: 'get', key: 'k' }), { value: 'one' });
+    for (let i = 2; i <= 5; i++) {
+      await rig.ask(i % 2 ? 'x' : 'y', { op: 'put', key: 'k', value: `v${i}` });
+      for (const reader of ['x', 'y', 'both'] as const) assert.deepEqual(await rig.ask(reader, { op: 'get', key: 'k' }), { value: `v${i}` }, `${reader} after write ${i}`);
+    }
+    await rig.ask('x', { op: 'delete', key: 'k' });
+    for (const reader of ['x', 'y', 'both'] as const) assert.deepEqual(await rig.ask(reader, { op: 'get', key: 'k' }), { value: null }, `${reader} after the delete`);
+    await rig.ask('y', { op: 'put', key: 'k', value: 'back' });
+    assert.deepEqual(await rig.ask('x', { op: 'getMany', key: 'k,missing' }), { value: { k: 'back', missing: null } });
+  });
+
+  test(`${isolation} isolation: metadata, value types and bulk gets read the same from a kept copy, and stay the same after a caller changes what it was given`, async (t) => {
+    const rig = await startRig(t, isolation);
+    await rig.ask('x', { op: 'put', key: 'j', value: '{"n":1}', meta: '{"tag":"a"}' });
+    for (let round = 0; round < 2; round++) {
+      assert.deepEqual(await rig.ask('y', { op: 'get', key: 'j', type: 'json' }), { value: { n: 1 } });
+      assert.deepEqual(await rig.ask('y', { op: 'get', key: 'j', type: 'arrayBuffer' }), { value: [123, 34, 110, 34, 58, 49, 125, 7] });
+      assert.deepEqual(await rig.ask('y', { op: 'get', key: 'j', type: 'stream' }), { value: '{"n":1}' });
+      assert.deepEqual(await rig.ask('y', { op: 'getMeta', key: 'j' }), { value: '{"n":1}', metadata: { tag: 'a' } });
+      assert.deepEqual(await rig.ask('y', { op: 'getManyMeta', key: 'j,nope', type: 'json' }), { value: { j: [{ n: 1 }, { tag: 'a' }], nope: [null, null] } });
+      assert.deepEqual(await rig.ask('y', { op: 'mutate', key: 'j' }), { value: '{"n":1}', metadata: { tag: 'a' } });
+    }
+    await rig.ask('x', { op: 'put', key: 'j', value: '{"n":2}', meta: '{"tag":"b"}' });
+    assert.deepEqual(await rig.ask('y', { op: 'getManyMeta', key: 'j,nope', type: 'json' }), { value: { j: [{ n: 2 }, { tag: 'b' }], nope: [null, null] } });
+    assert.deepEqual(await rig.ask('y', { op: 'getMeta', key: 'j' }), { value: '{"n":2}', metadata: { tag: 'b' } });
+    // A bad cacheTtl is refused as before, cached or not.
+    assert.match((await rig.ask('y', { op: 'get', key: 'j', cacheTtl: 5 })).error ?? '', /Invalid cache_ttl of 5/);
+  });
+
+  test(`${isolation} isolation: an expired value is never read, kept or not`, async (t) => {
+    const rig = await startRig(t, isolation);
+    await rig.ask('x', { op: 'put', key: 'e', value: 'soon gone', ttl: 60 });
+    assert.deepEqual(await rig.ask('y', { op: 'get', key: 'e' }), { value: 'soon gone' });
+    assert.deepEqual(await rig.ask('y', { op: 'get', key: 'e' }), { value: 'soon gone' });
+    rig.p.clock.advance(61_000);
+    assert.deepEqual(await rig.ask('y', { op: 'get', key: 'e' }), { value: null });
+    assert.deepEqual(await rig.ask('y', { op: 'getMany', key: 'e' }), { value: { e: null } });
+  });
+
+  test(`${isolation} isolation: namespaces and accounts never share a value`, async (t) => {
+    const rig = await startRig(t, isolation);
+    await rig.ask('x', { op: 'put', key: 'same', value: 'main' });
+    await rig.ask('z', { op: 'put', key: 'same', value: 'other' });
+    await rig.ask('theirs', { op: 'put', key: 'same', value: 'theirs' });
+    for (let round = 0; round < 3; round++) {
+      assert.deepEqual(await rig.ask('both', { op: 'get', key: 'same' }), { value: 'main' });
+      assert.deepEqual(await rig.ask('both', { op: 'get', key: 'same', ns: 'OTHER' }), { value: 'other' });
+      assert.deepEqual(await rig.ask('y', { op: 'get', key: 'same' }), { value: 'main' });
+      assert.deepEqual(await rig.ask('z', { op: 'get', key: 'same' }), { value: 'other' });
+      assert.deepEqual(await rig.ask('theirs', { op: 'get', key: 'same' }), { value: 'theirs' });
+    }
+    // A write in one namespace leaves the other's copy alone, and is read at once in its own.
+    await rig.ask('z', { op: 'put', key: 'same', value: 'other 2' });
+    await rig.ask('theirs', { op: 'delete', key: 'same' });
+    assert.deepEqual(await rig.ask('both', { op: 'get', key: 'same', ns: 'OTHER' }), { value: 'other 2' });
+    assert.deepEqual(await rig.ask('both', { op: 'get', key: 'same' }), { value: 'main' });
+    assert.deepEqual(await rig.ask('theirs', { op: 'get', key: 'same' }), { value: null });
+    assert.deepEqual(await rig.ask('y', { op: 'get', key: 'same' }), { value: 'main' });
+    // z binds only the other namespace: no name of its reaches main's values.
+    assert.deepEqual(await rig.ask('z', { op: 'get', key: 'same', ns: 'OTHER' }), { error: 'no binding OTHER' });
+  });
+}
+
+test('process isolation: a read is kept in the isolate (a write behind the platform is not seen), a value over 64 KiB is not', async (t) => {
+  const rig = await startRig(t, 'process', { wallClock: true });
+  await rig.ask('x', { op: 'put', key: 'small', value: 'kept' });
+  await rig.ask('x', { op: 'put', key: 'large', value: 'L1', size: 70_000 });
+  assert.deepEqual(await rig.ask('y', { op: 'get', key: 'small' }), { value: 'kept' });
+  const large = await rig.ask('y', { op: 'get', key: 'large' });
+  assert.equal((large.value as string).length, 70_001);
+  writeBehindThePlatform(rig, rig.main, 'small', 'changed behind');
+  writeBehindThePlatform(rig, rig.main, 'large', 'changed behind');
+  // The small value comes from y's cache; the large one from the store each time.
+  assert.deepEqual(await rig.ask('y', { op: 'get', key: 'small' }), { value: 'kept' });
+  assert.deepEqual(await rig.ask('y', { op: 'get', key: 'large' }), { value: 'changed behind' });
+  // A write through the platform reaches the cache; so does a delete.
+  await rig.ask('x', { op: 'put', key: 'small', value: 'written' });
+  assert.deepEqual(await rig.ask('y', { op: 'get', key: 'small' }), { value: 'written' });
+  await rig.ask('x', { op: 'delete', key: 'small' });
+  assert.deepEqual(await rig.ask('y', { op: 'get', key: 'small' }), { value: null });
+});
+
+test('process isolation: under a clock that is not the wall clock, an expiring value is read from the store each time', async (t) => {
+  const rig = await startRig(t, 'process');
+  await rig.ask('x', { op: 'put', key: 'e', value: 'first', ttl: 120 });
+  await rig.ask('x', { op: 'put', key: 'forever', value: 'first' });
+  assert.deepEqual(await rig.ask('y', { op: 'get', key: 'e' }), { value: 'first' });
+  assert.deepEqual(await rig.ask('y', { op: 'get', key: 'forever' }), { value: 'first' });
+  writeBehindThePlatform(rig, rig.main, 'e', 'second');
+  writeBehindThePlatform(rig, rig.main, 'forever', 'second');
+  assert.deepEqual(await rig.ask('y', { op: 'get', key: 'e' }), { value: 'second' });
+  assert.deepEqual(await rig.ask('y', { op: 'get', key: 'forever' }), { value: 'first' });
+});
