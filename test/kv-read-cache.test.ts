@@ -120,6 +120,18 @@ for (const isolation of ['thread', 'process'] as const) {
     assert.deepEqual(await rig.ask('x', { op: 'getMany', key: 'k,missing' }), { value: { k: 'back', missing: null } });
   });
 
+  test(`${isolation} isolation: reads running while writes land never keep a value older than the last acknowledged write`, async (t) => {
+    const rig = await startRig(t, isolation);
+    await rig.ask('x', { op: 'put', key: 'n', value: '0' });
+    for (let i = 1; i <= 25; i++) {
+      // Reads of y overlap the write of x: some start before it and answer after it.
+      const reads = Array.from({ length: 4 }, () => rig.ask('y', { op: 'get', key: 'n' }));
+      await rig.ask('x', { op: 'put', key: 'n', value: String(i) });
+      for (const read of await Promise.all(reads)) assert.ok(Number(read.value) >= i - 1, `a read during write ${i} found ${String(read.value)}`);
+      assert.deepEqual(await rig.ask('y', { op: 'get', key: 'n' }), { value: String(i) }, `y after write ${i} was acknowledged`);
+    }
+  });
+
   test(`${isolation} isolation: metadata, value types and bulk gets read the same from a kept copy, and stay the same after a caller changes what it was given`, async (t) => {
     const rig = await startRig(t, isolation);
     await rig.ask('x', { op: 'put', key: 'j', value: '{"n":1}', meta: '{"tag":"a"}' });
