@@ -1,4 +1,4 @@
-import { deserialize, serialize } from 'node:v8';
+import { DefaultDeserializer, deserialize, serialize } from 'node:v8';
 import { EGRESS_BODY_LIMIT } from '../egress/protocol.js';
 
 /**
@@ -14,6 +14,27 @@ import { EGRESS_BODY_LIMIT } from '../egress/protocol.js';
  * stop the account's sandbox (test/sandbox-escape-runtime.test.ts).
  */
 export const MAX_FRAME_BYTES = EGRESS_BODY_LIMIT + 16 * 1024 * 1024;
+
+/**
+ * Node's deserializer makes each byte array a view on the frame's buffer. Such a view keeps the whole frame alive,
+ * and posting it to a worker clones the whole frame (a structured clone copies a view's entire buffer): 100 values of
+ * 1 MB in one frame became 100 MB per worker message. Each byte array here gets its own bytes instead, so the frame
+ * is garbage once read and the arrays can be moved to a worker rather than copied (sandbox-main.ts).
+ */
+const readHostObject = (DefaultDeserializer.prototype as unknown as { _readHostObject(this: DefaultDeserializer): unknown })._readHostObject;
+
+class OwnBytesDeserializer extends DefaultDeserializer {
+  // Node's hook for byte arrays (lib/v8.js), not in its type declarations.
+  _readHostObject(): unknown {
+    const view = readHostObject.call(this) as ArrayBufferView;
+    const own = new Uint8Array(view.byteLength);
+    own.set(new Uint8Array(view.buffer, view.byteOffset, view.byteLength));
+    if (view instanceof Buffer) return Buffer.from(own.buffer, 0, own.byteLength);
+    if (view instanceof DataView) return new DataView(own.buffer);
+    const Ctor = view.constructor as new (buffer: ArrayBuffer) => ArrayBufferView;
+    return new Ctor(own.buffer);
+  }
+}
 
 /** Encodes one value as a frame. */
 export function encodeFrame(value: unknown): Buffer {
@@ -32,8 +53,17 @@ export class FrameReader {
   #buffered = 0;
   #need = -1;
   #maxBytes: number;
+  #ownBytes: boolean;
 
-  constructor(maxBytes = MAX_FRAME_BYTES) { this.#maxBytes = maxBytes; }
+  /**
+   * `ownBytes`: each byte array read gets a buffer of its own (OwnBytesDeserializer), for a reader whose values go
+   * on to workers (the sandbox's main thread); otherwise they are views on the frame, as cheap as can be for the
+   * host, which writes them to sockets and drops them.
+   */
+  constructor(maxBytes = MAX_FRAME_BYTES, options: { ownBytes?: boolean } = {}) {
+    this.#maxBytes = maxBytes;
+    this.#ownBytes = options.ownBytes === true;
+  }
 
   /** Adds bytes; returns the values of every frame now complete. Throws FrameError on an oversized or undecodable frame. */
   push(chunk: Buffer): unknown[] {
@@ -50,7 +80,13 @@ export class FrameReader {
       const payload = this.#take(this.#need);
       this.#need = -1;
       try {
-        out.push(deserialize(payload));
+        if (this.#ownBytes) {
+          const reader = new OwnBytesDeserializer(payload);
+          reader.readHeader();
+          out.push(reader.readValue());
+        } else {
+          out.push(deserialize(payload));
+        }
       } catch (err) {
         throw new FrameError(`a frame could not be decoded: ${(err as Error).message}`);
       }
@@ -58,12 +94,31 @@ export class FrameReader {
     return out;
   }
 
+  /**
+   * The next `n` bytes: a view when the first chunk holds them, else a copy of exactly those bytes. What is left
+   * stays as views of the socket's chunks, so no concatenation of everything buffered (a whole 100 MB frame, to
+   * read a 4-byte header) is made, nor kept alive by the few bytes of the next frame behind it.
+   */
   #take(n: number): Buffer {
-    const whole = this.#chunks.length === 1 ? this.#chunks[0] as Buffer : Buffer.concat(this.#chunks, this.#buffered);
-    const head = whole.subarray(0, n);
-    const rest = whole.subarray(n);
-    this.#chunks = rest.byteLength > 0 ? [rest] : [];
-    this.#buffered = rest.byteLength;
+    this.#buffered -= n;
+    const first = this.#chunks[0] as Buffer;
+    if (first.byteLength >= n) {
+      if (first.byteLength === n) this.#chunks.shift();
+      else this.#chunks[0] = first.subarray(n);
+      return first.subarray(0, n);
+    }
+    const head = Buffer.allocUnsafe(n);
+    let at = 0;
+    let used = 0;
+    while (at < n) {
+      const chunk = this.#chunks[used] as Buffer;
+      const part = Math.min(chunk.byteLength, n - at);
+      chunk.copy(head, at, 0, part);
+      at += part;
+      if (part === chunk.byteLength) used++;
+      else this.#chunks[used] = chunk.subarray(part);
+    }
+    this.#chunks.splice(0, used);
     return head;
   }
 }

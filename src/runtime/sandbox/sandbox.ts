@@ -6,6 +6,7 @@ import type { ErrorCode } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { EgressSessions } from '../egress/gateway.js';
 import type { IsolateWorker, IsolateWorkerSpec } from '../isolate-worker.js';
+import type { HostMessage } from '../protocol.js';
 import { toSandboxRecord, type HostRecord } from './channel.js';
 import { createFrameWriter, FrameError, FrameReader } from './frames.js';
 import { BUNDLES_MOUNT, runtimeModuleInside, sandboxCommand, type LaunchSpec } from './launcher.js';
@@ -77,7 +78,9 @@ export class Sandbox {
     const channel = this.#child.stdio[3] as Socket;
     // Isolates post batches already gathered over a turn (batch-port.ts): written at once, not a turn later.
     const writer = createFrameWriter<HostRecord>((frame) => { if (!channel.destroyed) channel.write(frame); }, { soon: 'microtask' });
-    this.#send = writer.send;
+    // Sized, so a batch of large answers (a hundred 1 MB values read at once) goes as frames of about 8 MiB rather
+    // than one the sandbox must gather whole before it reads any of it.
+    this.#send = (record) => writer.send(record, record[0] === 'post' ? postedBytes(record[2]) : 0);
     let ready: () => void = () => undefined;
     this.started = new Promise<void>((resolve) => { ready = () => { this.#running = true; resolve(); }; });
     const reader = new FrameReader();
@@ -238,6 +241,26 @@ export class Sandbox {
       }
     });
   }
+}
+
+/** About how many bytes of byte arrays a batch for an isolate carries (request body chunks, binding answers). */
+function postedBytes(messages: readonly HostMessage[]): number {
+  let n = 0;
+  for (const m of messages) {
+    if (m.t === 'req-chunk') n += m.chunk.byteLength;
+    else if (m.t === 'call-result') n += viewBytes(m.value, 0);
+  }
+  return n;
+}
+
+function viewBytes(value: unknown, depth: number): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  if (ArrayBuffer.isView(value)) return value.byteLength;
+  if (depth >= 3) return 0;
+  let n = 0;
+  if (Array.isArray(value)) for (const item of value) n += viewBytes(item, depth + 1);
+  else for (const key in value) n += viewBytes((value as Record<string, unknown>)[key], depth + 1);
+  return n;
 }
 
 function mb(bytes: number): number {
