@@ -12,7 +12,7 @@ import { deployBody, startTestPlatform, type TestPlatform } from './serve-helper
 import { tempDir } from './helpers.js';
 
 /** Answers `?op=get|getMeta|getMany|put|delete|list&key=&value=&type=&ttl=&ns=` on env[ns] (default KV) as JSON. */
-const APP = `export default { async fetch(request, env) {
+const APP = `export default { async fetch(request, env, ctx) {
   const q = new URL(request.url).searchParams;
   const kv = env[q.get('ns') ?? 'KV'];
   if (!kv) return Response.json({ error: 'no binding ' + q.get('ns') });
@@ -31,6 +31,11 @@ const APP = `export default { async fetch(request, env) {
         return Response.json({ stored: true });
       }
       case 'delete': await kv.delete(key); return Response.json({ deleted: true });
+      case 'poll': {
+        // Waits, after its response, for another request to set the key, then says so under key + ':seen'.
+        ctx.waitUntil((async () => { while ((await kv.get(key)) !== q.get('value')) {} await kv.put(key + ':seen', 'yes'); })());
+        return Response.json({ polling: true });
+      }
       case 'mutate': {
         // Changes what one read handed out; the next read must not see the change.
         const buf = await kv.get(key, 'arrayBuffer'); new Uint8Array(buf).fill(33);
@@ -130,6 +135,20 @@ for (const isolation of ['thread', 'process'] as const) {
       for (const read of await Promise.all(reads)) assert.ok(Number(read.value) >= i - 1, `a read during write ${i} found ${String(read.value)}`);
       assert.deepEqual(await rig.ask('y', { op: 'get', key: 'n' }), { value: String(i) }, `y after write ${i} was acknowledged`);
     }
+  });
+
+  test(`${isolation} isolation: a loop polling a key sees another request's write, and the isolate keeps answering`, async (t) => {
+    const rig = await startRig(t, isolation);
+    assert.deepEqual(await rig.ask('x', { op: 'poll', key: 'flag', value: 'go' }), { polling: true });
+    assert.deepEqual(await rig.ask('x', { op: 'get', key: 'other' }), { value: null });
+    await rig.ask('y', { op: 'put', key: 'flag', value: 'go' });
+    let seen: unknown = null;
+    for (let i = 0; i < 100 && seen !== 'yes'; i++) {
+      seen = (await rig.ask('y', { op: 'get', key: 'flag:seen' })).value;
+      if (seen !== 'yes') await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(seen, 'yes', 'the polling loop saw the write');
+    assert.deepEqual(await rig.ask('x', { op: 'get', key: 'flag' }), { value: 'go' });
   });
 
   test(`${isolation} isolation: metadata, value types and bulk gets read the same from a kept copy, and stay the same after a caller changes what it was given`, async (t) => {

@@ -86,3 +86,13 @@ test('a value that is a view on a larger buffer is kept as its own bytes', () =>
   batch.fill(0);
   assert.equal(text(cache.get(ns, 'k')?.value), 'hello');
 });
+
+test('past its hit rate, the cache sends reads to the host: a loop polling a key cannot spin on it', () => {
+  const cache = new KvReadCache();
+  const ns = cache.register();
+  cache.keep(ns, 'k', cache.mark(), { value: bytes('v'), metadata: null }, null, 60_000);
+  let hits = 0;
+  for (let i = 0; i < KV_READ_CACHE_LIMITS.hitBurst * 3; i++) if (cache.get(ns, 'k')) hits++;
+  // The burst, and what the rate refilled while the loop ran (a few ms at most).
+  assert.ok(hits >= KV_READ_CACHE_LIMITS.hitBurst && hits < KV_READ_CACHE_LIMITS.hitBurst * 2, `${hits} hits`);
+});

@@ -14,6 +14,14 @@ export const KV_READ_CACHE_LIMITS = {
   bytes: 2 * 1024 * 1024,
   /** A larger value is never kept: it is read from the host each time. */
   valueBytes: 64 * 1024,
+  /**
+   * Reads per second the cache answers, in bursts of up to `hitBurst`; past that a read goes to the host. A hit
+   * resolves without waiting for anything, so a loop that polls a key (`for (;;) await env.KV.get(k)`) would spin
+   * the isolate's thread, never turn its event loop (so never receive the push of the write it waits for) and be
+   * stopped for CPU; with the bound it runs at the pace of the host's answers, as it does without a cache.
+   */
+  hitsPerSecond: 20_000,
+  hitBurst: 1_000,
 } as const;
 
 /** What a read found, as kept: the bytes (never handed to application code, which gets copies or decoded values). */
@@ -41,6 +49,8 @@ export class KvReadCache {
   /** Counts pushes: a read started before one must not be kept. */
   #generation = 0;
   #nextNamespace = 1;
+  #tokens: number = KV_READ_CACHE_LIMITS.hitBurst;
+  #refilledAt = now();
 
   /** A number for one binding's keys. */
   register(): number {
@@ -52,15 +62,21 @@ export class KvReadCache {
     return { generation: this.#generation, at: now() };
   }
 
-  /** The kept answer for `key` of binding `ns`, unless there is none or it has expired. */
+  /** The kept answer for `key` of binding `ns`, unless there is none, it has expired, or the hit rate is spent. */
   get(ns: number, key: string): CachedRead | undefined {
     const id = `${ns}:${key}`;
     const entry = this.#entries.get(id);
     if (entry === undefined) return undefined;
-    if (now() >= entry.deadline) {
+    const at = now();
+    if (at >= entry.deadline) {
       this.#remove(id, entry);
       return undefined;
     }
+    const { hitsPerSecond, hitBurst } = KV_READ_CACHE_LIMITS;
+    this.#tokens = Math.min(hitBurst, this.#tokens + ((at - this.#refilledAt) * hitsPerSecond) / 1000);
+    this.#refilledAt = at;
+    if (this.#tokens < 1) return undefined;
+    this.#tokens -= 1;
     // Least recently used first out: a hit moves the entry to the end.
     this.#entries.delete(id);
     this.#entries.set(id, entry);
