@@ -15,6 +15,11 @@ export interface IsolateBindingContext {
   rpc?: RpcCaller;
   /** The runtime's WebSockets as a binding makes them: `handoff(token)` stands for a socket the host holds (a coordination object's, returned by a stub's fetch). Absent outside an isolate. */
   webSockets?: { handoff(token: string): object };
+  /**
+   * Present when the host pushes this binding's writes (`BindingService.watch`, in a sandbox process only): the
+   * listener gets each pushed message before any answer the host sent after it. A half may then keep a read cache.
+   */
+  onPush?: (listener: (data: unknown) => void) => void;
 }
 
 /** The isolate's RPC session as a binding uses it (runtime/rpc/session.ts). */

@@ -54,6 +54,13 @@ export interface DeploymentCalls {
 export interface BindingService {
   /** Answers one call; `method` and `args` are as the isolate sent them, so unchecked (host-protocol.ts checks them). `origin`: who calls, when the host knows. */
   call(method: string, args: unknown, origin?: CallOrigin): Promise<unknown>;
+  /**
+   * For an isolate half that keeps a copy of what it read (the key-value read cache, docs/bindings/kv.md):
+   * calls `push` with a message for that half after every write to what the binding reads, before the write is
+   * acknowledged to anyone; the function returned stops it. The host watches only isolates in a sandbox process
+   * (`IsolateSpawner.remote`), where a call crosses a channel twice.
+   */
+  watch?(push: (data: unknown) => void): () => void;
 }
 
 /** One binding of a deployment as the host holds it: its name in `env`, its kind, the module of its isolate half, and its service. */
@@ -220,6 +227,8 @@ export interface BindingPlugin<Entry extends { binding: string }, P extends Prot
   readonly isolate: IsolatePart;
   /** Plain strings the isolate half of one entry needs (a coordination namespace's key), handed to `IsolatePart.create`. @default none */
   isolateOptions?(entry: Entry, context: ServiceContext): Record<string, string>;
+  /** Writes to what one entry reads, pushed to its isolate half (`BindingService.watch`). @default none */
+  watch?(entry: Entry, context: ServiceContext, push: (data: unknown) => void): () => void;
   /** Background work the host starts for each version whose section is not empty. */
   readonly runner?: { start(context: RunnerContext): Promise<BackgroundRunner> };
   /** The section's part of the project's design record (`ledge design`, docs/design.md); `at` is the section's path. */

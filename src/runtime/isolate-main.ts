@@ -141,11 +141,14 @@ const env: Record<string, unknown> = { ...init.vars };
 guardApplicationImports({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat });
 // Each kind's isolate half comes from the module its plugin names (bindings/isolate-part.ts): the worker
 // loads exactly the kinds this deployment binds, before application code runs (as Ledge's code, which the guard lets through).
-for (const { name, kind, module, options } of init.bindings) {
+/** Listeners of the bindings whose writes the host pushes (`binding-push`), by binding name. */
+const pushListeners = new Map<string, (data: unknown) => void>();
+for (const { name, kind, module, options, watched } of init.bindings) {
   const loaded: unknown = await import(module);
   const part = typeof loaded === 'object' && loaded !== null && ISOLATE_PART_EXPORT in loaded ? loaded[ISOLATE_PART_EXPORT] : undefined;
   if (!isIsolatePart(part, kind)) throw new Error(`${module} does not export the isolate part of the binding kind ${kind}`);
-  env[name] = part.create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate, ...(options ? { options } : {}), rpc: rpcCaller, webSockets: objectSockets });
+  const onPush = watched ? (listener: (data: unknown) => void) => { pushListeners.set(name, listener); } : undefined;
+  env[name] = part.create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate, ...(options ? { options } : {}), rpc: rpcCaller, webSockets: objectSockets, ...(onPush ? { onPush } : {}) });
 }
 installCaches(typedCall<CacheProtocol>((method, args) => callBinding(CACHE_SERVICE, method, args)));
 installRuntimeHooks({
@@ -213,6 +216,7 @@ function receive(message: HostMessage): void {
     case 'abort': abortRequest(message.id, message.reason); break;
     case 'res-credit': credit(message.id); break;
     case 'call-result': settleCall(message.id, message.value, message.error); break;
+    case 'binding-push': pushListeners.get(message.binding)?.(message.data); break;
     case 'scheduled': void runScheduled(message); break;
     case 'queue': void runQueue(message); break;
     case 'ws-message': case 'ws-close': case 'ws-drained': case 'ws-opened': case 'ws-refused': sockets.receive(message); break;

@@ -46,8 +46,11 @@ export interface IsolateWorker {
   checkOutbound?: (hostname: string, port: number) => Promise<string>;
 }
 
-/** Starts the worker of one isolate. */
-export type IsolateSpawner = (spec: IsolateWorkerSpec) => IsolateWorker;
+/**
+ * Starts the worker of one isolate. `remote`: its workers live in another process (a sandbox), so each binding
+ * call crosses a channel twice, and the host pushes writes to bindings whose isolate half keeps a read cache.
+ */
+export type IsolateSpawner = ((spec: IsolateWorkerSpec) => IsolateWorker) & { readonly remote?: boolean };
 
 export { MEMORY_EXIT_CODE } from './isolate-guard-protocol.js';
 

@@ -138,7 +138,7 @@ export class Isolate {
   #requestSignal: boolean;
   #hasFetch = false;
   #isReady = false;
-  #send: (message: HostMessage, transfer?: ArrayBuffer) => void;
+  #send: ((message: HostMessage, transfer?: ArrayBuffer) => void) & { flush(): void };
   /** Sockets joined to this isolate; kept apart from events, since a socket outlives the event that opened it. */
   #sockets: HostSockets;
   /** Outbound TCP sockets (`connect()`): made here, under the egress policy where there is one. */
@@ -147,6 +147,8 @@ export class Isolate {
   #name: string;
   /** The host end of this isolate's RPC links (service bindings): joined to other isolates' ports call by call. */
   #rpc: RpcPort;
+  /** Stops the pushes of watched bindings (BindingService.watch) when the isolate exits. */
+  #unwatch: (() => void)[] = [];
 
   constructor(options: IsolateOptions) {
     this.#logger = options.logger;
@@ -155,8 +157,20 @@ export class Isolate {
     this.#observe = options.observe;
     this.#services = typeof options.services === 'function' ? options.services(this) : options.services;
     this.#requestSignal = options.init.requestSignal;
-    this.#worker = (options.spawn ?? spawnThread)({ init: options.init, memoryMb: options.memoryMb });
+    const spawn = options.spawn ?? spawnThread;
+    // In a sandbox a binding call crosses the channel twice: a binding whose service pushes its writes may keep a read cache there.
+    const watched = spawn.remote ? options.init.bindings.filter((b) => this.#services[b.name]?.watch).map((b) => b.name) : [];
+    const init = watched.length === 0 ? options.init : { ...options.init, bindings: options.init.bindings.map((b) => (watched.includes(b.name) ? { ...b, watched: true as const } : b)) };
+    this.#worker = spawn({ init, memoryMb: options.memoryMb });
     this.#send = createBatchSender<HostMessage>(this.#worker);
+    for (const name of watched) {
+      // The push goes out at once, behind what is already batched for the isolate and ahead of the write's answer.
+      this.#unwatch.push((this.#services[name] as BindingService & { watch: NonNullable<BindingService['watch']> }).watch((data) => {
+        if (this.#exited) return;
+        this.#send({ t: 'binding-push', binding: name, data });
+        this.#send.flush();
+      }));
+    }
     // Time spent on socket messages is the sockets' work, not background: book the stretch before each change.
     this.#sockets = new HostSockets((message) => this.#post(message), options.logger, () => this.#book(Date.now()), this.#worker.checkOutbound);
     this.#tcp = new HostTcpSockets((message) => this.#post(message), options.logger, this.#worker.checkOutbound);
@@ -189,6 +203,7 @@ export class Isolate {
     this.#worker.onExit((failure, reclaimed) => {
       if (failure) this.#failure = failure;
       this.#exited = true;
+      for (const stop of this.#unwatch.splice(0)) stop();
       this.#rpc.close();
       // A planned stop (a reload, a new version) is a restart; a limit or a crash is a failure.
       const planned = this.#stopping && !this.#failure.startsWith('exceeded_');

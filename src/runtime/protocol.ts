@@ -26,7 +26,7 @@ export interface IsolateInit {
   compatibilityDate: string;
   vars: Record<string, unknown>;
   /** The bindings to build in `env`: each name with its kind and the URL of the kind's isolate module (bindings/isolate-part.ts). */
-  bindings: { name: string; kind: string; module: string; options?: Record<string, string> }[];
+  bindings: { name: string; kind: string; module: string; options?: Record<string, string>; /** The host pushes this binding's writes to it (`binding-push`): its half may keep a read cache. */ watched?: true }[];
   subrequestLimit: number;
   /** Give each Request a signal that aborts when the client goes away (flag `enable_request_signal`). */
   requestSignal: boolean;
@@ -81,6 +81,8 @@ export type HostMessage =
   | { t: 'abort'; id: number; reason: string }
   | { t: 'res-credit'; id: number }
   | { t: 'call-result'; id: number; value?: unknown; error?: SerializedError }
+  /** A write to what a watched binding reads (BindingService.watch), sent before the write is acknowledged: for its isolate half. */
+  | { t: 'binding-push'; binding: string; data: unknown }
   /** A call through a service binding (docs/bindings/services.md): `method` of the entrypoint, its arguments encoded on the host's link `link`. */
   | ({ t: 'rpc-event'; id: number } & RpcEventCall)
   | RpcHostMessage

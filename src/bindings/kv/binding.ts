@@ -1,6 +1,7 @@
 import type { BindingCall } from '../protocol.js';
 import { KV_LIMITS } from './limits.js';
-import type { KvProtocol, StoredValue } from './protocol.js';
+import type { KvProtocol } from './protocol.js';
+import type { CachedRead, KvReadCache } from './read-cache.js';
 
 type ValueType = 'text' | 'json' | 'arrayBuffer' | 'stream';
 const TYPES: readonly string[] = ['text', 'json', 'arrayBuffer', 'stream'];
@@ -14,9 +15,12 @@ const decoder = new TextDecoder();
  */
 export class KvNamespace {
   readonly #call: BindingCall<KvProtocol>;
+  /** The isolate's read cache and this binding's number in it, when the host pushes the namespace's writes (read-cache.ts). */
+  readonly #cache: { store: KvReadCache; ns: number } | undefined;
 
-  constructor(call: BindingCall<KvProtocol>) {
+  constructor(call: BindingCall<KvProtocol>, cache?: { store: KvReadCache; ns: number }) {
     this.#call = call;
+    this.#cache = cache;
   }
 
   get(key: string | string[], options?: ValueType | { type?: ValueType; cacheTtl?: number }): Promise<unknown> {
@@ -35,20 +39,44 @@ export class KvNamespace {
       if (key.length === 0) throw new TypeError('KV GET_BULK requires at least one key.');
       key.forEach((k) => checkKey(k, 'GET_BULK'));
       checkCacheTtl(cacheTtl, 'GET_BULK');
-      const found = await this.#call('getMany', [key]);
+      const found = await this.#readMany(key, cacheTtl);
       const result = new Map<string, unknown>();
-      key.forEach((k, i) => {
-        const stored = found[i] ?? null;
-        const value = stored === null ? null : convert(stored.value, type);
-        result.set(k, withMetadata ? { value, metadata: parseMetadata(stored), cacheStatus: null } : value);
-      });
+      key.forEach((k, i) => result.set(k, answer(found[i] ?? ABSENT, type, withMetadata)));
       return result;
     }
     checkKey(key, 'GET');
     checkCacheTtl(cacheTtl, 'GET');
+    return answer(await this.#readOne(key, cacheTtl), type, withMetadata);
+  }
+
+  /** One key's stored bytes and metadata: from the read cache when it holds them, otherwise from the host (and kept). */
+  async #readOne(key: string, cacheTtl: number | undefined): Promise<CachedRead> {
+    const cache = this.#cache;
+    if (!cache) return (await this.#call('get', [key])) ?? ABSENT;
+    const hit = cache.store.get(cache.ns, key);
+    if (hit) return hit;
+    const mark = cache.store.mark();
     const stored = await this.#call('get', [key]);
-    const value = stored === null ? null : convert(stored.value, type);
-    return withMetadata ? { value, metadata: parseMetadata(stored), cacheStatus: null } : value;
+    cache.store.keep(cache.ns, key, mark, stored ?? ABSENT, stored?.ttlMs ?? null, lifeMs(cacheTtl));
+    return stored ?? ABSENT;
+  }
+
+  /** Several keys: those the cache holds from it, the others in one call to the host. */
+  async #readMany(keys: string[], cacheTtl: number | undefined): Promise<CachedRead[]> {
+    const cache = this.#cache;
+    if (!cache) return (await this.#call('getMany', [keys])).map((stored) => stored ?? ABSENT);
+    const found: (CachedRead | undefined)[] = keys.map((k) => cache.store.get(cache.ns, k));
+    const missing = keys.filter((_, i) => found[i] === undefined);
+    if (missing.length === 0) return found as CachedRead[];
+    const mark = cache.store.mark();
+    const fetched = await this.#call('getMany', [missing]);
+    let next = 0;
+    return found.map((hit, i) => {
+      if (hit) return hit;
+      const stored = fetched[next++] ?? null;
+      cache.store.keep(cache.ns, keys[i] as string, mark, stored ?? ABSENT, stored?.ttlMs ?? null, lifeMs(cacheTtl));
+      return stored ?? ABSENT;
+    });
   }
 
   async put(key: string, value: unknown, options: { expiration?: unknown; expirationTtl?: unknown; metadata?: unknown } = {}): Promise<void> {
@@ -148,15 +176,26 @@ async function toBytes(value: unknown): Promise<Uint8Array> {
   throw new TypeError('KV put() accepts only strings, ArrayBuffers, ArrayBufferViews, and ReadableStreams as values.');
 }
 
+/** What a read of an absent (or expired) key found. */
+const ABSENT: CachedRead = Object.freeze({ value: null, metadata: null });
+
+/** How long a read may be kept in the cache: `cacheTtl` seconds (at least 30, default 60, as on the edge). */
+function lifeMs(cacheTtl: number | undefined): number {
+  return (cacheTtl ?? KV_LIMITS.defaultCacheTtl) * 1000;
+}
+
+/** A read's answer to application code: the value converted to `type` (a new object each call), with its metadata when asked. */
+function answer(found: CachedRead, type: ValueType, withMetadata: boolean): unknown {
+  const value = found.value === null ? null : convert(found.value, type);
+  return withMetadata ? { value, metadata: found.metadata === null ? null : JSON.parse(found.metadata) as unknown, cacheStatus: null } : value;
+}
+
 function convert(bytes: Uint8Array, type: ValueType): unknown {
   switch (type) {
     case 'text': return decoder.decode(bytes);
     case 'json': return JSON.parse(decoder.decode(bytes)) as unknown;
     case 'arrayBuffer': return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    case 'stream': return new ReadableStream<Uint8Array>({ start(controller) { if (bytes.byteLength) controller.enqueue(bytes); controller.close(); } });
+    // A copy: the stream's reader may change the bytes it is given, and these may be the read cache's.
+    case 'stream': return new ReadableStream<Uint8Array>({ start(controller) { if (bytes.byteLength) controller.enqueue(bytes.slice()); controller.close(); } });
   }
-}
-
-function parseMetadata(stored: StoredValue | null): unknown {
-  return stored?.metadata == null ? null : JSON.parse(stored.metadata) as unknown;
 }

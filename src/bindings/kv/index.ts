@@ -5,6 +5,7 @@ import { ISOLATE_PART } from './isolate.js';
 import { KV_CALLS, type KvProtocol } from './protocol.js';
 import { KV_ENTRY_SCHEMA, type KvEntryConfig } from './schema.js';
 import { createKvHandlers } from './service.js';
+import { announceKvWrite, watchKvWrites } from './writes.js';
 
 /** The key-value binding kind: `kv_namespaces: [{ binding, id }]`. */
 export const KV_PLUGIN = {
@@ -22,7 +23,9 @@ export const KV_PLUGIN = {
     },
   },
   calls: KV_CALLS,
-  handlers: (entry, context) => createKvHandlers({ namespace: entry.id, storage: context.storage.kv, clock: context.clock }),
+  handlers: (entry, context) => createKvHandlers({ namespace: entry.id, storage: context.storage.kv, clock: context.clock, announce: (keys) => announceKvWrite(context.storage, entry.id, keys) }),
+  // Isolates in a sandbox keep a read cache (read-cache.ts): every write to the namespace, from any binding on the account's store, drops its keys there.
+  watch: (entry, context, push) => watchKvWrites(context.storage, entry.id, push),
   isolate: ISOLATE_PART,
   design: kvDesign,
 } as const satisfies BindingPlugin<KvEntryConfig, KvProtocol>;

@@ -5,6 +5,8 @@ export const KV_LIMITS = {
   metadataBytes: 1024,
   minExpirationTtl: 60,
   minCacheTtl: 30,
+  /** How long a read is kept in an isolate's read cache when `get` names no `cacheTtl` (read-cache.ts). */
+  defaultCacheTtl: 60,
   listLimit: 1000,
   bulkKeys: 100,
 } as const;

@@ -5,6 +5,11 @@ import type { CallSchemas } from '../protocol.js';
 export interface StoredValue {
   value: Uint8Array;
   metadata: string | null;
+  /**
+   * Milliseconds the value stays live as the host's clock runs: null when it has no expiration, 0 when a copy must
+   * not be kept (it expires, and the host's clock is not the wall clock the isolate's read cache measures by).
+   */
+  ttlMs: number | null;
 }
 
 /** One key of a list page. */

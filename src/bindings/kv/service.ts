@@ -1,5 +1,5 @@
 import type { KvStoragePort } from '../../storage/ports.js';
-import type { Clock } from '../../platform/clock.js';
+import { SYSTEM_CLOCK, type Clock } from '../../platform/clock.js';
 import { BindingError } from '../plugin.js';
 import type { CallHandlers } from '../protocol.js';
 import type { KvProtocol } from './protocol.js';
@@ -10,22 +10,31 @@ import { decodeCursor, encodeCursor } from '../cursor.js';
  * The host side of one key-value binding: the checks that need the clock (expirations) and the storage
  * port. Strongly consistent, a superset of the edge's eventual consistency.
  */
-export function createKvHandlers(options: { namespace: string; storage: KvStoragePort; clock: Clock }): CallHandlers<KvProtocol> {
+export function createKvHandlers(options: { namespace: string; storage: KvStoragePort; clock: Clock; announce?: (keys: string[]) => void }): CallHandlers<KvProtocol> {
   const { namespace, storage, clock } = options;
+  const announce = options.announce ?? (() => undefined);
   const nowSeconds = () => Math.floor(clock.now() / 1000);
+  // An isolate's read cache measures a value's life by the wall clock: under another clock (tests), an expiring value is not kept.
+  const wallClock = clock === SYSTEM_CLOCK;
   const read = async (key: string) => {
-    const entry = await storage.get(namespace, key, nowSeconds());
-    return entry === null ? null : { value: entry.value, metadata: entry.metadata };
+    const now = clock.now();
+    const entry = await storage.get(namespace, key, Math.floor(now / 1000));
+    if (entry === null) return null;
+    const ttlMs = entry.expiration === null ? null : wallClock ? Math.max(0, entry.expiration * 1000 - now) : 0;
+    return { value: entry.value, metadata: entry.metadata, ttlMs };
   };
   return {
     get: ([key]) => read(key),
     getMany: ([keys]) => Promise.all(keys.map(read)),
     async put([key, value, expiration, expirationTtl, metadata]) {
-      await storage.put(namespace, key, { value, expiration: expiresAt(expiration, expirationTtl, nowSeconds()), metadata });
+      const entry = { value, expiration: expiresAt(expiration, expirationTtl, nowSeconds()), metadata };
+      // Watchers (read caches) hear of the write once it is committed and before it is acknowledged; also when
+      // the store failed, since a failed write may still have been committed.
+      try { await storage.put(namespace, key, entry); } finally { announce([key]); }
       return null;
     },
     async delete([key]) {
-      await storage.delete(namespace, key);
+      try { await storage.delete(namespace, key); } finally { announce([key]); }
       return null;
     },
     async list([prefix, limit, cursor]) {

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../../platform/logger.js';
 import type { EgressSessions } from '../egress/gateway.js';
-import type { IsolateSpawner } from '../isolate-worker.js';
+import type { IsolateSpawner, IsolateWorkerSpec } from '../isolate-worker.js';
 import { findBubblewrap, runtimeFiles } from './launcher.js';
 import { Sandbox, type StopReason } from './sandbox.js';
 
@@ -58,7 +58,7 @@ export class SandboxPool {
 
   /** The spawner of an account's isolates: each starts in that account's sandbox. */
   spawnerFor(accountId: string): IsolateSpawner {
-    return (spec) => this.#sandboxFor(accountId).spawnWorker(spec);
+    return Object.assign((spec: IsolateWorkerSpec) => this.#sandboxFor(accountId).spawnWorker(spec), { remote: true });
   }
 
   /** The sandboxes running now. */
