@@ -1,0 +1,67 @@
+// The process-backed SQL storage: a statement that never ends is stopped at the time limit by killing the
+// account's store process, calls queued behind it fail with their own clear error, the host's timers keep firing
+// meanwhile, the next call starts a fresh process, and a process killed from outside fails only its calls.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SYSTEM_CLOCK } from '../../platform/clock.js';
+import { tempDir } from '../../../test/helpers.js';
+import { createProcessSqlStorage } from './sql-process-storage.js';
+
+const q = (sql: string, ...params: (string | number | null)[]) => ({ sql, params });
+const ENDLESS = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c';
+
+test('an endless statement fails at the limit, what was queued behind it fails clearly, the host is never held, the next call works', { timeout: 120_000 }, async (t) => {
+  const sql = createProcessSqlStorage({ dir: tempDir('ledge-sql-process-'), clock: SYSTEM_CLOCK, timeLimitMs: 1000 });
+  t.after(() => sql.close());
+  const db = sql.database('main', { retentionDays: 7 });
+  await db.script(['CREATE TABLE t (n INTEGER)', 'INSERT INTO t VALUES (1)']);
+  const first = sql.pid;
+  assert.ok(first, 'the store process runs after the first call');
+
+  let ticks = 0;
+  const ticker = setInterval(() => ticks++, 50);
+  const endless = db.query([q(ENDLESS)], 'objects').then(() => assert.fail('the endless statement answered'), (err: Error) => err);
+  const behind = db.query([q('INSERT INTO t VALUES (2)')], 'objects').then(() => assert.fail('the queued insert ran'), (err: Error) => err);
+  const [stopped, queued] = await Promise.all([endless, behind]);
+  clearInterval(ticker);
+  assert.ok(ticks >= 5, `the host's timers fired while the statement ran (${ticks} ticks)`);
+  assert.equal((stopped as { code?: string }).code, 'operation_failed');
+  assert.equal(stopped.message, 'the query ran longer than 1 s, the time limit of one query or batch, and was stopped; nothing it did was kept');
+  assert.match(queued.message, /another query of this account ran past the time limit.*nothing it did was kept\. Run it again\./);
+
+  const [count] = await db.query([q('SELECT count(*) AS n FROM t')], 'objects');
+  assert.deepEqual(count?.results, [{ n: 1 }], 'the data is intact and the queued insert was not applied');
+  assert.notEqual(sql.pid, first, 'a fresh process serves the next call');
+
+  // A batch is limited as a whole, and nothing of it is kept.
+  const batch = await db.query([q('INSERT INTO t VALUES (3)'), q(ENDLESS)], 'objects').catch((err: Error) => err);
+  assert.match((batch as Error).message, /time limit of one query or batch/);
+  const [after] = await db.query([q('SELECT count(*) AS n FROM t')], 'objects');
+  assert.deepEqual(after?.results, [{ n: 1 }], 'the batch\'s insert was rolled back with it');
+});
+
+test('a store process killed from outside fails only the calls it had; the next call starts another and finds every acknowledged write', { timeout: 120_000 }, async (t) => {
+  const sql = createProcessSqlStorage({ dir: tempDir('ledge-sql-process-'), clock: SYSTEM_CLOCK });
+  t.after(() => sql.close());
+  const db = sql.database('main', { retentionDays: 7 });
+  await db.script(['CREATE TABLE t (n INTEGER PRIMARY KEY)']);
+  const acknowledged: number[] = [];
+  const failures: string[] = [];
+  const writes: Promise<void>[] = [];
+  for (let n = 1; n <= 400; n++) {
+    writes.push(db.query([q('INSERT INTO t VALUES (?)', n)], 'objects').then(() => { acknowledged.push(n); }, (err: Error) => { failures.push(err.message); }));
+    if (n === 200) {
+      await writes[150];
+      process.kill(sql.pid as number, 'SIGKILL');
+    }
+  }
+  await Promise.all(writes);
+  assert.ok(acknowledged.length >= 150, `${acknowledged.length} writes acknowledged`);
+  assert.ok(failures.length > 0, 'the calls the process had when it was killed failed');
+  for (const message of failures) assert.match(message, /store process of this account stopped before answering \(it ended \(SIGKILL\)\)/);
+  const [rows] = await db.query([q('SELECT n FROM t')], 'rows');
+  const present = new Set((rows?.results as number[][]).map((r) => r[0]));
+  assert.deepEqual(acknowledged.filter((n) => !present.has(n)), [], 'every acknowledged write is there');
+  const [check] = await db.query([q('PRAGMA integrity_check')], 'rows');
+  assert.deepEqual(check?.results, [['ok']]);
+});
