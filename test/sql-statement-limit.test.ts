@@ -2,11 +2,12 @@
 // Two accounts on one ledge serve, in both isolations: A's endless statements (a recursive CTE, a self-join, a
 // batch, exec()) fail at the SQL time limit with a message naming it, while B's requests (SQL and plain) are
 // answered during A's statement; A's data is intact and its next query works; the same through the account API's
-// query route; kill -9 of the store process during acknowledged inserts loses none of them.
+// query route; kill -9 of the store process during acknowledged inserts loses none of them. ledge dev
+// --isolation process runs SQL in a store process too, with the same limit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deployBody, startTestPlatform, type TestPlatform } from './serve-helpers.js';
-import { tempDir } from './helpers.js';
+import { makeProject, startProject, tempDir } from './helpers.js';
 
 const LIMIT_S = 2;
 const ENDLESS_CTE = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS n FROM c';
@@ -164,5 +165,27 @@ test('kill -9 of an account\'s store process during acknowledged inserts loses n
     assert.deepEqual(await rig.visitA('/count'), { status: 200, body: present.size }, 'the history kept across the kill restores');
   } finally {
     await rig.p.close();
+  }
+});
+
+test('ledge dev --isolation process stops an endless statement at the limit and keeps answering meanwhile', { timeout: 300_000 }, async () => {
+  const dir = makeProject({ 'src/index.js': APP }, { sql_databases: [{ binding: 'DB', database_name: 'main', database_id: 'dev-db' }] });
+  const dev = await startProject(dir, { stateDir: tempDir('ledge-sql-limit-dev-'), isolation: 'process', sqlTimeLimitMs: LIMIT_S * 1000 });
+  try {
+    const visit = async (path: string) => {
+      const res = await dev.request(new Request(`http://localhost${path}`));
+      const text = await res.text();
+      try { return { status: res.status, body: JSON.parse(text) as unknown }; } catch { return { status: res.status, body: text as unknown }; }
+    };
+    assert.deepEqual(await visit('/setup'), { status: 200, body: 'ready' });
+    assert.deepEqual(await visit('/add?k=one'), { status: 200, body: 'stored one' });
+    let settled = false;
+    const endless = visit('/cte').finally(() => { settled = true; });
+    assert.deepEqual(await visit('/'), { status: 200, body: 'plain ok' });
+    assert.equal(settled, false, 'the project answered while its statement ran');
+    assert.deepEqual(await endless, { status: 500, body: { error: `SQL_ERROR: ${LIMIT_MESSAGE}` } });
+    assert.deepEqual(await visit('/count'), { status: 200, body: 1 });
+  } finally {
+    await dev.close();
   }
 });
