@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
 import { openEmbeddedStorage } from '../dist/storage/embedded.js';
 import { createProcessSqlStorage } from '../dist/storage/process/index.js';
 import { SYSTEM_CLOCK } from '../dist/platform/clock.js';

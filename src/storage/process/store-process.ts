@@ -52,6 +52,8 @@ export interface StoreProcessOptions {
   logger?: Logger;
   /** @default STORE_PROCESS_DEFAULTS.memoryBytes */
   memoryBytes?: number;
+  /** The child's script (tests give a misbehaving one to check the host's checks). @default store-process-main */
+  script?: string;
 }
 
 /** Why calls of a generation failed. */
@@ -170,13 +172,13 @@ export class StoreProcess {
   }
 
   #spawn(generation: Generation, exitedResolve: () => void): void {
-    script ??= processScript();
+    const entry = this.#options.script ?? (script ??= processScript());
     const config: StoreProcessConfig = { kind: this.#options.kind, dir: this.#options.dir };
     const memoryKb = Math.floor((this.#options.memoryBytes ?? STORE_PROCESS_DEFAULTS.memoryBytes) / 1024);
     // Nothing of the platform's environment (tokens, paths) reaches it. Its memory is bounded by the shell's
     // `ulimit -v` (RLIMIT_AS), as read-query.ts bounds its process: a statement making huge values fails with
     // `out of memory` inside the child instead of taking the machine's memory. `exec` keeps the child's pid ours.
-    const child = spawn('/bin/sh', ['-c', 'ulimit -v "$LEDGE_STORE_KB" 2>/dev/null; exec "$@"', 'sh', process.execPath, '--max-old-space-size=512', script, STORE_PROCESS_FLAG, JSON.stringify(config)], {
+    const child = spawn('/bin/sh', ['-c', 'ulimit -v "$LEDGE_STORE_KB" 2>/dev/null; exec "$@"', 'sh', process.execPath, '--max-old-space-size=512', entry, STORE_PROCESS_FLAG, JSON.stringify(config)], {
       stdio: ['pipe', 'pipe', 'pipe'], env: { LEDGE_STORE_KB: String(memoryKb), MALLOC_ARENA_MAX: '2' },
     });
     generation.child = child;
@@ -214,14 +216,14 @@ export class StoreProcess {
 
   #answer(generation: Generation, message: unknown): void {
     if (!generation.ready) {
-      if (!isObject(message) || message.ready !== true) return this.#end(generation, { kind: 'broken', problem: 'sent something other than `ready` first' });
+      if (!isObject(message) || message.ready !== true) return this.#end(generation, { kind: 'broken', problem: 'it sent something other than `ready` first' });
       generation.ready = true;
       return this.#arm(generation);
     }
     const head = generation.queue[0];
     const answer = message as { id?: unknown; ok?: unknown; value?: unknown; error?: unknown };
     if (!isObject(message) || !head || answer.id !== head.id || typeof answer.ok !== 'boolean') {
-      return this.#end(generation, { kind: 'broken', problem: `sent an answer out of order or of an unknown shape (${head ? `call ${head.id} was running` : 'no call was running'})` });
+      return this.#end(generation, { kind: 'broken', problem: head ? 'it sent an answer out of order or of an unknown shape' : 'it sent an answer while no call was running' });
     }
     generation.queue.shift();
     // An answer that arrives after the kill was sent still stands: the call finished before the child died.
