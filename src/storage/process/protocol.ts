@@ -28,10 +28,21 @@ export interface ReportedError {
   index?: number;
 }
 
-/** The first message of the process once it can take calls, then one answer per call, in the order of the calls. */
+/**
+ * The first message of the process once it can take calls (`{ ready: true }`), then one answer per call, in the
+ * order of the calls, each maybe preceded by `{ id, committed: true }`: the call's writes are durable and what is
+ * left (recording history, sending the answer) is the platform's own work, no longer timed.
+ */
 export type StoreProcessAnswer =
   | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: ReportedError };
+  | { id: number; ok: false; error: ReportedError }
+  | { id: number; committed: true };
+
+/** What a kind's handlers may tell the host while a call runs. */
+export interface StoreCallEvents {
+  /** The running call's writes have committed. */
+  committed(): void;
+}
 
 /** The methods of a kind, run by the child one at a time; each answers or throws. */
 export interface StoreHandlers {

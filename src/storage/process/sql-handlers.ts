@@ -8,7 +8,7 @@ import { LedgeError } from '../../platform/errors.js';
 import type { SqlQuery } from '../ports.js';
 import { SqliteDatabase } from '../sqlite/sql-database.js';
 import { damagedFileError, isDamagedFile } from '../sqlite/damage.js';
-import type { StoreHandlers } from './protocol.js';
+import type { StoreCallEvents, StoreHandlers } from './protocol.js';
 
 /** The file of the SQL database `id` under an account's directory (the embedded storage's layout). */
 export function sqlDatabaseFile(dir: string, id: string): string {
@@ -16,7 +16,7 @@ export function sqlDatabaseFile(dir: string, id: string): string {
 }
 
 /** The handlers of the `sql` kind: every method takes the database id and its retention days first. */
-export function createSqlHandlers(dir: string, clock: Clock): StoreHandlers {
+export function createSqlHandlers(dir: string, clock: Clock, events: StoreCallEvents): StoreHandlers {
   const databases = new Map<string, SqliteDatabase>();
   const open = (args: unknown[]): SqliteDatabase => {
     const [id, retentionDays] = args;
@@ -25,7 +25,7 @@ export function createSqlHandlers(dir: string, clock: Clock): StoreHandlers {
     if (!db) {
       const file = sqlDatabaseFile(dir, id);
       try {
-        db = new SqliteDatabase(file, { clock, retentionDays });
+        db = new SqliteDatabase(file, { clock, retentionDays, onCommitted: events.committed });
       } catch (err) {
         throw isDamagedFile(err) ? damagedFileError(`the SQL database ${id}`, file, err) : err;
       }

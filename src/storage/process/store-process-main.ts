@@ -7,11 +7,11 @@
 import { Worker } from 'node:worker_threads';
 import type { Clock } from '../../platform/clock.js';
 import { createFrameReader, encodeFrame } from './frames.js';
-import { STORE_PROCESS_FLAG, type ReportedError, type StoreHandlers, type StoreProcessCall, type StoreProcessConfig } from './protocol.js';
+import { STORE_PROCESS_FLAG, type ReportedError, type StoreCallEvents, type StoreHandlers, type StoreProcessCall, type StoreProcessConfig } from './protocol.js';
 import { createSqlHandlers } from './sql-handlers.js';
 
 /** The handler set of each kind. */
-const KINDS: Record<StoreProcessConfig['kind'], (dir: string, clock: Clock) => StoreHandlers> = {
+const KINDS: Record<StoreProcessConfig['kind'], (dir: string, clock: Clock, events: StoreCallEvents) => StoreHandlers> = {
   sql: createSqlHandlers,
 };
 
@@ -43,7 +43,9 @@ function main(config: StoreProcessConfig): void {
     setInterval(() => { if (process.ppid !== workerData) process.kill(process.pid, 'SIGKILL'); }, 500);`, { eval: true, workerData: parent }).unref();
   let now = Date.now();
   const clock: Clock = { now: () => now };
-  const handlers = KINDS[config.kind](config.dir, clock);
+  let currentId = 0;
+  // Written at once (stdout is a pipe, written synchronously on Linux): the host stops timing the call.
+  const handlers = KINDS[config.kind](config.dir, clock, { committed: () => send({ id: currentId, committed: true }) });
   const queue: StoreProcessCall[] = [];
   let running = false;
   let ended = false;
@@ -57,6 +59,7 @@ function main(config: StoreProcessConfig): void {
     while (queue.length) {
       const call = queue.shift() as StoreProcessCall;
       now = typeof call.now === 'number' && Number.isFinite(call.now) ? call.now : Date.now();
+      currentId = call.id;
       try {
         const method = Object.hasOwn(handlers.methods, call.method) ? handlers.methods[call.method] : undefined;
         if (!method) throw new Error(`the store process has no method ${String(call.method)}`);

@@ -32,6 +32,8 @@ export const STORE_PROCESS_DEFAULTS = {
   memoryBytes: 2048 * 1_048_576,
   /** Time a closing process may take to close its databases before it is killed. */
   closeMs: 10_000,
+  /** Time a call may take to answer once its writes committed (recording history) before its process counts as broken. */
+  afterCommitMs: 120_000,
 } as const;
 
 /** Options of one store process. */
@@ -221,9 +223,15 @@ export class StoreProcess {
       return this.#arm(generation);
     }
     const head = generation.queue[0];
-    const answer = message as { id?: unknown; ok?: unknown; value?: unknown; error?: unknown };
-    if (!isObject(message) || !head || answer.id !== head.id || typeof answer.ok !== 'boolean') {
+    const answer = message as { id?: unknown; ok?: unknown; value?: unknown; error?: unknown; committed?: unknown };
+    if (!isObject(message) || !head || answer.id !== head.id || (typeof answer.ok !== 'boolean' && answer.committed !== true)) {
       return this.#end(generation, { kind: 'broken', problem: head ? 'it sent an answer out of order or of an unknown shape' : 'it sent an answer while no call was running' });
+    }
+    if (answer.committed === true && !('ok' in answer)) {
+      // Its writes are durable: the call can no longer be undone by a kill, so the SQL time limit no longer applies.
+      clearTimeout(generation.timer);
+      generation.timer = setTimeout(() => this.#end(generation, { kind: 'broken', problem: `it did not answer within ${STORE_PROCESS_DEFAULTS.afterCommitMs / 1000} s of committing` }), STORE_PROCESS_DEFAULTS.afterCommitMs);
+      return;
     }
     generation.queue.shift();
     // An answer that arrives after the kill was sent still stands: the call finished before the child died.
