@@ -65,3 +65,21 @@ test('a store process killed from outside fails only the calls it had; the next 
   const [check] = await db.query([q('PRAGMA integrity_check')], 'rows');
   assert.deepEqual(check?.results, [['ok']]);
 });
+
+test('an idle store process stops on its own and the next call starts another on the same data', { timeout: 120_000 }, async (t) => {
+  const sql = createProcessSqlStorage({ dir: tempDir('ledge-sql-process-'), clock: SYSTEM_CLOCK, idleMs: 300 });
+  t.after(() => sql.close());
+  const db = sql.database('main', { retentionDays: 7 });
+  await db.script(['CREATE TABLE t (n INTEGER)', 'INSERT INTO t VALUES (7)']);
+  const first = sql.pid as number;
+  assert.ok(first);
+  const started = Date.now();
+  while (sql.pid !== undefined && Date.now() - started < 30_000) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(sql.pid, undefined, 'the idle process was told to stop');
+  const alive = () => { try { process.kill(first, 0); return true; } catch { return false; } };
+  while (alive() && Date.now() - started < 30_000) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(alive(), false, 'and it exited');
+  const [rows] = await db.query([q('SELECT n FROM t')], 'rows');
+  assert.deepEqual(rows?.results, [[7]]);
+  assert.notEqual(sql.pid, first);
+});

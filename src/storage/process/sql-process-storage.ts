@@ -16,6 +16,8 @@ export interface ProcessSqlStorageOptions {
   clock: Clock;
   /** Milliseconds one query or batch may run (`ledge serve --sql-time-limit`). @default 30000 */
   timeLimitMs?: number;
+  /** Milliseconds without a call after which the store process stops (the next call starts it again). @default 60000 */
+  idleMs?: number;
   /** Where the process's unexpected ends are logged. @default nothing */
   logger?: Logger;
   /** Told when a database's file turns out to be damaged (once per message, as the embedded storage tells). */
@@ -37,7 +39,7 @@ export function sqlTimeLimitMessage(seconds: number): string {
 /** Starts nothing until the first call: the account's store process starts on first use. */
 export function createProcessSqlStorage(options: ProcessSqlStorageOptions): ProcessSqlStorage {
   const store = new StoreProcess({
-    kind: 'sql', dir: options.dir, clock: options.clock, timeLimitMs: options.timeLimitMs, logger: options.logger,
+    kind: 'sql', dir: options.dir, clock: options.clock, timeLimitMs: options.timeLimitMs, idleMs: options.idleMs, logger: options.logger,
     limitMessage: sqlTimeLimitMessage,
     stoppedMessage: 'another query of this account ran past the time limit, so the account\'s SQL process was stopped before this query finished; nothing it did was kept. Run it again.',
   });

@@ -32,6 +32,8 @@ export const STORE_PROCESS_DEFAULTS = {
   memoryBytes: 2048 * 1_048_576,
   /** Time a closing process may take to close its databases before it is killed. */
   closeMs: 10_000,
+  /** Time without calls after which a store process is stopped (its memory given back); the next call starts one. */
+  idleMs: 60_000,
   /** Time a call may take to answer once its writes committed (recording history) before its process counts as broken. */
   afterCommitMs: 120_000,
 } as const;
@@ -54,6 +56,8 @@ export interface StoreProcessOptions {
   logger?: Logger;
   /** @default STORE_PROCESS_DEFAULTS.memoryBytes */
   memoryBytes?: number;
+  /** Milliseconds without calls after which the process stops. @default 60000 */
+  idleMs?: number;
   /** The child's script (tests give a misbehaving one to check the host's checks). @default store-process-main */
   script?: string;
 }
@@ -104,6 +108,7 @@ export class StoreProcess {
   #current: Generation | undefined;
   #nextId = 1;
   #closed = false;
+  #idle: NodeJS.Timeout | undefined;
   readonly #generations = new Set<Generation>();
 
   constructor(options: StoreProcessOptions) {
@@ -126,6 +131,7 @@ export class StoreProcess {
     } catch (err) {
       return Promise.reject(new LedgeError('bad_argument', (err as Error).message));
     }
+    clearTimeout(this.#idle);
     const generation = this.#current ?? this.#start();
     return new Promise((resolve, reject) => {
       generation.queue.push({ id, resolve, reject });
@@ -138,6 +144,7 @@ export class StoreProcess {
   /** Stops taking calls, lets the child finish those it has and close its stores, and waits for it to end. */
   async close(): Promise<void> {
     this.#closed = true;
+    clearTimeout(this.#idle);
     for (const generation of this.#generations) {
       generation.closing = true;
       generation.child?.stdin?.end();
@@ -197,7 +204,8 @@ export class StoreProcess {
       clearTimeout(generation.timer);
       this.#generations.delete(generation);
       if (this.#current === generation) this.#current = undefined;
-      const ending = generation.ending ?? { kind: 'broken', problem: `it ended (${signal ?? `exit code ${String(code)}`})` };
+      // A process told to stop (idle, or the platform closing) ends with its calls answered: nothing went wrong.
+      const ending: Ending = generation.ending ?? (generation.closing && code === 0 ? { kind: 'stopped' } : { kind: 'broken', problem: `it ended (${signal ?? `exit code ${String(code)}`})` });
       if (ending.kind === 'broken' && !this.#closed) this.#options.logger?.warn(`the ${this.#options.kind} store process of ${this.#options.dir} ${ending.problem}${generation.stderrTail ? `: ${generation.stderrTail.trim().split('\n').slice(-3).join(' | ')}` : ''}`);
       for (const call of generation.queue.splice(0)) call.reject(this.#failure(ending, call.id));
       exitedResolve();
@@ -238,6 +246,19 @@ export class StoreProcess {
     if (answer.ok) head.resolve(answer.value);
     else head.reject(toError(answer.error));
     this.#arm(generation);
+    if (generation.queue.length === 0 && generation === this.#current) this.#armIdle(generation);
+  }
+
+  /** Stops an idle process the way close() does: it finishes, closes its stores and exits; a later call starts another. */
+  #armIdle(generation: Generation): void {
+    clearTimeout(this.#idle);
+    this.#idle = setTimeout(() => {
+      if (generation !== this.#current || generation.queue.length > 0) return;
+      this.#current = undefined;
+      generation.closing = true;
+      generation.child?.stdin?.end();
+    }, this.#options.idleMs ?? STORE_PROCESS_DEFAULTS.idleMs);
+    this.#idle.unref();
   }
 
   /** Ends a generation: its child is killed; its calls fail when the child has closed (answers already sent still count). */
