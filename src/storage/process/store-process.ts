@@ -62,7 +62,7 @@ export interface StoreProcessOptions {
   script?: string;
 }
 
-/** Why calls of a generation failed. */
+/** Why a generation ended: a call past the limit, told to stop (idle or closing), or broken (crashed, garbled, never started). */
 type Ending = { kind: 'limit'; headId: number } | { kind: 'stopped' } | { kind: 'broken'; problem: string };
 
 interface Call {
@@ -273,8 +273,9 @@ export class StoreProcess {
 
   #failure(ending: Ending, id: number): Error {
     if (ending.kind === 'limit' && ending.headId === id) return new LedgeError('operation_failed', this.#options.limitMessage(this.#timeLimitMs / 1000));
-    if (ending.kind === 'limit' || ending.kind === 'stopped') return new LedgeError('operation_failed', this.#options.stoppedMessage);
+    if (ending.kind === 'limit') return new LedgeError('operation_failed', this.#options.stoppedMessage);
     if (this.#closed) return new LedgeError('wrong_state', 'the platform stopped before this call finished');
+    if (ending.kind === 'stopped') return new LedgeError('operation_failed', `the ${this.#options.kind} store process of this account was stopped before this call finished; run it again`);
     return new LedgeError('operation_failed', `the ${this.#options.kind} store process of this account stopped before answering (${ending.problem}): what this call wrote may not have been kept`);
   }
 }
