@@ -83,3 +83,13 @@ test('an idle store process stops on its own and the next call starts another on
   assert.deepEqual(rows?.results, [[7]]);
   assert.notEqual(sql.pid, first);
 });
+
+test('values too large for the store process\'s memory fail that statement with out of memory; the process serves on', { timeout: 120_000 }, async (t) => {
+  const sql = createProcessSqlStorage({ dir: tempDir('ledge-sql-process-'), clock: SYSTEM_CLOCK, memoryBytes: 1536 * 1_048_576 });
+  t.after(() => sql.close());
+  const db = sql.database('main', { retentionDays: 7 });
+  const greedy = await db.query([q('SELECT randomblob(300000000), randomblob(300000000), randomblob(300000000), randomblob(300000000), randomblob(300000000), randomblob(300000000)')], 'rows').catch((err: Error) => err);
+  assert.match((greedy as Error).message, /out of memory: SQLITE_NOMEM/);
+  const [one] = await db.query([q('SELECT 1 AS n')], 'objects');
+  assert.deepEqual(one?.results, [{ n: 1 }]);
+});

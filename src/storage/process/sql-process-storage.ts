@@ -18,6 +18,8 @@ export interface ProcessSqlStorageOptions {
   timeLimitMs?: number;
   /** Milliseconds without a call after which the store process stops (the next call starts it again). @default 60000 */
   idleMs?: number;
+  /** Address space of the store process: values SQLite makes past it fail with `out of memory`. @default 2 GiB */
+  memoryBytes?: number;
   /** Where the process's unexpected ends are logged. @default nothing */
   logger?: Logger;
   /** Told when a database's file turns out to be damaged (once per message, as the embedded storage tells). */
@@ -39,7 +41,7 @@ export function sqlTimeLimitMessage(seconds: number): string {
 /** Starts nothing until the first call: the account's store process starts on first use. */
 export function createProcessSqlStorage(options: ProcessSqlStorageOptions): ProcessSqlStorage {
   const store = new StoreProcess({
-    kind: 'sql', dir: options.dir, clock: options.clock, timeLimitMs: options.timeLimitMs, idleMs: options.idleMs, logger: options.logger,
+    kind: 'sql', dir: options.dir, clock: options.clock, timeLimitMs: options.timeLimitMs, idleMs: options.idleMs, memoryBytes: options.memoryBytes, logger: options.logger,
     limitMessage: sqlTimeLimitMessage,
     stoppedMessage: 'another query of this account ran past the time limit, so the account\'s SQL process was stopped before this query finished; nothing it did was kept. Run it again.',
   });
