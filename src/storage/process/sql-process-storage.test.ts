@@ -93,3 +93,16 @@ test('values too large for the store process\'s memory fail that statement with 
   const [one] = await db.query([q('SELECT 1 AS n')], 'objects');
   assert.deepEqual(one?.results, [{ n: 1 }]);
 });
+
+test('closing while a statement runs ends the store process within the close time; the statement fails, naming the stop', { timeout: 120_000 }, async () => {
+  const sql = createProcessSqlStorage({ dir: tempDir('ledge-sql-process-'), clock: SYSTEM_CLOCK, timeLimitMs: 600_000 });
+  const db = sql.database('main', { retentionDays: 7 });
+  await db.query([q('SELECT 1')], 'rows');
+  const pid = sql.pid as number;
+  const running = db.query([q(ENDLESS)], 'rows').catch((err: Error) => err);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await sql.close();
+  assert.throws(() => process.kill(pid, 0), 'the store process is gone once close() resolves');
+  assert.equal(((await running) as Error).message, 'the platform stopped before this call finished');
+  await assert.rejects(db.query([q('SELECT 1')], 'rows'), /the platform is stopping: its stores take no more calls/);
+});
