@@ -3,6 +3,8 @@
 // meanwhile, the next call starts a fresh process, and a process killed from outside fails only its calls.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { SYSTEM_CLOCK } from '../../platform/clock.js';
 import { tempDir } from '../../../test/helpers.js';
 import { createProcessSqlStorage } from './sql-process-storage.js';
@@ -105,4 +107,22 @@ test('closing while a statement runs ends the store process within the close tim
   assert.throws(() => process.kill(pid, 0), 'the store process is gone once close() resolves');
   assert.equal(((await running) as Error).message, 'the platform stopped before this call finished');
   await assert.rejects(db.query([q('SELECT 1')], 'rows'), /the platform is stopping: its stores take no more calls/);
+});
+
+test('a damaged database file fails its calls with store_damaged, tells the operator where it is once, and shows the caller no path', { timeout: 120_000 }, async (t) => {
+  const dir = tempDir('ledge-sql-process-');
+  mkdirSync(path.join(dir, 'sql'));
+  writeFileSync(path.join(dir, 'sql', 'broken.sqlite'), Buffer.alloc(8192, 0x5a));
+  const told: string[] = [];
+  const sql = createProcessSqlStorage({ dir, clock: SYSTEM_CLOCK, onDamage: (err) => told.push(err.message) });
+  t.after(() => sql.close());
+  for (let i = 0; i < 2; i++) {
+    const failed = await sql.database('broken', { retentionDays: 7 }).query([q('SELECT 1')], 'rows').catch((err: Error & { code?: string }) => err);
+    assert.equal((failed as { code?: string }).code, 'store_damaged');
+    assert.equal((failed as Error).message, 'the SQL database broken is damaged and cannot be used until the platform\'s operator restores it');
+  }
+  assert.equal(told.length, 1, 'the operator is told once');
+  assert.ok(told[0]?.includes(path.join(dir, 'sql', 'broken.sqlite')), told[0]);
+  const [ok] = await sql.database('fine', { retentionDays: 7 }).query([q('SELECT 1 AS n')], 'objects');
+  assert.deepEqual(ok?.results, [{ n: 1 }], 'the account\'s other databases work');
 });

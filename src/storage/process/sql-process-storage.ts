@@ -50,11 +50,13 @@ export function createProcessSqlStorage(options: ProcessSqlStorageOptions): Proc
     try {
       return await store.call(method, args);
     } catch (err) {
-      if (hasCode(err, 'store_damaged') && !reported.has(err.message)) {
+      if (!hasCode(err, 'store_damaged')) throw err;
+      // The operator is told where the file is and what to do; the caller (application code) learns no path.
+      if (!reported.has(err.message)) {
         reported.add(err.message);
         options.onDamage?.(err as LedgeError);
       }
-      throw err;
+      throw new LedgeError('store_damaged', `the SQL database ${String(args[0])} is damaged and cannot be used until the platform's operator restores it`);
     }
   };
   const databases = new Map<string, SqlDatabasePort>();
