@@ -15,6 +15,7 @@ import { runBuildCommand } from '../runtime/build-command.js';
 import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
 import { buildVersion } from '../host/version.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
+import { createProcessSqlStorage } from '../storage/process/index.js';
 import { DEFAULT_COORDINATION_STORAGE_MB, MAX_COORDINATION_STORAGE_MB } from '../storage/account-limits.js';
 import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
 import { BindingError, type DeploymentScope } from '../bindings/plugin.js';
@@ -73,6 +74,8 @@ export interface DevServerOptions {
   cronTimers?: boolean;
   /** `process` runs the project in a sandbox process, as `ledge serve` does (docs/architecture.md). @default "thread" */
   isolation?: 'thread' | 'process';
+  /** Milliseconds one SQL query or batch may run under `isolation: 'process'` before its store process is killed. @default 30000 */
+  sqlTimeLimitMs?: number;
   /** Ranges, addresses or host names outbound fetch may reach beyond the public internet (with `isolation: 'process'`). */
   egressAllow?: readonly string[];
   /**
@@ -156,7 +159,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     throw new LedgeError('bad_argument', `--coordination-storage-mb: expected an integer from 1 to ${MAX_COORDINATION_STORAGE_MB}, got ${String(storageMb)}`);
   }
   // The same rule as an account's limit under ledge serve (docs/bindings/coordination.md, Operating objects).
-  const storage = openEmbeddedStorage(stateDir, clock, { coordinationMaxBytes: () => storageMb * 1_048_576, coordinationLimitMessage: devLimitMessage });
+  // Trusted local code keeps its SQL in this process; under --isolation process it runs in a store process, as
+  // under ledge serve, so a statement that never ends is stopped at the time limit (docs/bindings/sql.md, Limits).
+  const sqlProcess = options.isolation === 'process' ? createProcessSqlStorage({ dir: stateDir, clock, timeLimitMs: options.sqlTimeLimitMs, logger: logger.child('sql') }) : undefined;
+  const storage = openEmbeddedStorage(stateDir, clock, { coordinationMaxBytes: () => storageMb * 1_048_576, coordinationLimitMessage: devLimitMessage, sql: sqlProcess });
   // Invocation records, live tails and issues of the project (docs/observability.md). Issue notifications go to the
   // destinations ledge.jsonc lists, signed with the current value of the secret each names; a receiver on this
   // machine is the usual one, so private addresses are allowed (this is the developer's own machine).
@@ -229,6 +235,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await runtime.close();
     await sandbox?.close();
     storage.close();
+    await sqlProcess?.close();
     if (observed.get(config.name) === observability) observed.delete(config.name);
     await observability.close();
     throw err;
@@ -270,6 +277,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await runtime.close();
     await sandbox?.close();
     storage.close();
+    await sqlProcess?.close();
     if (observed.get(config.name) === observability) observed.delete(config.name);
     await observability.close();
     throw err;
@@ -408,6 +416,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await stopping;
       await currentBundler?.dispose();
       storage.close();
+      await sqlProcess?.close();
       if (observed.get(config.name) === observability) observed.delete(config.name);
       await observability.close();
     },

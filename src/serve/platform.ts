@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_CLOCK, type Clock } from '../platform/clock.js';
+import { LedgeError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { createNodeHandler } from '../entry/node-http.js';
 import { createUpgradeHandler, type UpgradeHandler } from '../entry/websocket-upgrade.js';
@@ -14,6 +15,7 @@ import type { DispatchResponse } from '../runtime/isolate.js';
 import { isDamagedFile } from '../storage/sqlite/damage.js';
 import { createSqliteControlStorage } from '../storage/sqlite/control-storage.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
+import { createProcessSqlStorage, STORE_PROCESS_DEFAULTS, type ProcessSqlStorage } from '../storage/process/index.js';
 import { DEFAULT_COORDINATION_STORAGE_MB } from '../storage/account-limits.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { ControlStoragePort } from '../storage/control.js';
@@ -48,6 +50,9 @@ import { webhookSecretContext } from '../control/routes/webhooks.js';
 /** The platform domain when none is given: `*.localhost` resolves to the loopback address. */
 export const DEFAULT_PLATFORM_DOMAIN = 'ledge.localhost';
 
+/** How long one SQL query or batch may run when `sqlTimeLimitMs` is not given (reference/data-work.md §1: 30 s). */
+export const DEFAULT_SQL_TIME_LIMIT_MS = STORE_PROCESS_DEFAULTS.timeLimitMs;
+
 /** An address to listen on. */
 export type { ListenAddress } from '../entry/listen.js';
 
@@ -78,6 +83,8 @@ export interface PlatformOptions extends IsolationOptions {
   writeTimeoutMs?: number;
   /** The binding kinds deployments may use: deploys, resource routes, permission groups and the hosting all follow this list. @default BINDINGS */
   bindings?: BindingRegistry;
+  /** Milliseconds one SQL query or batch may run in its account's store process before that process is killed (`--sql-time-limit`). @default 30000 */
+  sqlTimeLimitMs?: number;
 }
 
 /** A running `ledge serve`. */
@@ -96,6 +103,8 @@ export interface Platform {
   readonly hosting: Hosting;
   /** Where accounts' code runs (sandbox processes or threads) and the egress policy. */
   readonly isolation: Isolation;
+  /** The process id of an account's SQL store process, when one runs (tests kill it). */
+  sqlProcessPid(accountId: string): number | undefined;
   /** Logs, once per token, service tokens that expire within 7 days (also hourly by timer). */
   checkServiceTokenExpiries(): Promise<number>;
   close(): Promise<void>;
@@ -120,6 +129,9 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
 
 async function startLocked(options: PlatformOptions, stateDir: string, lock: StateLock): Promise<Platform> {
   const { logger } = options;
+  if (options.sqlTimeLimitMs !== undefined && !(Number.isFinite(options.sqlTimeLimitMs) && options.sqlTimeLimitMs > 0)) {
+    throw new LedgeError('bad_argument', `sqlTimeLimitMs: expected a positive number of milliseconds, got ${String(options.sqlTimeLimitMs)}`);
+  }
   const clock = options.clock ?? SYSTEM_CLOCK;
   const platformDomain = (options.platformDomain ?? DEFAULT_PLATFORM_DOMAIN).toLowerCase();
   const registry = options.bindings ?? BINDINGS;
@@ -133,6 +145,9 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
   const gateway = createAccessGateway({ store: access, keyring, clock, logger: accessLogger });
   let connectUrl = '';
   const accountData = new Map<string, StoragePorts>();
+  // Each account's SQL runs in a store process of its own, so a statement that never ends is stopped by killing
+  // that process, never by waiting on the platform's thread (docs/bindings/sql.md, Limits).
+  const sqlProcesses = new Map<string, ProcessSqlStorage>();
   const data = (accountId: string): StoragePorts => {
     let ports = accountData.get(accountId);
     if (!ports) {
@@ -140,7 +155,10 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
       const onDamage = (err: Error) => logger.error(`account ${accountId}: ${err.message}; its applications that bind it answer 503 until then`);
       // The account's coordination storage limit is read at each write, so an operator's change applies at once.
       const coordinationMaxBytes = () => (limits.get(accountId)?.coordination_storage_mb ?? DEFAULT_COORDINATION_STORAGE_MB) * 1_048_576;
-      accountData.set(accountId, (ports = openEmbeddedStorage(path.join(stateDir, 'accounts', accountId), clock, { onDamage, coordinationMaxBytes })));
+      const dir = path.join(stateDir, 'accounts', accountId);
+      const sql = createProcessSqlStorage({ dir, clock, timeLimitMs: options.sqlTimeLimitMs, logger: logger.child('sql'), onDamage });
+      sqlProcesses.set(accountId, sql);
+      accountData.set(accountId, (ports = openEmbeddedStorage(dir, clock, { onDamage, coordinationMaxBytes, sql })));
     }
     return ports;
   };
@@ -276,6 +294,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     await hosting.close();
     await isolation.close();
     for (const ports of accountData.values()) ports.close();
+    await Promise.all([...sqlProcesses.values()].map((sql) => sql.close()));
     await Promise.all([...accountObservability.values()].map((account) => account.close()));
     await recordWriter.close();
     store.close();
@@ -319,6 +338,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     api: createFetchAdapter(apiDispatch, logger),
     hosting,
     isolation,
+    sqlProcessPid: (accountId) => sqlProcesses.get(accountId)?.pid,
     checkServiceTokenExpiries: () => checkExpiries(access, clock, accessLogger),
     close: cleanup,
   };

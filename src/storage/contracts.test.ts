@@ -16,12 +16,19 @@ import { coordinationStorageContract } from './contracts/coordination.js';
 import { createSqliteTunnelStorage } from './sqlite/tunnel-storage.js';
 import { observabilityStorageContract } from './contracts/observability.js';
 import { openEmbeddedObservability } from './embedded-observability.js';
+import { createProcessSqlStorage } from './process/index.js';
+import { SYSTEM_CLOCK } from '../platform/clock.js';
 
 const embedded = () => openEmbeddedStorage(mkdtempSync(path.join(tmpdir(), 'ledge-port-contract-')));
 
 kvStorageContract('sqlite', embedded);
 queueStorageContract('sqlite', embedded);
 sqlStorageContract('sqlite', embedded);
+// The same SQLite databases served by a store process (ledge serve): the port must not change above it.
+sqlStorageContract('store process', () => {
+  const sql = createProcessSqlStorage({ dir: mkdtempSync(path.join(tmpdir(), 'ledge-port-contract-')), clock: SYSTEM_CLOCK });
+  return { sql, close: () => sql.close() };
+});
 objectStorageContract('sqlite', embedded);
 coordinationStorageContract('sqlite', embedded);
 controlStorageContract('sqlite', () => createSqliteControlStorage(new Database(':memory:')));

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '../platform/clock.js';
 import { SYSTEM_CLOCK } from '../platform/clock.js';
 import type { LedgeError } from '../platform/errors.js';
-import type { CacheStoragePort, CoordinationStoragePort, CronStatePort, KvStoragePort, ObjectStoragePort, QueueStoragePort, StoragePorts, WorkflowStoragePort } from './ports.js';
+import type { CacheStoragePort, CoordinationStoragePort, CronStatePort, KvStoragePort, ObjectStoragePort, QueueStoragePort, SqlStoragePort, StoragePorts, WorkflowStoragePort } from './ports.js';
 import { SqliteDatabase } from './sqlite/sql-database.js';
 import { createSqliteObjectStorage } from './sqlite/object-storage.js';
 import { createSqliteCronState } from './sqlite/cron-state.js';
@@ -23,6 +23,8 @@ export interface EmbeddedStorageOptions {
   coordinationMaxBytes?: () => number | undefined;
   /** The refusal's text past that limit. @default the account's (coordination_storage_mb, raised by the operator) */
   coordinationLimitMessage?: (limitBytes: number, usedBytes: number) => string;
+  /** SQL databases served elsewhere (an account's store process, storage/process/); its owner closes it. @default SQLite files in this process */
+  sql?: SqlStoragePort;
 }
 
 /**
@@ -56,7 +58,7 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
       coordination ??= damage.guard('the coordination objects index', path.join(root, 'index.sqlite'), () => createSqliteCoordinationStorage(root, { clock, maxBytes: options.coordinationMaxBytes, limitMessage: options.coordinationLimitMessage }));
       return coordination;
     },
-    sql: {
+    sql: options.sql ?? {
       database(id, options) {
         let db = databases.get(id);
         if (!db) {

@@ -1,4 +1,5 @@
 import { isSqlStatementError, type SqlDatabasePort } from '../../storage/ports.js';
+import { hasCode } from '../../platform/errors.js';
 import { BindingError } from '../plugin.js';
 import type { CallHandlers } from '../protocol.js';
 import type { SqlProtocol } from './protocol.js';
@@ -31,6 +32,8 @@ async function exec(database: SqlDatabasePort, sql: string): Promise<{ count: nu
     if (isSqlStatementError(err)) {
       throw new BindingError('Error', `SQL_EXEC_ERROR: Error in line ${err.index + 1}: ${lines[err.index]}: ${err.message}`, err.message);
     }
+    // A batch stopped as a whole (its store process killed at the time limit) names no line.
+    if (hasCode(err, 'operation_failed')) throw new BindingError('Error', `SQL_EXEC_ERROR: ${err.message}`, err.message);
     throw err;
   }
   return { count: lines.length, duration: performance.now() - started };

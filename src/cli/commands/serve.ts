@@ -4,7 +4,7 @@ import { listenForStop } from '../signals.js';
 import { parseSeconds as parsePositiveSeconds } from '../options.js';
 import { LedgeError } from '../../platform/errors.js';
 import { createConsoleSink, createLogger } from '../../platform/logger.js';
-import { DEFAULT_PLATFORM_DOMAIN, startPlatform, type ListenAddress } from '../../serve/platform.js';
+import { DEFAULT_PLATFORM_DOMAIN, DEFAULT_SQL_TIME_LIMIT_MS, startPlatform, type ListenAddress } from '../../serve/platform.js';
 import { DEFAULT_DRAIN_MS } from '../../entry/shutdown.js';
 import type { IsolationMode } from '../../serve/isolation.js';
 import { DEFAULT_MAX_SANDBOXES } from '../../runtime/sandbox/pool.js';
@@ -41,6 +41,13 @@ export function parseSeconds(option: string, value: string): number {
   return Math.round(seconds * 1000);
 }
 
+/** Parses `--sql-time-limit` (seconds, 0.1 to 3600) into milliseconds. */
+export function parseSqlTimeLimit(value: string): number {
+  const ms = /^\d+(\.\d+)?$/.test(value) ? Number(value) * 1000 : NaN;
+  if (!(ms >= 100 && ms <= 3_600_000)) throw new LedgeError('bad_argument', `--sql-time-limit: expected seconds from 0.1 to 3600, got "${value}"`);
+  return Math.round(ms);
+}
+
 /** `ledge serve`: the platform for many accounts, with the account API. */
 export function registerServe(program: Command): void {
   program
@@ -56,11 +63,13 @@ export function registerServe(program: Command): void {
     .option('--max-sandboxes <n>', 'sandbox processes that may run at once; past it the least recently used stops', parseCount, DEFAULT_MAX_SANDBOXES)
     .addOption(new Option('--drain-timeout <seconds>', 'on SIGINT/SIGTERM, how long to wait for requests in flight and tunnel connectors before closing them')
       .argParser((v: string) => parseSeconds('--drain-timeout', v)).default(DEFAULT_DRAIN_MS, String(DEFAULT_DRAIN_MS / 1000)))
+    .addOption(new Option('--sql-time-limit <seconds>', 'how long one SQL query or batch may run; past it the account\'s SQL process is stopped and the query fails (nothing it did is kept)')
+      .argParser(parseSqlTimeLimit).default(DEFAULT_SQL_TIME_LIMIT_MS, String(DEFAULT_SQL_TIME_LIMIT_MS / 1000)))
     .option('--lifecycle-interval <seconds>', 'seconds between lifecycle runs of the buckets current versions bind', parsePositiveSeconds, 3600)
     .option('--reset-control', 'start with a new control state where control.sqlite is missing or empty beside accounts\' data (a new administrator account and bootstrap token)')
     .option('--verbose', 'print debug logs')
     .option('--webhooks-to-private-addresses', 'let issue webhooks reach loopback, private and link-local addresses (a receiver on this machine or network)')
-    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; drainTimeout: number; lifecycleInterval: number; resetControl?: boolean; verbose?: boolean; isolation: IsolationMode; trustAllCode?: boolean; egressAllow: string[]; maxSandboxes: number; webhooksToPrivateAddresses?: boolean }) => {
+    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; drainTimeout: number; lifecycleInterval: number; resetControl?: boolean; verbose?: boolean; isolation: IsolationMode; trustAllCode?: boolean; egressAllow: string[]; maxSandboxes: number; webhooksToPrivateAddresses?: boolean; sqlTimeLimit: number }) => {
       if (!/^(?=.{1,200}$)[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(opts.platformDomain)) throw new LedgeError('bad_argument', `--platform-domain: expected a domain name, got "${opts.platformDomain}"`);
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
       const signals = listenForStop(logger);
@@ -68,6 +77,7 @@ export function registerServe(program: Command): void {
         stateDir: opts.state, listen: opts.listen, apiListen: opts.apiListen, platformDomain: opts.platformDomain, logger,
         isolation: opts.isolation, trustAllCode: opts.trustAllCode, egressAllow: opts.egressAllow, maxSandboxes: opts.maxSandboxes,
         drainMs: opts.drainTimeout, resetControl: opts.resetControl === true, lifecycleIntervalMs: opts.lifecycleInterval * 1000, webhooksToPrivateAddresses: opts.webhooksToPrivateAddresses === true,
+        sqlTimeLimitMs: opts.sqlTimeLimit,
       });
       if (platform.bootstrap) {
         // Written straight to the terminal, never through the logger: this is the one place a secret is printed.

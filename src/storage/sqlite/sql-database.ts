@@ -20,10 +20,16 @@ export class SqliteDatabase implements SqlDatabasePort {
   #maybeReplaced = true;
   #watcher: FSWatcher | undefined;
   #statements = new Map<string, { statement: Database.Statement; order: number[] | undefined }>();
+  readonly #onCommitted: (() => void) | undefined;
 
-  /** `checkpointBytes` and `baseEverySegments` tune how often segments and base copies are made (tests make them small). */
-  constructor(file: string, options: { clock: Clock; retentionDays: number; checkpointBytes?: number; baseEverySegments?: number }) {
+  /**
+   * `checkpointBytes` and `baseEverySegments` tune how often segments and base copies are made (tests make them
+   * small); `onCommitted` is told when a call's writes have committed, before its history is recorded (a store
+   * process stops timing the call there: what remains is the platform's own work).
+   */
+  constructor(file: string, options: { clock: Clock; retentionDays: number; checkpointBytes?: number; baseEverySegments?: number; onCommitted?: () => void }) {
     this.#file = file;
+    this.#onCommitted = options.onCommitted;
     this.#pitr = new PitrDatabase(file, { ...options, onOpen: (db) => this.#opened(db) });
   }
 
@@ -224,6 +230,7 @@ export class SqliteDatabase implements SqlDatabasePort {
   }
 
   #afterCommit(): void {
+    this.#onCommitted?.();
     this.#pitr.afterCommit();
   }
 
