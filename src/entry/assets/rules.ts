@@ -98,9 +98,32 @@ export function matchPattern(pattern: PathPattern, host: string, pathname: strin
   return m ? { ...m.groups } : null;
 }
 
-/** Replaces `:name` in `template` with the matched values (`:splat` included). */
+/**
+ * Replaces `:name` in `template` with the matched values (`:splat` included). The values come from the request's
+ * decoded path, so each is percent-encoded where it holds what a header (or a Location) cannot carry: a path of
+ * `/caf%C3%A9`, `/%E2%82%AC` or `/a%00b` filled in as it decodes made Node refuse the head, and the client got no
+ * answer at all.
+ */
 export function fillPlaceholders(template: string, values: Record<string, string>): string {
-  return template.replace(/:([A-Za-z]\w*)/g, (whole, name: string) => values[name] ?? whole);
+  return template.replace(/:([A-Za-z]\w*)/g, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined ? whole : toHeaderSafe(value);
+  });
+}
+
+/** Controls, DEL and every character past ASCII: what a header value carries only percent-encoded. */
+const NOT_HEADER_SAFE = /[^\x20-\x7e]/gu;
+
+/** `text` with every character a header cannot carry percent-encoded as UTF-8 (`é` → `%C3%A9`). */
+export function toHeaderSafe(text: string): string {
+  return text.replace(NOT_HEADER_SAFE, (c) => {
+    try {
+      return encodeURIComponent(c);
+    } catch {
+      // A lone surrogate has no UTF-8 form.
+      return '%EF%BF%BD';
+    }
+  });
 }
 
 /** Parses `_redirects`: `source destination [status]` per line, `#` comments. */
@@ -197,7 +220,13 @@ export function parseHeaders(text: string, file = '_headers'): ParsedRules<Heade
       warnings.push(`${at}: expected "Name: value"; skipped`);
       continue;
     }
-    current.set.push([name.toLowerCase(), line.slice(colon + 1).trim()]);
+    const value = line.slice(colon + 1).trim();
+    // Node refuses a head with such a value, and the client would get no answer (latin-1 letters pass as bytes).
+    if (/[^\t\x20-\x7e\x80-\xff]/.test(value)) {
+      warnings.push(`${at}: the value of ${name} holds a control character or one past latin-1, which a header cannot carry; skipped`);
+      continue;
+    }
+    current.set.push([name.toLowerCase(), value]);
   }
   return { rules, warnings };
 }
