@@ -61,7 +61,8 @@ async function throughProvider(authorizeUrl: string, login: string): Promise<URL
 
 test('sign-in with a generic OpenID Connect provider: code flow with PKCE, verified email and groups, policies by group', async () => {
   const op = await startProvider();
-  const p = await startTestPlatform();
+  // The provider runs on loopback, which the egress policy refuses unless the operator allows it (--egress-allow).
+  const p = await startTestPlatform(undefined, undefined, { egressAllow: ['127.0.0.1'] });
   try {
     const base = `/accounts/${p.accountId}`;
     const echo = `export default { fetch(request) { const t = request.headers.get('edge-access-jwt-assertion'); return Response.json(t ? JSON.parse(atob(t.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) : null); } };`;

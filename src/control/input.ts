@@ -14,7 +14,8 @@ const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Reads a JSON body: 415 unless it says JSON, 413 past the limit, 400 when it is not UTF-8, does not parse,
- * nests deeper than API_JSON_DEPTH, repeats a key in one object or holds a string that is not valid Unicode.
+ * nests deeper than API_JSON_DEPTH, repeats a key in one object, has a key `__proto__` or holds a string that
+ * is not valid Unicode.
  * Every route reads its body here, so no name, key or hostname is ever stored silently altered.
  */
 export async function readJson(request: DispatchRequest): Promise<unknown> {
@@ -111,6 +112,9 @@ function checkStructure(text: string, limit: number): void {
         const at = pointer([...members().slice(0, -1), escapeLone(decoded)]);
         if (lone) throw fieldProblem(at, 'the key is not valid Unicode (it holds a lone surrogate)');
         if (top.keys.has(decoded)) throw fieldProblem(at, `the key "${decoded.length > 100 ? `${decoded.slice(0, 100)}...` : decoded}" appears twice in one object`);
+        // Validation copies objects key by key, and `__proto__` assigned so sets the copy's prototype instead of a key:
+        // a var, metadata field or option of that name would vanish without a word.
+        if (decoded === '__proto__') throw fieldProblem(at, 'the key "__proto__" is not accepted: it names an object\'s prototype in JavaScript, so it could not be stored as sent');
         top.keys.add(decoded);
         top.member = decoded;
       } else if (lone) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import type { DispatchRequest, DispatchResponse } from '../runtime/isolate.js';
+import type { PlatformFetch } from '../runtime/egress/gateway.js';
 import { readBody } from '../http/body.js';
 import type { AccessAppRecord, AccessStoragePort, IdentityProviderRecord } from '../storage/access.js';
 import { createOidcClient } from './oidc.js';
@@ -67,12 +68,14 @@ export interface TeamDomainOptions {
   logger: Logger;
   /** True when `url` is a hostname of the application's protected deployment or tunnel (no open redirects). */
   servesApp(url: URL, app: AccessAppRecord): boolean;
+  /** fetch for identity providers' addresses (an account's choice): the platform's egress policy applies. */
+  fetch: PlatformFetch;
 }
 
 /** The team domain of an account: the login page, and the key set applications verify assertions with. */
 export function createTeamDomain(options: TeamDomainOptions) {
   const { store, keyring, clock, logger } = options;
-  const oidc = createOidcClient(clock);
+  const oidc = createOidcClient(clock, options.fetch);
   const limiter = createSignInLimiter(clock);
   const codes = new Map<string, { token: string; aud: string; expires: number }>();
 

@@ -73,13 +73,15 @@ export function createNotifier(options: NotifierOptions): Notifier {
       const delay = RETRY_DELAYS_MS[d.attempts];
       // fetch's TypeError says only "fetch failed"; the refusal or the network error is its cause.
       const cause = (err as Error & { cause?: unknown }).cause;
-      d.last_error = (cause instanceof Error ? cause.message : (err as Error).message).slice(0, 500);
+      // fetch names the whole URL in some refusals ("... includes credentials: <url>"): the origin stands in for it.
+      d.last_error = (cause instanceof Error ? cause.message : (err as Error).message).split(destination.url).join(originOf(destination.url)).slice(0, 500);
       if (delay === undefined) d.status = 'failed';
       else d.next_at = clock.now() + delay;
     }
     d.attempts++;
     options.store().update(d);
-    if (d.status === 'failed') logger.warn(`webhook delivery ${d.id} to ${destination.url} failed after ${d.attempts} attempts: ${d.last_error}`);
+    // The origin only: a receiver's URL often carries its credential in the path or query (chat hooks, ?token=).
+    if (d.status === 'failed') logger.warn(`webhook delivery ${d.id} to destination ${destination.id} (${originOf(destination.url)}) failed after ${d.attempts} attempts: ${d.last_error}`);
   }
 
   async function deliverDue(): Promise<void> {
@@ -143,4 +145,14 @@ async function checkedAddress(hostname: string, resolve: (hostname: string) => P
     }
   }
   return addresses[0] as string;
+}
+
+/** `scheme://host[:port]` of a URL, without credentials, path or query; a URL that does not parse is not shown. */
+function originOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}`;
+  } catch {
+    return 'an invalid URL';
+  }
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { LedgeError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
-import { createEgressSessions, type EgressLookup, type PlatformAnswers } from '../runtime/egress/gateway.js';
+import { createEgressSessions, type EgressLookup, type PlatformAnswers, type PlatformFetch } from '../runtime/egress/gateway.js';
 import { createEgressPolicy, type EgressPolicy } from '../runtime/egress/policy.js';
 import { createThreadSpawner, type IsolateSpawner } from '../runtime/isolate-worker.js';
 import { SandboxPool, type SandboxInfo } from '../runtime/sandbox/pool.js';
@@ -33,6 +33,8 @@ export interface Isolation {
   spawnerFor(accountId: string): IsolateSpawner;
   /** The egress policy (the platform adds its listeners once they listen). */
   readonly policy: EgressPolicy;
+  /** fetch for the platform's own requests to addresses an account configured (identity providers), under `policy`. */
+  readonly egressFetch: PlatformFetch;
   /** Why a new account may not be created, or undefined. */
   readonly accountCreationRefusal: string | undefined;
   /** An account's limits changed: its running sandbox applies them at once. */
@@ -54,7 +56,7 @@ export function createIsolation(options: IsolationOptions & { stateDir: string; 
     options.logger.warn(`--isolation thread: application code runs in threads of the platform's own process, with no process boundary around it; run only code you trust${options.trustAllCode ? ' (--trust-all-code)' : ''}`);
     const spawner = createThreadSpawner({ egress });
     return {
-      mode, policy, spawnerFor: () => spawner, sandboxes: () => [], refreshLimits: () => undefined,
+      mode, policy, egressFetch: egress.fetch, spawnerFor: () => spawner, sandboxes: () => [], refreshLimits: () => undefined,
       accountCreationRefusal: options.trustAllCode ? undefined : 'this platform runs with --isolation thread, which hosts a single account; restart it with --isolation process (or --trust-all-code) to create more',
       close: () => egress.close(),
     };
@@ -64,7 +66,7 @@ export function createIsolation(options: IsolationOptions & { stateDir: string; 
     accountMemoryMb: options.accountMemoryMb, maxSandboxes: options.maxSandboxes, spare: options.spareSandbox,
   });
   return {
-    mode, policy, accountCreationRefusal: undefined,
+    mode, policy, egressFetch: egress.fetch, accountCreationRefusal: undefined,
     spawnerFor: (accountId) => pool.spawnerFor(accountId),
     refreshLimits: (accountId) => pool.refreshLimit(accountId),
     sandboxes: () => pool.list(),

@@ -222,7 +222,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     throw err;
   }
   const team = createTeamDomain({
-    store: access, keyring, clock, logger: accessLogger,
+    store: access, keyring, clock, logger: accessLogger, fetch: isolation.egressFetch,
     servesApp: (url, app) => {
       const target = routes.resolve(url.hostname);
       return target !== null && routes.protection(target, url.pathname)?.id === app.id;

@@ -59,7 +59,7 @@ export function registerServe(program: Command): void {
     .option('--platform-domain <domain>', 'domain of default and preview hostnames', DEFAULT_PLATFORM_DOMAIN)
     .option('--isolation <mode>', 'process: each account\'s code in its own sandbox process (bubblewrap); thread: threads of this process, for trusted code only', parseIsolation, 'process')
     .option('--trust-all-code', 'accept --isolation thread with several accounts (their code can reach this process and each other)')
-    .option('--egress-allow <cidr|host>', 'let application code fetch or connect() to this range, address or host name beyond the public internet (repeatable)', collect, [])
+    .option('--egress-allow <cidr|host>', 'let application code fetch or connect(), and the platform reach identity providers, at this range, address or host name beyond the public internet (repeatable)', collect, [])
     .option('--max-sandboxes <n>', 'sandbox processes that may run at once; past it the least recently used stops', parseCount, DEFAULT_MAX_SANDBOXES)
     .addOption(new Option('--drain-timeout <seconds>', 'on SIGINT/SIGTERM, how long to wait for requests in flight and tunnel connectors before closing them')
       .argParser((v: string) => parseSeconds('--drain-timeout', v)).default(DEFAULT_DRAIN_MS, String(DEFAULT_DRAIN_MS / 1000)))

@@ -56,17 +56,40 @@ export function compilePattern(source: string): PathPattern | string {
   if (!withHost && !source.startsWith('/')) return `"${source}" is neither a path starting with "/" nor an https:// URL`;
   const splats = source.split('*').length - 1;
   if (splats > 1) return `"${source}" has more than one "*"`;
+  const crowded = crowdedPart(source, withHost);
+  if (crowded !== null) return `"${source}": "${crowded}" holds more than one placeholder or "*"; a path segment (or host label) may hold one, since several can split it in many ways and a request could make matching them take minutes`;
   const names = new Set<string>();
-  let body = source.replace(ESCAPE, '\\$&').replace('*', '(?<splat>.*)');
+  const hostEnd = withHost ? source.indexOf('/', source.indexOf('//') + 2) : 0;
+  let body = '';
   let problem: string | undefined;
-  body = body.replace(PLACEHOLDER, (_m, name: string) => {
-    if (name === 'splat' || names.has(name)) problem = `"${source}" uses the placeholder :${name} twice`;
-    names.add(name);
-    // In a host a placeholder is one label; in a path, one segment.
-    return `(?<${name}>[^/]+)`;
-  });
+  // The host and the path compile apart: in a host a placeholder is one label (no dot), in a path one segment.
+  for (const [part, placeholder] of [[hostEnd === -1 ? source : source.slice(0, hostEnd), '[^./]+'], [hostEnd === -1 ? '' : source.slice(hostEnd), '[^/]+']] as const) {
+    body += part.replace(ESCAPE, '\\$&').replace('*', '(?<splat>.*)').replace(PLACEHOLDER, (_m, name: string) => {
+      if (name === 'splat' || names.has(name)) problem = `"${source}" uses the placeholder :${name} twice`;
+      names.add(name);
+      return `(?<${name}>${placeholder})`;
+    });
+  }
   if (problem) return problem;
   return { regex: new RegExp(`^${body}$`), withHost };
+}
+
+/**
+ * The first path segment or host label of `source` with more than one placeholder or `*`, or null. With at most
+ * one per segment, every placeholder is bounded by a "/" (or a "." in a host) it cannot match, so a pattern
+ * matches in time linear in the URL; two in one segment (`/:a-:b`) can split it in many ways, and ten of them
+ * take a backtracking regex minutes on a 60-character path, on the platform's main thread.
+ */
+function crowdedPart(source: string, withHost: boolean): string | null {
+  const afterScheme = withHost ? source.slice(source.indexOf('//') + 2) : source;
+  const slash = afterScheme.indexOf('/');
+  const host = withHost ? (slash === -1 ? afterScheme : afterScheme.slice(0, slash)) : '';
+  const path = withHost ? (slash === -1 ? '' : afterScheme.slice(slash)) : source;
+  for (const part of [...host.split('.'), ...path.split('/')]) {
+    const count = (part.match(PLACEHOLDER) ?? []).length + (part.split('*').length - 1);
+    if (count > 1) return part;
+  }
+  return null;
 }
 
 /** The placeholders a pattern matches on `pathname` (and `host` for URL patterns), or null. */
@@ -75,9 +98,32 @@ export function matchPattern(pattern: PathPattern, host: string, pathname: strin
   return m ? { ...m.groups } : null;
 }
 
-/** Replaces `:name` in `template` with the matched values (`:splat` included). */
+/**
+ * Replaces `:name` in `template` with the matched values (`:splat` included). The values come from the request's
+ * decoded path, so each is percent-encoded where it holds what a header (or a Location) cannot carry: a path of
+ * `/caf%C3%A9`, `/%E2%82%AC` or `/a%00b` filled in as it decodes made Node refuse the head, and the client got no
+ * answer at all.
+ */
 export function fillPlaceholders(template: string, values: Record<string, string>): string {
-  return template.replace(/:([A-Za-z]\w*)/g, (whole, name: string) => values[name] ?? whole);
+  return template.replace(/:([A-Za-z]\w*)/g, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined ? whole : toHeaderSafe(value);
+  });
+}
+
+/** Controls, DEL and every character past ASCII: what a header value carries only percent-encoded. */
+const NOT_HEADER_SAFE = /[^\x20-\x7e]/gu;
+
+/** `text` with every character a header cannot carry percent-encoded as UTF-8 (`é` → `%C3%A9`). */
+export function toHeaderSafe(text: string): string {
+  return text.replace(NOT_HEADER_SAFE, (c) => {
+    try {
+      return encodeURIComponent(c);
+    } catch {
+      // A lone surrogate has no UTF-8 form.
+      return '%EF%BF%BD';
+    }
+  });
 }
 
 /** Parses `_redirects`: `source destination [status]` per line, `#` comments. */
@@ -174,7 +220,13 @@ export function parseHeaders(text: string, file = '_headers'): ParsedRules<Heade
       warnings.push(`${at}: expected "Name: value"; skipped`);
       continue;
     }
-    current.set.push([name.toLowerCase(), line.slice(colon + 1).trim()]);
+    const value = line.slice(colon + 1).trim();
+    // Node refuses a head with such a value, and the client would get no answer (latin-1 letters pass as bytes).
+    if (/[^\t\x20-\x7e\x80-\xff]/.test(value)) {
+      warnings.push(`${at}: the value of ${name} holds a control character or one past latin-1, which a header cannot carry; skipped`);
+      continue;
+    }
+    current.set.push([name.toLowerCase(), value]);
   }
   return { rules, warnings };
 }

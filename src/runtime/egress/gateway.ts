@@ -26,8 +26,27 @@ export interface EgressSession {
 /** Opens egress sessions for isolates; all share one connection pool and one policy. */
 export interface EgressSessions {
   open(options: { name: string; subrequestLimit: number; send: (message: EgressReplyMessage) => void }): EgressSession;
+  /**
+   * A request the platform makes itself at an address an account chose (an identity provider's discovery, keys,
+   * token and userinfo endpoints): the same policy, resolver and pinned connections as application code's, so
+   * an account cannot reach the host's network through the platform either. A refusal rejects with a TypeError
+   * naming the policy.
+   */
+  fetch: PlatformFetch;
   close(): Promise<void>;
 }
+
+/** What a platform request may set (a subset of fetch's init). */
+export interface PlatformFetchInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+  redirect?: 'follow' | 'manual' | 'error';
+}
+
+/** fetch for requests the platform makes on an account's behalf, under the egress policy. */
+export type PlatformFetch = (url: string | URL, init?: PlatformFetchInit) => Promise<Response>;
 
 /**
  * Public data the platform serves itself, answered in-process for outbound fetch (a team domain's
@@ -193,6 +212,17 @@ export function createEgressSessions(options: { policy: EgressPolicy; logger: Lo
           inflight.clear();
         },
       };
+    },
+    async fetch(url, init = {}) {
+      try {
+        // undici's Response is the one Node's global fetch answers with; only the types are two declarations of it.
+        return await undiciFetch(url, { ...init, dispatcher: agent }) as unknown as Response;
+      } catch (err) {
+        const refused = refusalOf(err);
+        if (!refused) throw err;
+        options.logger.warn(`a platform request to ${safeUrl(String(url))} was refused by the egress policy: ${refused.reason}`, { code: 'egress_refused' });
+        throw new TypeError(`fetch to ${safeUrl(String(url))} was refused by the platform's egress policy: ${refused.reason}`);
+      }
     },
     // Closing twice, or after the agent was destroyed, rejects: nothing is left to close then.
     close: () => agent.close().catch(() => undefined),
