@@ -545,6 +545,8 @@ export class Isolate {
         if (event.trace && message.outcome.ok) event.trace.status = message.outcome.response?.status ?? encodedResponseStatus(message.outcome.value) ?? event.trace.status;
         // A socket the object returned joined to this isolate is offered to its caller under a token (websockets-handoff.ts).
         if (resolve) resolve(offerIsolateSocket(message.outcome, (sid) => this.#sockets.target(sid)));
+        // An event that left no ctx.waitUntil work ends with its result (one message fewer per call).
+        if (message.done) this.#finish(event.id);
         break;
       }
       case 'res-chunk': event.stream?.push(message.chunk); break;

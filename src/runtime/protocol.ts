@@ -117,7 +117,7 @@ export type IsolateMessage =
   | ({ t: 'scheduled-result'; id: number } & ScheduledOutcome)
   | ({ t: 'queue-result'; id: number } & QueueOutcome)
   | { t: 'workflow-result'; id: number; result: WorkflowRunOutcome }
-  | { t: 'object-result'; id: number; outcome: ObjectOutcome; /** What the object threw, with its stack: for its own record only, never sent to the caller. */ exception?: SerializedError }
+  | { t: 'object-result'; id: number; outcome: ObjectOutcome; /** What the object threw, with its stack: for its own record only, never sent to the caller. */ exception?: SerializedError; /** The event is over too (it left no ctx.waitUntil work): no `done` follows. */ done?: true }
   | { t: 'rpc-result'; id: number; outcome: RpcOutcome; /** What the callee threw, with its stack: for the callee's own record only, never sent to the caller. */ exception?: SerializedError }
   | RpcIsolateMessage
   | { t: 'call'; id: number; binding: string; method: string; args: readonly unknown[]; event?: number; /** The isolate waits blocked for the answer (sync-bridge.ts): its relay delivers it, and strips this mark. */ sync?: true }

@@ -109,7 +109,7 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
     case 'fail': return FAIL_CODES.has(m.code as string) && isError(m.error) ? value as IsolateMessage : null;
     case 'scheduled-result': return OUTCOMES.has(m.outcome as string) && typeof m.noRetry === 'boolean' && (m.error === undefined || isError(m.error)) ? value as IsolateMessage : null;
     // A coordination object's outcome goes back to its caller as the isolate sent it; the caller's isolate reads it.
-    case 'object-result': return isObjectOutcome(m.outcome) && (m.exception === undefined || isError(m.exception)) ? value as IsolateMessage : null;
+    case 'object-result': return isObjectOutcome(m.outcome) && (m.exception === undefined || isError(m.exception)) && (m.done === undefined || m.done === true) ? value as IsolateMessage : null;
     case 'queue-result':
       return OUTCOMES.has(m.outcome as string) && Array.isArray(m.decisions) && m.decisions.every(isDecision) && (m.error === undefined || isError(m.error)) ? value as IsolateMessage : null;
     case 'workflow-result': return isWorkflowOutcome(m.result) ? value as IsolateMessage : null;
