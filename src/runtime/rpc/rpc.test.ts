@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RPC_TARGET_BRAND } from '../modules/hooks.js';
 import { DISPOSE } from './codec.js';
-import { RpcPort } from './host-links.js';
+import { RpcPort, encodedBytes, plainSizeBound } from './host-links.js';
 import { createIsolateRpc, type IsolateRpc } from './isolate-side.js';
 import type { RpcHostMessage, RpcIsolateMessage } from './protocol.js';
 
@@ -132,4 +132,39 @@ test('when the callee stops, its stubs fail instead of hanging', async () => {
   assert.equal(await stub.increment(1), 1);
   b.port.close();
   await assert.rejects(() => stub.increment(1), /ended|stopped/);
+});
+
+test('the size bound that spares small calls a serialisation never says a value fits when its encoding does not', () => {
+  const values: unknown[] = [0, -0, 1.5e300, 2 ** 31, NaN, true, null, undefined, '', 'x', 'é'.repeat(1000), '😀'.repeat(500),
+    [], [1, 'a', null, true, undefined], { a: 1, b: [1, 2, { c: 'xyz' }] }, { ['k'.repeat(300)]: 'v'.repeat(300) }, Object.create(null), [[[[[1]]]]]];
+  // Random nests of plain values, as RPC arguments and results are after encoding.
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const make = (depth: number): unknown => {
+    const pick = next();
+    if (depth > 3 || pick < 0.3) return next() < 0.5 ? next() * 1e9 : String.fromCharCode(...Array.from({ length: Math.floor(next() * 40) }, () => Math.floor(next() * 0xffff)));
+    if (pick < 0.6) return Array.from({ length: Math.floor(next() * 6) }, () => make(depth + 1));
+    return Object.fromEntries(Array.from({ length: Math.floor(next() * 6) }, (_, i) => [`k${i}${'é'.repeat(Math.floor(next() * 5))}`, make(depth + 1)]));
+  };
+  for (let i = 0; i < 500; i++) values.push(make(0));
+  for (const value of values) {
+    const bound = plainSizeBound(value, { nodes: 64 });
+    assert.ok(bound >= encodedBytes(value), `bound ${bound} below the encoding of ${JSON.stringify(value)}`);
+  }
+  // Anything else is measured exactly: typed arrays, maps, class instances, sparse or decorated arrays, cycles, too many values.
+  const sparse: unknown[] = [];
+  sparse[10] = 1;
+  const decorated = Object.assign([1], { extra: 'y'.repeat(100) });
+  const cycle: Record<string, unknown> = {};
+  cycle['self'] = cycle;
+  for (const value of [new Uint8Array(4), new Map(), 10n, new Date(0), new Target(), sparse, decorated, cycle, Array.from({ length: 65 }, () => 1)]) {
+    assert.equal(plainSizeBound(value, { nodes: 64 }), Infinity);
+  }
+});
+
+test('a port still refuses a long string argument the bound cannot clear', () => {
+  const port = new RpcPort({ post: () => undefined, maxMessageBytes: 1000 });
+  assert.equal(port.oversized(['x'.repeat(400)], 'argument list'), undefined);
+  assert.match(String((port.oversized(['x'.repeat(2000)], 'argument list') as { error: { message: string } }).error.message), /over the limit of 1000 bytes/);
+  assert.match(String((port.oversized([{ a: '😀'.repeat(600) }], 'argument list') as { error: { message: string } }).error.message), /over the limit/);
 });
