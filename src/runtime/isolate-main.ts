@@ -126,6 +126,7 @@ const objectRpc: RpcCallee = {
   decode: (link, value, made) => rpc.session.decode(link, value, made),
   encode: (link, value) => rpc.session.encode(link, value),
   release: disposeStubs,
+  finish: (link) => rpc.session.finishIncoming(link),
 };
 
 /** Ends the RPC links an event opened. */

@@ -286,6 +286,8 @@ export class Isolate {
       return { ok: false, error: { name: 'TypeError', message: (err as Error).message } };
     }
     const outcome = await this.#runBackground<ObjectOutcome>((id) => ({ t: 'object', id, event: { ...event, link } }));
+    // The object dropped its end, holding nothing there: the caller's end goes too, and no rpc-close travels.
+    if (outcome.ok && outcome.linkDone === true) port.forget(from.link, this.#rpc);
     const oversized = outcome.ok && outcome.value !== undefined ? port.oversized(outcome.value, 'result') : undefined;
     return oversized && 'error' in oversized ? { ok: false, error: oversized.error } : outcome;
   }

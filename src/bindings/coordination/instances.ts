@@ -181,6 +181,8 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
         // Stubs passed as arguments live for the call only (as for service bindings).
         rpc.release(made);
       }
+      // Nothing left on the link (the usual call: plain values both ways): it ends with the answer.
+      if (outcome.ok && rpc.finish(event.link)) outcome.linkDone = true;
     } else if (isSocketEvent(event)) {
       await running.run(instance, () => runSocketEvent(instance.key, object, event, socketCall(context), (err) => reset(instance, err)));
       outcome = { ok: true };

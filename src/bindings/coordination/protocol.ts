@@ -64,9 +64,11 @@ export type ObjectOutcome =
   /**
    * `value`: the result encoded on the call's link. `response`: instead, a 101 answer with its socket (the host turns
    * the socket into a one-time token for the caller). `plainSocket`: host-only, set when the response's socket is
-   * joined to the object's isolate (websockets-handoff.ts).
+   * joined to the object's isolate (websockets-handoff.ts). `linkDone`: the object holds nothing on the call's link
+   * (its result exported nothing, no stub of the caller's is left) and has dropped it: the host forgets the link
+   * and so does the caller, with no `rpc-close` either way.
    */
-  | { ok: true; value?: unknown; response?: ObjectResponse; plainSocket?: true }
+  | { ok: true; value?: unknown; response?: ObjectResponse; plainSocket?: true; linkDone?: true }
   | { ok: false; error: RemoteError };
 
 /** The caller's end of an object call's RPC link, as the host knows it. */

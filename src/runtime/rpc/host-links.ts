@@ -122,6 +122,17 @@ export class RpcPort {
     return calleeLink;
   }
 
+  /**
+   * Forgets this isolate's link `link` and its end at `callee`, telling neither: the callee dropped its end,
+   * holding nothing there (an object call's `linkDone`), and the caller drops its own when the answer arrives.
+   */
+  forget(link: number, callee: RpcPort): void {
+    const end = this.#ends.get(link);
+    if (!end || end.peer !== callee) return;
+    this.#ends.delete(link);
+    if (callee.#ends.get(end.peerLink)?.peer === this) callee.#ends.delete(end.peerLink);
+  }
+
   /** A message from the isolate. */
   receive(message: RpcIsolateMessage): void {
     switch (message.t) {

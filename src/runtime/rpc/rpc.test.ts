@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RPC_TARGET_BRAND } from '../modules/hooks.js';
 import { DISPOSE } from './codec.js';
+import { disposeStubs } from './session.js';
 import { RpcPort, encodedBytes, plainSizeBound } from './host-links.js';
 import { createIsolateRpc, type IsolateRpc } from './isolate-side.js';
 import type { RpcHostMessage, RpcIsolateMessage } from './protocol.js';
@@ -167,4 +168,73 @@ test('a port still refuses a long string argument the bound cannot clear', () =>
   assert.equal(port.oversized(['x'.repeat(400)], 'argument list'), undefined);
   assert.match(String((port.oversized(['x'.repeat(2000)], 'argument list') as { error: { message: string } }).error.message), /over the limit of 1000 bytes/);
   assert.match(String((port.oversized([{ a: '😀'.repeat(600) }], 'argument list') as { error: { message: string } }).error.message), /over the limit/);
+});
+
+/**
+ * A calls B the way a coordination object's event does (bindings/coordination/instances.ts): B drops its end of
+ * the link when it holds nothing there and says so (`linkDone`); the host then forgets both ends (Isolate.runObject).
+ */
+function objectCaller(a: ReturnType<typeof isolate>, b: ReturnType<typeof isolate>, run: (args: unknown[]) => unknown) {
+  return (...args: unknown[]) => a.rpc.session.call(async (link, encoded) => {
+    const calleeLink = a.port.join(link, b.port);
+    const made: object[] = [];
+    let outcome: { value: unknown; linkDone?: true } | { error: unknown };
+    try {
+      b.rpc.session.accept(calleeLink);
+      const decoded = b.rpc.session.decode(calleeLink, structuredClone(encoded), made) as unknown[];
+      outcome = { value: b.rpc.session.encode(calleeLink, await run(decoded)) };
+    } catch (err) {
+      outcome = { error: { name: 'Error', message: (err as Error).message } };
+    } finally {
+      disposeStubs(made);
+    }
+    if ('value' in outcome && b.rpc.session.finishIncoming(calleeLink)) {
+      outcome.linkDone = true;
+      a.port.forget(link, b.port);
+    }
+    return structuredClone(outcome) as never;
+  }, args);
+}
+
+/** Counts the rpc-close messages an isolate sends and receives. */
+function countCloses(end: ReturnType<typeof isolate>): { sent: number; received: number } {
+  const counts = { sent: 0, received: 0 };
+  const receive = end.rpc.receive.bind(end.rpc);
+  end.rpc.receive = (m) => { if (m.t === 'rpc-close') counts.received++; receive(m); };
+  const portReceive = end.port.receive.bind(end.port);
+  end.port.receive = (m) => { if (m.t === 'rpc-close') counts.sent++; portReceive(m); };
+  return counts;
+}
+
+test('an object call that leaves nothing on its link ends it with the answer: no rpc-close either way, nothing left open', async () => {
+  const a = isolate();
+  const b = isolate();
+  const [aCloses, bCloses] = [countCloses(a), countCloses(b)];
+  const call = objectCaller(a, b, ([n]) => (n as number) + 1);
+  for (let i = 0; i < 5; i++) assert.equal(await call(i), i + 1);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual([a.rpc.session.openLinks, b.rpc.session.openLinks, a.port.links, b.port.links], [0, 0, 0, 0]);
+  assert.deepEqual([aCloses, bCloses], [{ sent: 0, received: 0 }, { sent: 0, received: 0 }]);
+
+  // A function passed in is released when the call returns: the link still ends with the answer, and the function is gone.
+  let kept: (() => Promise<unknown>) | undefined;
+  const withCallback = objectCaller(a, b, async ([fn]) => { kept = fn as () => Promise<unknown>; return (await kept()) as number * 2; });
+  assert.equal(await withCallback(() => 21), 42);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual([a.rpc.session.openLinks, b.rpc.session.openLinks, a.port.links, b.port.links], [0, 0, 0, 0]);
+  await assert.rejects(() => (kept as () => Promise<unknown>)(), /released|ended/);
+});
+
+test('an object call whose answer is a stub keeps its link until the stub is disposed, then closes it as before', async () => {
+  const a = isolate();
+  const b = isolate();
+  const aCloses = countCloses(a);
+  const call = objectCaller(a, b, () => new Target(1));
+  const stub = await call() as Record<string | symbol, unknown>;
+  assert.equal(await (stub.increment as (n: number) => Promise<number>)(2), 3);
+  assert.deepEqual([a.rpc.session.openLinks, b.rpc.session.openLinks, a.port.links, b.port.links], [1, 1, 1, 1]);
+  (stub[DISPOSE] as () => void)();
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual([a.rpc.session.openLinks, b.rpc.session.openLinks, a.port.links, b.port.links], [0, 0, 0, 0]);
+  assert.equal(aCloses.sent, 1, 'the caller closed it with an rpc-close');
 });

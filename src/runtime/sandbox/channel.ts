@@ -135,6 +135,8 @@ function isObjectOutcome(o: unknown): boolean {
   const v = o as { ok?: unknown; error?: unknown };
   if (v.ok === false) return isError(v.error);
   if (v.ok !== true) return false;
+  const linkDone = (o as { linkDone?: unknown }).linkDone;
+  if (linkDone !== undefined && linkDone !== true) return false;
   // A 101 answer's head and socket instead of a value (websockets-handoff.ts).
   const response = (o as { response?: unknown }).response;
   if (response === undefined) return true;
