@@ -16,11 +16,11 @@ import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { runWorkflow } from '../bindings/workflows/run.js';
 import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
-import { dropInstance, runObjectEvent, runningObjectGate, thrownOf } from '../bindings/coordination/instances.js';
+import { dropInstance, releaseOutcome, runObjectEvent, runningObjectGate, settleCarriedWrites, thrownOf } from '../bindings/coordination/instances.js';
 import { setObjectValuesAccount } from '../bindings/coordination/rpc-values.js';
 import { WebSocketRequestResponsePair, installObjectSockets, takeSocketFlush } from '../bindings/coordination/websockets-isolate.js';
 import { createObjectSocketSupport } from './websockets/object-sockets.js';
-import type { ObjectEvent } from '../bindings/coordination/protocol.js';
+import type { CarriedWrites, ObjectEvent } from '../bindings/coordination/protocol.js';
 import { OBJECT_STORAGE_SERVICE } from '../bindings/coordination/service-name.js';
 import { createBatchSender } from './batch-port.js';
 import { createConsoleBudget } from './console-budget.js';
@@ -219,6 +219,7 @@ function receive(message: HostMessage): void {
     case 'workflow': void runWorkflowEvent(message.id, message.run); break;
     case 'object': void runObject(message.id, message.event); break;
     case 'object-drop': dropInstance(message.namespace, message.objectId); break;
+    case 'object-written': settleCarriedWrites(message.seq, message.error); break;
     case 'rpc-event': void runRpcEvent(message.id, message); break;
     case 'rpc-reply': case 'rpc-invoke': case 'rpc-release': case 'rpc-close': rpc.receive(message); break;
   }
@@ -444,7 +445,13 @@ async function runObject(id: number, event: ObjectEvent): Promise<void> {
   const eventState: EventState = { subrequests: 0, waits, fetchId: id };
   let finished = false;
   await events.run(eventState, async () => {
-    const outcome = await runObjectEvent(event, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => waits.push(promise), callSync: callBindingSync, rpc: objectRpc });
+    let outcome = await runObjectEvent(event, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => waits.push(promise), callSync: callBindingSync, rpc: objectRpc });
+    // Writes still queued travel on the result (taken here, posted below in this same turn), or the gate waits for them.
+    const released = releaseOutcome(outcome);
+    let writes: CarriedWrites | undefined;
+    if (released instanceof Promise) outcome = await released;
+    else writes = released.writes;
+    const carriedWrites = writes === undefined ? {} : { writes };
     // A result the transport cannot carry (caught before posting) becomes the call's error.
     const carried = outcome.ok ? sendable({ value: outcome.value }) : undefined;
     const thrown = thrownOf(outcome);
@@ -452,8 +459,8 @@ async function runObject(id: number, event: ObjectEvent): Promise<void> {
     finished = waits.length === 0;
     const done = finished ? { done: true as const } : {};
     // What the object threw, with its stack, goes to its own record (issues name its line); the caller gets name and message.
-    if (thrown !== undefined) send({ t: 'object-result', id, outcome, exception: serializeError(thrown), ...done });
-    else send({ t: 'object-result', id, outcome: carried && 'error' in carried ? { ok: false, error: carried.error } : outcome, ...done });
+    if (thrown !== undefined) send({ t: 'object-result', id, outcome, exception: serializeError(thrown), ...done, ...carriedWrites });
+    else send({ t: 'object-result', id, outcome: carried && 'error' in carried ? { ok: false, error: carried.error } : outcome, ...done, ...carriedWrites });
     // A socket joined to this isolate sends what its object wrote before the response only once the host knows it.
     if (outcome.ok) takeSocketFlush(outcome.response)?.();
   });
