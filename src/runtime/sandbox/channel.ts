@@ -150,7 +150,7 @@ function isObjectOutcome(o: unknown): boolean {
 function isCarriedWrites(w: unknown): boolean {
   if (typeof w !== 'object' || w === null) return false;
   const v = w as { seq?: unknown; puts?: unknown; deletes?: unknown };
-  return isId(v.seq) && Array.isArray(v.puts) && v.puts.every((p) => Array.isArray(p) && p.length === 2 && isStr(p[0]) && p[1] instanceof Uint8Array)
+  return isId(v.seq) && v.seq > 0 && Array.isArray(v.puts) && v.puts.every((p) => Array.isArray(p) && p.length === 2 && isStr(p[0]) && p[1] instanceof Uint8Array)
     && Array.isArray(v.deletes) && v.deletes.every(isStr);
 }
 
