@@ -26,13 +26,15 @@ export default {
   },
 };`;
 
-test('every acknowledged increment is present after SIGKILL, none counts twice, and the object carries on after a restart', { timeout: 300_000 }, async () => {
+// Under both isolations: the object's writes travel on its results to the host (storage.ts takeForResult) or on their own.
+for (const isolation of ['thread', 'process'] as const) test(`every acknowledged increment is present after SIGKILL, none counts twice, and the object carries on after a restart (${isolation} isolation)`, { timeout: 300_000 }, async () => {
   const dir = makeProject({ 'src/index.js': APP }, {
     durable_objects: { bindings: [{ name: 'COUNTER', class_name: 'Counter' }] },
     migrations: [{ tag: 'v1', new_sqlite_classes: ['Counter'] }],
   });
   const state = tempDir('ledge-crash-');
-  const dev = await startDev(dir, ['--state', state]);
+  const flags = isolation === 'process' ? ['--isolation', 'process'] : [];
+  const dev = await startDev(dir, ['--state', state, ...flags]);
   const acked = await writeUntilKilled(dev, { count: 400, writers: 8, acknowledged: (key, body) => body.startsWith(`counted ${key} as `) });
   const values = new Map([...acked].map(([key, body]) => [key, Number(body.slice(`counted ${key} as `.length))]));
   assert.equal(new Set(values.values()).size, values.size, 'no value was handed out twice');
@@ -53,7 +55,7 @@ test('every acknowledged increment is present after SIGKILL, none counts twice, 
     storage.close();
   }
 
-  const again = await startDev(dir, ['--state', state]);
+  const again = await startDev(dir, ['--state', state, ...flags]);
   try {
     const body = await (await fetch(`${again.url}/?k=after`)).text();
     assert.match(body, /^counted after as \d+$/);

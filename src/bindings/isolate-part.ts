@@ -54,6 +54,8 @@ export interface RpcCallee {
   encode(link: number, value: unknown): unknown;
   /** Releases stubs received as a call's arguments. */
   release(stubs: readonly object[]): void;
+  /** Drops the link `link` if this side holds nothing on it; true when it did (the outcome says so: `linkDone`). */
+  finish(link: number): boolean;
 }
 
 /** The name under which a kind's isolate module exports its part. */

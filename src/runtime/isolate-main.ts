@@ -16,11 +16,11 @@ import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { runWorkflow } from '../bindings/workflows/run.js';
 import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
-import { dropInstance, gateRunningObjectAnswer, runObjectEvent, runningObjectGate, thrownOf } from '../bindings/coordination/instances.js';
+import { dropInstance, gateRunningObjectAnswer, releaseOutcome, runObjectEvent, runningObjectGate, settleCarriedWrites, thrownOf } from '../bindings/coordination/instances.js';
 import { setObjectValuesAccount } from '../bindings/coordination/rpc-values.js';
 import { WebSocketRequestResponsePair, installObjectSockets, takeSocketFlush } from '../bindings/coordination/websockets-isolate.js';
 import { createObjectSocketSupport } from './websockets/object-sockets.js';
-import type { ObjectEvent } from '../bindings/coordination/protocol.js';
+import type { CarriedWrites, ObjectEvent } from '../bindings/coordination/protocol.js';
 import { OBJECT_STORAGE_SERVICE } from '../bindings/coordination/service-name.js';
 import { createBatchSender } from './batch-port.js';
 import { createConsoleBudget } from './console-budget.js';
@@ -127,6 +127,7 @@ const objectRpc: RpcCallee = {
   decode: (link, value, made) => rpc.session.decode(link, value, made),
   encode: (link, value) => rpc.session.encode(link, value),
   release: disposeStubs,
+  finish: (link) => rpc.session.finishIncoming(link),
 };
 
 /** Ends the RPC links an event opened. */
@@ -224,6 +225,7 @@ function receive(message: HostMessage): void {
     case 'workflow': void runWorkflowEvent(message.id, message.run); break;
     case 'object': void runObject(message.id, message.event); break;
     case 'object-drop': dropInstance(message.namespace, message.objectId); break;
+    case 'object-written': settleCarriedWrites(message.seq, message.error); break;
     case 'rpc-event': void runRpcEvent(message.id, message); break;
     case 'rpc-reply': case 'rpc-invoke': case 'rpc-release': case 'rpc-close': rpc.receive(message); break;
   }
@@ -447,17 +449,31 @@ async function runObject(id: number, event: ObjectEvent): Promise<void> {
   const waits: Promise<unknown>[] = [];
   // The event's id: the object's console lines land in the record of its alarm or call.
   const eventState: EventState = { subrequests: 0, waits, fetchId: id };
+  let finished = false;
   await events.run(eventState, async () => {
-    const outcome = await runObjectEvent(event, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => waits.push(promise), callSync: callBindingSync, rpc: objectRpc });
+    let outcome = await runObjectEvent(event, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => waits.push(promise), callSync: callBindingSync, rpc: objectRpc });
+    // Writes still queued travel on the result (taken here, posted below in this same turn), or the gate waits for them.
+    const released = releaseOutcome(outcome);
+    let writes: CarriedWrites | undefined;
+    if (released instanceof Promise) outcome = await released;
+    else writes = released.writes;
+    const carriedWrites = writes === undefined ? {} : { writes };
     // A result the transport cannot carry (caught before posting) becomes the call's error.
     const carried = outcome.ok ? sendable({ value: outcome.value }) : undefined;
     const thrown = thrownOf(outcome);
+    // No ctx.waitUntil work: the event ends with its result, as a fetch's with its head (one message fewer per call).
+    finished = waits.length === 0;
+    const done = finished ? { done: true as const } : {};
     // What the object threw, with its stack, goes to its own record (issues name its line); the caller gets name and message.
-    if (thrown !== undefined) send({ t: 'object-result', id, outcome, exception: serializeError(thrown) });
-    else send({ t: 'object-result', id, outcome: carried && 'error' in carried ? { ok: false, error: carried.error } : outcome });
+    if (thrown !== undefined) send({ t: 'object-result', id, outcome, exception: serializeError(thrown), ...done, ...carriedWrites });
+    else send({ t: 'object-result', id, outcome: carried && 'error' in carried ? { ok: false, error: carried.error } : outcome, ...done, ...carriedWrites });
     // A socket joined to this isolate sends what its object wrote before the response only once the host knows it.
     if (outcome.ok) takeSocketFlush(outcome.response)?.();
   });
+  if (finished) {
+    closeLinks(eventState);
+    return;
+  }
   await settleWaitUntil(waits, id);
   // Stubs the object received from its own calls live until its event ends, as for any event (docs/bindings/services.md).
   closeLinks(eventState);

@@ -301,8 +301,16 @@ export class Isolate {
       return { ok: false, error: { name: 'TypeError', message: (err as Error).message } };
     }
     const outcome = await this.#runBackground<ObjectOutcome>((id) => ({ t: 'object', id, event: { ...event, link } }));
+    // The object dropped its end, holding nothing there: the caller's end goes too, and no rpc-close travels.
+    if (outcome.ok && outcome.linkDone === true) port.forget(from.link, this.#rpc);
     const oversized = outcome.ok && outcome.value !== undefined ? port.oversized(outcome.value, 'result') : undefined;
-    return oversized && 'error' in oversized ? { ok: false, error: oversized.error } : outcome;
+    // A refused result still has its writes committed (and the instance told), as when the object throws.
+    return oversized && 'error' in oversized ? { ok: false, error: oversized.error, ...(outcome.writes ? { writes: outcome.writes } : {}) } : outcome;
+  }
+
+  /** Tells the isolate how the commit of the writes an object's result carried went. */
+  settleCarried(seq: number, error?: string): void {
+    this.#post(error === undefined ? { t: 'object-written', seq } : { t: 'object-written', seq, error });
   }
 
   /** Tells the isolate to forget its instance of an object (evicted, or moved to another isolate). */
@@ -558,8 +566,16 @@ export class Isolate {
         // A handler that threw is its record's exception (and an issue); an object's response status is its record's.
         if (event.trace && !message.outcome.ok) event.trace.exception ??= message.exception ?? { name: message.outcome.error.name, message: message.outcome.error.message };
         if (event.trace && message.outcome.ok) event.trace.status = message.outcome.response?.status ?? encodedResponseStatus(message.outcome.value) ?? event.trace.status;
-        // A socket the object returned joined to this isolate is offered to its caller under a token (websockets-handoff.ts).
-        if (resolve) resolve(offerIsolateSocket(message.outcome, (sid) => this.#sockets.target(sid)));
+        if (resolve) {
+          // A socket the object returned joined to this isolate is offered to its caller under a token (websockets-handoff.ts).
+          const outcome = offerIsolateSocket(message.outcome, (sid) => this.#sockets.target(sid));
+          // Only the message says what writes the result carries (the host commits them before releasing it: coordination/directory.ts).
+          delete outcome.writes;
+          if (message.writes !== undefined) outcome.writes = message.writes;
+          resolve(outcome);
+        }
+        // An event that left no ctx.waitUntil work ends with its result (one message fewer per call).
+        if (message.done) this.#finish(event.id);
         break;
       }
       case 'res-chunk': event.stream?.push(message.chunk); break;

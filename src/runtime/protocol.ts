@@ -8,7 +8,7 @@ import type { TcpHostMessage, TcpIsolateMessage } from './tcp/protocol.js';
 import type { QueueBatchEvent, QueueOutcome } from '../bindings/queues/delivery.js';
 import type { FlatHeaders, SerializedError } from './wire.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
-import type { ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
+import type { CarriedWrites, ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
 import type { RpcHostMessage, RpcIsolateMessage } from './rpc/protocol.js';
 import type { RpcOutcome } from './rpc/errors.js';
 
@@ -75,6 +75,8 @@ export type HostMessage =
   | { t: 'object'; id: number; event: ObjectEvent }
   /** Forget the instance of this object: it was evicted, or moved to another isolate. */
   | { t: 'object-drop'; namespace: string; objectId: string }
+  /** How the commit of the writes an object's result carried went (bindings/coordination/storage.ts `takeForResult`). */
+  | { t: 'object-written'; seq: number; error?: string }
   | { t: 'req'; id: number; method: string; url: string; headers: FlatHeaders; hasBody: boolean; httpProtocol?: string | undefined }
   | { t: 'req-chunk'; id: number; chunk: Uint8Array }
   | { t: 'req-end'; id: number }
@@ -119,7 +121,7 @@ export type IsolateMessage =
   | ({ t: 'scheduled-result'; id: number } & ScheduledOutcome)
   | ({ t: 'queue-result'; id: number } & QueueOutcome)
   | { t: 'workflow-result'; id: number; result: WorkflowRunOutcome }
-  | { t: 'object-result'; id: number; outcome: ObjectOutcome; /** What the object threw, with its stack: for its own record only, never sent to the caller. */ exception?: SerializedError }
+  | { t: 'object-result'; id: number; outcome: ObjectOutcome; /** What the object threw, with its stack: for its own record only, never sent to the caller. */ exception?: SerializedError; /** The event is over too (it left no ctx.waitUntil work): no `done` follows. */ done?: true; /** The instance's queued writes, for the host to commit before it releases the result. */ writes?: CarriedWrites }
   | { t: 'rpc-result'; id: number; outcome: RpcOutcome; /** What the callee threw, with its stack: for the callee's own record only, never sent to the caller. */ exception?: SerializedError }
   | RpcIsolateMessage
   | { t: 'call'; id: number; binding: string; method: string; args: readonly unknown[]; event?: number; /** The isolate waits blocked for the answer (sync-bridge.ts): its relay delivers it, and strips this mark. */ sync?: true }

@@ -10,7 +10,7 @@ import { isLedgeError } from '../../platform/errors.js';
 import { isSqlStatementError, type CoordinationObjectStore, type CoordinationStoragePort } from '../../storage/ports.js';
 import { serveProtocol } from '../host-protocol.js';
 import { BindingError, type BindingService } from '../plugin.js';
-import { OBJECT_STORAGE_CALLS, type ObjectStorageProtocol, type ObjectCaller, type ObjectEvent, type ObjectOutcome, type ObjectOwner } from './protocol.js';
+import { CARRIED_WRITES, OBJECT_STORAGE_CALLS, type ObjectStorageProtocol, type ObjectCaller, type ObjectEvent, type ObjectOutcome, type ObjectOwner } from './protocol.js';
 import { ObjectSocketHub } from './websockets-host.js';
 import { OBJECT_SOCKET_CALLS, type ObjectSocketProtocol } from './websockets-protocol.js';
 
@@ -122,10 +122,38 @@ export class CoordinationDirectory {
       throw err;
     }
     try {
-      return this.#sockets.settle(key, await owner.runObject(event, from));
+      let outcome = await owner.runObject(event, from);
+      if (outcome.writes !== undefined) outcome = await this.#commitCarried(s, owner, outcome);
+      return this.#sockets.settle(key, outcome);
     } finally {
       this.#done(key, s);
     }
+  }
+
+  /**
+   * Commits the writes an event's result carried (storage.ts `takeForResult`) before the result is released (the
+   * output gate), and tells the isolate how it went; a failed commit fails the event, as a failed `write` does.
+   */
+  async #commitCarried(slot: Slot, owner: ObjectOwner, outcome: ObjectOutcome): Promise<ObjectOutcome> {
+    const { writes, ...released } = outcome;
+    const parsed = CARRIED_WRITES.safeParse(writes);
+    // Malformed: nothing can be committed or answered (an isolate's own code is broken); the caller learns it.
+    if (!parsed.success) return { ok: false, error: { name: 'Error', message: 'the object\'s result carried malformed writes' } };
+    let error: string | undefined;
+    try {
+      if (slot.owner !== owner) throw new BindingError('Error', 'This object instance is no longer the live one (it was evicted or moved); its storage is closed to it.');
+      slot.store ??= this.#port.open(slot.namespace, slot.id);
+      const store = slot.store;
+      await asUserError(async () => (await store).write(parsed.data.puts, parsed.data.deletes));
+    } catch (err) {
+      if (err instanceof BindingError) error = err.message;
+      else {
+        this.#logger.error(`committing the writes of object ${slot.id} (${slot.namespace}) failed: ${(err as Error)?.stack ?? String(err)}`);
+        error = 'the object\'s storage failed inside the platform; the error was logged';
+      }
+    }
+    if (!owner.exited) owner.settleCarried(parsed.data.seq, error);
+    return error === undefined ? released as ObjectOutcome : { ok: false, error: { name: 'Error', message: error } };
   }
 
   /**

@@ -9,7 +9,7 @@ import { typedCall, type BindingTransport } from '../protocol.js';
 import { InputGate } from './gates.js';
 import { idFromName, namespaceKey } from './ids.js';
 import { DurableObjectId, isRpcName } from './namespace.js';
-import type { ObjectEvent, ObjectOutcome, ObjectResponse, ObjectStorageProtocol, RemoteError } from './protocol.js';
+import type { CarriedWrites, ObjectEvent, ObjectOutcome, ObjectResponse, ObjectStorageProtocol, RemoteError } from './protocol.js';
 import { OBJECT_STORAGE_SERVICE } from './service-name.js';
 import { ObjectStorage } from './storage.js';
 import { attachSyncStorage, startSession, type SyncStorageCall } from './sync-storage.js';
@@ -204,6 +204,8 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
         // Stubs passed as arguments live for the call only (as for service bindings).
         rpc.release(made);
       }
+      // Nothing left on the link (the usual call: plain values both ways): it ends with the answer.
+      if (outcome.ok && rpc.finish(event.link)) outcome.linkDone = true;
     } else if (isSocketEvent(event)) {
       await running.run(instance, () => runSocketEvent(instance.key, object, event, socketCall(context), (err) => reset(instance, err)));
       outcome = { ok: true };
@@ -220,7 +222,12 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
       await instance.storage.endAlarm(true);
       outcome = { ok: true };
     }
-    // The output gate: nobody learns of this event's outcome before the writes it saw as done are committed.
+    // The output gate: nobody learns of this event's outcome before the writes it saw as done are committed. When
+    // they are all still queued, they may travel with the outcome instead (releaseOutcome): the host commits them first.
+    if (!instance.broken && instance.storage.carryable()) {
+      carrying.set(outcome, instance);
+      return outcome;
+    }
     await instance.storage.confirmed();
     if (instance.broken) throw instance.broken;
     return outcome;
@@ -233,6 +240,46 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
     }
     return { ok: false, error: toRemote(err) };
   }
+}
+
+/** Outcomes whose output gate is left to releaseOutcome, with their instance. */
+const carrying = new WeakMap<ObjectOutcome, Instance>();
+/** Storage whose writes travel on a result, by the number the host answers with (settleCarriedWrites). */
+const carriedBy = new Map<number, ObjectStorage>();
+let nextCarry = 1;
+
+/**
+ * The output gate of an outcome runObjectEvent left open: the instance's queued writes, taken now to travel on the
+ * result message, which the caller must post in this same turn (nothing else may reach the store before it); or,
+ * when they can no longer travel (another call sent them meanwhile), the outcome once they are committed.
+ */
+export function releaseOutcome(outcome: ObjectOutcome): { writes?: CarriedWrites } | Promise<ObjectOutcome> {
+  const instance = carrying.get(outcome);
+  if (!instance) return {};
+  carrying.delete(outcome);
+  const taken = instance.broken ? undefined : instance.storage.takeForResult();
+  if (!taken) return gated(instance, outcome);
+  const seq = nextCarry++;
+  carriedBy.set(seq, instance.storage);
+  return { writes: { seq, ...taken } };
+}
+
+async function gated(instance: Instance, outcome: ObjectOutcome): Promise<ObjectOutcome> {
+  try {
+    await instance.storage.confirmed();
+    if (instance.broken) throw instance.broken;
+  } catch (err) {
+    return { ok: false, error: toRemote(err) };
+  }
+  return outcome;
+}
+
+/** The host committed the writes a result carried (or failed to, with `error`: the instance is reset). */
+export function settleCarriedWrites(seq: number, error: string | undefined): void {
+  const storage = carriedBy.get(seq);
+  if (!storage) return;
+  carriedBy.delete(seq);
+  storage.settleCarried(error === undefined ? undefined : new Error(error));
 }
 
 async function callMethod(object: Record<string, unknown>, name: string, args: unknown[]): Promise<unknown> {

@@ -106,7 +106,8 @@ function bindingStub(call: BindingCall<CoordinationProtocol>, rpc: RpcCaller | u
     const value = await rpc.call(async (link, encoded) => {
       const outcome = await call('event', [hex, name, kind === 'fetch' ? { kind, link, args: encoded } : { kind, link, method, args: encoded }]);
       if (outcome.ok && outcome.response) upgrade = outcome.response;
-      return outcome.ok ? { value: outcome.value } : { error: outcome.error };
+      // linkDone: the object and the host have forgotten the link; the session drops it without a message.
+      return outcome.ok ? { value: outcome.value, ...(outcome.linkDone === true ? { linkDone: true } : {}) } : { error: outcome.error };
     }, args);
     // A WebSocket the object returned: return this response from the worker to join the client to the object.
     if (upgrade) {

@@ -64,10 +64,23 @@ export type ObjectOutcome =
   /**
    * `value`: the result encoded on the call's link. `response`: instead, a 101 answer with its socket (the host turns
    * the socket into a one-time token for the caller). `plainSocket`: host-only, set when the response's socket is
-   * joined to the object's isolate (websockets-handoff.ts).
+   * joined to the object's isolate (websockets-handoff.ts). `linkDone`: the object holds nothing on the call's link
+   * (its result exported nothing, no stub of the caller's is left) and has dropped it: the host forgets the link
+   * and so does the caller, with no `rpc-close` either way.
    */
-  | { ok: true; value?: unknown; response?: ObjectResponse; plainSocket?: true }
-  | { ok: false; error: RemoteError };
+  | { ok: true; value?: unknown; response?: ObjectResponse; plainSocket?: true; linkDone?: true; writes?: CarriedWrites }
+  | { ok: false; error: RemoteError; writes?: CarriedWrites };
+
+/**
+ * The writes an event's result carried (storage.ts `takeForResult`): host-only on an outcome, set by the runtime
+ * from the result message. The host commits them before it releases the result (the output gate) and answers
+ * the isolate with `settleCarried(seq)`: one round trip fewer per event that wrote.
+ */
+export interface CarriedWrites {
+  seq: number;
+  puts: [string, Uint8Array][];
+  deletes: string[];
+}
 
 /** The caller's end of an object call's RPC link, as the host knows it. */
 export interface ObjectCaller {
@@ -83,6 +96,8 @@ export interface ObjectOwner {
   runObject(event: ObjectEvent, from?: ObjectCaller): Promise<ObjectOutcome>;
   /** Tells the isolate to forget its instance of the object (it was evicted, or moved to another isolate). */
   dropObject(namespace: string, id: string): void;
+  /** Tells the isolate how the commit of the writes a result carried went (`error`: the message its instance fails with). */
+  settleCarried(seq: number, error?: string): void;
 }
 
 /** Calls of a binding in `env`. */
@@ -128,6 +143,13 @@ export type SqlBinding = string | number | null | Uint8Array;
 
 const NS = z.string().max(512);
 const KEY = z.string().max(2048 * 4);
+
+/** Writes carried on a result, as the host checks them before committing (the bounds of `write`). */
+export const CARRIED_WRITES = z.strictObject({
+  seq: z.number().int().positive(),
+  puts: z.array(z.tuple([KEY, z.instanceof(Uint8Array)])).max(100_000),
+  deletes: z.array(KEY).max(100_000),
+});
 
 export const OBJECT_STORAGE_CALLS = {
   get: z.tuple([NS, ID, z.array(KEY).max(128)]),

@@ -352,6 +352,54 @@ export class ObjectStorage {
   /** The first write that failed: every later one fails with it (the instance is reset). */
   #failed: Error | undefined;
 
+  /** The batch travelling on an event's result (takeForResult), until the host says how its commit went. */
+  #carried: Batch | undefined;
+
+  /**
+   * Whether the writes queued now are all an event's output gate waits for (nothing on its way to the store, no
+   * alarm change, no synchronous transaction joined), so they may travel on the event's result (takeForResult).
+   */
+  carryable(): boolean {
+    const batch = this.#pendingBatch;
+    return batch !== undefined && this.#pending.size > 0 && !this.#writing && !this.#failed && !this.#joined && this.#confirmed === batch.promise;
+  }
+
+  /**
+   * For an event's result (instances.ts): the queued writes, taken to travel on the result message when they are
+   * carryable; the host commits them before it releases the result, and answers with `settleCarried`. Until then
+   * they count as on their way to the store: later writes queue behind them, `sync()` and the output gate wait.
+   * The caller posts the result in the same turn, before anything else can reach the store (a synchronous call).
+   */
+  takeForResult(): { puts: [string, Uint8Array][]; deletes: string[] } | undefined {
+    const batch = this.#pendingBatch;
+    if (!batch || !this.carryable()) return undefined;
+    const puts: [string, Uint8Array][] = [];
+    const deletes: string[] = [];
+    for (const [key, bytes] of this.#pending) if (bytes === null) deletes.push(key); else puts.push([key, bytes]);
+    this.#pending = new Map();
+    this.#pendingBatch = undefined;
+    this.#writing = true;
+    this.#carried = batch;
+    this.#committed = batch.promise;
+    return { puts, deletes };
+  }
+
+  /** The host committed the writes carried on a result (or failed to: `err`, and the instance is reset). */
+  settleCarried(err?: Error): void {
+    const batch = this.#carried;
+    if (!batch) return;
+    this.#carried = undefined;
+    if (err) {
+      this.#failed ??= err;
+      batch.reject(err);
+      this.#t.onBroken(err);
+    } else {
+      batch.resolve();
+    }
+    this.#writing = false;
+    this.#send();
+  }
+
   /**
    * For a synchronous call (sync-storage.ts): the writes queued and not yet sent, taken out of the queue. The
    * caller commits them before its own call and reports how that went with `settle`.

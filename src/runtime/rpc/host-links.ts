@@ -43,6 +43,40 @@ export function encodedBytes(value: unknown): number {
   }
 }
 
+/** Values `plainSizeBound` walks at most before leaving the size to `encodedBytes`. */
+const PLAIN_NODES = 64;
+
+/**
+ * An upper bound of `encodedBytes(value)` for plain data (primitives, arrays, objects of the Object prototype),
+ * or Infinity for anything else, or past `budget.nodes` values: the exact size is measured then. The bound is
+ * generous (16 bytes of framing per value, 2 per UTF-16 unit), so it never says a value fits when it does not.
+ */
+export function plainSizeBound(value: unknown, budget: { nodes: number }): number {
+  if (--budget.nodes < 0) return Infinity;
+  switch (typeof value) {
+    case 'string': return 16 + 2 * value.length;
+    case 'number': case 'boolean': case 'undefined': return 16;
+    case 'object': {
+      if (value === null) return 16;
+      let total = 16;
+      if (Array.isArray(value)) {
+        if (value.length > budget.nodes) return Infinity;
+        for (let i = 0; i < value.length; i++) total += plainSizeBound(value[i], budget);
+        // Properties beyond the indices are serialised too: only plain arrays are bounded here.
+        return Object.keys(value).length === value.length ? total : Infinity;
+      }
+      const proto: unknown = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) return Infinity;
+      for (const key of Object.keys(value)) {
+        total += 16 + 2 * key.length + plainSizeBound((value as Record<string, unknown>)[key], budget);
+        if (total === Infinity) return Infinity;
+      }
+      return total;
+    }
+    default: return Infinity;
+  }
+}
+
 /** The host side of one isolate's RPC links. */
 export class RpcPort {
   #post: (message: RpcHostMessage) => void;
@@ -68,6 +102,8 @@ export class RpcPort {
 
   /** The refusal of a value too large to send, or undefined when it fits. */
   oversized(value: unknown, what: string): RpcOutcome | undefined {
+    // Most calls carry a few numbers and short strings: bounded without serialising them (a copy per call).
+    if (plainSizeBound(value, { nodes: PLAIN_NODES }) <= this.#maxBytes) return undefined;
     const bytes = encodedBytes(value);
     if (bytes <= this.#maxBytes) return undefined;
     return failure('RangeError', bytes === Infinity ? `the ${what} could not be serialised` : `the ${what} is ${bytes} bytes, over the limit of ${this.#maxBytes} bytes per call`);
@@ -84,6 +120,17 @@ export class RpcPort {
     this.#ends.set(link, { peer: callee, peerLink: calleeLink });
     callee.#ends.set(calleeLink, { peer: this, peerLink: link });
     return calleeLink;
+  }
+
+  /**
+   * Forgets this isolate's link `link` and its end at `callee`, telling neither: the callee dropped its end,
+   * holding nothing there (an object call's `linkDone`), and the caller drops its own when the answer arrives.
+   */
+  forget(link: number, callee: RpcPort): void {
+    const end = this.#ends.get(link);
+    if (!end || end.peer !== callee) return;
+    this.#ends.delete(link);
+    if (callee.#ends.get(end.peerLink)?.peer === this) callee.#ends.delete(end.peerLink);
   }
 
   /** A message from the isolate. */

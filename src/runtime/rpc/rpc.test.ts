@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RPC_TARGET_BRAND } from '../modules/hooks.js';
 import { DISPOSE } from './codec.js';
-import { RpcPort } from './host-links.js';
+import { disposeStubs } from './session.js';
+import { RpcPort, encodedBytes, plainSizeBound } from './host-links.js';
 import { createIsolateRpc, type IsolateRpc } from './isolate-side.js';
 import type { RpcHostMessage, RpcIsolateMessage } from './protocol.js';
 
@@ -132,4 +133,108 @@ test('when the callee stops, its stubs fail instead of hanging', async () => {
   assert.equal(await stub.increment(1), 1);
   b.port.close();
   await assert.rejects(() => stub.increment(1), /ended|stopped/);
+});
+
+test('the size bound that spares small calls a serialisation never says a value fits when its encoding does not', () => {
+  const values: unknown[] = [0, -0, 1.5e300, 2 ** 31, NaN, true, null, undefined, '', 'x', 'é'.repeat(1000), '😀'.repeat(500),
+    [], [1, 'a', null, true, undefined], { a: 1, b: [1, 2, { c: 'xyz' }] }, { ['k'.repeat(300)]: 'v'.repeat(300) }, Object.create(null), [[[[[1]]]]]];
+  // Random nests of plain values, as RPC arguments and results are after encoding.
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const make = (depth: number): unknown => {
+    const pick = next();
+    if (depth > 3 || pick < 0.3) return next() < 0.5 ? next() * 1e9 : String.fromCharCode(...Array.from({ length: Math.floor(next() * 40) }, () => Math.floor(next() * 0xffff)));
+    if (pick < 0.6) return Array.from({ length: Math.floor(next() * 6) }, () => make(depth + 1));
+    return Object.fromEntries(Array.from({ length: Math.floor(next() * 6) }, (_, i) => [`k${i}${'é'.repeat(Math.floor(next() * 5))}`, make(depth + 1)]));
+  };
+  for (let i = 0; i < 500; i++) values.push(make(0));
+  for (const value of values) {
+    const bound = plainSizeBound(value, { nodes: 64 });
+    assert.ok(bound >= encodedBytes(value), `bound ${bound} below the encoding of ${JSON.stringify(value)}`);
+  }
+  // Anything else is measured exactly: typed arrays, maps, class instances, sparse or decorated arrays, cycles, too many values.
+  const sparse: unknown[] = [];
+  sparse[10] = 1;
+  const decorated = Object.assign([1], { extra: 'y'.repeat(100) });
+  const cycle: Record<string, unknown> = {};
+  cycle['self'] = cycle;
+  for (const value of [new Uint8Array(4), new Map(), 10n, new Date(0), new Target(), sparse, decorated, cycle, Array.from({ length: 65 }, () => 1)]) {
+    assert.equal(plainSizeBound(value, { nodes: 64 }), Infinity);
+  }
+});
+
+test('a port still refuses a long string argument the bound cannot clear', () => {
+  const port = new RpcPort({ post: () => undefined, maxMessageBytes: 1000 });
+  assert.equal(port.oversized(['x'.repeat(400)], 'argument list'), undefined);
+  assert.match(String((port.oversized(['x'.repeat(2000)], 'argument list') as { error: { message: string } }).error.message), /over the limit of 1000 bytes/);
+  assert.match(String((port.oversized([{ a: '😀'.repeat(600) }], 'argument list') as { error: { message: string } }).error.message), /over the limit/);
+});
+
+/**
+ * A calls B the way a coordination object's event does (bindings/coordination/instances.ts): B drops its end of
+ * the link when it holds nothing there and says so (`linkDone`); the host then forgets both ends (Isolate.runObject).
+ */
+function objectCaller(a: ReturnType<typeof isolate>, b: ReturnType<typeof isolate>, run: (args: unknown[]) => unknown) {
+  return (...args: unknown[]) => a.rpc.session.call(async (link, encoded) => {
+    const calleeLink = a.port.join(link, b.port);
+    const made: object[] = [];
+    let outcome: { value: unknown; linkDone?: true } | { error: unknown };
+    try {
+      b.rpc.session.accept(calleeLink);
+      const decoded = b.rpc.session.decode(calleeLink, structuredClone(encoded), made) as unknown[];
+      outcome = { value: b.rpc.session.encode(calleeLink, await run(decoded)) };
+    } catch (err) {
+      outcome = { error: { name: 'Error', message: (err as Error).message } };
+    } finally {
+      disposeStubs(made);
+    }
+    if ('value' in outcome && b.rpc.session.finishIncoming(calleeLink)) {
+      outcome.linkDone = true;
+      a.port.forget(link, b.port);
+    }
+    return structuredClone(outcome) as never;
+  }, args);
+}
+
+/** Counts the rpc-close messages an isolate sends and receives. */
+function countCloses(end: ReturnType<typeof isolate>): { sent: number; received: number } {
+  const counts = { sent: 0, received: 0 };
+  const receive = end.rpc.receive.bind(end.rpc);
+  end.rpc.receive = (m) => { if (m.t === 'rpc-close') counts.received++; receive(m); };
+  const portReceive = end.port.receive.bind(end.port);
+  end.port.receive = (m) => { if (m.t === 'rpc-close') counts.sent++; portReceive(m); };
+  return counts;
+}
+
+test('an object call that leaves nothing on its link ends it with the answer: no rpc-close either way, nothing left open', async () => {
+  const a = isolate();
+  const b = isolate();
+  const [aCloses, bCloses] = [countCloses(a), countCloses(b)];
+  const call = objectCaller(a, b, ([n]) => (n as number) + 1);
+  for (let i = 0; i < 5; i++) assert.equal(await call(i), i + 1);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual([a.rpc.session.openLinks, b.rpc.session.openLinks, a.port.links, b.port.links], [0, 0, 0, 0]);
+  assert.deepEqual([aCloses, bCloses], [{ sent: 0, received: 0 }, { sent: 0, received: 0 }]);
+
+  // A function passed in is released when the call returns: the link still ends with the answer, and the function is gone.
+  let kept: (() => Promise<unknown>) | undefined;
+  const withCallback = objectCaller(a, b, async ([fn]) => { kept = fn as () => Promise<unknown>; return (await kept()) as number * 2; });
+  assert.equal(await withCallback(() => 21), 42);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual([a.rpc.session.openLinks, b.rpc.session.openLinks, a.port.links, b.port.links], [0, 0, 0, 0]);
+  await assert.rejects(() => (kept as () => Promise<unknown>)(), /released|ended/);
+});
+
+test('an object call whose answer is a stub keeps its link until the stub is disposed, then closes it as before', async () => {
+  const a = isolate();
+  const b = isolate();
+  const aCloses = countCloses(a);
+  const call = objectCaller(a, b, () => new Target(1));
+  const stub = await call() as Record<string | symbol, unknown>;
+  assert.equal(await (stub.increment as (n: number) => Promise<number>)(2), 3);
+  assert.deepEqual([a.rpc.session.openLinks, b.rpc.session.openLinks, a.port.links, b.port.links], [1, 1, 1, 1]);
+  (stub[DISPOSE] as () => void)();
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual([a.rpc.session.openLinks, b.rpc.session.openLinks, a.port.links, b.port.links], [0, 0, 0, 0]);
+  assert.equal(aCloses.sent, 1, 'the caller closed it with an rpc-close');
 });

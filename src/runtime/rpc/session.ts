@@ -35,6 +35,8 @@ interface LinkState {
   own: boolean;
   /** Gates the link's traffic (a coordination object's calls: its input and output gates). */
   guard?: RpcLinkGuard;
+  /** The peer said it holds nothing on the link and the host forgot it: this side drops it without an `rpc-close`. */
+  peerDone?: true;
 }
 
 /** Names a stub never forwards: they belong to every object, or make a stub look like a promise. */
@@ -92,6 +94,18 @@ export class RpcSession {
   /** Accepts a link the host opened towards this isolate (an incoming call); `link` is the host's number for it. */
   accept(link: number): void {
     if (!this.#links.has(link)) this.#links.set(link, { exports: new Map(), nextExport: 1, imports: 0, calls: 0, own: false });
+  }
+
+  /**
+   * Drops a link this side accepted, if it holds nothing there (no exports, no stubs, no call in progress), and
+   * says whether it did: the answer to the call travels with the news (a coordination object's `linkDone`), so
+   * the host and the caller forget the link too, without an `rpc-close` each way.
+   */
+  finishIncoming(link: number): boolean {
+    const state = this.#links.get(link);
+    if (!state || state.own || state.exports.size > 0 || state.imports > 0 || state.calls > 0) return false;
+    this.#links.delete(link);
+    return true;
   }
 
   /** Puts `guard` on a link this side accepted: incoming calls on its exports and outgoing calls on its stubs pass it. */
@@ -168,6 +182,7 @@ export class RpcSession {
       }
       const sent = send(encoded);
       const outcome = await (this.#answerGate ? this.#answerGate(sent) : sent);
+      if ((outcome as { linkDone?: unknown }).linkDone === true) state.peerDone = true;
       return this.decode(link, settleOutcome(outcome));
     } finally {
       state.calls--;
@@ -178,7 +193,11 @@ export class RpcSession {
   }
 
   #closeIfUnused(link: number, state: LinkState): void {
-    if (state.own && state.calls === 0 && state.imports === 0 && this.#links.get(link) === state) this.close(link);
+    if (!state.own || state.calls > 0 || state.imports > 0 || this.#links.get(link) !== state) return;
+    if (!state.peerDone) return this.close(link);
+    // The peer holds nothing (so nothing reaches what this side exported) and the host has forgotten the link.
+    this.#links.delete(link);
+    state.exports.clear();
   }
 
   #exporter(link: number, made: number[] | undefined): RpcExporter {

@@ -73,3 +73,22 @@ test('coordination objects\' sockets: a head names a handed-off socket by token;
     { ...ok, outcome: { ...ok.outcome, response: { ...ok.outcome.response, webSocket: { socket: -1.5 } } } },
   ]) assert.equal(toIsolateMessage(message), null, JSON.stringify(message));
 });
+
+test("an object's result may end its event, its link and carry its writes, each only in its own shape", () => {
+  const bytes = new Uint8Array([1, 2, 3]);
+  for (const message of [
+    { t: 'object-result', id: 7, outcome: { ok: true, value: 1, linkDone: true }, done: true },
+    { t: 'object-result', id: 7, outcome: { ok: true, value: 1 }, writes: { seq: 4, puts: [['value', bytes]], deletes: ['old'] } },
+    { t: 'object-result', id: 7, outcome: { ok: false, error: { name: 'Error', message: 'x' } }, writes: { seq: 5, puts: [], deletes: [] }, done: true },
+  ]) assert.deepEqual(toIsolateMessage(message), message, JSON.stringify(message));
+  for (const message of [
+    { t: 'object-result', id: 7, outcome: { ok: true, value: 1, linkDone: 1 } },
+    { t: 'object-result', id: 7, outcome: { ok: true, value: 1 }, done: false },
+    { t: 'object-result', id: 7, outcome: { ok: true, value: 1 }, writes: { seq: -1, puts: [], deletes: [] } },
+    { t: 'object-result', id: 7, outcome: { ok: true, value: 1 }, writes: { seq: 1, puts: [['k', 'not bytes']], deletes: [] } },
+    { t: 'object-result', id: 7, outcome: { ok: true, value: 1 }, writes: { seq: 1, puts: [['k', bytes, 'extra']], deletes: [] } },
+    { t: 'object-result', id: 7, outcome: { ok: true, value: 1 }, writes: { seq: 1, puts: [], deletes: [3] } },
+    { t: 'object-result', id: 7, outcome: { ok: true, value: 1 }, writes: { seq: 1, puts: {}, deletes: [] } },
+    { t: 'object-result', id: 7, outcome: { ok: true, value: 1 }, writes: null },
+  ]) assert.equal(toIsolateMessage(message), null, JSON.stringify(message, (_k, v) => v instanceof Uint8Array ? 'bytes' : v));
+});

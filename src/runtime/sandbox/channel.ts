@@ -110,7 +110,7 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
     case 'fail': return FAIL_CODES.has(m.code as string) && isError(m.error) ? value as IsolateMessage : null;
     case 'scheduled-result': return OUTCOMES.has(m.outcome as string) && typeof m.noRetry === 'boolean' && (m.error === undefined || isError(m.error)) ? value as IsolateMessage : null;
     // A coordination object's outcome goes back to its caller as the isolate sent it; the caller's isolate reads it.
-    case 'object-result': return isObjectOutcome(m.outcome) && (m.exception === undefined || isError(m.exception)) ? value as IsolateMessage : null;
+    case 'object-result': return isObjectOutcome(m.outcome) && (m.exception === undefined || isError(m.exception)) && (m.done === undefined || m.done === true) && (m.writes === undefined || isCarriedWrites(m.writes)) ? value as IsolateMessage : null;
     case 'queue-result':
       return OUTCOMES.has(m.outcome as string) && Array.isArray(m.decisions) && m.decisions.every(isDecision) && (m.error === undefined || isError(m.error)) ? value as IsolateMessage : null;
     case 'workflow-result': return isWorkflowOutcome(m.result) ? value as IsolateMessage : null;
@@ -136,6 +136,8 @@ function isObjectOutcome(o: unknown): boolean {
   const v = o as { ok?: unknown; error?: unknown };
   if (v.ok === false) return isError(v.error);
   if (v.ok !== true) return false;
+  const linkDone = (o as { linkDone?: unknown }).linkDone;
+  if (linkDone !== undefined && linkDone !== true) return false;
   // A 101 answer's head and socket instead of a value (websockets-handoff.ts).
   const response = (o as { response?: unknown }).response;
   if (response === undefined) return true;
@@ -143,6 +145,14 @@ function isObjectOutcome(o: unknown): boolean {
   return typeof r === 'object' && r !== null && r.status === 101 && isStr(r.statusText) && Array.isArray(r.headers)
     && r.headers.every((h) => Array.isArray(h) && h.length === 2 && isStr(h[0]) && isStr(h[1])) && r.body === null
     && (r.webSocket === undefined || isObjectSocketRef(r.webSocket));
+}
+
+/** Writes an object's result carries (the host checks their sizes again before committing them: coordination/directory.ts). */
+function isCarriedWrites(w: unknown): boolean {
+  if (typeof w !== 'object' || w === null) return false;
+  const v = w as { seq?: unknown; puts?: unknown; deletes?: unknown };
+  return isId(v.seq) && v.seq > 0 && Array.isArray(v.puts) && v.puts.every((p) => Array.isArray(p) && p.length === 2 && isStr(p[0]) && p[1] instanceof Uint8Array)
+    && Array.isArray(v.deletes) && v.deletes.every(isStr);
 }
 
 /** The socket of an object's 101 response, as an isolate may name it: joined to it (`sid`) or accepted for hibernation (`socket`); only the host makes tokens. */
