@@ -6,11 +6,10 @@
 // matching stays linear in the URL, and the other account keeps answering while the attacker's path is tried.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { request } from 'node:http';
 import { compilePattern, matchPattern, parseHeaders, parseRedirects } from '../src/entry/assets/rules.js';
 import { compileWorkerFirst } from '../src/entry/assets/handler.js';
 import { tempDir } from './helpers.js';
-import { apiCall, startServe, visit } from './serve-process.js';
+import { apiCall, startServe, visit, visitWithin } from './serve-process.js';
 
 const CROWDED = `/${Array.from({ length: 12 }, (_, i) => `:p${i}`).join('-')}`;
 const DASHES = `/${'-'.repeat(60)}/`;
@@ -46,19 +45,6 @@ test('a pattern with several placeholders (or a placeholder and *) in one segmen
   assert.equal(matchPattern(path, 'h', `/files/${'x'.repeat(20000)}`), null);
 });
 
-/** A GET on the application listener that gives up after `ms` (then the platform is stuck: the test fails). */
-function visitWithin(app: string, host: string, pathname: string, ms: number): Promise<{ status: number; body: string } | 'no answer'> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${app}${pathname}`, { headers: { host } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => { body += c.toString(); });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.setTimeout(ms, () => { req.destroy(); resolve('no answer'); });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 test('under ledge serve, a hostile _redirects never stalls the platform: the attacker\'s path is answered and the other account keeps answering', { timeout: 120_000 }, async (t) => {
   const serve = await startServe(tempDir('ledge-assets-backtrack-'), ['--isolation', 'thread', '--trust-all-code']);

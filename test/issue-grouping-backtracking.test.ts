@@ -4,10 +4,9 @@
 // held the platform for about 20 s and every account waited. Hex runs are now found whole and checked after.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { request } from 'node:http';
 import { normaliseMessage } from '../src/observability/fingerprint.js';
 import { tempDir } from './helpers.js';
-import { apiCall, startServe } from './serve-process.js';
+import { apiCall, startServe, visitWithin } from './serve-process.js';
 
 const RUN = 'a1'.repeat(2048);
 
@@ -17,19 +16,6 @@ test('message normalising: hex runs of digits and letters become <hex>, words an
   assert.equal(normaliseMessage(`${RUN}g`), `${RUN}g`.replace(/\d+/g, '<n>').slice(0, 500), 'not a hex word: its digits are numbers');
 });
 
-/** A GET on the application listener that gives up after `ms`. */
-function visitWithin(app: string, host: string, pathname: string, ms: number): Promise<{ status: number; body: string } | 'no answer'> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${app}${pathname}`, { headers: { host } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => { body += c.toString(); });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.setTimeout(ms, () => { req.destroy(); resolve('no answer'); });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 test('under ledge serve, errors with crafted messages never stall the platform: the other account keeps answering', { timeout: 120_000 }, async (t) => {
   const serve = await startServe(tempDir('ledge-issue-backtrack-'), ['--isolation', 'thread', '--trust-all-code']);

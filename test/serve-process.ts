@@ -29,7 +29,12 @@ export function exitWithin(proc: CliProcess, ms: number): Promise<number | null 
 }
 
 /** A GET to the application listener with a Host header. */
-export function visit(app: string, host: string, pathname = '/'): Promise<{ status: number; body: string }> {
+export async function visit(app: string, host: string, pathname = '/'): Promise<{ status: number; body: string }> {
+  return await visitWithin(app, host, pathname, 0) as { status: number; body: string };
+}
+
+/** The same GET, giving up after `ms` (0: never) with 'no answer' (then the platform is stuck: the test fails). */
+export function visitWithin(app: string, host: string, pathname: string, ms: number): Promise<{ status: number; body: string } | 'no answer'> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${app}${pathname}`, { headers: { host } }, (res) => {
       let body = '';
@@ -37,6 +42,7 @@ export function visit(app: string, host: string, pathname = '/'): Promise<{ stat
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
       res.on('error', reject);
     });
+    if (ms > 0) req.setTimeout(ms, () => { req.destroy(); resolve('no answer'); });
     req.on('error', reject);
     req.end();
   });

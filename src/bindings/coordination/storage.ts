@@ -319,6 +319,17 @@ export class ObjectStorage {
     return this.#pendingBatch;
   }
 
+  /** The queued writes, taken as the batch now on its way to the store. */
+  #takePending(): { puts: [string, Uint8Array][]; deletes: string[] } {
+    const puts: [string, Uint8Array][] = [];
+    const deletes: string[] = [];
+    for (const [key, bytes] of this.#pending) if (bytes === null) deletes.push(key); else puts.push([key, bytes]);
+    this.#pending = new Map();
+    this.#pendingBatch = undefined;
+    this.#writing = true;
+    return { puts, deletes };
+  }
+
   /**
    * Sends the queued writes as one transaction. While one is on its way, writes gather into the next batch,
    * sent as soon as it is committed (group commit: many events' writes per commit under load).
@@ -326,12 +337,7 @@ export class ObjectStorage {
   #send(): void {
     const batch = this.#pendingBatch;
     if (this.#writing || this.#pending.size === 0 || !batch) return;
-    const puts: [string, Uint8Array][] = [];
-    const deletes: string[] = [];
-    for (const [key, bytes] of this.#pending) if (bytes === null) deletes.push(key); else puts.push([key, bytes]);
-    this.#pending = new Map();
-    this.#pendingBatch = undefined;
-    this.#writing = true;
+    const { puts, deletes } = this.#takePending();
     // Posted now, not a microtask later (no write is in flight here): a synchronous call made after this
     // (sync-storage.ts) must reach the store behind it. After a failed write nothing more is sent.
     const done = this.#failed ? Promise.reject(this.#failed) : this.#t.call('write', [this.#t.namespace, this.#t.id, puts, deletes]).then(() => undefined);
@@ -373,12 +379,7 @@ export class ObjectStorage {
   takeForResult(): { puts: [string, Uint8Array][]; deletes: string[] } | undefined {
     const batch = this.#pendingBatch;
     if (!batch || !this.carryable()) return undefined;
-    const puts: [string, Uint8Array][] = [];
-    const deletes: string[] = [];
-    for (const [key, bytes] of this.#pending) if (bytes === null) deletes.push(key); else puts.push([key, bytes]);
-    this.#pending = new Map();
-    this.#pendingBatch = undefined;
-    this.#writing = true;
+    const { puts, deletes } = this.#takePending();
     this.#carried = batch;
     this.#committed = batch.promise;
     return { puts, deletes };
