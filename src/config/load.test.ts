@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createManualClock } from '../platform/clock.js';
 import { loadConfig, findConfigFile, DEFAULT_LIMITS } from './load.js';
 import { toConfigJsonSchema } from './schema.js';
+import { parseOriginalToml } from './original/read.js';
 
 const clock = createManualClock(Date.UTC(2026, 10, 22, 12));
 
@@ -205,4 +206,12 @@ test('buckets and SQL databases are validated, with their lifecycle rules and re
   rejects(base(`, "env": { "a": { "sql_databases": [{ "binding": "DB", "database_name": "x", "database_id": "same" }] },
     "b": { "sql_databases": [{ "binding": "DB", "database_name": "y", "database_id": "same" }] } }`), /env\.b\.sql_databases\[0\]: binding "DB" points at the same sql resource "same" as env\.a\.sql_databases\[0\]/);
   rejects(base(', "kv_namespaces": [{ "binding": "X", "id": "k" }], "buckets": [{ "binding": "X", "bucket_name": "assets" }]'), /buckets\[0\]: the name "X" is already used by kv_namespaces\[0\]/);
+});
+
+test('a "__proto__" key is refused with its line and column, never dropped silently (JSON with comments and TOML)', () => {
+  // The JSON parser assigns such a key as the object's prototype: the var would vanish and the deploy go on without it.
+  rejects(base(', "vars": {\n  "__proto__": { "SECRET_MODE": "off" }, "A": "1" }'), /ledge\.jsonc:2:3: the key "__proto__" is not accepted/);
+  rejects(base(', "vars": { "A": "1" }, /* "__proto__" in a comment is fine */ "env": { "x": { "vars": { "\\u005f_proto__": "y" } } }'), /the key "__proto__" is not accepted/);
+  assert.equal(load(base(', "vars": { "A": "__proto__" } /* __proto__ */')).config.vars.A, '__proto__', 'the word as a value or in a comment is accepted');
+  assert.throws(() => parseOriginalToml('name = "a"\n[vars]\n__proto__ = "x"\nA = "1"\n', 'wrangler.toml'), /wrangler\.toml: vars\.__proto__: the key "__proto__" is not accepted/);
 });

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createScanner, parse as parseJsonc, printParseErrorCode, type ParseError, type SyntaxKind } from 'jsonc-parser';
+import { createScanner, parse as parseJsonc, printParseErrorCode, visit as visitJsonc, type ParseError, type SyntaxKind } from 'jsonc-parser';
 import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
 import { sectionEntries } from '../bindings/plugin.js';
 import type { Migration } from '../bindings/coordination/schema.js';
@@ -10,7 +10,7 @@ import { configSchemaFor, NON_INHERITABLE_KEYS, type RawAssets, type RawBuild, t
 import { formatIssue, formatPath } from './issues.js';
 import { DEFAULT_LIMITS, type Limits } from '../runtime/limits.js';
 import { cronProblem } from './cron-expression.js';
-import { isOriginalConfigFile, ORIGINAL_CONFIG_FILE_NAMES, parseOriginalToml } from './original/read.js';
+import { isOriginalConfigFile, ORIGINAL_CONFIG_FILE_NAMES, parseOriginalToml, PROTOTYPE_KEY_PROBLEM } from './original/read.js';
 import { translateOriginal, type Translation } from './original/translate.js';
 import { finishOriginalLoad } from './original/load.js';
 import { unknownKeyHelp } from './original/keys.js';
@@ -289,7 +289,19 @@ function parseDocument(text: string, label: string): unknown {
     throw new LedgeError('config_parse', `${label} is not valid JSON with comments:\n  ${lines.join('\n  ')}`);
   }
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new LedgeError('config_invalid', `${label}: expected an object at the top level`);
+  const prototypeKey = prototypeKeyOffset(text);
+  if (prototypeKey !== -1) {
+    const { line, column } = lineAndColumn(text, prototypeKey);
+    throw new LedgeError('config_invalid', `${label}:${line}:${column}: ${PROTOTYPE_KEY_PROBLEM}`);
+  }
   return doc;
+}
+
+/** The offset of the first `__proto__` key in a JSON-with-comments text, or -1. */
+function prototypeKeyOffset(text: string): number {
+  let found = -1;
+  visitJsonc(text, { onObjectProperty(property, offset) { if (found === -1 && property === '__proto__') found = offset; } }, { allowTrailingComma: true, disallowComments: false });
+  return found;
 }
 
 /**

@@ -9,6 +9,9 @@ export function isOriginalConfigFile(file: string): boolean {
   return (ORIGINAL_CONFIG_FILE_NAMES as readonly string[]).includes(file.replace(/^.*[\\/]/, ''));
 }
 
+/** Why a `__proto__` key is refused (the parser assigns it as the object's prototype, so it would vanish silently). */
+export const PROTOTYPE_KEY_PROBLEM = 'the key "__proto__" is not accepted: it names an object\'s prototype in JavaScript, so it could not be read as written';
+
 /** Parses a `wrangler.toml` document (with a maintained TOML parser); TOML dates become `YYYY-MM-DD` strings, as the JSON forms write them. */
 export function parseOriginalToml(text: string, label: string): Record<string, unknown> {
   let doc: unknown;
@@ -21,13 +24,19 @@ export function parseOriginalToml(text: string, label: string): Record<string, u
     }
     throw err;
   }
-  return withoutTomlDates(doc) as Record<string, unknown>;
+  return withoutTomlDates(doc, label, '') as Record<string, unknown>;
 }
 
-/** TOML has a date type; the configuration only knows strings. */
-function withoutTomlDates(value: unknown): unknown {
+/** TOML has a date type; the configuration only knows strings. A `__proto__` key is refused, as in JSON files. */
+function withoutTomlDates(value: unknown, label: string, at: string): unknown {
   if (value instanceof TomlDate) return value.toISOString();
-  if (Array.isArray(value)) return value.map(withoutTomlDates);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutTomlDates(v)]));
+  if (Array.isArray(value)) return value.map((v, i) => withoutTomlDates(v, label, `${at}[${i}]`));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => {
+      const path = at === '' ? k : `${at}.${k}`;
+      if (k === '__proto__') throw new LedgeError('config_invalid', `${label}: ${path}: ${PROTOTYPE_KEY_PROBLEM}`);
+      return [k, withoutTomlDates(v, label, path)];
+    }));
+  }
   return value;
 }
