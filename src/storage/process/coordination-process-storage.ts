@@ -234,17 +234,8 @@ class ProcessObjectStore implements CoordinationObjectStore {
 
   async commit(): Promise<void> {
     if (this.#depth === 0) throw new LedgeError('wrong_state', 'no transaction is open');
-    if (this.#lost) {
-      this.#ended();
-      throw new StoreStoppedError(LOST_TRANSACTION);
-    }
-    try {
-      await this.#call('commit', []);
-    } catch (err) {
-      // SQLite keeps a transaction whose COMMIT failed open (the caller rolls it back); one the process took with it is gone.
-      if (this.#lost) this.#ended();
-      throw err;
-    }
+    // A commit that fails leaves the transaction open, as SQLite does: the caller rolls it back (a lost one at once).
+    await this.#call('commit', []);
     this.#ended();
   }
 
