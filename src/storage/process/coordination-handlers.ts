@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { Clock } from '../../platform/clock.js';
 import { LedgeError } from '../../platform/errors.js';
 import type { CoordinationListOptions, CoordinationObjectStore } from '../ports.js';
-import { createSqliteCoordinationStorage } from '../sqlite/coordination-storage.js';
+import { createSqliteCoordinationStorage, type SqliteCoordinationStorage } from '../sqlite/coordination-storage.js';
+import { damagedFileError, isDamagedFile } from '../sqlite/damage.js';
 import type { StoreCallEvents, StoreHandlers } from './protocol.js';
 
 /** The methods of one object's store the host may call (each takes the limit, the namespace and the id first). */
@@ -33,9 +34,18 @@ export function parseLimitRefusal(message: string): { limitBytes: number; usedBy
 /** The handlers of the `coordination` kind. */
 export function createCoordinationHandlers(dir: string, clock: Clock, events: StoreCallEvents): StoreHandlers {
   let maxBytes: number | undefined;
-  const storage = createSqliteCoordinationStorage(path.join(dir, 'coordination'), {
-    clock, maxBytes: () => maxBytes, limitMessage: limitRefusal, onCommitted: events.committed,
-  });
+  const root = path.join(dir, 'coordination');
+  let opened: SqliteCoordinationStorage | undefined;
+  /** The storage, opened on the first call: a damaged index fails that call (store_damaged), not the process's start. */
+  const storage = (): SqliteCoordinationStorage => {
+    if (opened) return opened;
+    try {
+      opened = createSqliteCoordinationStorage(root, { clock, maxBytes: () => maxBytes, limitMessage: limitRefusal, onCommitted: events.committed });
+    } catch (err) {
+      throw isDamagedFile(err) ? damagedFileError('the coordination objects index', path.join(root, 'index.sqlite'), err) : err;
+    }
+    return opened;
+  };
   /** The object's store: it holds no connection (the storage's handle cache does), so one is made per call. */
   const object = async (args: unknown[]): Promise<CoordinationObjectStore> => {
     const [limit, namespace, id] = args;
@@ -43,16 +53,16 @@ export function createCoordinationHandlers(dir: string, clock: Clock, events: St
       throw new LedgeError('bad_argument', 'an object call names its storage limit, namespace and id');
     }
     maxBytes = limit ?? undefined;
-    return storage.open(namespace, id);
+    return storage().open(namespace, id);
   };
   const methods: StoreHandlers['methods'] = {
-    list: ([namespace, options]) => storage.list(namespace as string, options as { cursor?: string; limit: number }),
-    retryAlarm: ([namespace, id, fired, next]) => storage.retryAlarm(namespace as string, id as string, fired as number, next as number | null),
-    namespaces: () => storage.namespaces(),
-    usage: () => storage.usage(),
-    deleteObject: ([namespace, id]) => storage.deleteObject(namespace as string, id as string),
-    renameNamespace: ([from, to]) => storage.renameNamespace(from as string, to as string),
-    deleteNamespace: ([namespace]) => storage.deleteNamespace(namespace as string),
+    list: ([namespace, options]) => storage().list(namespace as string, options as { cursor?: string; limit: number }),
+    retryAlarm: ([namespace, id, fired, next]) => storage().retryAlarm(namespace as string, id as string, fired as number, next as number | null),
+    namespaces: () => storage().namespaces(),
+    usage: () => storage().usage(),
+    deleteObject: ([namespace, id]) => storage().deleteObject(namespace as string, id as string),
+    renameNamespace: ([from, to]) => storage().renameNamespace(from as string, to as string),
+    deleteNamespace: ([namespace]) => storage().deleteNamespace(namespace as string),
     'object.get': async (args) => [...await (await object(args)).get(args[3] as string[])],
     'object.list': async (args) => (await object(args)).list(args[3] as CoordinationListOptions),
     'object.write': async (args) => (await object(args)).write(args[3] as [string, Uint8Array][], args[4] as string[]),
@@ -70,6 +80,6 @@ export function createCoordinationHandlers(dir: string, clock: Clock, events: St
   };
   return {
     methods,
-    close: () => storage.close(),
+    close: () => opened?.close(),
   };
 }

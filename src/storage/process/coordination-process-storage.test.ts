@@ -5,7 +5,10 @@
 // (due alarms, usage) neither start the process nor wait behind a statement.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { SYSTEM_CLOCK } from '../../platform/clock.js';
+import { objectFile } from '../sqlite/coordination/paths.js';
 import { tempDir } from '../../../test/helpers.js';
 import { isStoreStopped } from '../ports.js';
 import { createProcessCoordinationStorage } from './coordination-process-storage.js';
@@ -112,4 +115,25 @@ test('a store process killed from outside fails only the calls it had; every ack
   assert.ok(failures.length > 0 && failures.every(isStoreStopped), 'the calls the process had failed as stopped');
   const present = new Set((await a.exec('SELECT n FROM acks', [])).rows.map((r) => r[0]));
   assert.deepEqual(acknowledged.filter((n) => !present.has(n)), [], 'every acknowledged write is there');
+});
+
+test('a damaged object database fails that object\'s calls with store_damaged (no path), tells the operator once with the file, and the others work', { timeout: 120_000 }, async (t) => {
+  const dir = tempDir('ledge-coord-process-');
+  const damaged: string[] = [];
+  const storage = createProcessCoordinationStorage({ dir, clock: SYSTEM_CLOCK, onDamage: (err) => damaged.push(err.message) });
+  t.after(() => storage.close());
+  const a = await storage.open(NS, A);
+  await a.write([['k', bytes('v')]], []);
+  await storage.close();
+  writeFileSync(objectFile(path.join(dir, 'coordination'), NS, A), 'this is not a database, it is garbage'.repeat(200));
+  const again = createProcessCoordinationStorage({ dir, clock: SYSTEM_CLOCK, onDamage: (err) => damaged.push(err.message) });
+  t.after(() => again.close());
+  for (let i = 0; i < 2; i++) {
+    await assert.rejects((await again.open(NS, A)).get(['k']), (err: Error & { code?: string }) => err.code === 'store_damaged' && !err.message.includes(dir));
+  }
+  assert.equal(damaged.length, 1, 'the operator is told once');
+  assert.match(damaged[0] ?? '', /the coordination object a+ of acct\/app\/Counter .*\.sqlite is damaged/);
+  const b = await again.open(NS, B);
+  await b.write([['fine', bytes('yes')]], []);
+  assert.equal(new TextDecoder().decode((await b.get(['fine'])).get('fine')), 'yes');
 });
