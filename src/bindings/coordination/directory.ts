@@ -39,7 +39,7 @@ interface Slot {
   openTransactions: number;
   /** A bookmark to restore to when the next instance starts (`onNextSessionRestoreBookmark`). */
   restoreOnNextSession: string | undefined;
-  /** Its store stopped mid-call: the next event drops the instance once its events end, and builds a new one. */
+  /** Its store stopped mid-call: the next event waits for the instance's events to end, and builds a new one. */
   reset?: boolean;
 }
 
@@ -98,9 +98,15 @@ export class CoordinationDirectory {
     const placed = s.turn.then(async () => {
       const owner = await host();
       const previous = s.owner;
-      // An instance reset because its store stopped mid-call is replaced like one that moved: once its events end.
-      const fresh = previous !== owner || s.reset === true;
-      if (fresh) {
+      // An instance reset because its store stopped mid-call is replaced once its events end, by this event.
+      const reset = previous === owner && s.reset === true;
+      if (reset) {
+        while (s.inflight > 0) await new Promise<void>((resolve) => s.drained.push(resolve));
+        await this.#rollbackOpen(s);
+        event.reset = true;
+      }
+      const fresh = previous !== owner || reset;
+      if (previous !== owner) {
         if (previous && !previous.exited) {
           // The old isolate finishes this object's events, then forgets the instance; only then may a new one exist.
           while (s.inflight > 0) await new Promise<void>((resolve) => s.drained.push(resolve));
