@@ -137,3 +137,30 @@ test('a damaged object database fails that object\'s calls with store_damaged (n
   await b.write([['fine', bytes('yes')]], []);
   assert.equal(new TextDecoder().decode((await b.get(['fine'])).get('fine')), 'yes');
 });
+
+test('what a coordination store process answers is checked: answers of the wrong shape fail their calls clearly, never the host', { timeout: 60_000 }, async (t) => {
+  const script = path.join(tempDir('ledge-coord-child-'), 'child.mjs');
+  // Answers every call in order, with a value of the wrong shape for every method.
+  writeFileSync(script, `import { serialize, deserialize } from 'node:v8';
+const frame = (m) => { const b = serialize(m); const h = Buffer.alloc(4); h.writeUInt32BE(b.length); return Buffer.concat([h, b]); };
+process.stdout.write(frame({ ready: true }));
+let pending = Buffer.alloc(0);
+process.stdin.on('data', (chunk) => {
+  pending = Buffer.concat([pending, chunk]);
+  while (pending.length >= 4 && pending.length >= 4 + pending.readUInt32BE(0)) {
+    const call = deserialize(pending.subarray(4, 4 + pending.readUInt32BE(0)));
+    pending = pending.subarray(4 + pending.readUInt32BE(0));
+    process.stdout.write(frame({ id: call.id, ok: true, value: { columns: 'no', rows: [[1]], evil: true, length: 1e9 } }));
+  }
+});
+`);
+  const storage = createProcessCoordinationStorage({ dir: tempDir('ledge-coord-process-'), clock: SYSTEM_CLOCK, script });
+  t.after(() => storage.close());
+  const a = await storage.open(NS, A);
+  await assert.rejects(a.exec('SELECT 1', []), /the coordination store process answered sql\.exec with something of the wrong shape/);
+  await assert.rejects(a.get(['k']), /answered get with something of the wrong shape/);
+  await assert.rejects(a.list({}), /answered list with something of the wrong shape/);
+  await assert.rejects(a.write([['k', bytes('v')]], []), /answered write with something of the wrong shape/);
+  await assert.rejects(a.bookmark(), /answered bookmark with something of the wrong shape/);
+  await assert.rejects(storage.retryAlarm(NS, A, 1, null), /answered retryAlarm with something of the wrong shape/);
+});

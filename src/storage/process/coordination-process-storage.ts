@@ -42,6 +42,8 @@ export interface ProcessCoordinationStorageOptions {
   limitMessage?: (limitBytes: number, usedBytes: number) => string;
   /** Told when an object's file turns out to be damaged (once per message). */
   onDamage?(error: LedgeError): void;
+  /** The child's script (tests give a misbehaving one to check the adapter's checks). @default store-process-main */
+  script?: string;
 }
 
 /** The coordination storage of one account in its own process, with `close()` to stop that process (owned by the caller). */
@@ -72,7 +74,7 @@ export function createProcessCoordinationStorage(options: ProcessCoordinationSto
     kind: 'coordination', dir: options.dir, clock: options.clock, timeLimitMs: options.timeLimitMs, idleMs: options.idleMs, memoryBytes: options.memoryBytes, logger: options.logger,
     limitMessage: coordinationTimeLimitMessage,
     stoppedMessage: COORDINATION_STOPPED_MESSAGE,
-    keepAlive: () => openTransactions > 0,
+    keepAlive: () => openTransactions > 0, script: options.script,
   });
   const reported = new Set<string>();
   const limitMessage = options.limitMessage ?? accountLimitMessage;
