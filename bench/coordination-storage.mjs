@@ -1,7 +1,8 @@
 // Coordination objects' storage (issue 15, item 4): microseconds per put+get round trip through the storage port,
 // on one object with its handle kept, with the port's open() before every call (the handle cache at work), and
 // over many objects (300) with a cache bound of half their number and one that holds them all; against a bare
-// better-sqlite3 put+get on one WAL file (same pragmas, no history) in the same run.
+// better-sqlite3 put+get on one WAL file (same pragmas, no history) in the same run; and the same round trip through
+// the account's coordination store process (ledge serve, ledge dev --isolation process): two process hops per round trip.
 // Usage: npm run bench:coordination-storage [-- --ops 5000 --objects 300]
 import { Buffer } from 'node:buffer';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { SYSTEM_CLOCK } from '../dist/platform/clock.js';
 import { createSqliteCoordinationStorage } from '../dist/storage/sqlite/coordination-storage.js';
+import { createProcessCoordinationStorage } from '../dist/storage/process/index.js';
 
 const { values } = parseArgs({ options: { ops: { type: 'string', default: '5000' }, objects: { type: 'string', default: '300' } } });
 const OPS = Number(values.ops);
@@ -51,6 +53,13 @@ const results = [];
   results.push(['port put+get, one object, handle kept', await measure(async (i) => { await object.write([[`k${i % 100}`, value]], []); await object.get([`k${i % 100}`]); })]);
   results.push(['port open+put+get, one object (open per call)', await measure(async (i) => { const o = await port.open('bench/ns', id(1)); await o.write([[`k${i % 100}`, value]], []); await o.get([`k${i % 100}`]); })]);
   port.close();
+}
+{
+  // The same adapter in the account's coordination store process: what each storage call's hop costs.
+  const port = createProcessCoordinationStorage({ dir: temp(), clock: SYSTEM_CLOCK });
+  const object = await port.open('bench/ns', id(1));
+  results.push(['store process put+get, one object, handle kept', await measure(async (i) => { await object.write([[`k${i % 100}`, value]], []); await object.get([`k${i % 100}`]); })]);
+  await port.close();
 }
 {
   // Many objects: made once (not timed), then the same cyclic pass with a cache bound below and above their number.

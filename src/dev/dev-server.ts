@@ -15,7 +15,7 @@ import { runBuildCommand } from '../runtime/build-command.js';
 import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
 import { buildVersion } from '../host/version.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
-import { createProcessSqlStorage } from '../storage/process/index.js';
+import { createProcessCoordinationStorage, createProcessSqlStorage } from '../storage/process/index.js';
 import { DEFAULT_COORDINATION_STORAGE_MB, MAX_COORDINATION_STORAGE_MB } from '../storage/account-limits.js';
 import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
 import { BindingError, type DeploymentScope } from '../bindings/plugin.js';
@@ -162,7 +162,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // Trusted local code keeps its SQL in this process; under --isolation process it runs in a store process, as
   // under ledge serve, so a statement that never ends is stopped at the time limit (docs/bindings/sql.md, Limits).
   const sqlProcess = options.isolation === 'process' ? createProcessSqlStorage({ dir: stateDir, clock, timeLimitMs: options.sqlTimeLimitMs, logger: logger.child('sql') }) : undefined;
-  const storage = openEmbeddedStorage(stateDir, clock, { coordinationMaxBytes: () => storageMb * 1_048_576, coordinationLimitMessage: devLimitMessage, sql: sqlProcess });
+  // Its coordination objects' storage too, so an object's endless statement is stopped at the same limit.
+  const coordinationMaxBytes = () => storageMb * 1_048_576;
+  const coordinationProcess = options.isolation === 'process'
+    ? createProcessCoordinationStorage({ dir: stateDir, clock, timeLimitMs: options.sqlTimeLimitMs, logger: logger.child('coordination'), maxBytes: coordinationMaxBytes, limitMessage: devLimitMessage })
+    : undefined;
+  const storage = openEmbeddedStorage(stateDir, clock, { coordinationMaxBytes, coordinationLimitMessage: devLimitMessage, sql: sqlProcess, coordination: coordinationProcess });
   // Invocation records, live tails and issues of the project (docs/observability.md). Issue notifications go to the
   // destinations ledge.jsonc lists, signed with the current value of the secret each names; a receiver on this
   // machine is the usual one, so private addresses are allowed (this is the developer's own machine).
@@ -236,6 +241,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await sandbox?.close();
     storage.close();
     await sqlProcess?.close();
+    await coordinationProcess?.close();
     if (observed.get(config.name) === observability) observed.delete(config.name);
     await observability.close();
     throw err;
@@ -278,6 +284,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await sandbox?.close();
     storage.close();
     await sqlProcess?.close();
+    await coordinationProcess?.close();
     if (observed.get(config.name) === observability) observed.delete(config.name);
     await observability.close();
     throw err;
@@ -417,6 +424,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await currentBundler?.dispose();
       storage.close();
       await sqlProcess?.close();
+      await coordinationProcess?.close();
       if (observed.get(config.name) === observability) observed.delete(config.name);
       await observability.close();
     },

@@ -15,7 +15,7 @@ import type { DispatchResponse } from '../runtime/isolate.js';
 import { isDamagedFile } from '../storage/sqlite/damage.js';
 import { createSqliteControlStorage } from '../storage/sqlite/control-storage.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
-import { createProcessSqlStorage, STORE_PROCESS_DEFAULTS, type ProcessSqlStorage } from '../storage/process/index.js';
+import { createProcessCoordinationStorage, createProcessSqlStorage, STORE_PROCESS_DEFAULTS, type ProcessCoordinationStorage, type ProcessSqlStorage } from '../storage/process/index.js';
 import { DEFAULT_COORDINATION_STORAGE_MB } from '../storage/account-limits.js';
 import type { StoragePorts } from '../storage/ports.js';
 import type { ControlStoragePort } from '../storage/control.js';
@@ -105,6 +105,8 @@ export interface Platform {
   readonly isolation: Isolation;
   /** The process id of an account's SQL store process, when one runs (tests kill it). */
   sqlProcessPid(accountId: string): number | undefined;
+  /** The process id of an account's coordination store process, when one runs (tests kill it). */
+  coordinationProcessPid(accountId: string): number | undefined;
   /** Logs, once per token, service tokens that expire within 7 days (also hourly by timer). */
   checkServiceTokenExpiries(): Promise<number>;
   close(): Promise<void>;
@@ -148,6 +150,9 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
   // Each account's SQL runs in a store process of its own, so a statement that never ends is stopped by killing
   // that process, never by waiting on the platform's thread (docs/bindings/sql.md, Limits).
   const sqlProcesses = new Map<string, ProcessSqlStorage>();
+  // Its coordination objects' storage likewise, in a process of its own: an object's endless statement through
+  // ctx.storage.sql.exec is stopped at the same limit (docs/bindings/coordination.md, Limits).
+  const coordinationProcesses = new Map<string, ProcessCoordinationStorage>();
   const data = (accountId: string): StoragePorts => {
     let ports = accountData.get(accountId);
     if (!ports) {
@@ -158,7 +163,9 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
       const dir = path.join(stateDir, 'accounts', accountId);
       const sql = createProcessSqlStorage({ dir, clock, timeLimitMs: options.sqlTimeLimitMs, logger: logger.child('sql'), onDamage });
       sqlProcesses.set(accountId, sql);
-      accountData.set(accountId, (ports = openEmbeddedStorage(dir, clock, { onDamage, coordinationMaxBytes, sql })));
+      const coordination = createProcessCoordinationStorage({ dir, clock, timeLimitMs: options.sqlTimeLimitMs, logger: logger.child('coordination'), maxBytes: coordinationMaxBytes, onDamage });
+      coordinationProcesses.set(accountId, coordination);
+      accountData.set(accountId, (ports = openEmbeddedStorage(dir, clock, { onDamage, sql, coordination })));
     }
     return ports;
   };
@@ -294,7 +301,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     await hosting.close();
     await isolation.close();
     for (const ports of accountData.values()) ports.close();
-    await Promise.all([...sqlProcesses.values()].map((sql) => sql.close()));
+    await Promise.all([...sqlProcesses.values(), ...coordinationProcesses.values()].map((store) => store.close()));
     await Promise.all([...accountObservability.values()].map((account) => account.close()));
     await recordWriter.close();
     store.close();
@@ -339,6 +346,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     hosting,
     isolation,
     sqlProcessPid: (accountId) => sqlProcesses.get(accountId)?.pid,
+    coordinationProcessPid: (accountId) => coordinationProcesses.get(accountId)?.pid,
     checkServiceTokenExpiries: () => checkExpiries(access, clock, accessLogger),
     close: cleanup,
   };

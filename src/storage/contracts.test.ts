@@ -16,7 +16,7 @@ import { coordinationStorageContract } from './contracts/coordination.js';
 import { createSqliteTunnelStorage } from './sqlite/tunnel-storage.js';
 import { observabilityStorageContract } from './contracts/observability.js';
 import { openEmbeddedObservability } from './embedded-observability.js';
-import { createProcessSqlStorage } from './process/index.js';
+import { createProcessCoordinationStorage, createProcessSqlStorage } from './process/index.js';
 import { SYSTEM_CLOCK } from '../platform/clock.js';
 
 const embedded = () => openEmbeddedStorage(mkdtempSync(path.join(tmpdir(), 'ledge-port-contract-')));
@@ -31,6 +31,11 @@ sqlStorageContract('store process', () => {
 });
 objectStorageContract('sqlite', embedded);
 coordinationStorageContract('sqlite', embedded);
+// The same objects served by an account's coordination store process (ledge serve): the port must not change above it.
+coordinationStorageContract('store process', () => {
+  const coordination = createProcessCoordinationStorage({ dir: mkdtempSync(path.join(tmpdir(), 'ledge-port-contract-')), clock: SYSTEM_CLOCK });
+  return { coordination, close: () => void coordination.close() };
+});
 controlStorageContract('sqlite', () => createSqliteControlStorage(new Database(':memory:')));
 tunnelStorageContract('sqlite', () => {
   const db = new Database(':memory:');

@@ -25,6 +25,8 @@ export interface EmbeddedStorageOptions {
   coordinationLimitMessage?: (limitBytes: number, usedBytes: number) => string;
   /** SQL databases served elsewhere (an account's store process, storage/process/); its owner closes it. @default SQLite files in this process */
   sql?: SqlStoragePort;
+  /** Coordination objects served elsewhere (an account's coordination store process, storage/process/); its owner closes it. @default SQLite files in this process */
+  coordination?: CoordinationStoragePort;
 }
 
 /**
@@ -54,6 +56,7 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
     get cache(): CacheStoragePort { return cache.open(); },
     get workflows(): WorkflowStoragePort { return workflows.open(); },
     get coordination(): CoordinationStoragePort {
+      if (options.coordination) return options.coordination;
       const root = path.join(stateDir, 'coordination');
       coordination ??= damage.guard('the coordination objects index', path.join(root, 'index.sqlite'), () => createSqliteCoordinationStorage(root, { clock, maxBytes: options.coordinationMaxBytes, limitMessage: options.coordinationLimitMessage }));
       return coordination;

@@ -52,6 +52,24 @@ export function isSqlStatementError(err: unknown): err is SqlStatementError {
   return hasCode(err, 'sql_statement_failed') && typeof (err as { index?: unknown }).index === 'number';
 }
 
+/**
+ * A store call that failed because the process serving the store ended before it answered (stopped at the time
+ * limit, or killed): code `operation_failed`. Whatever the caller held open there (a transaction) is gone, so
+ * state the caller keeps in memory about the store (a coordination object's instance) must be built again.
+ */
+export class StoreStoppedError extends LedgeError {
+  declare readonly code: 'operation_failed';
+  readonly storeStopped = true;
+  constructor(message: string) {
+    super('operation_failed', message);
+  }
+}
+
+/** True when `err` is a StoreStoppedError. */
+export function isStoreStopped(err: unknown): err is StoreStoppedError {
+  return hasCode(err, 'operation_failed') && (err as { storeStopped?: unknown }).storeStopped === true;
+}
+
 /** One statement with its parameters. */
 export interface SqlQuery {
   sql: string;

@@ -7,7 +7,7 @@
  */
 import type { Logger } from '../../platform/logger.js';
 import { isLedgeError } from '../../platform/errors.js';
-import { isSqlStatementError, type CoordinationObjectStore, type CoordinationStoragePort } from '../../storage/ports.js';
+import { isSqlStatementError, isStoreStopped, type CoordinationObjectStore, type CoordinationStoragePort } from '../../storage/ports.js';
 import { serveProtocol } from '../host-protocol.js';
 import { BindingError, type BindingService } from '../plugin.js';
 import { CARRIED_WRITES, OBJECT_STORAGE_CALLS, type ObjectStorageProtocol, type ObjectCaller, type ObjectEvent, type ObjectOutcome, type ObjectOwner } from './protocol.js';
@@ -39,6 +39,8 @@ interface Slot {
   openTransactions: number;
   /** A bookmark to restore to when the next instance starts (`onNextSessionRestoreBookmark`). */
   restoreOnNextSession: string | undefined;
+  /** Its store stopped mid-call: the next event waits for the instance's events to end, and builds a new one. */
+  reset?: boolean;
 }
 
 /** The shape of a bookmark (storage/sqlite/pitr.ts): refused at once rather than when the next instance starts. */
@@ -96,6 +98,14 @@ export class CoordinationDirectory {
     const placed = s.turn.then(async () => {
       const owner = await host();
       const previous = s.owner;
+      // An instance reset because its store stopped mid-call is replaced once its events end, by this event.
+      const reset = previous === owner && s.reset === true;
+      if (reset) {
+        while (s.inflight > 0) await new Promise<void>((resolve) => s.drained.push(resolve));
+        await this.#rollbackOpen(s);
+        event.reset = true;
+      }
+      const fresh = previous !== owner || reset;
       if (previous !== owner) {
         if (previous && !previous.exited) {
           // The old isolate finishes this object's events, then forgets the instance; only then may a new one exist.
@@ -108,7 +118,8 @@ export class CoordinationDirectory {
         s.owner = owner;
       }
       // The state of its hibernatable sockets travels with the event: all of it to an instance new to its isolate.
-      const held = this.#sockets.prepare(key, event, host, previous !== owner);
+      s.reset = false;
+      const held = this.#sockets.prepare(key, event, host, fresh);
       if (held) event.held = held;
       s.inflight++;
       return owner;
@@ -182,7 +193,9 @@ export class CoordinationDirectory {
       const slot = this.#slots.get(`${namespace}\n${id}`);
       if (!slot || slot.owner !== owner) throw new BindingError('Error', 'This object instance is no longer the live one (it was evicted or moved); its storage is closed to it.');
       slot.store ??= this.#port.open(namespace, id);
-      return slot.store;
+      // Its store's process stopped mid-call (the time limit, or a kill): what the instance holds may no longer
+      // match storage (an open transaction was rolled back there), so the next event builds a new one.
+      return slot.store.then((handle) => resetOnStop(handle, () => { slot.reset = true; }));
     };
     const owns = (namespace: string, id: string): void => {
       const slot = this.#slots.get(`${namespace}\n${id}`);
@@ -308,6 +321,28 @@ async function asUserError<T>(work: () => Promise<T>): Promise<T> {
     if (isSqlStatementError(err) || (isLedgeError(err) && (err.code === 'bad_argument' || err.code === 'wrong_state' || err.code === 'operation_failed'))) throw new BindingError('Error', err.message);
     throw err;
   }
+}
+
+/**
+ * The handle, with every call that fails because the store's process stopped (isStoreStopped) told to `onStopped`
+ * and given to the application as an Error with its message (it names what happened and that nothing was kept).
+ */
+function resetOnStop(handle: CoordinationObjectStore, onStopped: () => void): CoordinationObjectStore {
+  return new Proxy(handle, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        try {
+          return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        } catch (err) {
+          if (!isStoreStopped(err)) throw err;
+          onStopped();
+          throw new BindingError('Error', err.message);
+        }
+      };
+    },
+  });
 }
 
 const directories = new WeakMap<CoordinationStoragePort, CoordinationDirectory>();

@@ -180,7 +180,9 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
     // The state of its hibernatable sockets first: the constructor may call getWebSockets().
     applyHeldState(keyOf(event.namespace, event.id), event.held, socketCall(context));
     const found = instances.get(keyOf(event.namespace, event.id));
-    instance = found && !found.broken ? found : createInstance(event, context);
+    // Reset by the host (directory.ts): replaced, not broken, so a response body the old one still streams finishes.
+    if (found && event.reset) instances.delete(found.key);
+    instance = found && !found.broken && !event.reset ? found : createInstance(event, context);
   } catch (err) {
     return { ok: false, error: toRemote(err) };
   }

@@ -30,8 +30,12 @@ export type ObjectCall =
   | { kind: 'rpc'; link: number; method: string; args: unknown[] }
   | { kind: 'fetch'; link: number; args: unknown[] };
 
-/** One event for an object, as the host delivers it to the isolate holding (or about to create) its instance; `held` is the state of its hibernatable sockets (websockets-protocol.ts). */
-export type ObjectEvent = ObjectEventBody & { held?: HeldSocketsState };
+/**
+ * One event for an object, as the host delivers it to the isolate holding (or about to create) its instance; `held` is
+ * the state of its hibernatable sockets (websockets-protocol.ts); `reset`: the instance's store stopped mid-call, so
+ * this event builds a new instance (the old one's events have ended; what it still streams finishes).
+ */
+export type ObjectEvent = ObjectEventBody & { held?: HeldSocketsState; reset?: true };
 
 type ObjectEventBody = (ObjectCall | ObjectSocketEvent) & {
   namespace: string;

@@ -4,7 +4,7 @@
 export const STORE_PROCESS_FLAG = '--ledge-store-process';
 
 /** What a store process can serve (store-process-main.ts holds one handler set per kind). */
-export type StoreKind = 'sql';
+export type StoreKind = 'sql' | 'coordination';
 
 /** The process's configuration, its one argument after the flag (JSON). */
 export interface StoreProcessConfig {

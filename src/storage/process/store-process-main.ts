@@ -9,10 +9,12 @@ import type { Clock } from '../../platform/clock.js';
 import { createFrameReader, encodeFrame } from './frames.js';
 import { STORE_PROCESS_FLAG, type ReportedError, type StoreCallEvents, type StoreHandlers, type StoreProcessCall, type StoreProcessConfig } from './protocol.js';
 import { createSqlHandlers } from './sql-handlers.js';
+import { createCoordinationHandlers } from './coordination-handlers.js';
 
 /** The handler set of each kind. */
 const KINDS: Record<StoreProcessConfig['kind'], (dir: string, clock: Clock, events: StoreCallEvents) => StoreHandlers> = {
   sql: createSqlHandlers,
+  coordination: createCoordinationHandlers,
 };
 
 function toReported(err: unknown): ReportedError {

@@ -18,7 +18,7 @@ import type * as Esbuild from 'esbuild';
 import type { Clock } from '../../platform/clock.js';
 import { ERROR_CODES, LedgeError, type ErrorCode } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
-import { SqlStatementError } from '../ports.js';
+import { SqlStatementError, StoreStoppedError } from '../ports.js';
 import { createFrameReader, encodeFrame } from './frames.js';
 import { STORE_PROCESS_FLAG, type StoreKind, type StoreProcessConfig } from './protocol.js';
 
@@ -60,6 +60,8 @@ export interface StoreProcessOptions {
   idleMs?: number;
   /** The child's script (tests give a misbehaving one to check the host's checks). @default store-process-main */
   script?: string;
+  /** While this says true the process is not stopped for being idle (it holds state a stop would lose: open transactions). @default never */
+  keepAlive?: () => boolean;
 }
 
 /** Why a generation ended: a call past the limit, told to stop (idle or closing), or broken (crashed, garbled, never started). */
@@ -73,6 +75,8 @@ interface Call {
 
 /** One child process and the calls sent to it; a killed generation finishes its calls on its own while a new one serves new calls. */
 interface Generation {
+  /** Which process of this store it is (1, 2, ...): see StoreProcess.epoch. */
+  number: number;
   /** Absent until the previous generation has exited (two processes never hold the same files). */
   child: ChildProcess | undefined;
   /** Frames sent before the child was spawned. */
@@ -107,6 +111,7 @@ export class StoreProcess {
   readonly #timeLimitMs: number;
   #current: Generation | undefined;
   #nextId = 1;
+  #started = 0;
   #closed = false;
   #idle: NodeJS.Timeout | undefined;
   readonly #generations = new Set<Generation>();
@@ -119,6 +124,14 @@ export class StoreProcess {
   /** The process id of the running child, if one runs (tests kill it). */
   get pid(): number | undefined {
     return this.#current?.child?.pid;
+  }
+
+  /**
+   * The number of the process a call made now goes to: it changes whenever a process ends or is being stopped, so
+   * a caller that saw one number when it opened a transaction knows, on seeing another, that the transaction is gone.
+   */
+  get epoch(): number {
+    return this.#current?.number ?? this.#started + 1;
   }
 
   /** Runs `method` of the child's stores with `args`; fails as the child's answer says, or when the child is stopped. */
@@ -158,7 +171,7 @@ export class StoreProcess {
   #start(): Generation {
     let exitedResolve!: () => void;
     const generation: Generation = {
-      child: undefined, backlog: [], queue: [], ready: false, timer: undefined, ending: undefined, closing: false, stderrTail: '',
+      number: ++this.#started, child: undefined, backlog: [], queue: [], ready: false, timer: undefined, ending: undefined, closing: false, stderrTail: '',
       exited: new Promise((resolve) => { exitedResolve = resolve; }),
     };
     const previous = [...this.#generations].map((g) => g.exited);
@@ -254,6 +267,7 @@ export class StoreProcess {
     clearTimeout(this.#idle);
     this.#idle = setTimeout(() => {
       if (generation !== this.#current || generation.queue.length > 0) return;
+      if (this.#options.keepAlive?.()) return this.#armIdle(generation);
       this.#current = undefined;
       generation.closing = true;
       generation.child?.stdin?.end();
@@ -272,11 +286,11 @@ export class StoreProcess {
   }
 
   #failure(ending: Ending, id: number): Error {
-    if (ending.kind === 'limit' && ending.headId === id) return new LedgeError('operation_failed', this.#options.limitMessage(this.#timeLimitMs / 1000));
-    if (ending.kind === 'limit') return new LedgeError('operation_failed', this.#options.stoppedMessage);
+    if (ending.kind === 'limit' && ending.headId === id) return new StoreStoppedError(this.#options.limitMessage(this.#timeLimitMs / 1000));
+    if (ending.kind === 'limit') return new StoreStoppedError(this.#options.stoppedMessage);
     if (this.#closed) return new LedgeError('wrong_state', 'the platform stopped before this call finished');
-    if (ending.kind === 'stopped') return new LedgeError('operation_failed', `the ${this.#options.kind} store process of this account was stopped before this call finished; run it again`);
-    return new LedgeError('operation_failed', `the ${this.#options.kind} store process of this account stopped before answering (${ending.problem}): what this call wrote may not have been kept`);
+    if (ending.kind === 'stopped') return new StoreStoppedError(`the ${this.#options.kind} store process of this account was stopped before this call finished; run it again`);
+    return new StoreStoppedError(`the ${this.#options.kind} store process of this account stopped before answering (${ending.problem}): what this call wrote may not have been kept`);
   }
 }
 

@@ -29,6 +29,8 @@ export interface SqliteCoordinationOptions {
    * @default the account's limit, coordination_storage_mb, raised by the operator
    */
   limitMessage?: (limitBytes: number, usedBytes: number) => string;
+  /** Told when an object's write has committed, before its history is recorded (a store process stops timing the call then). @default nothing */
+  onCommitted?: () => void;
 }
 
 /** The refusal past an account's limit (ledge serve: the operator sets coordination_storage_mb). */
@@ -74,7 +76,7 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
     }
     let database: ObjectDatabase;
     try {
-      database = new ObjectDatabase(file, clock);
+      database = new ObjectDatabase(file, clock, options.onCommitted);
     } catch (err) {
       if (isDamagedFile(err)) throw damagedFileError(`the coordination object ${id} of ${namespace}`, file, err);
       throw err;

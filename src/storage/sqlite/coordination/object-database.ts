@@ -39,7 +39,11 @@ export class ObjectDatabase {
    */
   recordedSize: number | undefined;
 
-  constructor(file: string, clock: Clock) {
+  /** Told when a write has committed, before its history is recorded (a store process stops timing the call then). */
+  readonly #onCommitted: (() => void) | undefined;
+
+  constructor(file: string, clock: Clock, onCommitted?: () => void) {
+    this.#onCommitted = onCommitted;
     this.#pitr = new PitrDatabase(file, {
       clock,
       retentionDays: OBJECT_RETENTION_DAYS,
@@ -118,7 +122,7 @@ export class ObjectDatabase {
   write(puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]): number {
     const [only] = puts;
     const deleted = puts.length === 1 && deletes.length === 0 && only ? (this.#putOne(only[0], only[1]), 0) : this.#writeTransaction(puts, deletes);
-    this.#pitr.afterCommit();
+    this.#afterCommit();
     return deleted;
   }
 
@@ -172,7 +176,7 @@ export class ObjectDatabase {
       return { ...result, rowsRead: rowsReturned + written, rowsWritten: written };
     };
     const result = statements.length > 1 ? this.#db.transaction(run)() : run();
-    if (result.rowsWritten > 0 || !this.#isReadonly(statements)) this.#pitr.afterCommit();
+    if (result.rowsWritten > 0 || !this.#isReadonly(statements)) this.#afterCommit();
     return result;
   }
 
@@ -204,7 +208,13 @@ export class ObjectDatabase {
     if (this.#depth === 0) throw new LedgeError('wrong_state', 'no transaction is open');
     this.#depth--;
     this.#db.exec(this.#depth === 0 ? 'COMMIT' : `RELEASE ledge_${this.#depth}`);
-    if (this.#depth === 0) this.#pitr.afterCommit();
+    if (this.#depth === 0) this.#afterCommit();
+  }
+
+  #afterCommit(): void {
+    if (this.#db.inTransaction) return;
+    this.#onCommitted?.();
+    this.#pitr.afterCommit();
   }
 
   rollback(): void {
