@@ -108,3 +108,44 @@ test('through a deployed function under ledge serve: the application gets SQL_ER
     await p.close();
   }
 });
+
+// A coordination object's sql.exec runs on the platform's own thread: before the bound, 300 rows of 1 MB BLOBs
+// there grew the platform's process past 1 GB and two million rows past 2.5 GB (then the isolate's 503), so a few
+// more would have ended the platform for every account.
+const OBJECT_APP = `
+import { DurableObject } from 'cloudflare:workers';
+export class Big extends DurableObject {
+  read(sql) {
+    try { return { rows: this.ctx.storage.sql.exec(sql).toArray().length }; } catch (e) { return { error: e.message }; }
+  }
+  count() { return this.ctx.storage.sql.exec('SELECT count(*) AS n FROM t').one().n; }
+}
+export default { async fetch(request, env) {
+  const stub = env.BIG.get(env.BIG.idFromName('x'));
+  const url = new URL(request.url);
+  if (url.pathname === '/count') return Response.json(await stub.count());
+  return Response.json(await stub.read(url.searchParams.get('sql')));
+} };`;
+
+test('a coordination object\'s sql.exec with a huge result fails with the bound\'s error (it would be built on the platform\'s thread), and keeps nothing it wrote', { timeout: 300_000 }, async () => {
+  const p = await startTestPlatform(tempDir('ledge-sql-huge-objects-'), undefined, { isolation: 'process' });
+  try {
+    const deployed = await p.call('PUT', `/accounts/${p.accountId}/deployments/big`, { body: deployBody(OBJECT_APP, { edge_dev: true, durable_objects: { bindings: [{ name: 'BIG', class_name: 'Big' }] }, migrations: [{ tag: 'v1', new_sqlite_classes: ['Big'] }] }) });
+    assert.equal(deployed.status, 200, deployed.text);
+    const read = async (sql: string) => {
+      const res = await p.visit('big.admin.ledge.localhost', `/?sql=${encodeURIComponent(sql)}`);
+      return { status: res.status, body: await res.json() as { rows?: number; error?: string } };
+    };
+    assert.deepEqual(await read('CREATE TABLE t (v TEXT)'), { status: 200, body: { rows: 0 } });
+    assert.deepEqual(await read(rowsOf(10, 'x, randomblob(1000) AS b')), { status: 200, body: { rows: 10 } });
+    for (const sql of [HUGE[0]?.[1] as string, `INSERT INTO t SELECT hex(randomblob(500000)) FROM (${rowsOf(300, 'x')}) RETURNING v`]) {
+      const huge = await read(sql);
+      assert.equal(huge.status, 200);
+      assert.match(huge.body.error ?? '', TOO_BIG, sql);
+    }
+    const count = await p.visit('big.admin.ledge.localhost', '/count');
+    assert.equal(await count.json(), 0, 'the INSERT ... RETURNING stopped by the bound kept no row');
+  } finally {
+    await p.close();
+  }
+});
