@@ -261,15 +261,22 @@ function toSqlite(value: unknown): unknown {
   return value;
 }
 
-/** BLOBs come back as arrays of byte values, as existing application code expects (counted first: the array is 8 bytes a byte). */
-function fromSqlite(value: unknown, budget: ResultBudget): unknown {
-  if (typeof value === 'string') budget.spend(16 + value.length * 2);
-  else if (Buffer.isBuffer(value)) {
-    budget.spend(16 + value.byteLength * 8);
-    return Array.from(value);
-  } else budget.spend(16);
-  return value;
+/**
+ * A value's cost against the call's budget, and the value as returned: BLOBs as arrays of byte values, as
+ * existing application code expects, counted before they are copied (8 bytes a byte in V8's heap).
+ */
+function costOf(value: unknown): number {
+  // SQLite gives numbers, bigints, strings, null and Buffers (BLOBs): the only objects are Buffers.
+  if (typeof value === 'string') return 16 + value.length * 2;
+  return typeof value === 'object' && value !== null ? 16 + (value as Buffer).byteLength * 8 : 16;
 }
+
+function fromSqlite(value: unknown): unknown {
+  return Buffer.isBuffer(value) ? Array.from(value) : value;
+}
+
+/** Per row beyond its values (a row as an array costs about 128 bytes in V8's heap even with one column). */
+const ROW_COST = 96;
 
 /** Steps through every row, keeping none. */
 function drain(rows: IterableIterator<unknown>): void {
@@ -281,8 +288,11 @@ function collectRows(statement: Database.Statement, params: unknown[], budget: R
   statement.raw(true);
   try {
     for (const row of statement.iterate(...params) as IterableIterator<unknown[]>) {
-      budget.spend(96);
-      for (let i = 0; i < row.length; i++) row[i] = fromSqlite(row[i], budget);
+      let cost = ROW_COST;
+      for (let i = 0; i < row.length; i++) cost += costOf(row[i]);
+      // Counted before any BLOB is copied into an array: one too large fails here, not in the copy.
+      budget.spend(cost);
+      for (let i = 0; i < row.length; i++) if (Buffer.isBuffer(row[i])) row[i] = fromSqlite(row[i]);
       rows.push(row);
     }
   } finally {
@@ -293,9 +303,18 @@ function collectRows(statement: Database.Statement, params: unknown[], budget: R
 
 function collectObjects(statement: Database.Statement, params: unknown[], budget: ResultBudget): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
+  let keys: string[] | undefined;
   for (const row of statement.iterate(...params) as IterableIterator<Record<string, unknown>>) {
-    budget.spend(96);
-    for (const key in row) row[key] = fromSqlite(row[key], budget);
+    keys ??= Object.keys(row);
+    let cost = ROW_COST;
+    let blobs = false;
+    for (let i = 0; i < keys.length; i++) {
+      const value = row[keys[i] as string];
+      cost += costOf(value);
+      if (typeof value === 'object' && value !== null) blobs = true;
+    }
+    budget.spend(cost);
+    if (blobs) for (const key of keys) row[key] = fromSqlite(row[key]);
     rows.push(row);
   }
   return rows;
