@@ -31,5 +31,14 @@ export function watchKvWrites(storage: StoragePorts, namespace: string, listener
 export function announceKvWrite(storage: StoragePorts, namespace: string, keys: string[]): void {
   const set = byStore.get(storage)?.get(namespace);
   if (!set) return;
-  for (const listener of [...set]) listener(keys);
+  // Every watcher is told even if one throws: one that stopped the loop left the rest keeping the old value.
+  let failure: unknown;
+  for (const listener of [...set]) {
+    try {
+      listener(keys);
+    } catch (err) {
+      failure ??= err;
+    }
+  }
+  if (failure !== undefined) throw failure;
 }

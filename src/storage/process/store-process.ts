@@ -89,6 +89,8 @@ interface Generation {
   closing: boolean;
   stderrTail: string;
   exited: Promise<void>;
+  /** The call whose writes the child said were committed (it may still die before answering: they were kept). */
+  committedId: number | undefined;
 }
 
 /**
@@ -171,7 +173,7 @@ export class StoreProcess {
   #start(): Generation {
     let exitedResolve!: () => void;
     const generation: Generation = {
-      number: ++this.#started, child: undefined, backlog: [], queue: [], ready: false, timer: undefined, ending: undefined, closing: false, stderrTail: '',
+      number: ++this.#started, child: undefined, backlog: [], queue: [], ready: false, timer: undefined, ending: undefined, closing: false, stderrTail: '', committedId: undefined,
       exited: new Promise((resolve) => { exitedResolve = resolve; }),
     };
     const previous = [...this.#generations].map((g) => g.exited);
@@ -220,7 +222,7 @@ export class StoreProcess {
       // A process told to stop (idle, or the platform closing) ends with its calls answered: nothing went wrong.
       const ending: Ending = generation.ending ?? (generation.closing && code === 0 ? { kind: 'stopped' } : { kind: 'broken', problem: `it ended (${signal ?? `exit code ${String(code)}`})` });
       if (ending.kind === 'broken' && !this.#closed) this.#options.logger?.warn(`the ${this.#options.kind} store process of ${this.#options.dir} ${ending.problem}${generation.stderrTail ? `: ${generation.stderrTail.trim().split('\n').slice(-3).join(' | ')}` : ''}`);
-      for (const call of generation.queue.splice(0)) call.reject(this.#failure(ending, call.id));
+      for (const call of generation.queue.splice(0)) call.reject(this.#failure(ending, call.id, generation.committedId === call.id));
       exitedResolve();
     });
     for (const frame of generation.backlog.splice(0)) child.stdin?.write(frame);
@@ -250,6 +252,9 @@ export class StoreProcess {
     }
     if (answer.committed === true && !('ok' in answer)) {
       // Its writes are durable: the call can no longer be undone by a kill, so the SQL time limit no longer applies.
+      // Read after a kill already sent (the limit fired while this waited in the pipe), it still says what was kept.
+      generation.committedId = head.id;
+      if (generation.ending) return;
       clearTimeout(generation.timer);
       generation.timer = setTimeout(() => this.#end(generation, { kind: 'broken', problem: `it did not answer within ${STORE_PROCESS_DEFAULTS.afterCommitMs / 1000} s of committing` }), STORE_PROCESS_DEFAULTS.afterCommitMs);
       return;
@@ -285,7 +290,11 @@ export class StoreProcess {
     generation.child?.kill('SIGKILL');
   }
 
-  #failure(ending: Ending, id: number): Error {
+  #failure(ending: Ending, id: number, committed: boolean): Error {
+    if (committed) {
+      const why = ending.kind === 'broken' ? ending.problem : ending.kind === 'limit' ? `stopped at the ${this.#timeLimitMs / 1000} s limit as it finished` : 'stopped';
+      return new StoreStoppedError(`the ${this.#options.kind} store process of this account ended after this call's writes were committed, before it answered (${why}): what it wrote was kept`);
+    }
     if (ending.kind === 'limit' && ending.headId === id) return new StoreStoppedError(this.#options.limitMessage(this.#timeLimitMs / 1000));
     if (ending.kind === 'limit') return new StoreStoppedError(this.#options.stoppedMessage);
     if (this.#closed) return new LedgeError('wrong_state', 'the platform stopped before this call finished');

@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock.js';
 import { SqlStatementError, type SqlDatabasePort, type SqlQuery, type SqlResult, type SqlRestoreResult } from '../ports.js';
 import { rewriteNumberedParams } from './numbered-params.js';
 import { checkLength, checkStatement, checkValues } from './statement-guard.js';
+import { createResultBudget, type ResultBudget } from './result-budget.js';
 import { splitSql } from '../sql-split.js';
 import { PitrDatabase } from './pitr-database.js';
 
@@ -97,7 +98,9 @@ export class SqliteDatabase implements SqlDatabasePort {
   async query(queries: SqlQuery[], format: 'objects' | 'rows'): Promise<SqlResult[]> {
     if (this.#maybeReplaced || !this.#watcher) this.#follow();
     const writes = queries.some((query) => !this.#isReadonly(query.sql));
-    const runAll = () => queries.map((query, index) => this.#execute(query, format, index));
+    // One budget for the whole call: a batch's results travel back together.
+    const budget = createResultBudget();
+    const runAll = () => queries.map((query, index) => this.#execute(query, format, index, budget));
     const results = queries.length > 1 ? this.#db.transaction(runAll)() : runAll();
     // A write that landed on a file a restore had just replaced would be lost: check for every write.
     if (writes || this.#maybeReplaced) this.#failIfRestoredMeanwhile(queries.length - 1);
@@ -140,7 +143,7 @@ export class SqliteDatabase implements SqlDatabasePort {
     return (this.#prepare('SELECT total_changes() AS n').statement.get() as { n: number }).n;
   }
 
-  #execute(query: SqlQuery, format: 'objects' | 'rows', index: number): SqlResult {
+  #execute(query: SqlQuery, format: 'objects' | 'rows', index: number, budget: ResultBudget): SqlResult {
     const started = performance.now();
     try {
       if (!/\S/.test(query.sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ''))) throw new Error('No SQL statements detected.');
@@ -149,7 +152,7 @@ export class SqliteDatabase implements SqlDatabasePort {
         prepared = this.#prepare(query.sql);
       } catch (err) {
         if (!isSeveralStatements(err)) throw err;
-        return this.#executeSeveral(query, format, index);
+        return this.#executeSeveral(query, format, index, budget);
       }
       const { statement, order } = prepared;
       checkValues(query);
@@ -163,15 +166,11 @@ export class SqliteDatabase implements SqlDatabasePort {
       let columns: string[] = [];
       if (statement.reader) {
         columns = statement.columns().map((c) => c.name);
-        if (format === 'rows') {
-          statement.raw(true);
-          try { results = (statement.all(...params) as unknown[][]).map((row) => row.map(fromSqlite)); } finally { statement.raw(false); }
-        } else {
-          results = (statement.all(...params) as Record<string, unknown>[]).map((row) => {
-            for (const key of Object.keys(row)) row[key] = fromSqlite(row[key]);
-            return row;
-          });
-        }
+        // Rows are read one at a time and counted, so a result too large to return fails with its own error
+        // instead of taking the process's memory (all() would build it whole first). A statement that writes and
+        // returns rows runs in a transaction (a savepoint inside a batch), so stopping it part way keeps nothing.
+        const collect = () => format === 'rows' ? collectRows(statement, params, budget) : collectObjects(statement, params, budget);
+        results = statement.readonly || this.#db.inTransaction ? collect() : this.#db.transaction(collect)();
       } else {
         statement.run(...params);
       }
@@ -207,7 +206,7 @@ export class SqliteDatabase implements SqlDatabasePort {
    * `exec`): every statement in order, in one transaction, the bound values applied to the last one, and
    * the result is the last statement's, with `changes` counting all of them (docs/bindings/sql.md).
    */
-  #executeSeveral(query: SqlQuery, format: 'objects' | 'rows', index: number): SqlResult {
+  #executeSeveral(query: SqlQuery, format: 'objects' | 'rows', index: number, budget: ResultBudget): SqlResult {
     const statements = splitSql(query.sql);
     const last = statements.pop() ?? '';
     return this.#db.transaction(() => {
@@ -215,7 +214,8 @@ export class SqliteDatabase implements SqlDatabasePort {
       for (const sql of statements) {
         try {
           const { statement } = this.#prepare(sql);
-          if (statement.reader) statement.all();
+          // Only the last statement's rows are returned: the others' are stepped through, never kept.
+          if (statement.reader) drain(statement.iterate());
           else statement.run();
         } catch (err) {
           throw new SqlStatementError(sqliteMessage(err), index);
@@ -223,7 +223,7 @@ export class SqliteDatabase implements SqlDatabasePort {
         this.#cachedPages = undefined;
         this.#cachedRowId = undefined;
       }
-      const result = this.#execute({ sql: last, params: query.params }, format, index);
+      const result = this.#execute({ sql: last, params: query.params }, format, index, budget);
       const changes = this.#totalChanges() - before;
       return { ...result, meta: { ...result.meta, changes, rows_written: changes, changed_db: result.meta.changed_db || changes > 0 } };
     })();
@@ -261,9 +261,63 @@ function toSqlite(value: unknown): unknown {
   return value;
 }
 
-/** BLOBs come back as arrays of byte values, as existing application code expects. */
+/**
+ * A value's cost against the call's budget, and the value as returned: BLOBs as arrays of byte values, as
+ * existing application code expects, counted before they are copied (8 bytes a byte in V8's heap).
+ */
+function costOf(value: unknown): number {
+  // SQLite gives numbers, bigints, strings, null and Buffers (BLOBs): the only objects are Buffers.
+  if (typeof value === 'string') return 16 + value.length * 2;
+  return typeof value === 'object' && value !== null ? 16 + (value as Buffer).byteLength * 8 : 16;
+}
+
 function fromSqlite(value: unknown): unknown {
   return Buffer.isBuffer(value) ? Array.from(value) : value;
+}
+
+/** Per row beyond its values (a row as an array costs about 128 bytes in V8's heap even with one column). */
+const ROW_COST = 96;
+
+/** Steps through every row, keeping none. */
+function drain(rows: IterableIterator<unknown>): void {
+  while (!rows.next().done);
+}
+
+function collectRows(statement: Database.Statement, params: unknown[], budget: ResultBudget): unknown[][] {
+  const rows: unknown[][] = [];
+  statement.raw(true);
+  try {
+    for (const row of statement.iterate(...params) as IterableIterator<unknown[]>) {
+      let cost = ROW_COST;
+      for (let i = 0; i < row.length; i++) cost += costOf(row[i]);
+      // Counted before any BLOB is copied into an array: one too large fails here, not in the copy.
+      budget.spend(cost);
+      for (let i = 0; i < row.length; i++) if (Buffer.isBuffer(row[i])) row[i] = fromSqlite(row[i]);
+      rows.push(row);
+    }
+  } finally {
+    statement.raw(false);
+  }
+  return rows;
+}
+
+function collectObjects(statement: Database.Statement, params: unknown[], budget: ResultBudget): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  let keys: string[] | undefined;
+  for (const row of statement.iterate(...params) as IterableIterator<Record<string, unknown>>) {
+    keys ??= Object.keys(row);
+    let cost = ROW_COST;
+    let blobs = false;
+    for (let i = 0; i < keys.length; i++) {
+      const value = row[keys[i] as string];
+      cost += costOf(value);
+      if (typeof value === 'object' && value !== null) blobs = true;
+    }
+    budget.spend(cost);
+    if (blobs) for (const key of keys) row[key] = fromSqlite(row[key]);
+    rows.push(row);
+  }
+  return rows;
 }
 
 /** better-sqlite3 refuses to prepare a text with more than one statement. */

@@ -5,6 +5,7 @@ import { SqlStatementError, type CoordinationListOptions, type CoordinationSqlRe
 import { splitSql } from '../../sql-split.js';
 import { prefixEnd } from '../keys.js';
 import { PitrDatabase } from '../pitr-database.js';
+import { createResultBudget, type ResultBudget } from '../result-budget.js';
 import { checkLength, checkValues } from '../statement-guard.js';
 import { KV_TABLE, RESERVED_PREFIX, checkObjectStatement } from './sql-guard.js';
 
@@ -153,6 +154,8 @@ export class ObjectDatabase {
       const before = changes();
       let result: { columns: string[]; rows: unknown[][] } = { columns: [], rows: [] };
       let rowsReturned = 0;
+      // The rows are built on the platform's thread: counted as they are read, so no result outgrows its memory.
+      const budget = createResultBudget();
       statements.forEach((text, index) => {
         const last = index === statements.length - 1;
         try {
@@ -160,11 +163,17 @@ export class ObjectDatabase {
           const values = last ? params.map(toSqlite) : [];
           this.#checkPlan(text, values);
           if (statement.reader) {
-            statement.raw(true);
-            let rows: unknown[][];
-            try { rows = statement.all(...values) as unknown[][]; } finally { statement.raw(false); }
-            rowsReturned += rows.length;
-            if (last) result = { columns: statement.columns().map((c) => c.name), rows: rows.map((row) => row.map(fromSqlite)) };
+            const read = () => {
+              statement.raw(true);
+              try { return last ? collectRows(statement.iterate(...values) as IterableIterator<unknown[]>, budget) : countRows(statement.iterate(...values)); } finally { statement.raw(false); }
+            };
+            // A write that returns rows, stopped part way by the bound, must keep nothing: it runs in a transaction.
+            const rows = statement.readonly || this.#db.inTransaction ? read() : this.#db.transaction(read)();
+            if (typeof rows === 'number') rowsReturned += rows;
+            else {
+              rowsReturned += rows.length;
+              result = { columns: statement.columns().map((c) => c.name), rows };
+            }
           } else {
             statement.run(...values);
           }
@@ -258,6 +267,28 @@ function toSqlite(value: unknown): unknown {
 /** SQL values out: BLOBs as bytes of their own (the runtime hands them to code as ArrayBuffers). */
 function fromSqlite(value: unknown): unknown {
   return Buffer.isBuffer(value) ? exact(value) : value;
+}
+
+/** The last statement's rows, values converted, each counted against the call's budget (16 bytes a value, 96 a row). */
+function collectRows(iterator: IterableIterator<unknown[]>, budget: ResultBudget): unknown[][] {
+  const rows: unknown[][] = [];
+  for (const row of iterator) {
+    budget.spend(96);
+    for (let i = 0; i < row.length; i++) {
+      const value = row[i];
+      budget.spend(16 + (typeof value === 'string' ? value.length * 2 : Buffer.isBuffer(value) ? value.byteLength : 0));
+      row[i] = fromSqlite(value);
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** An earlier statement's rows: stepped through and counted (rows read), never kept. */
+function countRows(iterator: IterableIterator<unknown>): number {
+  let n = 0;
+  while (!iterator.next().done) n++;
+  return n;
 }
 
 /** A Uint8Array owning exactly its bytes: a view into a larger buffer would carry all of it across a thread. */
