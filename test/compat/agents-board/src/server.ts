@@ -1,0 +1,97 @@
+import { Agent, callable, getAgentByName, routeAgentRequest, type Connection, type Schedule } from 'agents';
+
+type Env = { Board: DurableObjectNamespace<Board> };
+
+/** What every connected client sees, kept in sync by the SDK. */
+export type BoardState = { title: string; tasks: number; lastReminder: string | null; editedBy: string };
+export type Task = { id: number; text: string; done: number };
+
+/** A task board: tasks in the agent's SQLite, a title and counters in its synced state, reminders on its schedule. */
+export class Board extends Agent<Env, BoardState> {
+  initialState: BoardState = { title: 'untitled', tasks: 0, lastReminder: null, editedBy: 'nobody' };
+  startedAt = Date.now();
+
+  onStart() {
+    this.sql`CREATE TABLE IF NOT EXISTS tasks (id INTEGER PRIMARY KEY AUTOINCREMENT, text TEXT NOT NULL, done INTEGER NOT NULL DEFAULT 0)`;
+    this.sql`CREATE TABLE IF NOT EXISTS reminders (id TEXT PRIMARY KEY, note TEXT NOT NULL, fired_at INTEGER NOT NULL)`;
+    this.sql`CREATE TABLE IF NOT EXISTS renames (title TEXT PRIMARY KEY, at INTEGER NOT NULL)`;
+  }
+
+  /** A client's setState is refused when it would rename the board to nothing. */
+  validateStateChange(next: BoardState, source: Connection | 'server') {
+    if (source !== 'server' && (typeof next.title !== 'string' || next.title.trim() === '')) throw new Error('a board needs a title');
+  }
+
+  /** Titles set by clients, kept as a log (the SDK calls this after it stored and broadcast the state). */
+  onStateChanged(state: BoardState, source: Connection | 'server') {
+    if (source !== 'server') this.sql`INSERT INTO renames (title, at) VALUES (${state.title}, ${Date.now()}) ON CONFLICT (title) DO NOTHING`;
+  }
+
+  @callable()
+  addTask(text: string): Task {
+    if (typeof text !== 'string' || text.trim() === '') throw new Error('a task needs some text');
+    const [task] = this.sql<Task>`INSERT INTO tasks (text) VALUES (${text}) RETURNING id, text, done`;
+    this.setState({ ...this.state, tasks: this.state.tasks + 1, editedBy: 'server' });
+    return task!;
+  }
+
+  @callable()
+  complete(id: number): Task {
+    const [task] = this.sql<Task>`UPDATE tasks SET done = 1 WHERE id = ${id} RETURNING id, text, done`;
+    if (!task) throw new RangeError(`no task ${id}`);
+    return task;
+  }
+
+  @callable()
+  listTasks(): Task[] {
+    return this.sql<Task>`SELECT id, text, done FROM tasks ORDER BY id`;
+  }
+
+  /** Schedules `remind` after `seconds`; the SDK keeps the task in SQL and wakes the agent with an alarm. */
+  @callable()
+  async remindIn(seconds: number, note: string): Promise<string> {
+    const schedule = await this.schedule(seconds, 'remind', { note });
+    return schedule.id;
+  }
+
+  @callable()
+  async pending(): Promise<number> {
+    return (await this.listSchedules()).length;
+  }
+
+  async remind(payload: { note: string }, schedule: Schedule<{ note: string }>) {
+    this.sql`INSERT INTO reminders (id, note, fired_at) VALUES (${schedule.id}, ${payload.note}, ${Date.now()})`;
+    this.setState({ ...this.state, lastReminder: payload.note, editedBy: 'schedule' });
+  }
+
+  /** Not callable from clients: reached from the worker over Durable Object RPC (getAgentByName). */
+  summary() {
+    return {
+      name: this.name,
+      startedAt: this.startedAt,
+      state: this.state,
+      tasks: this.sql<{ n: number }>`SELECT count(*) AS n FROM tasks`[0]?.n ?? 0,
+      reminders: this.sql<{ note: string }>`SELECT note FROM reminders ORDER BY fired_at, id`.map((r) => r.note),
+      renames: this.sql<{ title: string }>`SELECT title FROM renames ORDER BY at, title`.map((r) => r.title),
+      connections: [...this.getConnections()].length,
+    };
+  }
+
+  /** Plain HTTP to /agents/board/<name> (agentFetch). */
+  async onRequest(request: Request) {
+    if (request.method === 'GET') return Response.json({ name: this.name, tasks: this.listTasks() });
+    return new Response('Method not allowed', { status: 405 });
+  }
+}
+
+export default {
+  async fetch(request: Request, env: Env) {
+    const url = new URL(request.url);
+    const summary = /^\/api\/boards\/([\w-]+)$/.exec(url.pathname);
+    if (summary) {
+      const board = await getAgentByName(env.Board, summary[1]!);
+      return Response.json(await board.summary());
+    }
+    return (await routeAgentRequest(request, env)) ?? new Response('Not found', { status: 404 });
+  },
+} satisfies ExportedHandler<Env>;
