@@ -12,7 +12,7 @@ import WS from 'ws';
 import { call, copyApp, hostOf, json, startPlatform, withDev, type Answer } from './harness.js';
 
 type Fetch = (pathname: string, init?: Parameters<typeof call>[1]) => Promise<Answer>;
-interface BoardState { title: string; tasks: number; lastReminder: string | null; editedBy: string }
+interface BoardState { title: string; tasks: number; lastReminder: string | null; editedBy: string; ticks?: number }
 interface Summary { name: string; startedAt: number; state: BoardState; tasks: number; reminders: string[]; renames: string[]; connections: number }
 
 /** An AgentClient that records every state it is told of and every refusal of its own state. */
@@ -114,8 +114,28 @@ async function board(origin: string, get: Fetch, host: string | undefined, name:
     assert.equal(typeof id, 'string');
     await ann.stateWhere((s) => s.lastReminder === 'buy it all', 'the reminder fired (ann)');
     await bo.stateWhere((s) => s.lastReminder === 'buy it all' && s.editedBy === 'schedule', 'the reminder fired (bo)');
-    assert.deepEqual((await summary()).reminders, ['buy it all']);
+    assert.deepEqual((await summary()).reminders, ['buy it all'], 'the callback ran once');
     assert.equal(await bo.agent.stub.pending(), 0, 'a one-off schedule is gone once it ran');
+
+    // scheduleEvery: an interval ticks until it is cancelled (each tick an alarm, then the next one set).
+    const ticking = await ann.agent.stub.startTicking(0.3);
+    await bo.stateWhere((s) => (s.ticks ?? 0) >= 2, 'the interval ticked twice');
+    assert.equal(await ann.agent.stub.stopTicking(ticking), true);
+    assert.equal(await ann.agent.stub.pending(), 0, 'the cancelled interval is gone');
+    const ticks = (await summary()).state.ticks ?? 0;
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    assert.ok(((await summary()).state.ticks ?? 0) <= ticks + 1, 'no tick after the cancel (one may have been on its way)');
+
+    // this.queue: background work runs after the call answered.
+    assert.equal(typeof await ann.agent.stub.archiveLater('milk'), 'string');
+    await until(summary, (s) => s.reminders.includes('archived milk'), 'the queued task ran');
+
+    // A streaming callable: every chunk, then the final value.
+    const chunks: unknown[] = [];
+    const done = await new Promise((resolve, reject) => {
+      ann.agent.call('countdown', [3], { stream: { onChunk: (chunk: unknown) => chunks.push(chunk), onDone: resolve, onError: reject } }).catch(reject);
+    });
+    assert.deepEqual({ chunks, done }, { chunks: [3, 2, 1], done: 'liftoff' });
 
     // Plain HTTP to the agent (onRequest), as agentFetch sends it.
     assert.deepEqual(json(await get(`/agents/board/${name}`)), { name, tasks: [{ id: 1, text: 'milk', done: 1 }, { id: 2, text: 'bread', done: 0 }] });
@@ -129,10 +149,16 @@ async function board(origin: string, get: Fetch, host: string | undefined, name:
   const carol = new Client(origin, name, host);
   try {
     await carol.agent.ready;
-    assert.deepEqual(carol.agent.state, { title: 'Groceries', tasks: 2, lastReminder: 'buy it all', editedBy: 'schedule' });
+    assertFinal(carol.agent.state as BoardState);
   } finally {
     carol.close();
   }
+}
+
+/** The state a board ends with: what the clients, the schedule and the interval (ticks vary) did. */
+function assertFinal(state: BoardState): void {
+  assert.ok((state.ticks ?? 0) >= 2, `ticks in ${JSON.stringify(state)}`);
+  assert.deepEqual({ ...state, ticks: 0 }, { title: 'Groceries', tasks: 2, lastReminder: 'buy it all', editedBy: 'interval', ticks: 0 });
 }
 
 async function routing(get: Fetch): Promise<void> {
@@ -164,7 +190,7 @@ test('an Agents SDK app runs unchanged under ledge dev (both isolations) and led
       const carol = new Client(url, 'groceries-thread');
       try {
         await carol.agent.ready;
-        assert.deepEqual(carol.agent.state, { title: 'Groceries', tasks: 2, lastReminder: 'buy it all', editedBy: 'schedule' });
+        assertFinal(carol.agent.state as BoardState);
         assert.deepEqual(await carol.agent.stub.listTasks(), [{ id: 1, text: 'milk', done: 1 }, { id: 2, text: 'bread', done: 0 }]);
       } finally {
         carol.close();

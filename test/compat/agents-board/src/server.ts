@@ -1,9 +1,9 @@
-import { Agent, callable, getAgentByName, routeAgentRequest, type Connection, type Schedule } from 'agents';
+import { Agent, callable, getAgentByName, routeAgentRequest, type Connection, type Schedule, type StreamingResponse } from 'agents';
 
 type Env = { Board: DurableObjectNamespace<Board> };
 
 /** What every connected client sees, kept in sync by the SDK. */
-export type BoardState = { title: string; tasks: number; lastReminder: string | null; editedBy: string };
+export type BoardState = { title: string; tasks: number; lastReminder: string | null; editedBy: string; ticks?: number };
 export type Task = { id: number; text: string; done: number };
 
 /** A task board: tasks in the agent's SQLite, a title and counters in its synced state, reminders on its schedule. */
@@ -57,6 +57,39 @@ export class Board extends Agent<Env, BoardState> {
   @callable()
   async pending(): Promise<number> {
     return (await this.listSchedules()).length;
+  }
+
+  /** An interval: `tick` runs every `seconds` until `stopTicking` cancels it; each tick is broadcast as state. */
+  @callable()
+  async startTicking(seconds: number): Promise<string> {
+    const schedule = await this.scheduleEvery(seconds, 'tick');
+    return schedule.id;
+  }
+
+  @callable()
+  async stopTicking(id: string): Promise<boolean> {
+    return this.cancelSchedule(id);
+  }
+
+  async tick() {
+    this.setState({ ...this.state, ticks: (this.state.ticks ?? 0) + 1, editedBy: 'interval' });
+  }
+
+  /** Background work: the SDK keeps the task in SQL and runs it after the call has answered. */
+  @callable()
+  async archiveLater(note: string): Promise<string> {
+    return this.queue('archive', { note });
+  }
+
+  async archive(payload: { note: string }) {
+    this.sql`INSERT INTO reminders (id, note, fired_at) VALUES (${`archived:${payload.note}`}, ${`archived ${payload.note}`}, ${Date.now()})`;
+  }
+
+  /** A streaming callable: chunks reach the client as they are sent, then the final value. */
+  @callable({ streaming: true })
+  countdown(stream: StreamingResponse, from: number) {
+    for (let n = from; n > 0; n--) stream.send(n);
+    stream.end('liftoff');
   }
 
   async remind(payload: { note: string }, schedule: Schedule<{ note: string }>) {
