@@ -2,13 +2,15 @@
 // `agents`, an `Agent` subclass on coordination objects) with its wrangler.jsonc (durable_objects, migrations with
 // new_sqlite_classes, nodejs_compat), unchanged, driven by the SDK's own client (`AgentClient` from agents/client,
 // on ws) over loopback: state one client sets reaches the other, @callable methods answer and their errors reach
-// the caller, `this.sql` rows outlive the agent's eviction and a restart of ledge dev, `this.schedule` fires. Under
+// the caller, `this.sql` rows outlive the agent's eviction and a restart (and a kill -9) of ledge dev, `this.schedule`
+// and `scheduleEvery` fire, `this.queue` runs, a streaming callable streams. Under
 // `ledge dev` (thread isolation, then process isolation, the agent evicted between calls) and `ledge serve`
 // (process isolation, the default).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AgentClient } from 'agents/client';
 import WS from 'ws';
+import { runCli } from '../cli.js';
 import { call, copyApp, hostOf, json, startPlatform, withDev, type Answer } from './harness.js';
 
 type Fetch = (pathname: string, init?: Parameters<typeof call>[1]) => Promise<Answer>;
@@ -194,6 +196,34 @@ test('an Agents SDK app runs unchanged under ledge dev (both isolations) and led
         assert.deepEqual(await carol.agent.stub.listTasks(), [{ id: 1, text: 'milk', done: 1 }, { id: 2, text: 'bread', done: 0 }]);
       } finally {
         carol.close();
+      }
+    });
+  });
+
+  await t.test('kill -9 of ledge dev: every task a callable acknowledged is there after, with the state it set', async () => {
+    const dev = runCli(['dev', '--port', '0'], { cwd: dir });
+    const acknowledged: number[] = [];
+    try {
+      const url = (await dev.waitFor(/ready on (http:\/\/\S+)/, 90_000))[1] as string;
+      const writer = new Client(url, 'crash');
+      await writer.agent.ready;
+      // Calls one after another, each acknowledged by its answer; the process dies right after the last answer.
+      for (let n = 1; n <= 20; n++) acknowledged.push(((await writer.agent.stub.addTask(`task ${n}`)) as { id: number }).id);
+      dev.child.kill('SIGKILL');
+      await dev.exited;
+      writer.close();
+    } catch (err) {
+      dev.child.kill('SIGKILL');
+      throw new Error(`${(err as Error).message}\n--- ledge dev output ---\n${dev.output()}`, { cause: err });
+    }
+    await withDev(dir, async (url) => {
+      const reader = new Client(url, 'crash');
+      try {
+        await reader.agent.ready;
+        assert.deepEqual(((await reader.agent.stub.listTasks()) as { id: number }[]).map((task) => task.id), acknowledged);
+        assert.equal((reader.agent.state as BoardState).tasks, acknowledged.length, 'the state each call set survived with its row');
+      } finally {
+        reader.close();
       }
     });
   });
