@@ -3,7 +3,7 @@
 // new_sqlite_classes, nodejs_compat), unchanged, driven by the SDK's own client (`AgentClient` from agents/client,
 // on ws) over loopback: state one client sets reaches the other, @callable methods answer and their errors reach
 // the caller, `this.sql` rows outlive the agent's eviction and a restart (and a kill -9) of ledge dev, `this.schedule`
-// and `scheduleEvery` fire, `this.queue` runs, a streaming callable streams. Under
+// and `scheduleEvery` fire, `this.queue` runs, a streaming callable streams, an AgentWorkflow runs. Under
 // `ledge dev` (thread isolation, then process isolation, the agent evicted between calls) and `ledge serve`
 // (process isolation, the default).
 import { test } from 'node:test';
@@ -15,7 +15,7 @@ import { call, copyApp, hostOf, json, startPlatform, withDev, type Answer } from
 
 type Fetch = (pathname: string, init?: Parameters<typeof call>[1]) => Promise<Answer>;
 interface BoardState { title: string; tasks: number; lastReminder: string | null; editedBy: string; ticks?: number }
-interface Summary { name: string; startedAt: number; state: BoardState; tasks: number; reminders: string[]; renames: string[]; connections: number }
+interface Summary { name: string; startedAt: number; state: BoardState; tasks: number; reminders: string[]; renames: string[]; processed: string[]; connections: number }
 
 /** An AgentClient that records every state it is told of and every refusal of its own state. */
 class Client {
@@ -97,7 +97,7 @@ async function board(origin: string, get: Fetch, host: string | undefined, name:
 
     const before = await summary();
     assert.deepEqual({ ...before, startedAt: 0 }, {
-      name, startedAt: 0, state: { title: 'Groceries', tasks: 2, lastReminder: null, editedBy: 'server' }, tasks: 2, reminders: [], renames: ['Groceries'], connections: 2,
+      name, startedAt: 0, state: { title: 'Groceries', tasks: 2, lastReminder: null, editedBy: 'server' }, tasks: 2, reminders: [], renames: ['Groceries'], processed: [], connections: 2,
     });
 
     if (evict) {
@@ -138,6 +138,11 @@ async function board(origin: string, get: Fetch, host: string | undefined, name:
       ann.agent.call('countdown', [3], { stream: { onChunk: (chunk: unknown) => chunks.push(chunk), onDone: resolve, onError: reject } }).catch(reject);
     });
     assert.deepEqual({ chunks, done }, { chunks: [3, 2, 1], done: 'liftoff' });
+
+    // runWorkflow: an AgentWorkflow runs its steps, calls the agent back over RPC, and reports completion to it.
+    const instance = await ann.agent.stub.process('eggs');
+    assert.match(String(instance), /\S/);
+    assert.deepEqual((await until(summary, (s) => s.processed.length >= 2, 'the workflow finished')).processed, ['saved:EGGS', 'complete:EGGS']);
 
     // Plain HTTP to the agent (onRequest), as agentFetch sends it.
     assert.deepEqual(json(await get(`/agents/board/${name}`)), { name, tasks: [{ id: 1, text: 'milk', done: 1 }, { id: 2, text: 'bread', done: 0 }] });

@@ -1,6 +1,7 @@
 import { Agent, callable, getAgentByName, routeAgentRequest, type Connection, type Schedule, type StreamingResponse } from 'agents';
+import { AgentWorkflow, type AgentWorkflowEvent, type AgentWorkflowStep } from 'agents/workflows';
 
-type Env = { Board: DurableObjectNamespace<Board> };
+type Env = { Board: DurableObjectNamespace<Board>; PROCESSING_WORKFLOW: Workflow };
 
 /** What every connected client sees, kept in sync by the SDK. */
 export type BoardState = { title: string; tasks: number; lastReminder: string | null; editedBy: string; ticks?: number };
@@ -15,6 +16,7 @@ export class Board extends Agent<Env, BoardState> {
     this.sql`CREATE TABLE IF NOT EXISTS tasks (id INTEGER PRIMARY KEY AUTOINCREMENT, text TEXT NOT NULL, done INTEGER NOT NULL DEFAULT 0)`;
     this.sql`CREATE TABLE IF NOT EXISTS reminders (id TEXT PRIMARY KEY, note TEXT NOT NULL, fired_at INTEGER NOT NULL)`;
     this.sql`CREATE TABLE IF NOT EXISTS renames (title TEXT PRIMARY KEY, at INTEGER NOT NULL)`;
+    this.sql`CREATE TABLE IF NOT EXISTS processed (text TEXT NOT NULL, stage TEXT NOT NULL)`;
   }
 
   /** A client's setState is refused when it would rename the board to nothing. */
@@ -85,6 +87,21 @@ export class Board extends Agent<Env, BoardState> {
     this.sql`INSERT INTO reminders (id, note, fired_at) VALUES (${`archived:${payload.note}`}, ${`archived ${payload.note}`}, ${Date.now()})`;
   }
 
+  /** Starts a workflow (tracked by the SDK in this agent's SQL); it calls back saveResult, then onWorkflowComplete runs. */
+  @callable()
+  async process(text: string): Promise<string> {
+    return this.runWorkflow('PROCESSING_WORKFLOW', { text });
+  }
+
+  /** Called by the workflow over Durable Object RPC (this.agent in AgentWorkflow). */
+  async saveResult(text: string) {
+    this.sql`INSERT INTO processed (text, stage) VALUES (${text}, ${'saved'})`;
+  }
+
+  async onWorkflowComplete(_name: string, _id: string, result: unknown) {
+    this.sql`INSERT INTO processed (text, stage) VALUES (${String(result)}, ${'complete'})`;
+  }
+
   /** A streaming callable: chunks reach the client as they are sent, then the final value. */
   @callable({ streaming: true })
   countdown(stream: StreamingResponse, from: number) {
@@ -106,6 +123,7 @@ export class Board extends Agent<Env, BoardState> {
       tasks: this.sql<{ n: number }>`SELECT count(*) AS n FROM tasks`[0]?.n ?? 0,
       reminders: this.sql<{ note: string }>`SELECT note FROM reminders ORDER BY fired_at, id`.map((r) => r.note),
       renames: this.sql<{ title: string }>`SELECT title FROM renames ORDER BY at, title`.map((r) => r.title),
+      processed: this.sql<{ text: string; stage: string }>`SELECT text, stage FROM processed ORDER BY rowid`.map((r) => `${r.stage}:${r.text}`),
       connections: [...this.getConnections()].length,
     };
   }
@@ -114,6 +132,17 @@ export class Board extends Agent<Env, BoardState> {
   async onRequest(request: Request) {
     if (request.method === 'GET') return Response.json({ name: this.name, tasks: this.listTasks() });
     return new Response('Method not allowed', { status: 405 });
+  }
+}
+
+/** A durable workflow started by the agent: a step, progress reported back, a result saved through the agent. */
+export class ProcessingWorkflow extends AgentWorkflow<Board, { text: string }> {
+  async run(event: AgentWorkflowEvent<{ text: string }>, step: AgentWorkflowStep) {
+    const upper = await step.do('upper', async () => event.payload.text.toUpperCase());
+    await this.reportProgress({ step: 'upper', status: 'complete', percent: 0.5 });
+    await step.do('save', async () => { await this.agent.saveResult(upper); });
+    await step.reportComplete(upper);
+    return upper;
   }
 }
 
