@@ -25,6 +25,8 @@ export class Room extends DurableObject {
   async count(stream) { let bytes = 0; for await (const chunk of stream) bytes += chunk.byteLength; return bytes; }
   plain() { return new Plain(); }
   reset() { this.ctx.abort('reset by the test'); }
+  // A name starting with _ is a method like any other, as on the original (the Agents SDK calls __unsafe_ensureInitialized).
+  __unsafe_ready(n) { return { ready: n + 1 }; }
   // The callback must not run before the write is committed: if the commit fails, it never runs.
   async putThenCall(fn) { this.ctx.storage.put('before-callback', Date.now()); return fn(); }
   async request(request) { return { method: request.method, url: request.url, header: request.headers.get('x-a'), body: await request.text() }; }
@@ -89,7 +91,8 @@ export default {
         try { await stub.map(new Mine(), (x) => x); return new Response('no error'); } catch (e) { return Response.json({ name: e.name, message: e.message, remote: e.remote ?? false }); }
       }
       case '/refused':
-        return Response.json(['fetch', 'alarm', 'webSocketMessage', 'constructor', '_secret', 'then'].map((name) => [name, typeof stub[name]]));
+        return Response.json(['fetch', 'alarm', 'webSocketMessage', 'constructor', '_secret', 'then', 'hasOwnProperty', '__defineGetter__', '__proto__'].map((name) => [name, typeof stub[name]]));
+      case '/underscore': return Response.json(await stub.__unsafe_ready(1));
     }
     return new Response('not found', { status: 404 });
   },

@@ -119,8 +119,10 @@ for (const isolation of ['thread', 'process'] as const) {
     assert.deepEqual(await json('/plain-result'), { name: 'DataCloneError', message: 'Could not serialize object of type "Plain". This type does not support serialization.', remote: true });
     assert.deepEqual(await json('/plain-argument'), { name: 'DataCloneError', message: 'Could not serialize object of type "Mine". This type does not support serialization.', remote: false });
 
-    // Handlers and private names are not RPC methods on a stub (fetch is the stub's own).
-    assert.deepEqual(await json('/refused'), [['fetch', 'function'], ['alarm', 'undefined'], ['webSocketMessage', 'undefined'], ['constructor', 'undefined'], ['_secret', 'undefined'], ['then', 'undefined']]);
+    // Handlers and the names every object has are not RPC methods on a stub (fetch is the stub's own); a name
+    // starting with _ is one, as on the original, and reaches the object's method.
+    assert.deepEqual(await json('/refused'), [['fetch', 'function'], ['alarm', 'undefined'], ['webSocketMessage', 'undefined'], ['constructor', 'undefined'], ['_secret', 'function'], ['then', 'undefined'], ['hasOwnProperty', 'undefined'], ['__defineGetter__', 'undefined'], ['__proto__', 'undefined']]);
+    assert.deepEqual(await json('/underscore'), { ready: 2 });
 
     // A stub's fetch streams both bodies: 64 MiB in and the same 64 MiB back through an isolate held below 64 MiB.
     const echoed = await streamThrough(`${url}/echo`);
@@ -164,7 +166,7 @@ for (const isolation of ['thread', 'process'] as const) {
 }
 
 // A call message the caller's code forges (as test/binding-protocol.test.ts does: the batch a call joins is filled
-// with the realm's Array.prototype.push) is checked on the host and again by the object: handler and private names
+// with the realm's Array.prototype.push) is checked on the host and again by the object: handler names and the names every object has
 // stay out of reach, a link number must be one of the caller's own, the values of the old plain path are refused.
 const FORGING_APP = ROOM_APP.replace('export default {', `
 const push = Array.prototype.push;
@@ -181,7 +183,9 @@ const FORGERIES = {
   handler: (m) => { m.args[2].method = 'alarm'; },
   fetchAsMethod: (m) => { m.args[2].method = 'fetch'; },
   constructorMethod: (m) => { m.args[2].method = 'constructor'; },
-  privateMethod: (m) => { m.args[2].method = '_secret'; },
+  missingMethod: (m) => { m.args[2].method = '_secret'; },
+  objectMethod: (m) => { m.args[2].method = '__defineGetter__'; },
+  prototypeName: (m) => { m.args[2].method = 'hasOwnProperty'; },
   linkZero: (m) => { m.args[2].link = 0; },
   linkNegative: (m) => { m.args[2].link = -3; },
   oldPayload: (m) => { m.args[2] = { kind: 'rpc', method: 'total', payload: new Uint8Array([255, 15]) }; },
@@ -196,11 +200,11 @@ export default {
     return out;
   },`).replace("switch (url.pathname) {", "switch (url.pathname) {\n      case '/forge': return Response.json(await this.forge(env));");
 
-test('forged object calls are refused: handler and private names, link numbers, the old plain payload', { timeout: 120_000 }, async (t) => {
+test('forged object calls are refused: handler names, names every object has, a method it lacks, link numbers, the old plain payload', { timeout: 120_000 }, async (t) => {
   const server = await startProject(makeProject({ 'src/index.js': FORGING_APP }, roomConfig(128)), { stateDir: tempDir() });
   t.after(() => server.close());
   const out = await (await server.request(new Request('http://app.test/forge'))).json() as Record<string, string | number>;
-  for (const name of ['handler', 'fetchAsMethod', 'constructorMethod', 'privateMethod']) {
+  for (const name of ['handler', 'fetchAsMethod', 'constructorMethod', 'missingMethod', 'objectMethod', 'prototypeName']) {
     assert.match(String(out[name]), /^TypeError: The RPC receiver does not implement the method "/, name);
   }
   for (const name of ['linkZero', 'linkNegative', 'oldPayload']) assert.match(String(out[name]), /^TypeError: the coordination binding refused event\(\)/, name);

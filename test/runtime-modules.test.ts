@@ -1,4 +1,4 @@
-// Ledge's runtime modules (ledge:workers, ledge:sockets, ledge:workflows) and the original platform's
+// Ledge's runtime modules (ledge:workers, ledge:sockets, ledge:workflows, ledge:email) and the original platform's
 // specifiers as aliases, through the bundler and a real isolate; node: modules under nodejs_compat.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -81,13 +81,70 @@ test('waitUntil outside an event, and a specifier of the family Ledge does not p
   t.after(() => server.close());
   assert.match(String((await json(server)).atLoad), /waitUntil\(\) was called outside of an event/);
 
-  const unknown = makeProject({ 'src/index.js': 'import { EmailMessage } from "cloudflare:email"; export default { fetch() { return new Response(String(EmailMessage)); } };' });
+  const unknown = makeProject({ 'src/index.js': 'import { Pipeline } from "cloudflare:pipelines"; export default { fetch() { return new Response(String(Pipeline)); } };' });
   await assert.rejects(startProject(unknown), (err: Error & { code?: string }) => {
     assert.equal(err.code, 'bundle_failed');
-    assert.match(err.message, /"cloudflare:email" is not a module Ledge provides \(available: ledge:workers, ledge:sockets, ledge:workflows, cloudflare:workers, cloudflare:sockets, cloudflare:workflows\)/);
+    assert.match(err.message, /"cloudflare:pipelines" is not a module Ledge provides \(available: ledge:workers, ledge:sockets, ledge:workflows, ledge:email, cloudflare:workers, cloudflare:sockets, cloudflare:workflows, cloudflare:email\)/);
     return true;
   });
 });
+
+// Libraries import EmailMessage at their top level for an email path the application may never take (the Agents
+// SDK's replyToEmail); Ledge sends no email, but the class must be there for them to build.
+test('EmailMessage from ledge:email and cloudflare:email holds its fields and names a wrong argument', async (t) => {
+  const dir = makeProject({
+    'src/index.js': `import { EmailMessage } from 'cloudflare:email';
+      import { EmailMessage as Own } from 'ledge:email';
+      const attempt = (fn) => { try { fn(); return 'no error'; } catch (e) { return e.name + ': ' + e.message; } };
+      export default { fetch() {
+        const m = new EmailMessage('a@example.com', 'b@example.com', 'Subject: hi\\r\\n\\r\\nhello');
+        const streamed = new EmailMessage('a@example.com', 'b@example.com', new ReadableStream());
+        return Response.json({
+          same: EmailMessage === Own,
+          fields: [m.from, m.to, m.raw],
+          stream: streamed.raw instanceof ReadableStream,
+          badFrom: attempt(() => new EmailMessage(1, 'b@example.com', 'x')),
+          badRaw: attempt(() => new EmailMessage('a@example.com', 'b@example.com', { text: 'x' })),
+        });
+      } };`,
+  });
+  const server = await startProject(dir);
+  t.after(() => server.close());
+  assert.deepEqual(await json(server), {
+    same: true,
+    fields: ['a@example.com', 'b@example.com', 'Subject: hi\r\n\r\nhello'],
+    stream: true,
+    badFrom: 'TypeError: EmailMessage: "from" must be a string (an email address), got number',
+    badRaw: 'TypeError: EmailMessage: "raw" must be a string or a ReadableStream of the MIME message, got Object',
+  });
+});
+
+// `exports` (the original's loopback bindings): the deployment's own coordination classes by class name, the same
+// namespace as the binding; a class of another deployment (script_name) is not this one's export.
+for (const isolation of ['thread', 'process'] as const) {
+  test(`exports of cloudflare:workers lists the deployment's own bound classes (${isolation} isolation)`, async (t) => {
+    const dir = makeProject({
+      'src/index.js': `import { DurableObject, exports } from 'cloudflare:workers';
+        export class Counter extends DurableObject { async add(n) { const v = ((await this.ctx.storage.get('v')) ?? 0) + n; await this.ctx.storage.put('v', v); return v; } }
+        export default { async fetch(request, env) {
+          let frozen; try { exports.Other = 1; frozen = 'no error'; } catch (e) { frozen = e.name; }
+          return Response.json({
+            keys: Object.keys(exports),
+            same: exports.Counter === env.COUNTER,
+            viaExports: await exports.Counter.getByName('a').add(2),
+            viaEnv: await env.COUNTER.getByName('a').add(3),
+            frozen,
+          });
+        } };`,
+    }, {
+      durable_objects: { bindings: [{ name: 'COUNTER', class_name: 'Counter' }, { name: 'ALSO', class_name: 'Counter' }, { name: 'ELSEWHERE', class_name: 'Room', script_name: 'other-app' }] },
+      migrations: [{ tag: 'v1', new_sqlite_classes: ['Counter'] }],
+    });
+    const server = await startProject(dir, { isolation });
+    t.after(() => server.close());
+    assert.deepEqual(await json(server), { keys: ['Counter'], same: true, viaExports: 2, viaEnv: 5, frozen: 'TypeError' });
+  });
+}
 
 test('a handler object default export still receives (request, env, ctx) next to the runtime module', async (t) => {
   const dir = makeProject({

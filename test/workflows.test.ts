@@ -48,6 +48,13 @@ export class Flow extends WorkflowEntrypoint {
     if (p.kind === 'wait') {
       return (await step.waitForEvent('w', { type: 'go', timeout: p.timeout ?? '1 hour' })).payload;
     }
+    if (p.kind === 'extended') {
+      // A library adds methods to step (the Agents SDK's AgentWorkflow adds reportComplete and others); step's own stay.
+      step.report = async (v) => step.do('report', async () => v * 2);
+      let replaced;
+      try { step.do = () => 'hijacked'; replaced = 'replaced'; } catch (e) { replaced = e.name; }
+      return { added: await step.report(p.n), replaced, still: await step.do('after', async () => 'step.do') };
+    }
     if (p.kind === 'sleepy') {
       await step.sleep('long', '1 hour');
       return 'woke';
@@ -121,6 +128,16 @@ test('a workflow runs its steps once each: retries, a sleep and an event suspend
     } finally {
       again.close();
     }
+  } finally {
+    await dev.close();
+  }
+});
+
+test('step accepts methods a library adds, and keeps its own', async () => {
+  const { dev, call, waitFor } = await flowProject();
+  try {
+    await call('/create', { id: 'ext', params: { kind: 'extended', n: 21 } });
+    assert.deepEqual(await waitFor('ext', ['complete', 'errored']), { status: 'complete', output: { added: 42, replaced: 'TypeError', still: 'step.do' } });
   } finally {
     await dev.close();
   }

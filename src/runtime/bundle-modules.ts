@@ -9,6 +9,7 @@ export const RUNTIME_MODULES: Readonly<Record<string, string>> = {
   'ledge:workers': moduleFile('workers'),
   'ledge:sockets': moduleFile('sockets'),
   'ledge:workflows': moduleFile('workflows'),
+  'ledge:email': moduleFile('email'),
 };
 
 /** The specifiers code written for the original platform imports, accepted beside Ledge's own names. */
@@ -16,6 +17,7 @@ export const ORIGINAL_MODULE_ALIASES: Readonly<Record<string, string>> = {
   'cloudflare:workers': 'ledge:workers',
   'cloudflare:sockets': 'ledge:sockets',
   'cloudflare:workflows': 'ledge:workflows',
+  'cloudflare:email': 'ledge:email',
 };
 
 /** Resolves `ledge:` modules and their aliases; any other specifier of either family is refused by name at build time. */

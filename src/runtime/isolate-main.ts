@@ -32,7 +32,7 @@ import { installCaches } from '../bindings/cache/caches.js';
 import { CACHE_SERVICE } from '../bindings/cache/limits.js';
 import type { CacheProtocol } from '../bindings/cache/protocol.js';
 import { createIsolateSockets, installWebSocketGlobals, isWebSocketRequest } from './websockets/isolate-sockets.js';
-import { installRuntimeHooks, toEventHandler } from './runtime-hooks.js';
+import { installRuntimeHooks, loopbackExports, toEventHandler } from './runtime-hooks.js';
 import { createIsolateTcp } from './tcp/isolate-tcp.js';
 import { createIsolateRpc, sendable } from './rpc/isolate-side.js';
 import { disposeStubs } from './rpc/session.js';
@@ -160,6 +160,7 @@ installRuntimeHooks({
     event.waits.push(Promise.resolve(promise));
   },
   connect: (address, options) => tcp.connect(address, options),
+  exports: loopbackExports(init.bindings, env),
 });
 
 /** One call to a binding's host-side service; errors come back as the TypeError or Error the service chose. */

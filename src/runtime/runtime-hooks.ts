@@ -10,6 +10,20 @@ export function installRuntimeHooks(hooks: RuntimeHooks): void {
   Object.defineProperty(globalThis, RUNTIME_HOOKS, { value: Object.freeze({ ...hooks }), enumerable: false, writable: false, configurable: false });
 }
 
+/**
+ * The deployment's loopback bindings, `exports` of the runtime module: each binding whose kind marks it as one of
+ * the deployment's own classes (`ownClass`, given by coordination bindings without another `script_name`) under
+ * that class's name. The first binding of a class wins (two bindings of one class are the same namespace).
+ */
+export function loopbackExports(bindings: readonly { name: string; options?: Record<string, string> }[], env: Record<string, unknown>): Readonly<Record<string, unknown>> {
+  const exports: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const { name, options } of bindings) {
+    const own = options?.['ownClass'];
+    if (own !== undefined && !(own in exports)) exports[own] = env[name];
+  }
+  return Object.freeze(exports);
+}
+
 type HandlerMethod = (arg: unknown, env: Record<string, unknown>, ctx: unknown) => unknown;
 type Instance = Record<string, unknown>;
 

@@ -506,7 +506,8 @@ export interface CoordinationObjectStore {
   /** Restores in place to `bookmark` (`onNextSessionRestoreBookmark` applies it before the next instance starts); returns the bookmark that undoes it. */
   restore(bookmark: string): Promise<string>;
   getAlarm(): Promise<number | null>;
-  setAlarm(time: number | null): Promise<void>;
+  /** Sets or (null) removes the alarm; `name` is the object's name, kept with it for the handler (`dueAlarms`). */
+  setAlarm(time: number | null, name?: string): Promise<void>;
   /** Ends this handle (further calls are refused); the database itself is closed by the adapter's handle cache. */
   close(): Promise<void>;
 }
@@ -518,9 +519,10 @@ export interface CoordinationStoragePort {
   list(namespace: string, options: { cursor?: string; limit: number }): Promise<{ ids: string[]; cursor?: string }>;
   /**
    * Objects whose alarm is due at `now`, over every namespace, earliest first, with how often the alarm's handler
-   * has failed so far (`retryCount`) and when it first came due (`scheduledTime`; `time` itself for a first run).
+   * has failed so far (`retryCount`) and when it first came due (`scheduledTime`; `time` itself for a first run),
+   * and the object's name when one was given with the alarm.
    */
-  dueAlarms(now: number, limit: number): Promise<{ namespace: string; id: string; time: number; retryCount: number; scheduledTime: number }[]>;
+  dueAlarms(now: number, limit: number): Promise<{ namespace: string; id: string; time: number; retryCount: number; scheduledTime: number; name?: string }[]>;
   /**
    * After a failed alarm handler: if the object's alarm is still `fired` (the handler neither set nor deleted it),
    * moves it to `next` counting one more retry (durably, so a restart continues the count), or removes it when

@@ -41,6 +41,8 @@ interface Slot {
   restoreOnNextSession: string | undefined;
   /** Its store stopped mid-call: the next event waits for the instance's events to end, and builds a new one. */
   reset?: boolean;
+  /** The object's name, from an event that carried it: stored with an alarm it sets, so the alarm's instance has `ctx.id.name`. */
+  name: string | undefined;
 }
 
 /** The shape of a bookmark (storage/sqlite/pitr.ts): refused at once rather than when the next instance starts. */
@@ -87,9 +89,10 @@ export class CoordinationDirectory {
     const key = `${event.namespace}\n${event.id}`;
     let slot = this.#slots.get(key);
     if (!slot) {
-      slot = { namespace: event.namespace, id: event.id, owner: undefined, inflight: 0, waiting: 0, drained: [], turn: Promise.resolve(), store: undefined, idle: undefined, openTransactions: 0, restoreOnNextSession: undefined };
+      slot = { namespace: event.namespace, id: event.id, owner: undefined, inflight: 0, waiting: 0, drained: [], turn: Promise.resolve(), store: undefined, idle: undefined, openTransactions: 0, restoreOnNextSession: undefined, name: undefined };
       this.#slots.set(key, slot);
     }
+    if (typeof event.name === 'string') slot.name = event.name;
     const s = slot;
     // Counted from now: an idle sweep while the isolate starts would otherwise drop the slot this event is placed in.
     s.waiting++;
@@ -209,7 +212,7 @@ export class CoordinationDirectory {
       write: async ([ns, id, puts, deletes]) => asUserError(async () => (await store(ns, id)).write(puts, deletes)),
       deleteAll: async ([ns, id]) => { await (await store(ns, id)).deleteAll(); return null; },
       getAlarm: async ([ns, id]) => (await store(ns, id)).getAlarm(),
-      setAlarm: async ([ns, id, time]) => { await (await store(ns, id)).setAlarm(time); return null; },
+      setAlarm: async ([ns, id, time]) => { await (await store(ns, id)).setAlarm(time, this.#slots.get(`${ns}\n${id}`)?.name); return null; },
       exec: async ([ns, id, query, bindings]) => asUserError(async () => (await store(ns, id)).exec(query, bindings)),
       begin: async ([ns, id]) => {
         await (await store(ns, id)).begin();

@@ -18,7 +18,8 @@ export const COORDINATION_PLUGIN = {
   resource: { field: 'class_name', key: 'coordination', area: 'coordination', areaLabel: 'coordination objects' },
   calls: COORDINATION_CALLS,
   handlers: createCoordinationHandlers,
-  isolateOptions: (entry, context) => ({ namespace: bindingNamespace(entry, context) }),
+  // `ownClass`: a class of this deployment itself, which `exports` of the runtime module lists (runtime-hooks.ts).
+  isolateOptions: (entry, context) => ({ namespace: bindingNamespace(entry, context), ...(entry.script_name === undefined || entry.script_name === context.scope?.deployment ? { ownClass: entry.class_name } : {}) }),
   isolate: ISOLATE_PART,
   runner: { start: startAlarmRunner },
   admin: COORDINATION_ADMIN,

@@ -19,9 +19,15 @@ type WebSocketMaker = { handoff(token: string): object };
 /** Names a stub never forwards as RPC: handlers the platform calls, and what would make the stub look like a promise. */
 const NOT_RPC = new Set(['fetch', 'alarm', 'connect', 'webSocketMessage', 'webSocketClose', 'webSocketError', 'constructor', 'then', 'toJSON']);
 
-/** True when `method` may be called over RPC (the object side checks again). */
+/** Names every object has (`hasOwnProperty`, `__defineGetter__`, ...): never methods of the object's class. */
+const OBJECT_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * True when `method` may be called over RPC (the object side checks again). Names starting with `_` are methods
+ * like any other, as on the original (the Agents SDK calls `__unsafe_ensureInitialized` on its stubs).
+ */
 export function isRpcName(method: string): boolean {
-  return !NOT_RPC.has(method) && !method.startsWith('_');
+  return !NOT_RPC.has(method) && !OBJECT_NAMES.has(method);
 }
 
 /** A coordination object's id: 64 hex digits, with the name it was made from when there is one (one class per realm: rpc-values.ts). */

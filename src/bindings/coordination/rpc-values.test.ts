@@ -74,7 +74,7 @@ test('a stub of a class the receiver does not bind calls through the forwarder i
 
   // The forwarder refuses what is not an RPC method of an object.
   const forwarder = exports[0] as { call(method: unknown, args: unknown): Promise<unknown>; fetch(request: unknown): Promise<unknown> };
-  for (const name of ['fetch', 'alarm', '_secret', 'constructor', 'then']) assert.throws(() => forwarder.call(name, []), /does not implement the method/);
+  for (const name of ['fetch', 'alarm', 'constructor', 'then', 'hasOwnProperty', '__defineGetter__']) assert.throws(() => forwarder.call(name, []), /does not implement the method/);
   assert.throws(() => forwarder.fetch('not a request'), /takes one Request/);
   assert.equal(await forwarder.call('add', [1]), 3);
   assert.equal(sent.length, 1);

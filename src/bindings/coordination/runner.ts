@@ -36,14 +36,15 @@ export async function startAlarmRunner(context: RunnerContext): Promise<Backgrou
    * Delivers one due alarm. Its retries so far and its first due time come from the store, which keeps them with
    * the alarm (retryAlarm), so a retry after a restart (even kill -9) continues the count.
    */
-  async function fire(alarm: { namespace: string; id: string; time: number; retryCount: number; scheduledTime: number }): Promise<void> {
+  async function fire(alarm: { namespace: string; id: string; time: number; retryCount: number; scheduledTime: number; name?: string }): Promise<void> {
     const { namespace, id, time, retryCount, scheduledTime } = alarm;
     const className = namespace.slice(prefix.length);
     context.logger.info(`alarm of ${className} ${id.slice(0, 16)}... fired${retryCount > 0 ? ` (retry ${retryCount})` : ''}`, { object: id, class: className });
     // A failed read of the class's backend leaves the alarm due: the next tick tries it again.
     const sqlite = await isSqlite(className);
     const outcome = await directory.deliver(
-      { kind: 'alarm', namespace, className, id, name: null, sqlite, retryCount, scheduledTime, alarmTime: time },
+      // The name kept with the alarm (the object's, from the event whose instance set it) is the handler's ctx.id.name.
+      { kind: 'alarm', namespace, className, id, name: alarm.name ?? null, sqlite, retryCount, scheduledTime, alarmTime: time },
       () => host(context.deployment),
     ).catch((err: unknown) => ({ ok: false as const, error: { name: 'Error', message: (err as Error)?.message ?? String(err) } }));
     if (outcome.ok) return;

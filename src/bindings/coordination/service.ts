@@ -2,7 +2,7 @@ import type { ServiceContext } from '../plugin.js';
 import { BindingError } from '../plugin.js';
 import type { CallHandlers } from '../protocol.js';
 import { directoryFor } from './directory.js';
-import { idProblem, namespaceKey, namespaceOf } from './ids.js';
+import { idFromName, idProblem, namespaceKey, namespaceOf } from './ids.js';
 import { sqliteClassLookup } from './migrations.js';
 import type { CoordinationProtocol } from './protocol.js';
 import type { CoordinationEntry } from './schema.js';
@@ -31,6 +31,8 @@ export function createCoordinationHandlers(entry: CoordinationEntry, context: Se
       if (!scope || !origin) throw new BindingError('Error', 'coordination objects are not available here');
       const problem = idProblem(key, id);
       if (problem) throw new BindingError('TypeError', problem);
+      // The name becomes the instance's ctx.id.name, and is kept with an alarm it sets: it must be the id's own.
+      if (name !== null && idFromName(key, name) !== id.toLowerCase()) throw new BindingError('TypeError', 'the object\'s name is not the name of its id');
       const directory = directoryFor(context.storage.coordination, { logger: context.logger });
       // The call's values are on the caller's RPC link: the object's isolate joins it when the event reaches it.
       const from = { endpoint: origin.endpoint, link: call.link };

@@ -127,7 +127,9 @@ function createStep(caller: WorkflowCaller, runId: string, control: RunControl) 
     }
   };
 
-  return Object.freeze({
+  // Extensible, as the original's step: libraries add methods to it (the Agents SDK's AgentWorkflow adds
+  // reportComplete, reportError, ...); the step's own methods stay fixed (fixedMethods).
+  return fixedMethods({
     async do<T>(name: string, configOrCallback: StepConfig | ((ctx: unknown) => Promise<T> | T), maybeCallback?: (ctx: unknown) => Promise<T> | T): Promise<T> {
       const callback = typeof configOrCallback === 'function' ? configOrCallback : maybeCallback;
       const config: StepConfig = typeof configOrCallback === 'function' ? {} : configOrCallback ?? {};
@@ -171,6 +173,12 @@ function createStep(caller: WorkflowCaller, runId: string, control: RunControl) 
       return settle(await ask({ type: 'event', key, name, eventType: options.type, timeoutMs }), (value) => value as { payload: T; timestamp: Date; type: string }) as Promise<{ payload: T; timestamp: Date; type: string }>;
     },
   });
+}
+
+/** `object` with each of its own properties made read-only and permanent, while new ones may still be added. */
+function fixedMethods<T extends object>(object: T): T {
+  for (const key of Reflect.ownKeys(object)) Object.defineProperty(object, key, { writable: false, configurable: false });
+  return object;
 }
 
 interface StepPolicy {

@@ -17,6 +17,8 @@ export interface RuntimeHooks {
   waitUntil(promise: unknown): void;
   /** Outbound TCP (runtime/tcp/isolate-tcp.ts). */
   readonly connect?: (address: unknown, options?: unknown) => unknown;
+  /** The deployment's own coordination classes, by class name, as namespaces (`exports` of `ledge:workers`). */
+  readonly exports?: Readonly<Record<string, unknown>>;
 }
 
 /** The hooks of the isolate this code runs in. */

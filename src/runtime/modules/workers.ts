@@ -18,6 +18,14 @@ interface EntrypointContext {
 /** The deployment's env (vars and bindings), the same object handlers receive as their `env` argument. */
 export const env: Record<string, unknown> = runtimeHooks()?.env ?? {};
 
+/**
+ * The deployment's loopback bindings, by the name its module exports them under (the original's `exports`): here,
+ * each coordination object class of this deployment that its configuration binds, as that binding's namespace
+ * (`exports.Room === env.ROOMS` for `{ "name": "ROOMS", "class_name": "Room" }`). Entrypoints and unbound classes
+ * are not in it yet (docs/runtime.md).
+ */
+export const exports: Readonly<Record<string, unknown>> = runtimeHooks()?.exports ?? Object.freeze({});
+
 /** Keeps the current event (request, cron window, queue batch) alive until `promise` settles, like `ctx.waitUntil`. */
 export function waitUntil(promise: unknown): void {
   requireHooks('waitUntil()').waitUntil(promise);

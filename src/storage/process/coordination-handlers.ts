@@ -76,7 +76,7 @@ export function createCoordinationHandlers(dir: string, clock: Clock, events: St
     'object.bookmarkAt': async (args) => (await object(args)).bookmarkAt(args[3] as number),
     'object.restore': async (args) => (await object(args)).restore(args[3] as string),
     'object.getAlarm': async (args) => (await object(args)).getAlarm(),
-    'object.setAlarm': async (args) => (await object(args)).setAlarm(args[3] as number | null),
+    'object.setAlarm': async (args) => (await object(args)).setAlarm(args[3] as number | null, typeof args[4] === 'string' ? args[4] : undefined),
   };
   return {
     methods,

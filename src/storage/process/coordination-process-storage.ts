@@ -279,8 +279,8 @@ class ProcessObjectStore implements CoordinationObjectStore {
     return alarm === null ? null : expect(alarm, 'number', 'getAlarm');
   }
 
-  async setAlarm(time: number | null): Promise<void> {
-    await this.#call('setAlarm', [time]);
+  async setAlarm(time: number | null, name?: string): Promise<void> {
+    await this.#call('setAlarm', name === undefined ? [time] : [time, name]);
   }
 
   /** Ends this handle; a transaction it left open is rolled back (nothing of it was acknowledged). */

@@ -8,6 +8,9 @@ import { DEFAULT_IDLE_MS, HandleCache, defaultMaxOpen } from './coordination/han
 import { checkKey, checkWrite } from './coordination/limits.js';
 import { ObjectDatabase } from './coordination/object-database.js';
 import { ObjectIndex } from './coordination/object-index.js';
+
+/** The longest object name kept with an alarm: the longest an event may carry (bindings/coordination/protocol.ts). */
+const MAX_OBJECT_NAME = 4096;
 import { READ_QUERY_LIMITS, runReadQuery } from './coordination/read-query.js';
 import { checkNamespace, checkObjectId, namespaceFolder, objectFile, objectPaths } from './coordination/paths.js';
 
@@ -337,10 +340,11 @@ class SqliteObjectStore implements CoordinationObjectStore {
     return this.#access.index.get(this.#namespace, this.#id)?.alarm ?? null;
   }
 
-  async setAlarm(time: number | null): Promise<void> {
+  async setAlarm(time: number | null, name?: string): Promise<void> {
     if (time !== null && !(typeof time === 'number' && Number.isFinite(time))) throw new LedgeError('bad_argument', 'an alarm time must be a finite number of milliseconds since the epoch, or null');
+    if (name !== undefined && (typeof name !== 'string' || name.length > MAX_OBJECT_NAME)) throw new LedgeError('bad_argument', `an object's name must be a string of at most ${MAX_OBJECT_NAME} characters`);
     this.#checkOpen();
-    this.#access.index.setAlarm(this.#namespace, this.#id, time === null ? null : Math.trunc(time));
+    this.#access.index.setAlarm(this.#namespace, this.#id, time === null ? null : Math.trunc(time), name);
   }
 
   async close(): Promise<void> {

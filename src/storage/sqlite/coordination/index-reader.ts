@@ -28,7 +28,7 @@ export class IndexReader {
       db.pragma('busy_timeout = 5000');
       const ready = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'objects'").get() as { n: number };
       const columns = ready.n > 0 ? new Set((db.pragma('table_info(objects)') as { name: string }[]).map((c) => c.name)) : new Set<string>();
-      if (!columns.has('size') || !columns.has('retries')) {
+      if (!columns.has('size') || !columns.has('retries') || !columns.has('name')) {
         db.close();
         return undefined;
       }
@@ -42,7 +42,8 @@ export class IndexReader {
   }
 
   due(now: number, limit: number): DueAlarm[] {
-    return (this.#open()?.due.all(now, limit) ?? []) as DueAlarm[];
+    const rows = (this.#open()?.due.all(now, limit) ?? []) as (DueAlarm & { name: string | null })[];
+    return rows.map(({ name, ...alarm }) => (name === null ? alarm : { ...alarm, name }));
   }
 
   list(namespace: string, after: string, limit: number): string[] {
@@ -67,7 +68,7 @@ export class IndexReader {
 /** The same statements as ObjectIndex's reads. */
 function prepare(db: Database.Database) {
   return {
-    due: db.prepare('SELECT namespace, id, alarm AS time, retries AS retryCount, coalesce(first_time, alarm) AS scheduledTime FROM objects WHERE alarm IS NOT NULL AND alarm <= ? ORDER BY alarm, namespace, id LIMIT ?'),
+    due: db.prepare('SELECT namespace, id, alarm AS time, retries AS retryCount, coalesce(first_time, alarm) AS scheduledTime, name FROM objects WHERE alarm IS NOT NULL AND alarm <= ? ORDER BY alarm, namespace, id LIMIT ?'),
     list: db.prepare('SELECT id FROM objects WHERE namespace = ? AND id > ? ORDER BY id LIMIT ?'),
     namespaces: db.prepare('SELECT namespace, count(*) AS objects FROM objects GROUP BY namespace ORDER BY namespace'),
     totalSize: db.prepare('SELECT sum(size) AS n FROM objects'),

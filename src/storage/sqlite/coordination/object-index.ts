@@ -20,6 +20,8 @@ export interface DueAlarm {
   time: number;
   retryCount: number;
   scheduledTime: number;
+  /** The object's name (`idFromName`), when the instance that set the alarm knew it: `ctx.id.name` in the handler. */
+  name?: string;
 }
 
 /**
@@ -50,6 +52,8 @@ export class ObjectIndex {
     const columns = new Set((this.#db.pragma('table_info(objects)') as { name: string }[]).map((c) => c.name));
     if (!columns.has('retries')) this.#db.exec('ALTER TABLE objects ADD COLUMN retries INTEGER NOT NULL DEFAULT 0; ALTER TABLE objects ADD COLUMN first_time INTEGER');
     if (!columns.has('size')) this.#db.exec('ALTER TABLE objects ADD COLUMN size INTEGER NOT NULL DEFAULT 0');
+    // The name an alarm's handler sees as ctx.id.name (the original keeps it since 2026-03): recorded with the alarm.
+    if (!columns.has('name')) this.#db.exec('ALTER TABLE objects ADD COLUMN name TEXT');
     this.#statements = prepareStatements(this.#db);
     this.#finishPending();
   }
@@ -64,9 +68,10 @@ export class ObjectIndex {
     this.#statements.markStored.run(namespace, id);
   }
 
-  setAlarm(namespace: string, id: string, time: number | null): void {
+  /** Sets or (null) removes the object's alarm; `name`, when given, is kept for the handler (an earlier one stays otherwise). */
+  setAlarm(namespace: string, id: string, time: number | null, name?: string): void {
     this.#db.transaction(() => {
-      this.#statements.setAlarm.run(namespace, id, time);
+      this.#statements.setAlarm.run(namespace, id, time, name ?? null);
       if (time === null) this.#statements.dropIfEmpty.run(namespace, id);
     })();
   }
@@ -76,7 +81,7 @@ export class ObjectIndex {
   }
 
   due(now: number, limit: number): DueAlarm[] {
-    return this.#statements.due.all(now, limit) as DueAlarm[];
+    return (this.#statements.due.all(now, limit) as (DueAlarm & { name: string | null })[]).map(({ name, ...alarm }) => (name === null ? alarm : { ...alarm, name }));
   }
 
   /**
@@ -207,7 +212,7 @@ function prepareStatements(db: Database.Database) {
     get: prepare('SELECT namespace, id, alarm, stored FROM objects WHERE namespace = ? AND id = ?'),
     markStored: prepare('INSERT INTO objects (namespace, id, stored) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET stored = 1'),
     // Setting an alarm (the application's setAlarm/deleteAlarm) starts its retries afresh.
-    setAlarm: prepare('INSERT INTO objects (namespace, id, alarm) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET alarm = excluded.alarm, retries = 0, first_time = NULL'),
+    setAlarm: prepare('INSERT INTO objects (namespace, id, alarm, name) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET alarm = excluded.alarm, retries = 0, first_time = NULL, name = coalesce(excluded.name, name)'),
     setAlarmIf: prepare('UPDATE objects SET alarm = ?, retries = 0, first_time = NULL WHERE namespace = ? AND id = ? AND alarm = ?'),
     retryAlarm: prepare('UPDATE objects SET first_time = coalesce(first_time, alarm), alarm = ?, retries = retries + 1 WHERE namespace = ? AND id = ? AND alarm = ?'),
     totalSize: prepare('SELECT sum(size) AS n FROM objects'),
@@ -218,7 +223,7 @@ function prepareStatements(db: Database.Database) {
     dropIfEmpty: prepare('DELETE FROM objects WHERE namespace = ? AND id = ? AND alarm IS NULL AND stored = 0'),
     remove: prepare('DELETE FROM objects WHERE namespace = ? AND id = ?'),
     list: prepare('SELECT id FROM objects WHERE namespace = ? AND id > ? ORDER BY id LIMIT ?'),
-    due: prepare('SELECT namespace, id, alarm AS time, retries AS retryCount, coalesce(first_time, alarm) AS scheduledTime FROM objects WHERE alarm IS NOT NULL AND alarm <= ? ORDER BY alarm, namespace, id LIMIT ?'),
+    due: prepare('SELECT namespace, id, alarm AS time, retries AS retryCount, coalesce(first_time, alarm) AS scheduledTime, name FROM objects WHERE alarm IS NOT NULL AND alarm <= ? ORDER BY alarm, namespace, id LIMIT ?'),
     count: prepare('SELECT count(*) AS n FROM objects WHERE namespace = ?'),
     rename: prepare('UPDATE objects SET namespace = ? WHERE namespace = ?'),
     removeNamespace: prepare('DELETE FROM objects WHERE namespace = ?'),
