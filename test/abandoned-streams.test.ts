@@ -62,38 +62,55 @@ test('a client that stops reading is disconnected after the write timeout, and i
   }
 });
 
-test('500 abandoned streams leave the RSS of a real `ledge dev` where it started', async (t) => {
+test('abandoned streams do not add to the RSS of a real `ledge dev`: batch after batch, it stays where the first left it', { timeout: 240_000 }, async (t) => {
   const dev = await startDev(makeProject({ 'src/index.js': STREAMS_APP }));
   const pid = dev.child.pid as number;
   const rssMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
   const port = Number(new URL(dev.url).port);
+  const cancelled = () => dev.output().split('cancelled /').length - 1;
+  let opened = 0;
   const abandon = async (path: string) => (await openStream(port, path)).destroy();
-  // 25 clients at a time: each round's buffers are garbage once its clients leave, so the allocator's high
-  // water mark (what RSS shows) is reached by a warm-up as large as the measured load (500 streams) and the
-  // measured 500 must not add to it. Before the fix every abandoned stream kept its buffers: 500 of them
-  // added about 650 MB.
-  const round = () => Promise.all(Array.from({ length: 25 }, (_, i) => abandon(i % 5 === 0 ? '/quiet' : '/endless')));
-  try {
-    // Where it started: the highest RSS the warm-up reached, its garbage included (the collector runs at its
-    // own times, so one sample may fall before or after it freed a round's buffers).
-    let before = 0;
-    for (let i = 0; i < 20; i++) {
-      await round();
-      before = Math.max(before, rssMb());
+  // 25 clients at a time, and the next 25 only once these streams' events were cancelled (or 2 s passed): however
+  // slow a loaded machine is, no more than a round's events are alive at once, so every batch reaches the same
+  // allocator high-water mark. Not waiting let events pile up on a busy machine, and RSS rose with how far the
+  // platform lagged rather than with any leak (273.6 MB to 415.7 MB, once in CI).
+  const round = async () => {
+    await Promise.all(Array.from({ length: 25 }, (_, i) => abandon(i % 5 === 0 ? '/quiet' : '/endless')));
+    opened += 25;
+    const until = Date.now() + 2000;
+    while (cancelled() < opened && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  };
+  // RSS once a batch's garbage could be collected: the lowest of a few readings, since the collector runs at its
+  // own times (memory a leak holds is never given back, so the lowest reading still shows it).
+  const settled = async () => {
+    let low = rssMb();
+    for (let i = 0; i < 8; i++) {
       await new Promise((r) => setTimeout(r, 250));
-      before = Math.max(before, rssMb());
+      low = Math.min(low, rssMb());
     }
-    for (let i = 0; i < 20; i++) await round();
-    const peak = rssMb();
-    // "After they settle": the events end and the collector runs; allow it up to 20 s.
-    let after = rssMb();
-    for (let waited = 0; waited < 20_000 && after > before + 50; waited += 500) {
-      await new Promise((r) => setTimeout(r, 500));
-      after = rssMb();
+    return low;
+  };
+  const BATCH_ROUNDS = 10;
+  try {
+    // A warm-up batch of the same size as each measured one: the allocator's high-water mark is reached here.
+    for (let i = 0; i < BATCH_ROUNDS; i++) await round();
+    const warm = await settled();
+    const batches: number[] = [];
+    for (let b = 0; b < 4; b++) {
+      for (let i = 0; i < BATCH_ROUNDS; i++) await round();
+      batches.push(await settled());
     }
-    t.diagnostic(`RSS of ledge dev: ${before.toFixed(1)} MB before 500 abandoned streams, ${peak.toFixed(1)} MB right after, ${after.toFixed(1)} MB settled`);
-    assert.ok(after <= before + 50, `RSS grew from ${before.toFixed(1)} MB to ${after.toFixed(1)} MB`);
-    await eventually(() => dev.output().split('cancelled /').length - 1 === 1000, 10_000, 'every stream to be cancelled');
+    t.diagnostic(`RSS of ledge dev after a warm-up of 250 abandoned streams: ${warm.toFixed(1)} MB; after each further 250: ${batches.map((m) => m.toFixed(1)).join(', ')} MB`);
+    // Before the fix every abandoned stream kept its buffers (500 of them added about 650 MB): 325 MB a batch, so
+    // nearly 1 GB between the first measured batch and the last. Without a leak RSS stops growing after the warm-up.
+    // Checked by putting a leak back (a cancelled ResponseStream keeping its queue and not telling its producer):
+    // 820 MB after the warm-up, then 1131.6, 1192.5, 1651.9, 1653.1 MB; without it, first to last -32 to +38 MB in three
+    // runs at a load average of 5 to 11 on two cores.
+    const first = batches[0] as number;
+    const last = batches.at(-1) as number;
+    assert.ok(last - first <= 120, `RSS kept growing batch after batch: ${batches.map((m) => m.toFixed(1)).join(', ')} MB (after a warm-up at ${warm.toFixed(1)} MB)`);
+    assert.ok(last - warm <= 200, `RSS grew from ${warm.toFixed(1)} MB after the warm-up to ${last.toFixed(1)} MB after 1,000 more abandoned streams`);
+    await eventually(() => cancelled() === opened, 10_000, 'every stream to be cancelled');
   } finally {
     dev.child.kill('SIGKILL');
     await dev.exited;

@@ -1,11 +1,13 @@
 // `ledge serve --sql-time-limit` as a real process (the built CLI and its compiled store process): the option is
 // in --help and checked; an endless statement through the account API fails at the limit and the next works;
 // and a store process whose platform is killed (-9) while it runs an endless statement does not outlive it.
+// `ledge dev --sql-time-limit` the same, with --isolation process (refused without it: the SQL of a thread-isolated
+// project runs in the dev server's own process, where no limit can be kept).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { runCli } from './cli.js';
-import { eventually, tempDir } from './helpers.js';
+import { runCli, startDev } from './cli.js';
+import { eventually, makeProject, tempDir } from './helpers.js';
 
 const ENDLESS = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c';
 
@@ -65,5 +67,43 @@ test('ledge serve --sql-time-limit 1: an endless query through the API fails at 
     await eventually(() => !alive(store as number), 10_000, 'the orphaned store process to stop');
   } finally {
     proc.child.kill('SIGKILL');
+  }
+});
+
+test('ledge dev --help names --sql-time-limit; out-of-range values, and any value without --isolation process, are refused naming the option', async () => {
+  const help = runCli(['dev', '--help']);
+  assert.equal(await help.exited, 0);
+  assert.match(help.output().replace(/\s+/g, ' '), /--sql-time-limit <seconds> with --isolation process: how long one SQL query or batch may run; past it the project's SQL process is stopped and the query fails \(nothing it did is kept\) \(default: 30\)/);
+  const dir = makeProject({ 'src/index.js': 'export default { fetch() { return new Response("ok"); } };' });
+  for (const value of ['0', '-1', 'soon', '3601', '0.05', '1e3']) {
+    const refused = runCli(['dev', dir, '--port', '0', '--isolation', 'process', '--sql-time-limit', value]);
+    assert.notEqual(await refused.exited, 0, value);
+    assert.match(refused.output(), new RegExp(`--sql-time-limit: expected seconds from 0\\.1 to 3600, got "${value.replace('.', '\\.')}"`), value);
+    assert.doesNotMatch(refused.output(), /ready on/);
+  }
+  for (const extra of [[], ['--isolation', 'thread']]) {
+    const refused = runCli(['dev', dir, '--port', '0', ...extra, '--sql-time-limit', '5']);
+    assert.notEqual(await refused.exited, 0);
+    assert.match(refused.output(), /--sql-time-limit needs --isolation process: with threads the project's SQL runs in the dev server's own process, where a query cannot be stopped/);
+    assert.doesNotMatch(refused.output(), /ready on/);
+  }
+});
+
+test('ledge dev --isolation process --sql-time-limit 1: an endless query fails at 1 s and the next query works', { timeout: 120_000 }, async () => {
+  const app = `export default { async fetch(request, env) {
+    const sql = new URL(request.url).searchParams.get('sql');
+    try { return Response.json(await env.DB.prepare(sql).all()); } catch (err) { return new Response(err.message, { status: 500 }); }
+  } };`;
+  const dir = makeProject({ 'src/index.js': app }, { sql_databases: [{ binding: 'DB', database_name: 'main', database_id: 'dev-db' }] });
+  const dev = await startDev(dir, ['--state', tempDir('ledge-sql-dev-cli-'), '--isolation', 'process', '--sql-time-limit', '1']);
+  try {
+    const stopped = await fetch(`${dev.url}/?sql=${encodeURIComponent(ENDLESS)}`);
+    assert.equal(stopped.status, 500);
+    assert.match(await stopped.text(), /SQL_ERROR: the query ran longer than 1 s, the time limit of one query or batch, and was stopped; nothing it did was kept/);
+    const next = await fetch(`${dev.url}/?sql=${encodeURIComponent('SELECT 41 + 1 AS n')}`);
+    assert.deepEqual((await next.json() as { results: unknown[] }).results, [{ n: 42 }]);
+  } finally {
+    dev.child.kill('SIGKILL');
+    await dev.exited;
   }
 });

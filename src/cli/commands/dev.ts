@@ -1,11 +1,13 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { listenForStop } from '../signals.js';
 import { startDevServer, type DevServer } from '../../dev/dev-server.js';
 import type { DeploymentRuntime } from '../../runtime/deployment.js';
 import type { AccountObservability } from '../../observability/index.js';
 import { createConsoleSink, createLogger } from '../../platform/logger.js';
 import { parseInteger, parsePort, parseSeconds } from '../options.js';
-import { collect, parseIsolation } from './serve.js';
+import { LedgeError } from '../../platform/errors.js';
+import { DEFAULT_SQL_TIME_LIMIT_MS } from '../../serve/platform.js';
+import { collect, parseIsolation, parseSqlTimeLimit } from './serve.js';
 
 /** `ledge dev [dirs...]`: serve a project locally, reloading on change; further projects run beside it for its service bindings. */
 export function registerDev(program: Command): void {
@@ -20,9 +22,16 @@ export function registerDev(program: Command): void {
     .option('--lifecycle-interval <seconds>', 'seconds between lifecycle runs of the buckets', parseSeconds, 3600)
     .option('--isolation <mode>', 'thread: a worker thread (trusted code, fastest reload); process: a sandbox process, as ledge serve runs code', parseIsolation, 'thread')
     .option('--egress-allow <cidr|host>', 'with --isolation process: let the project fetch or connect() to this range, address or host name beyond the public internet (repeatable)', collect, [])
+    .addOption(new Option('--sql-time-limit <seconds>', 'with --isolation process: how long one SQL query or batch may run; past it the project\'s SQL process is stopped and the query fails (nothing it did is kept)')
+      .argParser(parseSqlTimeLimit).default(DEFAULT_SQL_TIME_LIMIT_MS, String(DEFAULT_SQL_TIME_LIMIT_MS / 1000)))
     .option('--coordination-storage-mb <n>', 'MiB all coordination objects of a project may use together (as an account\'s coordination_storage_mb under ledge serve); past it, writes that would grow an object\'s database are refused (default: 1024)', (v: string) => parseInteger('--coordination-storage-mb', v))
     .option('--verbose', 'print debug logs')
-    .action(async (dirs: string[], opts: { port: number; ip: string; state?: string; env?: string; verbose?: boolean; lifecycleInterval: number; isolation: 'thread' | 'process'; egressAllow: string[]; coordinationStorageMb?: number }) => {
+    .action(async (dirs: string[], opts: { port: number; ip: string; state?: string; env?: string; verbose?: boolean; lifecycleInterval: number; isolation: 'thread' | 'process'; egressAllow: string[]; coordinationStorageMb?: number; sqlTimeLimit: number }, command: Command) => {
+      // Under threads the project's SQL runs on the dev server's own thread, where no statement can be stopped:
+      // a limit given there would be a promise nothing keeps, so it is refused rather than ignored.
+      if (opts.isolation !== 'process' && command.getOptionValueSource('sqlTimeLimit') === 'cli') {
+        throw new LedgeError('bad_argument', '--sql-time-limit needs --isolation process: with threads the project\'s SQL runs in the dev server\'s own process, where a query cannot be stopped');
+      }
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
       const signals = listenForStop(logger);
       const peers = new Map<string, DeploymentRuntime>();
@@ -33,7 +42,7 @@ export function registerDev(program: Command): void {
       try {
         for (const [i, dir] of (dirs.length ? dirs : ['.']).entries()) {
           const first = i === 0;
-          started.push(await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: first ? opts.state : undefined, env: opts.env, logger, lifecycleIntervalMs: opts.lifecycleInterval * 1000, isolation: opts.isolation, egressAllow: opts.egressAllow, coordinationStorageMb: opts.coordinationStorageMb, peers, observed, listen: first }));
+          started.push(await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: first ? opts.state : undefined, env: opts.env, logger, lifecycleIntervalMs: opts.lifecycleInterval * 1000, isolation: opts.isolation, egressAllow: opts.egressAllow, coordinationStorageMb: opts.coordinationStorageMb, sqlTimeLimitMs: opts.sqlTimeLimit, peers, observed, listen: first }));
         }
       } catch (err) {
         await stopAll();

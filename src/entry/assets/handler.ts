@@ -2,7 +2,7 @@ import type { DispatchRequest, DispatchResponse } from '../../runtime/isolate.js
 import type { Dispatcher } from '../serve.js';
 import { ContentCache } from './content.js';
 import { nearest404, resolveIntent } from './html-handling.js';
-import { fillPlaceholders, matchPattern, toHeaderSafe } from './rules.js';
+import { fillPlaceholders, matchPattern, toRedirectLocation } from './rules.js';
 import type { AssetEntry, AssetRouting, AssetSite } from './site.js';
 
 /** Sent with every asset unless the request carries `Authorization` or `Range`: cache, but revalidate each time. */
@@ -61,7 +61,7 @@ export class AssetServer {
       const values = matchPattern(rule.source, url.host, pathname);
       if (!values) continue;
       // The destination as written may hold characters a Location cannot carry, too (`/café`).
-      const target = toHeaderSafe(fillPlaceholders(rule.destination, values));
+      const target = toRedirectLocation(rule.destination, fillPlaceholders(rule.destination, values));
       if (rule.status !== 200) return { response: redirect(rule.status, withQuery(target, url.search)) };
       // A 200 rule serves another asset under this URL (a rewrite); no asset there means not found.
       const rewritten = new URL(target, url);

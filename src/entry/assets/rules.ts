@@ -71,7 +71,10 @@ export function compilePattern(source: string): PathPattern | string {
     });
   }
   if (problem) return problem;
-  return { regex: new RegExp(`^${body}$`), withHost };
+  // `s`: the splat's `.` also matches line terminators. Without it `/admin/*` skipped a path holding `%0A`, `%0D` or
+  // `%E2%80%A8` (decoded, they end a "line"), so such a URL escaped the rule: no redirect, and no `_headers` (a
+  // Content-Security-Policy or X-Frame-Options missing from the single-page application's fallback page).
+  return { regex: new RegExp(`^${body}$`, 's'), withHost };
 }
 
 /**
@@ -107,16 +110,36 @@ export function matchPattern(pattern: PathPattern, host: string, pathname: strin
 export function fillPlaceholders(template: string, values: Record<string, string>): string {
   return template.replace(/:([A-Za-z]\w*)/g, (whole, name: string) => {
     const value = values[name];
-    return value === undefined ? whole : toHeaderSafe(value);
+    return value === undefined ? whole : percentEncode(value, NOT_PLACEHOLDER_SAFE);
   });
+}
+
+/**
+ * A redirect's filled destination as a `Location`. A destination written as a path stays a path on this site: the
+ * splat of `/blog/* /:splat` given `/blog/%2F%2Fevil.example` (or `/blog//evil.example`) filled in as `//evil.example`,
+ * which a browser follows to another host, so the slashes after the first are percent-encoded (`/%2F%2Fevil.example`).
+ * Every character a header cannot carry, and spaces, are percent-encoded too, so no `%0D%0A` in a path ever ends the header.
+ */
+export function toRedirectLocation(template: string, filled: string): string {
+  // A space is header-safe but no part of a URL (a destination as written has none: spaces separate the fields).
+  const location = toHeaderSafe(filled).replaceAll(' ', '%20');
+  if (!template.startsWith('/') || template.startsWith('//')) return location;
+  const extra = /^\/[/\\]+/.exec(location)?.[0] ?? '/';
+  return `/${extra.slice(1).replace(/[/\\]/g, (c) => (c === '/' ? '%2F' : '%5C'))}${location.slice(extra.length)}`;
 }
 
 /** Controls, DEL and every character past ASCII: what a header value carries only percent-encoded. */
 const NOT_HEADER_SAFE = /[^\x20-\x7e]/gu;
+/** What a placeholder's value carries percent-encoded: the above, and `\` (a browser reads `/\host` in a Location as `//host`). */
+const NOT_PLACEHOLDER_SAFE = /[^\x20-\x5b\x5d-\x7e]/gu;
 
 /** `text` with every character a header cannot carry percent-encoded as UTF-8 (`é` → `%C3%A9`). */
 export function toHeaderSafe(text: string): string {
-  return text.replace(NOT_HEADER_SAFE, (c) => {
+  return percentEncode(text, NOT_HEADER_SAFE);
+}
+
+function percentEncode(text: string, unsafe: RegExp): string {
+  return text.replace(unsafe, (c) => {
     try {
       return encodeURIComponent(c);
     } catch {

@@ -7,6 +7,7 @@ import type { Logger } from '../../platform/logger.js';
 import type { EgressSessions } from '../egress/gateway.js';
 import type { IsolateWorker, IsolateWorkerSpec } from '../isolate-worker.js';
 import { toSandboxRecord, type HostRecord } from './channel.js';
+import { ChannelQueueWatch, describeOverrun, type ChannelOverrun } from './channel-bounds.js';
 import { approxBytes, createFrameWriter, FrameError, FrameReader } from './frames.js';
 import { BUNDLES_MOUNT, runtimeModuleInside, sandboxCommand, type LaunchSpec } from './launcher.js';
 import { killSandboxTree } from './kill-tree.js';
@@ -14,7 +15,7 @@ import { readTreeUsage, type TreeUsage } from './proc-stats.js';
 import { ProxyWorker } from './proxy-worker.js';
 
 /** Why a sandbox stopped. */
-export type StopReason = 'idle' | 'evicted' | 'exceeded_memory' | 'protocol' | 'crashed' | 'closed';
+export type StopReason = 'idle' | 'evicted' | 'exceeded_memory' | 'protocol' | 'unresponsive' | 'crashed' | 'closed';
 
 /** How often the host reads a sandbox's memory and CPU from /proc. */
 const MONITOR_MS = 100;
@@ -60,6 +61,8 @@ export class Sandbox {
   #idleTimer: NodeJS.Timeout | undefined;
   #stopReason: StopReason | undefined;
   #exited: Promise<void>;
+  /** What the host holds queued toward the sandbox, bounded (channel-bounds.ts). */
+  #queueWatch: ChannelQueueWatch;
   /** Its main script runs: bubblewrap's set-up is over, and the sandbox dies with its parent. */
   #running = false;
   /** Resolves once the sandbox said it is ready (its main script runs). */
@@ -75,8 +78,14 @@ export class Sandbox {
     // fd 3 is the channel; the environment is empty (bwrap also clears it inside).
     this.#child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], env: {}, detached: false });
     const channel = this.#child.stdio[3] as Socket;
+    this.#queueWatch = new ChannelQueueWatch(() => channel.writableLength);
     // Isolates post batches already gathered over a turn (batch-port.ts): written at once, not a turn later.
-    const writer = createFrameWriter<HostRecord>((frame) => { if (!channel.destroyed) channel.write(frame); }, { soon: 'microtask' });
+    const writer = createFrameWriter<HostRecord>((frame) => {
+      if (channel.destroyed || this.stopped) return;
+      channel.write(frame);
+      const overrun = this.#queueWatch.wrote(frame.byteLength);
+      if (overrun) this.#unresponsive(overrun);
+    }, { soon: 'microtask' });
     this.#send = writer.send;
     let ready: () => void = () => undefined;
     this.started = new Promise<void>((resolve) => { ready = () => { this.#running = true; resolve(); }; });
@@ -175,9 +184,22 @@ export class Sandbox {
     void this.stop('protocol');
   }
 
+  /** The sandbox does not read what the host sends it: stopped before the host's memory pays for it. */
+  #unresponsive(overrun: ChannelOverrun): void {
+    if (this.stopped) return;
+    this.#logger.error(`sandbox ${this.id} of account ${this.accountId ?? '(none)'} does not read its channel (${describeOverrun(overrun)}); it is stopped and its events answered 503`, { account: this.accountId });
+    void this.stop('unresponsive');
+  }
+
   #measure(): void {
     const pid = this.#child.pid;
     if (pid === undefined || this.stopped) return;
+    // Only once its main script runs: before, bubblewrap and Node are still starting and nothing reads yet.
+    const stalled = this.#running ? this.#queueWatch.check() : null;
+    if (stalled) {
+      this.#unresponsive(stalled);
+      return;
+    }
     this.#usage = readTreeUsage(pid);
     this.#peakRssBytes = Math.max(this.#peakRssBytes, this.#usage.rssBytes);
     if (this.#usage.rssBytes > this.#memoryLimitBytes) {
@@ -197,7 +219,7 @@ export class Sandbox {
     for (const worker of [...this.#workers.values()]) worker.exit(undefined, failure, reason === 'evicted');
     this.#workers.clear();
     const how = reason === 'crashed' ? `crashed (${signal ?? `exit code ${code}`})` : `stopped (${reason})`;
-    const log = reason === 'crashed' || reason === 'protocol' ? this.#logger.error : this.#logger.info;
+    const log = reason === 'crashed' || reason === 'protocol' || reason === 'unresponsive' ? this.#logger.error : this.#logger.info;
     log(`sandbox ${this.id} of account ${this.accountId ?? '(none)'} ${how}; it used ${Math.round(this.#usage.cpuMs)} ms of CPU, at most ${mb(this.#peakRssBytes)} MB of memory`, { account: this.accountId, cpu_used_ms: Math.round(this.#usage.cpuMs), peak_rss_mb: mb(this.#peakRssBytes) });
     rmSync(this.#options.slotDir, { recursive: true, force: true });
     this.#options.onStop(this, reason);

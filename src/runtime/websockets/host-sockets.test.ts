@@ -43,3 +43,47 @@ test('what the isolate sends on a claimed socket reaches the object\'s end, and 
   await new Promise((resolve) => setImmediate(resolve));
   assert.deepEqual(posted.filter((m) => m.t === 'ws-close'), [{ t: 'ws-close', sid: 9, code: 4000, reason: 'over', clean: true }]);
 });
+
+test('an isolate that sends past its send buffer (16 MiB the network has not taken) gets its socket closed with 1011; the host holds no more', () => {
+  const posted: SocketHostMessage[] = [];
+  const sink = createMemorySink();
+  const sockets = new HostSockets((m) => posted.push(m), createLogger(sink));
+  const target = sockets.target(7);
+  assert.ok(target);
+  // Before the client's connection joins, what the isolate sends is held: 16 MiB is its whole send buffer.
+  const mib = new Uint8Array(1024 * 1024);
+  for (let i = 0; i < 16; i++) sockets.receive({ t: 'ws-send', sid: 7, data: mib });
+  assert.equal(posted.length, 0, 'within the send buffer nothing is refused');
+  // An honest isolate's send() would have thrown here (socket.ts); this one sends anyway.
+  sockets.receive({ t: 'ws-send', sid: 7, data: 'one byte too many' });
+  assert.deepEqual(posted, [{ t: 'ws-close', sid: 7, code: 1011, reason: 'send buffer overrun', clean: false }]);
+  assert.equal(sockets.size, 0, 'the socket and what it held are gone');
+  assert.ok(sink.records.some((r) => r.level === 'warn' && /websocket 7: the isolate sent more than 16777216 bytes the network has not taken/.test(r.message)));
+  // Later sends on it find nothing.
+  sockets.receive({ t: 'ws-send', sid: 7, data: mib });
+  assert.equal(posted.length, 1);
+});
+
+test('a socket whose peer reads keeps sending far past 16 MiB: bytes the network took no longer count', async () => {
+  const posted: SocketHostMessage[] = [];
+  const sockets = new HostSockets((m) => posted.push(m), createLogger(createMemorySink()));
+  let objectEnd: WebSocket | undefined;
+  const token = offerSocket({ attach: (ws) => { objectEnd = ws; }, refuse: () => undefined });
+  sockets.receive({ t: 'ws-claim', sid: 3, token });
+  let received = 0;
+  objectEnd?.on('message', (raw: Buffer) => { received += raw.byteLength; });
+  const mib = new Uint8Array(1024 * 1024);
+  // As an honest isolate would: send while less than 16 MiB is reported undrained.
+  let drained = 0;
+  for (let sent = 0; sent < 40;) {
+    const undrained = sent * mib.byteLength - drained;
+    if (undrained + mib.byteLength <= 16 * 1024 * 1024) {
+      sockets.receive({ t: 'ws-send', sid: 3, data: mib });
+      sent++;
+    } else await new Promise((resolve) => setImmediate(resolve));
+    drained = posted.filter((m) => m.t === 'ws-drained').reduce((n, m) => n + (m as { bytes: number }).bytes, 0);
+  }
+  for (let i = 0; i < 100 && received < 40 * mib.byteLength; i++) await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(received, 40 * mib.byteLength);
+  assert.equal(posted.filter((m) => m.t === 'ws-close').length, 0);
+});

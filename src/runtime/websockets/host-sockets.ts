@@ -10,7 +10,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { WebSocket, type RawData } from 'ws';
 import type { Logger } from '../../platform/logger.js';
 import type { FlatHeaders } from '../protocol.js';
-import { MAX_SOCKET_MESSAGE_BYTES, SOCKET_RECEIVE_WINDOW_BYTES, sizeOf, type SocketData, type SocketHostMessage, type SocketIsolateMessage } from './protocol.js';
+import { MAX_SOCKET_MESSAGE_BYTES, SOCKET_RECEIVE_WINDOW_BYTES, SOCKET_SEND_BUFFER_BYTES, sizeOf, type SocketData, type SocketHostMessage, type SocketIsolateMessage } from './protocol.js';
 import { closeSafely, toBuffer } from '../../http/ws-util.js';
 import { createMemorySocketPair } from '../../http/ws-memory-pair.js';
 import { claimSocket } from '../../bindings/coordination/websockets-handoff.js';
@@ -36,6 +36,8 @@ interface Entry {
   early: ({ data: SocketData } | { code: number; reason: string })[];
   /** Bytes handed to the isolate that it has not acknowledged. */
   unacked: number;
+  /** Bytes the isolate sent that the network has not taken yet (held early, or queued by `ws`). */
+  pending: number;
 }
 
 /** One isolate's sockets on the host. */
@@ -88,7 +90,7 @@ export class HostSockets {
   /** The target for the socket a 101 response named; undefined when the id is already in use (the isolate is confused or lying). */
   target(sid: number): UpgradeTarget | undefined {
     if (this.#entries.has(sid) || this.#closedWith) return undefined;
-    const entry: Entry = { ws: undefined, early: [], unacked: 0 };
+    const entry: Entry = { ws: undefined, early: [], unacked: 0, pending: 0 };
     this.#entries.set(sid, entry);
     return {
       attach: (ws) => {
@@ -123,10 +125,20 @@ export class HostSockets {
     const entry = this.#entries.get(message.sid);
     if (!entry) return;
     switch (message.t) {
-      case 'ws-send':
-        if (entry.ws) this.#send(message.sid, entry.ws, message.data);
+      case 'ws-send': {
+        // The isolate's send() refuses past its send buffer, counting bytes until the host reports them drained
+        // (socket.ts), so an honest isolate never has more waiting here: more is a sandbox that ignored its bound,
+        // and a client that reads nothing must not make the host hold it.
+        const bytes = sizeOf(message.data);
+        if (entry.pending + bytes > SOCKET_SEND_BUFFER_BYTES) {
+          this.#overrun(message.sid, entry);
+          break;
+        }
+        entry.pending += bytes;
+        if (entry.ws) this.#send(message.sid, entry, entry.ws, message.data);
         else entry.early.push({ data: message.data });
         break;
+      }
       case 'ws-close':
         if (entry.ws) closeSafely(entry.ws, message.code, message.reason);
         else entry.early.push({ code: message.code, reason: message.reason });
@@ -158,7 +170,7 @@ export class HostSockets {
       this.#post({ t: 'ws-close', sid, code: 1006, reason: '', clean: false });
       return;
     }
-    const entry: Entry = { ws: undefined, early: [], unacked: 0 };
+    const entry: Entry = { ws: undefined, early: [], unacked: 0, pending: 0 };
     this.#entries.set(sid, entry);
     const [mine, objects] = createMemorySocketPair();
     this.#join(sid, entry, mine);
@@ -183,15 +195,28 @@ export class HostSockets {
     });
     ws.on('error', (err: Error) => this.#logger.debug(`websocket ${sid}: ${err.message}`));
     for (const early of entry.early) {
-      if ('data' in early) this.#send(sid, ws, early.data);
+      if ('data' in early) this.#send(sid, entry, ws, early.data);
       else closeSafely(ws, early.code, early.reason);
     }
     entry.early = [];
   }
 
-  #send(sid: number, ws: WebSocket, data: SocketData): void {
+  #send(sid: number, entry: Entry, ws: WebSocket, data: SocketData): void {
     const bytes = sizeOf(data);
-    ws.send(data, { binary: typeof data !== 'string' }, () => this.#post({ t: 'ws-drained', sid, bytes }));
+    ws.send(data, { binary: typeof data !== 'string' }, () => {
+      entry.pending -= bytes;
+      this.#post({ t: 'ws-drained', sid, bytes });
+    });
+  }
+
+  /** The isolate sent past its send buffer: the connection closes (1011) rather than the host holding more. */
+  #overrun(sid: number, entry: Entry): void {
+    this.#entries.delete(sid);
+    this.#owe(entry, -entry.unacked);
+    entry.early = [];
+    this.#logger.warn(`websocket ${sid}: the isolate sent more than ${SOCKET_SEND_BUFFER_BYTES} bytes the network has not taken (its send buffer); the connection is closed`);
+    if (entry.ws) closeSafely(entry.ws, 1011, 'send buffer overrun');
+    this.#post({ t: 'ws-close', sid, code: 1011, reason: 'send buffer overrun', clean: false });
   }
 
   /** An outbound connection for `fetch()`: joined once open, or refused with the server's answer. */
@@ -202,7 +227,7 @@ export class HostSockets {
       this.#entries.delete(sid);
       this.#post({ t: 'ws-refused', sid, status, statusText, headers, body, ...(error === undefined ? {} : { error: { name: 'TypeError', message: error } }) });
     };
-    const entry: Entry = { ws: undefined, early: [], unacked: 0 };
+    const entry: Entry = { ws: undefined, early: [], unacked: 0, pending: 0 };
     this.#entries.set(sid, entry);
     let target: URL;
     try {
