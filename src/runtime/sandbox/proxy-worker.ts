@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../platform/errors.js';
+import { CHANNEL_BATCH_LIMIT } from '../batch-port.js';
 import type { EgressSession } from '../egress/gateway.js';
 import { eventsIn } from '../isolate-guard-protocol.js';
 import { MEMORY_EXIT_CODE, type IsolateWorker } from '../isolate-worker.js';
@@ -23,6 +24,8 @@ export class ProxyWorker implements IsolateWorker {
   #exitWaiters: (() => void)[] = [];
   #activeMs = 0;
   #beat = 0;
+  /** Batches to an isolate in a sandbox carry more messages (batch-port.ts). */
+  readonly batchLimit = CHANNEL_BATCH_LIMIT;
   /** Outbound connections the host opens for this isolate go through its egress session's policy. */
   readonly checkOutbound?: (hostname: string, port: number) => Promise<string>;
 
