@@ -7,6 +7,9 @@ import type { HostMessage, IsolateMessage } from '../protocol.js';
 import { toIsolateMessage, type HostRecord } from './channel.js';
 import { approxBytes } from './frames.js';
 
+/** A batch for an isolate bigger than this (about) goes as several records, so no frame holds much more than 8 MiB. */
+const RECORD_BYTES = 4 * 1024 * 1024;
+
 /**
  * The host's handle on one isolate living in a sandbox process: the same `IsolateWorker` an `Isolate` uses
  * for a thread, backed by records on the sandbox's channel. Messages from the sandbox are checked before
@@ -43,8 +46,26 @@ export class ProxyWorker implements IsolateWorker {
     if (this.#exited) return;
     this.#egress?.grant(eventsIn(messages));
     // Sized, so the frame writer cuts a burst of big values (a hundred 1 MiB KV gets answered in one turn) into
-    // frames of about 8 MiB rather than one of 100 MiB that the sandbox would hold whole while decoding it.
-    this.#send(['post', this.id, messages], approxBytes(messages, 0));
+    // frames of about 8 MiB rather than one of 100 MiB that the sandbox would hold whole while decoding it. A
+    // batch (up to CHANNEL_BATCH_LIMIT messages) past RECORD_BYTES goes as several records, in order, for the same reason.
+    const size = approxBytes(messages, 0);
+    if (size <= RECORD_BYTES) {
+      this.#send(['post', this.id, messages], size);
+      return;
+    }
+    let part: HostMessage[] = [];
+    let bytes = 0;
+    for (const message of messages) {
+      const n = approxBytes(message, 0);
+      if (part.length > 0 && bytes + n > RECORD_BYTES) {
+        this.#send(['post', this.id, part], bytes);
+        part = [];
+        bytes = 0;
+      }
+      part.push(message);
+      bytes += n;
+    }
+    if (part.length > 0) this.#send(['post', this.id, part], bytes);
   }
 
   onMessage(listener: (messages: IsolateMessage[]) => void): void { this.#messageListeners.push(listener); }
