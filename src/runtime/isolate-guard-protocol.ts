@@ -15,6 +15,8 @@ export interface WorkerExtras {
   egress?: MessagePort;
   /** Where answers to synchronous calls arrive (sync-relay.ts); absent when nothing relays them. */
   sync?: SyncBridgeEnd;
+  /** Messages per batch the isolate posts without waiting for the end of its turn (batch-port.ts); absent: the default. */
+  batchLimit?: number;
 }
 
 /** How many events (requests, cron windows, queue batches) a batch of host messages starts. */

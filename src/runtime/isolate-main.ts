@@ -22,7 +22,7 @@ import { WebSocketRequestResponsePair, installObjectSockets, takeSocketFlush } f
 import { createObjectSocketSupport } from './websockets/object-sockets.js';
 import type { CarriedWrites, ObjectEvent } from '../bindings/coordination/protocol.js';
 import { OBJECT_STORAGE_SERVICE } from '../bindings/coordination/service-name.js';
-import { createBatchSender } from './batch-port.js';
+import { BATCH_LIMIT, batchLimitOf, createBatchSender, isolateMessageBytes } from './batch-port.js';
 import { createConsoleBudget } from './console-budget.js';
 import { createSyncCaller } from './sync-bridge.js';
 import type { WorkerExtras } from './isolate-guard-protocol.js';
@@ -82,7 +82,9 @@ interface RequestState {
 
 const port = parentPort;
 if (!port) throw new Error('isolate-main must run in a worker thread');
-const send = createBatchSender<IsolateMessage>(port);
+// A sandbox's isolate batches more per post, bounded by bytes too (batch-port.ts, CHANNEL_BATCH_LIMIT).
+const batchLimit = batchLimitOf((workerData as Partial<WorkerExtras> | null)?.batchLimit);
+const send = createBatchSender<IsolateMessage>(port, batchLimit, batchLimit > BATCH_LIMIT ? isolateMessageBytes : undefined);
 
 process.setSourceMapsEnabled(true);
 const heartbeat = new Int32Array(init.heartbeat);

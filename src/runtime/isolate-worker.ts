@@ -44,6 +44,8 @@ export interface IsolateWorker {
    * Absent where they are not (`ledge dev` with threads: trusted code).
    */
   checkOutbound?: (hostname: string, port: number) => Promise<string>;
+  /** Messages per batch the host posts to it without waiting for the end of the turn (batch-port.ts); absent: the default. */
+  readonly batchLimit?: number;
 }
 
 /**

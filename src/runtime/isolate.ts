@@ -162,7 +162,7 @@ export class Isolate {
     const watched = spawn.remote ? options.init.bindings.filter((b) => this.#services[b.name]?.watch).map((b) => b.name) : [];
     const init = watched.length === 0 ? options.init : { ...options.init, bindings: options.init.bindings.map((b) => (watched.includes(b.name) ? { ...b, watched: true as const } : b)) };
     this.#worker = spawn({ init, memoryMb: options.memoryMb });
-    this.#send = createBatchSender<HostMessage>(this.#worker);
+    this.#send = createBatchSender<HostMessage>(this.#worker, this.#worker.batchLimit);
     for (const name of watched) {
       // The push goes out at once, behind what is already batched for the isolate and ahead of the write's answer.
       this.#unwatch.push((this.#services[name] as BindingService & { watch: NonNullable<BindingService['watch']> }).watch((data) => {

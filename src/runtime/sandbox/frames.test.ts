@@ -33,12 +33,20 @@ test('a frame past the limit, or one that does not decode, is refused', () => {
   assert.throws(() => new FrameReader().push(bad), FrameError);
 });
 
-test('a writer sends a frame\'s header and payload as two writes, never one copy of both', () => {
+test('a writer sends each frame, its length and its payload, as one write', () => {
   const parts: Buffer[] = [];
   const writer = createFrameWriter<unknown>((part) => parts.push(part));
   writer.send(['x', new Uint8Array(1 << 20)]);
+  writer.send(['y', 'small']);
+  writer.flush();
+  writer.send(['z']);
   writer.flush();
   assert.equal(parts.length, 2);
-  assert.equal(parts[0]?.byteLength, 4);
-  assert.equal(parts[0]?.readUInt32BE(0), parts[1]?.byteLength);
+  for (const part of parts) assert.equal(part.readUInt32BE(0), part.byteLength - 4);
+  const reader = new FrameReader();
+  const frames = [...reader.push(parts[0] as Buffer), ...reader.push(parts[1] as Buffer)] as unknown[][][];
+  assert.equal(frames.length, 2);
+  assert.equal((frames[0]?.[0]?.[1] as Uint8Array).byteLength, 1 << 20);
+  assert.deepEqual(frames[0]?.[1], ['y', 'small']);
+  assert.deepEqual(frames[1], [['z']]);
 });

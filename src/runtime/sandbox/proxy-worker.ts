@@ -1,10 +1,14 @@
 import type { ErrorCode } from '../../platform/errors.js';
+import { CHANNEL_BATCH_LIMIT } from '../batch-port.js';
 import type { EgressSession } from '../egress/gateway.js';
 import { eventsIn } from '../isolate-guard-protocol.js';
 import { MEMORY_EXIT_CODE, type IsolateWorker } from '../isolate-worker.js';
 import type { HostMessage, IsolateMessage } from '../protocol.js';
 import { toIsolateMessage, type HostRecord } from './channel.js';
 import { approxBytes } from './frames.js';
+
+/** A batch for an isolate bigger than this (about) goes as several records, so no frame holds much more than 8 MiB. */
+const RECORD_BYTES = 4 * 1024 * 1024;
 
 /**
  * The host's handle on one isolate living in a sandbox process: the same `IsolateWorker` an `Isolate` uses
@@ -23,6 +27,8 @@ export class ProxyWorker implements IsolateWorker {
   #exitWaiters: (() => void)[] = [];
   #activeMs = 0;
   #beat = 0;
+  /** Batches to an isolate in a sandbox carry more messages (batch-port.ts). */
+  readonly batchLimit = CHANNEL_BATCH_LIMIT;
   /** Outbound connections the host opens for this isolate go through its egress session's policy. */
   readonly checkOutbound?: (hostname: string, port: number) => Promise<string>;
 
@@ -40,8 +46,26 @@ export class ProxyWorker implements IsolateWorker {
     if (this.#exited) return;
     this.#egress?.grant(eventsIn(messages));
     // Sized, so the frame writer cuts a burst of big values (a hundred 1 MiB KV gets answered in one turn) into
-    // frames of about 8 MiB rather than one of 100 MiB that the sandbox would hold whole while decoding it.
-    this.#send(['post', this.id, messages], approxBytes(messages, 0));
+    // frames of about 8 MiB rather than one of 100 MiB that the sandbox would hold whole while decoding it. A
+    // batch (up to CHANNEL_BATCH_LIMIT messages) past RECORD_BYTES goes as several records, in order, for the same reason.
+    const size = approxBytes(messages, 0);
+    if (size <= RECORD_BYTES) {
+      this.#send(['post', this.id, messages], size);
+      return;
+    }
+    let part: HostMessage[] = [];
+    let bytes = 0;
+    for (const message of messages) {
+      const n = approxBytes(message, 0);
+      if (part.length > 0 && bytes + n > RECORD_BYTES) {
+        this.#send(['post', this.id, part], bytes);
+        part = [];
+        bytes = 0;
+      }
+      part.push(message);
+      bytes += n;
+    }
+    if (part.length > 0) this.#send(['post', this.id, part], bytes);
   }
 
   onMessage(listener: (messages: IsolateMessage[]) => void): void { this.#messageListeners.push(listener); }

@@ -9,6 +9,7 @@ import { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { EgressReplyMessage } from '../egress/protocol.js';
+import { CHANNEL_BATCH_LIMIT } from '../batch-port.js';
 import { MEMORY_EXIT_CODE } from '../isolate-guard-protocol.js';
 import type { StandbyData, StandbyInit } from '../isolate-init.js';
 import { capWasmMemory, createMemoryReport, MemoryWatch, ownMemory } from '../memory-watch.js';
@@ -147,7 +148,7 @@ function startWorker(memoryMb: number, init?: SpawnSpec['init']): Running & { me
   const report = createMemoryReport();
   capWasmMemory(memoryMb);
   const worker = new Worker(workerEntry as string, {
-    workerData: { ...own, heartbeat: heartbeat.buffer, memoryBytes: memoryMb * 1024 * 1024, memoryReport: report, egress: channel.port2, sync: relay.workerEnd },
+    workerData: { ...own, heartbeat: heartbeat.buffer, memoryBytes: memoryMb * 1024 * 1024, memoryReport: report, egress: channel.port2, sync: relay.workerEnd, batchLimit: CHANNEL_BATCH_LIMIT },
     transferList: [channel.port2, relay.workerEnd.port],
     resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, memoryMb / 8)) },
     env: {},
@@ -238,9 +239,11 @@ function sizeOf(messages: IsolateMessage[]): number {
  */
 function ownBytes(messages: unknown[]): ArrayBuffer[] {
   const moved: ArrayBuffer[] = [];
-  const copies = new Map<ArrayBufferView, ArrayBufferView>();
+  // Made at the first byte array: most batches (requests, their heads) hold none.
+  let copies: Map<ArrayBufferView, ArrayBufferView> | undefined;
   let budget = SCAN_NODES;
   const own = (view: ArrayBufferView): ArrayBufferView => {
+    copies ??= new Map();
     let copy = copies.get(view);
     if (!copy) {
       const bytes = view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength) as ArrayBuffer;
