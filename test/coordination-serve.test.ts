@@ -32,6 +32,9 @@ for (const isolation of ['thread', 'process'] as const) test(`a counter object r
     assert.equal(tens.status, 200, tens.text);
     assert.equal(await visit('front.admin.ledge.localhost', '/inc'), '200 14', 'the new version of counter serves the object');
     assert.equal(await visit('counter.admin.ledge.localhost', '/inc'), '200 24');
+    const back = await p.call('POST', `${base}/counter/rollback`, { body: {} });
+    assert.equal(back.status, 200, back.text);
+    assert.equal(await visit('front.admin.ledge.localhost', '/inc'), '200 25', 'rolled back: the version before serves it again');
     const gone = await p.call('DELETE', `${base}/counter`);
     assert.equal(gone.status, 200, gone.text);
     assert.match(await visit('front.admin.ledge.localhost', '/inc'), /^500 /, 'the class went with its deployment');
