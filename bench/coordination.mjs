@@ -173,9 +173,15 @@ const median = (list) => {
 /** The measures' time windows, written beside the profiles (--profile). */
 const windows = [];
 const systems = [];
-if (values.only !== 'miniflare') systems.push(await ledge());
-if (values.compare) systems.push(await ledge('ledge other', path.resolve(values.compare)));
-if (values.only !== 'ledge') systems.push(await miniflare());
+try {
+  if (values.only !== 'miniflare') systems.push(await ledge());
+  if (values.compare) systems.push(await ledge('ledge other', path.resolve(values.compare)));
+  if (values.only !== 'ledge') systems.push(await miniflare());
+} catch (err) {
+  // One that failed to start (a --compare build that does not run) leaves none of the others running.
+  for (const system of systems) await system.stop();
+  throw err;
+}
 const rounds = [];
 try {
   for (const system of systems) {
