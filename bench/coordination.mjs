@@ -95,19 +95,34 @@ function cpuSeconds(pid) {
   }
 }
 
+/** CPU seconds the main thread of a process (ledge's host thread) has used so far; undefined where /proc has none. */
+function mainThreadSeconds(pid) {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 async function measure(system, pathname) {
   const before = cpuSeconds(system.pid);
+  const mainBefore = system.name.startsWith('ledge') ? mainThreadSeconds(system.pid) : undefined;
   const started = process.hrtime.bigint();
   // A request unanswered after 30 s counts as an error (a timeout), and the figures count answered requests only.
   const result = await autocannon({ url: system.url + pathname, connections: CONNECTIONS, duration: DURATION, timeout: 30 });
   const after = cpuSeconds(system.pid);
+  const mainAfter = mainBefore === undefined ? undefined : mainThreadSeconds(system.pid);
   // The profile's samples are on the same monotonic clock (µs): the summary keeps those inside the measures.
   if (values.profile && system.name === 'ledge dev') windows.push({ scenario: pathname.slice(1), from: Number(started / 1000n), to: Number(process.hrtime.bigint() / 1000n), calls: result.requests.total });
   if (result.non2xx) throw new Error(`${system.name} ${pathname}: ${result.non2xx} non-2xx responses`);
   system.acknowledged += result['2xx'];
   system.errors += result.errors;
   const cpuUs = before === undefined || after === undefined ? undefined : ((after - before) * 1e6) / result.requests.total;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs };
+  // Of that, the host's main thread (HTTP, the directory, storage); the rest is the isolates' threads, V8's helper threads (garbage collection) and sandboxes.
+  const mainUs = mainBefore === undefined || mainAfter === undefined ? undefined : ((mainAfter - mainBefore) * 1e6) / result.requests.total;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs, mainUs };
 }
 
 async function ledge(name = 'ledge dev', cli = CLI) {
@@ -158,9 +173,15 @@ const median = (list) => {
 /** The measures' time windows, written beside the profiles (--profile). */
 const windows = [];
 const systems = [];
-if (values.only !== 'miniflare') systems.push(await ledge());
-if (values.compare) systems.push(await ledge('ledge other', path.resolve(values.compare)));
-if (values.only !== 'ledge') systems.push(await miniflare());
+try {
+  if (values.only !== 'miniflare') systems.push(await ledge());
+  if (values.compare) systems.push(await ledge('ledge other', path.resolve(values.compare)));
+  if (values.only !== 'ledge') systems.push(await miniflare());
+} catch (err) {
+  // One that failed to start (a --compare build that does not run) leaves none of the others running.
+  for (const system of systems) await system.stop();
+  throw err;
+}
 const rounds = [];
 try {
   for (const system of systems) {
@@ -193,7 +214,8 @@ console.log(`\ncoordination objects: counter increment() over RPC, ledge dev iso
 for (const { name } of systems) {
   const line = (scenario) => {
     const cpu = rounds.every((r) => r[name][scenario].cpuUs !== undefined) ? `  cpu ${pick(name, scenario, 'cpuUs').toFixed(0).padStart(5)} µs/call` : '';
-    return `${pick(name, scenario, 'rps').toFixed(0).padStart(7)} calls/s  p50 ${pick(name, scenario, 'p50')} ms  p99 ${pick(name, scenario, 'p99')} ms${cpu}`;
+    const main = rounds.every((r) => r[name][scenario].mainUs !== undefined) ? ` (host main thread ${pick(name, scenario, 'mainUs').toFixed(0)})` : '';
+    return `${pick(name, scenario, 'rps').toFixed(0).padStart(7)} calls/s  p50 ${pick(name, scenario, 'p50')} ms  p99 ${pick(name, scenario, 'p99')} ms${cpu}${main}`;
   };
   console.log(`${name.padEnd(12)} one object: ${line('one')}`);
   console.log(`${''.padEnd(12)} ${OBJECTS} objects: ${line('many')}`);
@@ -207,4 +229,7 @@ for (const theirs of systems.some((s) => s.name === ours) ? systems.map((s) => s
   const ratio = (scenario) => median(rounds.map((r) => r[ours][scenario].rps / r[theirs][scenario].rps));
   const perRound = (scenario) => rounds.map((r) => (r[ours][scenario].rps / r[theirs][scenario].rps).toFixed(1)).join(' ');
   console.log(`ratio ${ours} / ${theirs}: one object ${ratio('one').toFixed(1)} x (rounds ${perRound('one')}), ${OBJECTS} objects ${ratio('many').toFixed(1)} x (rounds ${perRound('many')})${theirs === 'miniflare 4' ? '  (target: at least 5 x on both)' : ''}`);
+  // CPU per call, which the machine's load distorts less than calls per second: each round's ratio, then their median.
+  const cpuRatio = (scenario) => rounds.every((r) => r[ours][scenario].cpuUs && r[theirs][scenario].cpuUs) ? median(rounds.map((r) => r[ours][scenario].cpuUs / r[theirs][scenario].cpuUs)).toFixed(2) : 'n/a';
+  console.log(`cpu per call ${ours} / ${theirs}: one object ${cpuRatio('one')}, ${OBJECTS} objects ${cpuRatio('many')}`);
 }

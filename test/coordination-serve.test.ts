@@ -26,6 +26,18 @@ for (const isolation of ['thread', 'process'] as const) test(`a counter object r
     const front = await p.call('PUT', `${base}/front`, { body: deployBody(COUNTER_APP, { edge_dev: true, durable_objects: { bindings: [{ name: 'COUNTER', class_name: 'Counter', script_name: 'counter' }] } }) });
     assert.equal(front.status, 200, front.text);
     assert.equal(await visit('front.admin.ledge.localhost', '/inc'), '200 4', 'the same object, in the deployment that exports its class');
+    // The host remembers which version serves a class between calls: a new version of the exporting deployment
+    // takes its objects over at once (here it increments by 10), and once that deployment is gone its class is too.
+    const tens = await p.call('PUT', `${base}/counter`, { body: deployBody(COUNTER_APP.replace('async increment(by = 1)', 'async increment(by = 10)'), { edge_dev: true, ...COUNTER_CONFIG }) });
+    assert.equal(tens.status, 200, tens.text);
+    assert.equal(await visit('front.admin.ledge.localhost', '/inc'), '200 14', 'the new version of counter serves the object');
+    assert.equal(await visit('counter.admin.ledge.localhost', '/inc'), '200 24');
+    const back = await p.call('POST', `${base}/counter/rollback`, { body: {} });
+    assert.equal(back.status, 200, back.text);
+    assert.equal(await visit('front.admin.ledge.localhost', '/inc'), '200 25', 'rolled back: the version before serves it again');
+    const gone = await p.call('DELETE', `${base}/counter`);
+    assert.equal(gone.status, 200, gone.text);
+    assert.match(await visit('front.admin.ledge.localhost', '/inc'), /^500 /, 'the class went with its deployment');
     assert.ok(!p.logs.some((r) => /broke the channel protocol/.test(r.message)), 'no message was refused');
   } finally {
     await p.close();

@@ -16,7 +16,7 @@ import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { runWorkflow } from '../bindings/workflows/run.js';
 import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
-import { dropInstance, gateRunningObjectAnswer, releaseOutcome, runObjectEvent, runningObjectGate, settleCarriedWrites, thrownOf } from '../bindings/coordination/instances.js';
+import { dropInstance, gateRunningObjectAnswer, releaseOutcome, runObjectEvent, runningObjectGate, settleCarriedWrites, thrownOf, type InstanceContext } from '../bindings/coordination/instances.js';
 import { setObjectValuesAccount } from '../bindings/coordination/rpc-values.js';
 import { WebSocketRequestResponsePair, installObjectSockets, takeSocketFlush } from '../bindings/coordination/websockets-isolate.js';
 import { createObjectSocketSupport } from './websockets/object-sockets.js';
@@ -447,6 +447,25 @@ async function runWorkflowEvent(id: number, run: WorkflowRunEvent): Promise<void
   send({ t: 'done', id });
 }
 
+/**
+ * What coordination objects' instances are given (one for all of them: an instance keeps it past the event that
+ * made it). `ctx.waitUntil` of an object extends the event its code runs in now, not the one that constructed it.
+ */
+let instanceContext: InstanceContext | undefined;
+function objectContext(): InstanceContext {
+  instanceContext ??= {
+    exports: moduleExports,
+    env,
+    call: callBinding,
+    callSync: callBindingSync,
+    rpc: objectRpc,
+    waitUntil(promise) {
+      events.getStore()?.waits.push(promise);
+    },
+  };
+  return instanceContext;
+}
+
 /** One event of a coordination object (bindings/coordination/instances.ts); its ctx.waitUntil work runs within the usual bound. */
 async function runObject(id: number, event: ObjectEvent): Promise<void> {
   const waits: Promise<unknown>[] = [];
@@ -454,7 +473,7 @@ async function runObject(id: number, event: ObjectEvent): Promise<void> {
   const eventState: EventState = { subrequests: 0, waits, fetchId: id };
   let finished = false;
   await events.run(eventState, async () => {
-    let outcome = await runObjectEvent(event, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => waits.push(promise), callSync: callBindingSync, rpc: objectRpc });
+    let outcome = await runObjectEvent(event, objectContext());
     // Writes still queued travel on the result (taken here, posted below in this same turn), or the gate waits for them.
     const released = releaseOutcome(outcome);
     let writes: CarriedWrites | undefined;

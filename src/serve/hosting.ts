@@ -201,14 +201,38 @@ export function createHosting(options: HostingOptions): Hosting {
     return runtime;
   }
 
+  /**
+   * The current version of each deployment whose coordination objects were called, by `<account>/<deployment>`:
+   * read from the store on the first call, not on every one (two queries and the version's configuration parsed),
+   * and forgotten whenever the account's deployments change (`sync`, which every deploy, rollback and delete
+   * runs), as the route table is rebuilt then. A deployment not found is not remembered.
+   */
+  const objectVersions = new Map<string, Promise<VersionRecord | null>>();
+  function objectVersionOf(accountId: string, script: string): Promise<VersionRecord | null> {
+    const key = `${accountId}/${script}`;
+    let found = objectVersions.get(key);
+    if (!found) {
+      const lookup = (async () => {
+        const deployment = await store.getDeployment(accountId, script);
+        return deployment && await store.getVersion(deployment.current_version_id);
+      })();
+      found = lookup;
+      objectVersions.set(key, lookup);
+      lookup.then((current) => { if (!current && objectVersions.get(key) === lookup) objectVersions.delete(key); }, () => { if (objectVersions.get(key) === lookup) objectVersions.delete(key); });
+    }
+    return found;
+  }
+  function forgetObjectVersions(accountId: string): void {
+    for (const key of objectVersions.keys()) if (key.startsWith(`${accountId}/`)) objectVersions.delete(key);
+  }
+
   /** The deployment a version belongs to: its coordination objects' classes run in the current version of the deployment that exports them. */
   function scopeOf(version: VersionRecord): DeploymentScope {
     return {
       account: version.account_id,
       deployment: version.deployment,
       async objectHost(script) {
-        const deployment = await store.getDeployment(version.account_id, script);
-        const current = deployment && await store.getVersion(deployment.current_version_id);
+        const current = await objectVersionOf(version.account_id, script);
         if (!current) throw new BindingError('Error', `the deployment ${script} does not exist in this account (durable_objects.bindings[].script_name)`);
         return use(entryFor(current), (r) => r.objectHost());
       },
@@ -352,6 +376,8 @@ export function createHosting(options: HostingOptions): Hosting {
       }
     },
     sync(accountId) {
+      // At once, before the sync's turn comes: a call to an object from now on reads the deployment's version again.
+      forgetObjectVersions(accountId);
       // One sync at a time per account: two overlapping ones would both start background work for one version.
       const next = (syncing.get(accountId) ?? Promise.resolve()).then(() => syncNow(accountId), () => syncNow(accountId));
       syncing.set(accountId, next);

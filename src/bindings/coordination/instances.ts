@@ -42,6 +42,8 @@ interface Instance {
   /** Set when the instance was reset: every later event builds a new one. */
   broken: Error | undefined;
   blockDepth: number;
+  /** The gates on its calls' RPC links (linkGuard), made once: every call's link gets the same. */
+  guard: RpcLinkGuard | undefined;
 }
 
 const instances = new Map<string, Instance>();
@@ -118,7 +120,7 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
   const key = keyOf(event.namespace, event.id);
   const gate = new InputGate();
   const call = typedCall<ObjectStorageProtocol>(((method, args) => context.call(OBJECT_STORAGE_SERVICE, method, args)) as BindingTransport);
-  const instance: Instance = { key, gate, object: undefined, broken: undefined, blockDepth: 0, storage: undefined as unknown as ObjectStorage };
+  const instance: Instance = { key, gate, object: undefined, broken: undefined, blockDepth: 0, guard: undefined, storage: undefined as unknown as ObjectStorage };
   instance.storage = new ObjectStorage({ call, namespace: event.namespace, id: event.id, sqlite: event.sqlite, gate, onBroken: (err) => reset(instance, err) });
   const callSync = ((method: string, args: readonly unknown[]) => context.callSync(OBJECT_STORAGE_SERVICE, method, args)) as SyncStorageCall;
   const syncTarget = { storage: instance.storage, callSync, call, namespace: event.namespace, id: event.id, sqlite: event.sqlite };
@@ -193,7 +195,7 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
     let outcome: ObjectOutcome;
     if (event.kind === 'rpc' || event.kind === 'fetch') {
       const rpc = context.rpc;
-      rpc.accept(event.link, linkGuard(instance));
+      rpc.accept(event.link, instance.guard ??= linkGuard(instance));
       const made: object[] = [];
       try {
         const args = rpc.decode(event.link, event.args, made);

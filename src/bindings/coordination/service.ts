@@ -25,7 +25,13 @@ export function createCoordinationHandlers(entry: CoordinationEntry, context: Se
   const key = namespaceKey(namespace);
   const script = entry.script_name ?? scope?.deployment ?? '';
   // Without a scope every event is refused before it asks.
-  const isSqlite = sqliteClassLookup(context.storage.coordination, scope?.account ?? '', script);
+  const port = context.storage.coordination;
+  const isSqlite = sqliteClassLookup(port, scope?.account ?? '', script);
+  // Looked up once per binding, not per call: the store's directory, and the class's backend once it is known
+  // (the migrations that set it apply before a version starts, and a version's classes never change).
+  const directory = directoryFor(port, { logger: context.logger });
+  let sqlite: boolean | undefined;
+  const host = () => (scope ? scope.objectHost(script) : Promise.reject(new BindingError('Error', 'coordination objects are not available here')));
   return {
     async event([id, name, call], origin) {
       if (!scope || !origin) throw new BindingError('Error', 'coordination objects are not available here');
@@ -33,11 +39,10 @@ export function createCoordinationHandlers(entry: CoordinationEntry, context: Se
       if (problem) throw new BindingError('TypeError', problem);
       // The name becomes the instance's ctx.id.name, and is kept with an alarm it sets: it must be the id's own.
       if (name !== null && idFromName(key, name) !== id.toLowerCase()) throw new BindingError('TypeError', 'the object\'s name is not the name of its id');
-      const directory = directoryFor(context.storage.coordination, { logger: context.logger });
       // The call's values are on the caller's RPC link: the object's isolate joins it when the event reaches it.
       const from = { endpoint: origin.endpoint, link: call.link };
-      const sqlite = await isSqlite(entry.class_name);
-      return directory.deliver({ ...call, namespace, className: entry.class_name, id: id.toLowerCase(), name, sqlite }, () => scope.objectHost(script), from);
+      sqlite ??= await isSqlite(entry.class_name);
+      return directory.deliver({ ...call, namespace, className: entry.class_name, id: id.toLowerCase(), name, sqlite }, host, from);
     },
   };
 }

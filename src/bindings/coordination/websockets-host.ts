@@ -80,7 +80,9 @@ export class ObjectSocketHub {
       object = { base: baseOf(event), host, sockets: new Map(), autoResponse: null, changedTimes: new Set(), plain: 0 };
       this.#objects.set(key, object);
     } else if (event.kind === 'fetch' || event.kind === 'rpc') {
-      object.base = baseOf(event);
+      // The same object's calls name the same class and namespace; only the name may change (a stub from idFromString has none).
+      const base = object.base;
+      if (base.name !== event.name || base.className !== event.className || base.sqlite !== event.sqlite) object.base = baseOf(event);
       object.host = host;
     }
     if (fresh) {
@@ -104,6 +106,8 @@ export class ObjectSocketHub {
   /** The outcome of an event on its way to the caller: a socket in its response is offered under a token. */
   settle(key: string, outcome: ObjectOutcome): ObjectOutcome {
     if (!outcome.ok) return outcome;
+    // The usual call: no socket in the answer, nothing to take out of it.
+    if (!('plainSocket' in outcome) && outcome.response?.webSocket === undefined) return outcome;
     const { plainSocket, ...rest } = outcome;
     const ref = rest.response?.webSocket;
     if (!ref || !rest.response) return rest;
