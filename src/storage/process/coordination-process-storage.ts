@@ -12,30 +12,18 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Clock } from '../../platform/clock.js';
 import { hasCode, LedgeError } from '../../platform/errors.js';
-import type { Logger } from '../../platform/logger.js';
 import { StoreStoppedError, type CoordinationListOptions, type CoordinationObjectStore, type CoordinationQueryResult, type CoordinationSqlResult, type CoordinationStoragePort } from '../ports.js';
 import { accountLimitMessage } from '../sqlite/coordination-storage.js';
 import { IndexReader } from '../sqlite/coordination/index-reader.js';
+import { pageOfIds } from '../sqlite/coordination/object-index.js';
 import { checkNamespace, checkObjectId, objectFile } from '../sqlite/coordination/paths.js';
 import { READ_QUERY_LIMITS, runReadQuery } from '../sqlite/coordination/read-query.js';
 import { parseLimitRefusal, type ObjectMethod } from './coordination-handlers.js';
-import { StoreProcess } from './store-process.js';
+import { StoreProcess, type StoreProcessSettings } from './store-process.js';
 
 /** Options of the process-backed coordination storage of one account (or one `ledge dev` state). */
-export interface ProcessCoordinationStorageOptions {
-  /** The state directory (the objects are under `coordination/`). */
-  dir: string;
-  clock: Clock;
-  /** Milliseconds one storage call may run (`--sql-time-limit`). @default 30000 */
-  timeLimitMs?: number;
-  /** Milliseconds without a call after which the process stops (not while a transaction is open). @default 60000 */
-  idleMs?: number;
-  /** Address space of the store process. @default 2 GiB */
-  memoryBytes?: number;
-  /** Where the process's unexpected ends are logged. @default nothing */
-  logger?: Logger;
+export interface ProcessCoordinationStorageOptions extends StoreProcessSettings {
   /** The most bytes the objects may use together, read at each write (an operator's change applies at once). @default no limit */
   maxBytes?: () => number | undefined;
   /** The refusal's text past that limit. @default the account's (coordination_storage_mb, raised by the operator) */
@@ -111,13 +99,9 @@ export function createProcessCoordinationStorage(options: ProcessCoordinationSto
       checkObjectId(id);
       return new ProcessObjectStore(namespace, id, context);
     },
-    async list(namespace, { cursor, limit }) {
+    async list(namespace, options) {
       checkNamespace(namespace);
-      if (!Number.isInteger(limit) || limit <= 0) throw new LedgeError('bad_argument', 'a list of objects needs a positive integer limit');
-      const ids = index.list(namespace, cursor ?? '', limit + 1);
-      if (ids.length <= limit) return { ids };
-      const page = ids.slice(0, limit);
-      return { ids: page, cursor: page[page.length - 1] };
+      return pageOfIds((after, limit) => index.list(namespace, after, limit), options);
     },
     async dueAlarms(now, limit) {
       return index.due(now, limit);

@@ -3,25 +3,12 @@
  * storage gives, so the binding, migrations, the account API and point-in-time restore work unchanged above it,
  * while a statement that runs past the time limit is stopped by killing the process instead of freezing the host.
  */
-import type { Clock } from '../../platform/clock.js';
 import { hasCode, LedgeError } from '../../platform/errors.js';
-import type { Logger } from '../../platform/logger.js';
 import type { SqlDatabasePort, SqlQuery, SqlRestoreResult, SqlResult, SqlStoragePort } from '../ports.js';
-import { StoreProcess } from './store-process.js';
+import { StoreProcess, type StoreProcessSettings } from './store-process.js';
 
 /** Options of the process-backed SQL storage of one account. */
-export interface ProcessSqlStorageOptions {
-  /** The account's state directory (its databases are under `sql/`). */
-  dir: string;
-  clock: Clock;
-  /** Milliseconds one query or batch may run (`ledge serve --sql-time-limit`). @default 30000 */
-  timeLimitMs?: number;
-  /** Milliseconds without a call after which the store process stops (the next call starts it again). @default 60000 */
-  idleMs?: number;
-  /** Address space of the store process: values SQLite makes past it fail with `out of memory`. @default 2 GiB */
-  memoryBytes?: number;
-  /** Where the process's unexpected ends are logged. @default nothing */
-  logger?: Logger;
+export interface ProcessSqlStorageOptions extends StoreProcessSettings {
   /** Told when a database's file turns out to be damaged (once per message, as the embedded storage tells). */
   onDamage?(error: LedgeError): void;
 }

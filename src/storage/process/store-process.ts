@@ -64,6 +64,9 @@ export interface StoreProcessOptions {
   keepAlive?: () => boolean;
 }
 
+/** What an adapter that runs a port in a store process takes from its caller (its account's directory and limits). */
+export type StoreProcessSettings = Pick<StoreProcessOptions, 'dir' | 'clock' | 'timeLimitMs' | 'idleMs' | 'memoryBytes' | 'logger'>;
+
 /** Why a generation ended: a call past the limit, told to stop (idle or closing), or broken (crashed, garbled, never started). */
 type Ending = { kind: 'limit'; headId: number } | { kind: 'stopped' } | { kind: 'broken'; problem: string };
 

@@ -7,7 +7,7 @@ import { damagedFileError, isDamagedFile } from './damage.js';
 import { DEFAULT_IDLE_MS, HandleCache, defaultMaxOpen } from './coordination/handle-cache.js';
 import { checkKey, checkWrite } from './coordination/limits.js';
 import { ObjectDatabase } from './coordination/object-database.js';
-import { ObjectIndex } from './coordination/object-index.js';
+import { ObjectIndex, pageOfIds } from './coordination/object-index.js';
 
 /** The longest object name kept with an alarm: the longest an event may carry (bindings/coordination/protocol.ts). */
 const MAX_OBJECT_NAME = 4096;
@@ -120,13 +120,9 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
         },
       });
     },
-    async list(namespace, { cursor, limit }) {
+    async list(namespace, options) {
       checkNamespace(namespace);
-      if (!Number.isInteger(limit) || limit <= 0) throw new LedgeError('bad_argument', 'a list of objects needs a positive integer limit');
-      const ids = index.list(namespace, cursor ?? '', limit + 1);
-      if (ids.length <= limit) return { ids };
-      const page = ids.slice(0, limit);
-      return { ids: page, cursor: page[page.length - 1] };
+      return pageOfIds((after, limit) => index.list(namespace, after, limit), options);
     },
     async dueAlarms(now, limit) {
       return index.due(now, limit);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openDatabase } from '../open.js';
 import { TRASH_DIR } from './paths.js';
+import { LedgeError } from '../../../platform/errors.js';
 
 /** One object the index knows: it has a database file (`stored`), an alarm, or both. */
 export interface IndexedObject {
@@ -231,4 +232,14 @@ function prepareStatements(db: Database.Database) {
     donePending: prepare('DELETE FROM pending WHERE seq = ?'),
     allPending: prepare('SELECT seq, kind, source, target FROM pending ORDER BY seq'),
   };
+}
+
+/** One page of a namespace's object ids from an index's `list` (the port's `list`), with the cursor of the next one. */
+export function pageOfIds(list: (after: string, limit: number) => string[], options: { cursor?: string; limit: number }): { ids: string[]; cursor?: string } {
+  const { cursor, limit } = options;
+  if (!Number.isInteger(limit) || limit <= 0) throw new LedgeError('bad_argument', 'a list of objects needs a positive integer limit');
+  const ids = list(cursor ?? '', limit + 1);
+  if (ids.length <= limit) return { ids };
+  const page = ids.slice(0, limit);
+  return { ids: page, cursor: page[page.length - 1] };
 }
