@@ -87,3 +87,40 @@ test('a socket whose peer reads keeps sending far past 16 MiB: bytes the network
   assert.equal(received, 40 * mib.byteLength);
   assert.equal(posted.filter((m) => m.t === 'ws-close').length, 0);
 });
+
+test('an isolate\'s sockets together hold at most 128 MiB unsent, each message counted with its cost: the socket that passes it closes with 1011, and what a closed socket held is given back', () => {
+  const posted: SocketHostMessage[] = [];
+  const sink = createMemorySink();
+  const sockets = new HostSockets((m) => posted.push(m), createLogger(sink));
+  // Eight sockets whose clients read nothing, each within its own 16 MiB send buffer: 120 MiB held.
+  const mib = new Uint8Array(1024 * 1024);
+  const targets = [];
+  for (let sid = 1; sid <= 9; sid++) targets.push(sockets.target(sid));
+  for (let sid = 1; sid <= 8; sid++) for (let i = 0; i < 15; i++) sockets.receive({ t: 'ws-send', sid, data: mib });
+  assert.equal(posted.length, 0, 'within every bound nothing is refused');
+  // The ninth socket, well within its own buffer, would take the isolate past 128 MiB.
+  for (let i = 0; i < 9; i++) sockets.receive({ t: 'ws-send', sid: 9, data: mib });
+  assert.deepEqual(posted, [{ t: 'ws-close', sid: 9, code: 1011, reason: 'send buffer overrun', clean: false }]);
+  assert.ok(sink.records.some((r) => r.level === 'warn' && /websocket 9: the isolate's sockets together hold more than 134217728 bytes/.test(r.message)));
+  // A socket that goes (its client refused) gives back what it held: another can send again.
+  targets[0]?.refuse('the client went away');
+  sockets.receive({ t: 'ws-send', sid: 2, data: 'still fits' });
+  for (let i = 0; i < 8; i++) sockets.receive({ t: 'ws-send', sid: 3, data: new Uint8Array(1) });
+  assert.equal(posted.filter((m) => m.t === 'ws-close' && m.code === 1011).length, 1);
+});
+
+test('a flood of one-byte messages to a client that reads nothing is bounded by their count, not only their bytes', () => {
+  const posted: SocketHostMessage[] = [];
+  const sockets = new HostSockets((m) => posted.push(m), createLogger(createMemorySink()));
+  sockets.target(5);
+  const one = new Uint8Array(1);
+  let sent = 0;
+  // 16 MiB of one-byte messages would be 16 million held sends; the count bounds it near half a million.
+  while (posted.length === 0 && sent < 2_000_000) {
+    sockets.receive({ t: 'ws-send', sid: 5, data: one });
+    sent++;
+  }
+  assert.deepEqual(posted, [{ t: 'ws-close', sid: 5, code: 1011, reason: 'send buffer overrun', clean: false }]);
+  assert.ok(sent < 600_000, `closed after ${sent} messages`);
+  assert.equal(sockets.size, 0);
+});

@@ -25,6 +25,14 @@ export interface UpgradeTarget {
 
 /** How long after a message was handed over or acknowledged the isolate's time still counts as socket work. */
 const SOCKET_WORK_WINDOW_MS = 1000;
+/**
+ * What one isolate's sockets together may leave with the host that the network has not taken: their bytes plus
+ * SEND_MESSAGE_COST for each message (the host's own bookkeeping of a queued send), so many tiny messages to clients
+ * that read nothing are bounded as well as a few large ones (docs/websockets.md, Limits).
+ */
+export const ISOLATE_SEND_TOTAL_BYTES = 128 * 1024 * 1024;
+/** What the host counts for holding one queued message besides its bytes. */
+export const SEND_MESSAGE_COST = 256;
 /** Largest body of a refused outbound handshake passed back to application code. */
 const REFUSAL_BODY_BYTES = 64 * 1024;
 /** Request headers the `ws` client writes itself for an outbound handshake. */
@@ -38,6 +46,8 @@ interface Entry {
   unacked: number;
   /** Bytes the isolate sent that the network has not taken yet (held early, or queued by `ws`). */
   pending: number;
+  /** Messages among them. */
+  queued: number;
 }
 
 /** One isolate's sockets on the host. */
@@ -47,6 +57,8 @@ export class HostSockets {
   #entries = new Map<number, Entry>();
   #closedWith: { code: number; reason: string } | undefined;
   #unacked = 0;
+  /** The cost of what every live entry holds unsent (entries' `pending` plus SEND_MESSAGE_COST per queued message). */
+  #held = 0;
   #lastDelivery = 0;
   #onDelivering: (busy: boolean) => void;
   #checkOutbound: ((hostname: string, port: number) => Promise<string>) | undefined;
@@ -90,7 +102,7 @@ export class HostSockets {
   /** The target for the socket a 101 response named; undefined when the id is already in use (the isolate is confused or lying). */
   target(sid: number): UpgradeTarget | undefined {
     if (this.#entries.has(sid) || this.#closedWith) return undefined;
-    const entry: Entry = { ws: undefined, early: [], unacked: 0, pending: 0 };
+    const entry: Entry = { ws: undefined, early: [], unacked: 0, pending: 0, queued: 0 };
     this.#entries.set(sid, entry);
     return {
       attach: (ws) => {
@@ -102,7 +114,7 @@ export class HostSockets {
       },
       refuse: () => {
         if (this.#entries.get(sid) !== entry) return;
-        this.#entries.delete(sid);
+        this.#forget(sid, entry);
         this.#post({ t: 'ws-close', sid, code: 1006, reason: '', clean: false });
       },
     };
@@ -131,10 +143,16 @@ export class HostSockets {
         // and a client that reads nothing must not make the host hold it.
         const bytes = sizeOf(message.data);
         if (entry.pending + bytes > SOCKET_SEND_BUFFER_BYTES) {
-          this.#overrun(message.sid, entry);
+          this.#overrun(message.sid, entry, `the isolate sent more than ${SOCKET_SEND_BUFFER_BYTES} bytes the network has not taken (its send buffer)`);
+          break;
+        }
+        if (this.#held + bytes + SEND_MESSAGE_COST > ISOLATE_SEND_TOTAL_BYTES) {
+          this.#overrun(message.sid, entry, `the isolate's sockets together hold more than ${ISOLATE_SEND_TOTAL_BYTES} bytes the network has not taken (${SEND_MESSAGE_COST} counted per message)`);
           break;
         }
         entry.pending += bytes;
+        entry.queued += 1;
+        this.#held += bytes + SEND_MESSAGE_COST;
         if (entry.ws) this.#send(message.sid, entry, entry.ws, message.data);
         else entry.early.push({ data: message.data });
         break;
@@ -156,6 +174,7 @@ export class HostSockets {
     for (const entry of this.#entries.values()) if (entry.ws) closeSafely(entry.ws, code, reason);
     this.#entries.clear();
     this.#unacked = 0;
+    this.#held = 0;
   }
 
   /**
@@ -170,7 +189,7 @@ export class HostSockets {
       this.#post({ t: 'ws-close', sid, code: 1006, reason: '', clean: false });
       return;
     }
-    const entry: Entry = { ws: undefined, early: [], unacked: 0, pending: 0 };
+    const entry: Entry = { ws: undefined, early: [], unacked: 0, pending: 0, queued: 0 };
     this.#entries.set(sid, entry);
     const [mine, objects] = createMemorySocketPair();
     this.#join(sid, entry, mine);
@@ -189,7 +208,7 @@ export class HostSockets {
     });
     ws.on('close', (code: number, reason: Buffer) => {
       if (this.#entries.get(sid) !== entry) return;
-      this.#entries.delete(sid);
+      this.#forget(sid, entry);
       this.#owe(entry, -entry.unacked);
       this.#post({ t: 'ws-close', sid, code, reason: reason.toString('utf8'), clean: code !== 1006 });
     });
@@ -205,16 +224,25 @@ export class HostSockets {
     const bytes = sizeOf(data);
     ws.send(data, { binary: typeof data !== 'string' }, () => {
       entry.pending -= bytes;
+      entry.queued -= 1;
+      // An entry already forgotten gave back all it held then.
+      if (this.#entries.get(sid) === entry) this.#held -= bytes + SEND_MESSAGE_COST;
       this.#post({ t: 'ws-drained', sid, bytes });
     });
   }
 
-  /** The isolate sent past its send buffer: the connection closes (1011) rather than the host holding more. */
-  #overrun(sid: number, entry: Entry): void {
+  /** Drops a live entry and gives back what it held unsent. */
+  #forget(sid: number, entry: Entry): void {
     this.#entries.delete(sid);
+    this.#held -= entry.pending + entry.queued * SEND_MESSAGE_COST;
+  }
+
+  /** The isolate sent past its send buffer, or past what its sockets may hold together: the connection closes (1011) rather than the host holding more. */
+  #overrun(sid: number, entry: Entry, why: string): void {
+    this.#forget(sid, entry);
     this.#owe(entry, -entry.unacked);
     entry.early = [];
-    this.#logger.warn(`websocket ${sid}: the isolate sent more than ${SOCKET_SEND_BUFFER_BYTES} bytes the network has not taken (its send buffer); the connection is closed`);
+    this.#logger.warn(`websocket ${sid}: ${why}; the connection is closed`);
     if (entry.ws) closeSafely(entry.ws, 1011, 'send buffer overrun');
     this.#post({ t: 'ws-close', sid, code: 1011, reason: 'send buffer overrun', clean: false });
   }
@@ -224,10 +252,10 @@ export class HostSockets {
     if (this.#entries.has(sid) || this.#closedWith) return;
     const refuse = (status: number, statusText: string, headers: FlatHeaders, body: Uint8Array | null, error?: string) => {
       if (this.#entries.get(sid) !== entry) return;
-      this.#entries.delete(sid);
+      this.#forget(sid, entry);
       this.#post({ t: 'ws-refused', sid, status, statusText, headers, body, ...(error === undefined ? {} : { error: { name: 'TypeError', message: error } }) });
     };
-    const entry: Entry = { ws: undefined, early: [], unacked: 0, pending: 0 };
+    const entry: Entry = { ws: undefined, early: [], unacked: 0, pending: 0, queued: 0 };
     this.#entries.set(sid, entry);
     let target: URL;
     try {
