@@ -13,6 +13,9 @@ export interface StoreProcessConfig {
   dir: string;
 }
 
+/** The host's last frame before it ends the child's stdin: finish, close the stores, exit (a bare end is the platform's death). */
+export const CLOSE_MESSAGE = { close: true } as const;
+
 /** A call from the host: `now` is the platform clock's time when it was made. */
 export interface StoreProcessCall {
   id: number;

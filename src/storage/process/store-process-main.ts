@@ -1,8 +1,11 @@
 /**
  * The store process (store-process.ts starts it): it reads calls framed on stdin, runs them one at a time in
- * order, and writes one framed answer per call on stdout. When stdin ends it closes its stores and exits. A
- * watchdog thread kills it if the platform's process is gone (the main thread may be inside an endless SQL
- * statement and never see stdin end).
+ * order, and writes one framed answer per call on stdout. When the platform says close (CLOSE_MESSAGE, then the
+ * end of stdin) it finishes its calls, closes its stores and exits. When stdin ends without it, the platform's
+ * process died: this one exits at once without closing anything, as if killed with it, so it never writes its
+ * stores' files beside a platform started again on them (they are kept whole by any kill). A watchdog thread
+ * kills it if the platform's process is gone (the main thread may be inside an endless SQL statement and never see
+ * stdin end).
  */
 import { Worker } from 'node:worker_threads';
 import type { Clock } from '../../platform/clock.js';
@@ -74,6 +77,12 @@ function main(config: StoreProcessConfig): void {
     if (ended) finish();
   };
   process.stdin.on('data', createFrameReader((message) => {
+    if ((message as { close?: unknown }).close === true) {
+      ended = true;
+      if (!running) finish();
+      return;
+    }
+    if (ended) return;
     queue.push(message as StoreProcessCall);
     void pump();
   }, (problem) => {
@@ -81,8 +90,7 @@ function main(config: StoreProcessConfig): void {
     process.exit(1);
   }));
   process.stdin.on('end', () => {
-    ended = true;
-    if (!running) finish();
+    if (!ended) process.exit(0);
   });
   send({ ready: true });
 }

@@ -20,7 +20,7 @@ import { ERROR_CODES, LedgeError, type ErrorCode } from '../../platform/errors.j
 import type { Logger } from '../../platform/logger.js';
 import { SqlStatementError, StoreStoppedError } from '../ports.js';
 import { createFrameReader, encodeFrame } from './frames.js';
-import { STORE_PROCESS_FLAG, type StoreKind, type StoreProcessConfig } from './protocol.js';
+import { CLOSE_MESSAGE, STORE_PROCESS_FLAG, type StoreKind, type StoreProcessConfig } from './protocol.js';
 
 /** The limits of a store process. */
 export const STORE_PROCESS_DEFAULTS = {
@@ -66,6 +66,9 @@ export interface StoreProcessOptions {
 
 /** What an adapter that runs a port in a store process takes from its caller (its account's directory and limits). */
 export type StoreProcessSettings = Pick<StoreProcessOptions, 'dir' | 'clock' | 'timeLimitMs' | 'idleMs' | 'memoryBytes' | 'logger'>;
+
+/** The close message, framed once. */
+const CLOSE_FRAME = encodeFrame(CLOSE_MESSAGE);
 
 /** Why a generation ended: a call past the limit, told to stop (idle or closing), or broken (crashed, garbled, never started). */
 type Ending = { kind: 'limit'; headId: number } | { kind: 'stopped' } | { kind: 'broken'; problem: string };
@@ -165,7 +168,7 @@ export class StoreProcess {
     clearTimeout(this.#idle);
     for (const generation of this.#generations) {
       generation.closing = true;
-      generation.child?.stdin?.end();
+      this.#endInput(generation.child);
       const killer = setTimeout(() => generation.child?.kill('SIGKILL'), STORE_PROCESS_DEFAULTS.closeMs);
       killer.unref();
       void generation.exited.finally(() => clearTimeout(killer));
@@ -229,7 +232,7 @@ export class StoreProcess {
       exitedResolve();
     });
     for (const frame of generation.backlog.splice(0)) child.stdin?.write(frame);
-    if (generation.closing || generation.ending) child.stdin?.end();
+    if (generation.closing || generation.ending) this.#endInput(child);
     if (generation.ending) child.kill('SIGKILL');
   }
 
@@ -270,6 +273,13 @@ export class StoreProcess {
     if (generation.queue.length === 0 && generation === this.#current) this.#armIdle(generation);
   }
 
+  /** Tells the child to close its stores and exit once its calls are done (a bare end of its input means the platform died). */
+  #endInput(child: ChildProcess | undefined): void {
+    if (!child?.stdin || child.stdin.writableEnded) return;
+    child.stdin.write(CLOSE_FRAME);
+    child.stdin.end();
+  }
+
   /** Stops an idle process the way close() does: it finishes, closes its stores and exits; a later call starts another. */
   #armIdle(generation: Generation): void {
     clearTimeout(this.#idle);
@@ -278,7 +288,7 @@ export class StoreProcess {
       if (this.#options.keepAlive?.()) return this.#armIdle(generation);
       this.#current = undefined;
       generation.closing = true;
-      generation.child?.stdin?.end();
+      this.#endInput(generation.child);
     }, this.#options.idleMs ?? STORE_PROCESS_DEFAULTS.idleMs);
     this.#idle.unref();
   }
