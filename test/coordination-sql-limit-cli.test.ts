@@ -4,27 +4,10 @@
 // account's store processes do not outlive it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { eventually, tempDir } from './helpers.js';
+import { alive, eventually, storeProcesses, tempDir } from './helpers.js';
 import { deployBody } from './serve-helpers.js';
 import { apiCall, startServe, visit as visitHost } from './serve-process.js';
 import { APP, CONFIG, limitMessage } from './coordination-limit-app.js';
-
-/** The store processes whose parent is `pid` (read from /proc). */
-function storeProcessesOf(pid: number): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('--ledge-store-process')) found.push(Number(entry));
-    } catch { /* the process ended meanwhile */ }
-  }
-  return found;
-}
-
-const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
 
 test('ledge serve: an object\'s endless statement fails at --sql-time-limit; kill -9 of the platform mid-increments keeps every acknowledged one, once', { timeout: 300_000 }, async () => {
   const state = tempDir('ledge-coord-limit-cli-');
@@ -57,7 +40,7 @@ test('ledge serve: an object\'s endless statement fails at --sql-time-limit; kil
         if (got?.status === 200 && typeof got.body === 'number') acknowledged.set(k, got.body);
         if (!killed && acknowledged.size >= 60) {
           killed = true;
-          const stores = storeProcessesOf(first.child.pid as number);
+          const stores = storeProcesses({ parent: first.child.pid as number });
           assert.ok(stores.length >= 1, 'the account\'s coordination store process runs');
           first.child.kill('SIGKILL');
           await first.exited;

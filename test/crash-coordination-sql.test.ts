@@ -2,24 +2,11 @@
 // `ledge dev` process that acknowledged them, under both isolations (docs/bindings/coordination.md, Durability).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { openEmbeddedStorage } from '../src/storage/embedded.js';
 import { idFromName, namespaceKey } from '../src/bindings/coordination/ids.js';
 import { startDev, writeUntilKilled } from './cli.js';
-import { eventually, makeProject, tempDir } from './helpers.js';
+import { eventually, makeProject, storeProcesses, tempDir } from './helpers.js';
 
-/** Whether a store process of `state` still runs (an orphan of the killed platform finishing the call it was on). */
-function storeProcessOf(state: string): boolean {
-  return readdirSync('/proc').some((entry) => {
-    if (!/^\d+$/.test(entry)) return false;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      return cmdline.includes('--ledge-store-process') && cmdline.includes(JSON.stringify(state).slice(1, -1));
-    } catch {
-      return false;
-    }
-  });
-}
 
 const APP = `
 import { DurableObject } from 'cloudflare:workers';
@@ -56,7 +43,7 @@ for (const isolation of ['thread', 'process'] as const) {
     const acked = await writeUntilKilled(dev, { count: 300, writers: 6, acknowledged: (key, body) => body.startsWith(`recorded ${key} as `) });
 
     // As a platform started again would find it: no process of the killed one still writing its files.
-    await eventually(() => !storeProcessOf(state), 10_000, 'the killed platform\'s store processes to exit');
+    await eventually(() => storeProcesses({ state }).length === 0, 10_000, 'the killed platform\'s store processes to exit');
     const namespace = 'local/test-app/Ledger';
     const storage = openEmbeddedStorage(state);
     try {

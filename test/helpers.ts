@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startDevServer, type DevServer, type DevServerOptions } from '../src/dev/dev-server.js';
@@ -63,4 +63,36 @@ export function runUntilKilled(script: string, args: string[], onLine: (line: st
     });
     child.on('exit', (code, signal) => signal === 'SIGKILL' ? resolve() : reject(new Error(`the writer exited (${code}) before it was killed: ${stderr}`)));
   });
+}
+
+/** Whether process `pid` still runs. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Ledge's store processes running now (read from /proc): those whose parent is `parent`, or whose configuration
+ * names the state directory `state` (an orphan of a killed platform has another parent).
+ */
+export function storeProcesses(filter: { parent?: number; state?: string }): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!cmdline.includes('--ledge-store-process')) continue;
+      if (filter.state !== undefined && !cmdline.includes(JSON.stringify(filter.state).slice(1, -1))) continue;
+      if (filter.parent !== undefined) {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== filter.parent) continue;
+      }
+      found.push(Number(entry));
+    } catch { /* the process ended meanwhile */ }
+  }
+  return found;
 }

@@ -5,27 +5,10 @@
 // project runs in the dev server's own process, where no limit can be kept).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { runCli, startDev } from './cli.js';
-import { eventually, makeProject, tempDir } from './helpers.js';
+import { alive, eventually, makeProject, storeProcesses, tempDir } from './helpers.js';
 
 const ENDLESS = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c';
-
-/** The store processes whose parent is `pid` (read from /proc). */
-function storeProcessesOf(pid: number): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('--ledge-store-process')) found.push(Number(entry));
-    } catch { /* the process ended meanwhile */ }
-  }
-  return found;
-}
-
-const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
 
 test('ledge serve --help names --sql-time-limit, and a value out of range is refused naming the option', async () => {
   const help = runCli(['serve', '--help']);
@@ -59,8 +42,8 @@ test('ledge serve --sql-time-limit 1: an endless query through the API fails at 
 
     // The platform dies while its store process is inside a statement that never returns to read its input.
     const running = query(ENDLESS).catch(() => undefined);
-    await eventually(() => storeProcessesOf(proc.child.pid as number).length === 1, 10_000, 'the store process');
-    const [store] = storeProcessesOf(proc.child.pid as number);
+    await eventually(() => storeProcesses({ parent: proc.child.pid as number }).length === 1, 10_000, 'the store process');
+    const [store] = storeProcesses({ parent: proc.child.pid as number });
     proc.child.kill('SIGKILL');
     await proc.exited;
     await running;

@@ -7,7 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SYSTEM_CLOCK } from '../src/platform/clock.js';
 import { createProcessSqlStorage } from '../src/storage/process/sql-process-storage.js';
-import { eventually, runUntilKilled, tempDir } from './helpers.js';
+import { alive, eventually, runUntilKilled, tempDir } from './helpers.js';
 
 const ROWS = 50;
 
@@ -23,15 +23,6 @@ for (let i = 1; i <= ${ROWS}; i++) await db.query([{ sql: 'INSERT INTO t VALUES 
 writeSync(1, 'store ' + sql.pid + '\\n');
 setInterval(() => {}, 1000);
 `;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Every SQLite write-ahead log under `dir` with its size. */
 function walFiles(dir: string): { file: string; size: number }[] {

@@ -10,7 +10,6 @@
  * so polling alarms neither starts the process nor waits behind an object's statement. The operator's read-only
  * query runs in its own short-lived process, as in the embedded storage.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { hasCode, LedgeError } from '../../platform/errors.js';
 import { StoreStoppedError, type CoordinationListOptions, type CoordinationObjectStore, type CoordinationQueryResult, type CoordinationSqlResult, type CoordinationStoragePort } from '../ports.js';
@@ -18,7 +17,7 @@ import { accountLimitMessage } from '../sqlite/coordination-storage.js';
 import { IndexReader } from '../sqlite/coordination/index-reader.js';
 import { pageOfIds } from '../sqlite/coordination/object-index.js';
 import { checkNamespace, checkObjectId, objectFile } from '../sqlite/coordination/paths.js';
-import { READ_QUERY_LIMITS, runReadQuery } from '../sqlite/coordination/read-query.js';
+import { boundedReadQueries } from '../sqlite/coordination/read-query.js';
 import { parseLimitRefusal, type ObjectMethod } from './coordination-handlers.js';
 import { StoreProcess, type StoreProcessSettings } from './store-process.js';
 
@@ -91,7 +90,7 @@ export function createProcessCoordinationStorage(options: ProcessCoordinationSto
     },
     transactions: (delta) => { openTransactions += delta; },
   };
-  let queries = 0;
+  const readQuery = boundedReadQueries();
   return {
     get pid() { return store.pid; },
     async open(namespace, id) {
@@ -120,15 +119,7 @@ export function createProcessCoordinationStorage(options: ProcessCoordinationSto
     async query(namespace, id, sql, params): Promise<CoordinationQueryResult> {
       checkNamespace(namespace);
       checkObjectId(id);
-      const file = objectFile(root, namespace, id);
-      if (!existsSync(file)) throw new LedgeError('not_found', `object ${id} has no database (it holds no data)`);
-      if (queries >= READ_QUERY_LIMITS.concurrentPerStore) throw new LedgeError('wrong_state', `${queries} read-only queries are running on these objects already; try again when one has finished`);
-      queries++;
-      try {
-        return await runReadQuery(file, sql, params);
-      } finally {
-        queries--;
-      }
+      return readQuery(objectFile(root, namespace, id), id, sql, params);
     },
     async deleteObject(namespace, id) {
       checkNamespace(namespace);

@@ -11,7 +11,7 @@ import { ObjectIndex, pageOfIds } from './coordination/object-index.js';
 
 /** The longest object name kept with an alarm: the longest an event may carry (bindings/coordination/protocol.ts). */
 const MAX_OBJECT_NAME = 4096;
-import { READ_QUERY_LIMITS, runReadQuery } from './coordination/read-query.js';
+import { boundedReadQueries } from './coordination/read-query.js';
 import { checkNamespace, checkObjectId, namespaceFolder, objectFile, objectPaths } from './coordination/paths.js';
 
 /** Options of the coordination objects' store. */
@@ -61,8 +61,7 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
   const sweep = setInterval(() => cache.closeIdle(), Math.max(1000, Math.min(idleMs, 30_000)));
   sweep.unref();
   const cacheKey = (namespace: string, id: string) => `${namespace}\0${id}`;
-  /** Read-only queries running on this store now (READ_QUERY_LIMITS.concurrentPerStore at most). */
-  let queries = 0;
+  const readQuery = boundedReadQueries();
   const inNamespace = (namespace: string) => (key: string) => key.slice(0, -65) === namespace;
 
   /** The object's open database; with `create`, made (and indexed) when it does not exist yet; otherwise undefined then. */
@@ -141,15 +140,7 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
     async query(namespace, id, sql, params) {
       checkNamespace(namespace);
       checkObjectId(id);
-      const file = path.join(root, objectFile('', namespace, id));
-      if (!existsSync(file)) throw new LedgeError('not_found', `object ${id} has no database (it holds no data)`);
-      if (queries >= READ_QUERY_LIMITS.concurrentPerStore) throw new LedgeError('wrong_state', `${queries} read-only queries are running on these objects already; try again when one has finished`);
-      queries++;
-      try {
-        return await runReadQuery(file, sql, params);
-      } finally {
-        queries--;
-      }
+      return readQuery(path.join(root, objectFile('', namespace, id)), id, sql, params);
     },
     async deleteObject(namespace, id) {
       checkNamespace(namespace);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,4 +126,22 @@ function runProcess(request: ReadQueryRequest): Promise<ReadQueryAnswer> {
     });
     child.stdin.end(JSON.stringify(request));
   });
+}
+
+/**
+ * The operator's read-only query of one store (in-process or process-backed): the object's database must exist, and
+ * at most READ_QUERY_LIMITS.concurrentPerStore run at once.
+ */
+export function boundedReadQueries(): (file: string, id: string, sql: string, params?: readonly unknown[]) => Promise<CoordinationQueryResult> {
+  let running = 0;
+  return async (file, id, sql, params) => {
+    if (!existsSync(file)) throw new LedgeError('not_found', `object ${id} has no database (it holds no data)`);
+    if (running >= READ_QUERY_LIMITS.concurrentPerStore) throw new LedgeError('wrong_state', `${running} read-only queries are running on these objects already; try again when one has finished`);
+    running++;
+    try {
+      return await runReadQuery(file, sql, params);
+    } finally {
+      running--;
+    }
+  };
 }
