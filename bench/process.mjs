@@ -7,8 +7,13 @@ export async function startProcess(args, options = {}) {
   const child = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.setEncoding('utf8');
+  // An exit before "ready" (a bad flag, a port in use) rejects instead of waiting for output that never comes.
+  const exited = once(child, 'exit').then(([code, signal]) => {
+    throw new Error(`${args.join(' ')} exited (${signal ?? code}) before it was ready:\n${out}`);
+  });
+  exited.catch(() => {});
   while (!/ready on (http:\/\/\S+)/.test(out)) {
-    const [chunk] = await once(child.stdout, 'data');
+    const [chunk] = await Promise.race([once(child.stdout, 'data'), exited]);
     out += chunk;
   }
   child.stdout.resume();

@@ -22,7 +22,7 @@ export function registerDev(program: Command): void {
     .option('--lifecycle-interval <seconds>', 'seconds between lifecycle runs of the buckets', parseSeconds, 3600)
     .option('--isolation <mode>', 'thread: a worker thread (trusted code, fastest reload); process: a sandbox process, as ledge serve runs code', parseIsolation, 'thread')
     .option('--egress-allow <cidr|host>', 'with --isolation process: let the project fetch or connect() to this range, address or host name beyond the public internet (repeatable)', collect, [])
-    .addOption(new Option('--sql-time-limit <seconds>', 'with --isolation process: how long one SQL query or batch may run; past it the project\'s SQL process is stopped and the query fails (nothing it did is kept)')
+    .addOption(new Option('--sql-time-limit <seconds>', 'with --isolation process: how long one SQL query or batch, or one storage call of a coordination object, may run; past it the project\'s store process is stopped and the call fails (nothing it did is kept)')
       .argParser(parseSqlTimeLimit).default(DEFAULT_SQL_TIME_LIMIT_MS, String(DEFAULT_SQL_TIME_LIMIT_MS / 1000)))
     .option('--coordination-storage-mb <n>', 'MiB all coordination objects of a project may use together (as an account\'s coordination_storage_mb under ledge serve); past it, writes that would grow an object\'s database are refused (default: 1024)', (v: string) => parseInteger('--coordination-storage-mb', v))
     .option('--verbose', 'print debug logs')

@@ -63,7 +63,7 @@ export function registerServe(program: Command): void {
     .option('--max-sandboxes <n>', 'sandbox processes that may run at once; past it the least recently used stops', parseCount, DEFAULT_MAX_SANDBOXES)
     .addOption(new Option('--drain-timeout <seconds>', 'on SIGINT/SIGTERM, how long to wait for requests in flight and tunnel connectors before closing them')
       .argParser((v: string) => parseSeconds('--drain-timeout', v)).default(DEFAULT_DRAIN_MS, String(DEFAULT_DRAIN_MS / 1000)))
-    .addOption(new Option('--sql-time-limit <seconds>', 'how long one SQL query or batch may run; past it the account\'s SQL process is stopped and the query fails (nothing it did is kept)')
+    .addOption(new Option('--sql-time-limit <seconds>', 'how long one SQL query or batch, or one storage call of a coordination object, may run; past it the account\'s store process is stopped and the call fails (nothing it did is kept)')
       .argParser(parseSqlTimeLimit).default(DEFAULT_SQL_TIME_LIMIT_MS, String(DEFAULT_SQL_TIME_LIMIT_MS / 1000)))
     .option('--lifecycle-interval <seconds>', 'seconds between lifecycle runs of the buckets current versions bind', parsePositiveSeconds, 3600)
     .option('--reset-control', 'start with a new control state where control.sqlite is missing or empty beside accounts\' data (a new administrator account and bootstrap token)')
