@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { after } from 'node:test';
 
 /** The built CLI, as users run it. */
 export const CLI = path.resolve(import.meta.dirname, '..', 'dist', 'cli', 'main.js');
@@ -14,9 +15,20 @@ export interface CliProcess {
   exited: Promise<number | null>;
 }
 
+/**
+ * Every `ledge` process a test file started and has not seen exit. A test that fails between starting one and
+ * registering its cleanup would leave it running, and the file's process (holding its pipes) waiting for it until
+ * the runner's timeout: when the file's tests end, whatever is left is killed.
+ */
+const live = new Set<ChildProcess>();
+after(() => { for (const child of live) child.kill('SIGKILL'); });
+process.on('exit', () => { for (const child of live) child.kill('SIGKILL'); });
+
 /** Starts `ledge <args>`. */
 export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): CliProcess {
   const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
   let text = '';
   const listeners = new Set<() => void>();
   const collect = (chunk: Buffer) => { text += chunk.toString(); for (const l of listeners) l(); };

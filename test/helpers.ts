@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after } from 'node:test';
 import { startDevServer, type DevServer, type DevServerOptions } from '../src/dev/dev-server.js';
 import { createLogger, createMemorySink, type LogRecord } from '../src/platform/logger.js';
 
@@ -26,11 +27,27 @@ export function tempDir(prefix = 'ledge-'): string {
   return mkdtempSync(path.join(tmpdir(), prefix));
 }
 
+/**
+ * What a test file started and has not closed. A test that fails between starting a server and registering its
+ * cleanup would leave its listeners open, and the file waiting for them until the runner's timeout: when the
+ * file's tests end, whatever is left is closed.
+ */
+const unclosed = new Set<() => Promise<void>>();
+after(async () => { await Promise.allSettled([...unclosed].map((close) => close())); });
+
+/** `close` made safe to call more than once (later calls share the first's promise), and called when the file's tests end. */
+export function closedAfterTests(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  const closeOnce = () => { unclosed.delete(closeOnce); return (closing ??= close()); };
+  unclosed.add(closeOnce);
+  return closeOnce;
+}
+
 /** A dev server on a free port with an in-memory log. */
 export async function startProject(dir: string, options: Partial<DevServerOptions> = {}): Promise<DevServer & { logs: LogRecord[]; logText(): string }> {
   const sink = createMemorySink();
   const server = await startDevServer({ dir, port: 0, watch: false, logger: createLogger(sink), ...options });
-  return Object.assign(server, { logs: sink.records, logText: () => sink.records.map((r) => `${r.level} [${r.source}] ${r.message}`).join('\n') });
+  return Object.assign(server, { logs: sink.records, logText: () => sink.records.map((r) => `${r.level} [${r.source}] ${r.message}`).join('\n'), close: closedAfterTests(server.close.bind(server)) });
 }
 
 /** Polls until `check` returns true (for log lines written by another thread); fails after `ms`. */

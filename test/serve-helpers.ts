@@ -2,7 +2,7 @@
 import { createLogger, createMemorySink, type LogRecord } from '../src/platform/logger.js';
 import { createManualClock } from '../src/platform/clock.js';
 import { startPlatform, type Platform, type PlatformOptions } from '../src/serve/platform.js';
-import { tempDir } from './helpers.js';
+import { closedAfterTests, tempDir } from './helpers.js';
 import { controlRoutes } from '../src/control/index.js';
 import { compileRoutes, matchRoute, type CompiledRoute } from '../src/control/router.js';
 
@@ -78,7 +78,7 @@ export async function startTestPlatform(stateDir = tempDir('ledge-serve-'), boot
     headers.set('host', host);
     return platform.app(new Request(`http://${host}${path}`, { ...init, headers }));
   };
-  return Object.assign(platform, { clock, logs: sink.records, stateDir, token, accountId, call, visit });
+  return Object.assign(platform, { clock, logs: sink.records, stateDir, token, accountId, call, visit, close: closedAfterTests(platform.close.bind(platform)) });
 }
 
 /** A module that answers with its label and, when CACHE is bound, counts visits there (header `x-visits`). */
