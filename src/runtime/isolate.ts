@@ -17,7 +17,7 @@ import { claimSocket, offerIsolateSocket } from '../bindings/coordination/websoc
 import { RpcPort } from './rpc/host-links.js';
 import { isRpcIsolateMessage } from './rpc/protocol.js';
 import type { RpcOutcome } from './rpc/errors.js';
-import { STREAM_WINDOW_BYTES, type RpcEventCall, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
+import { RESPONSE_UNREAD_LIMIT_BYTES, STREAM_WINDOW_BYTES, type RpcEventCall, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
 export interface DispatchRequest {
@@ -578,7 +578,18 @@ export class Isolate {
         if (message.done) this.#finish(event.id);
         break;
       }
-      case 'res-chunk': event.stream?.push(message.chunk); break;
+      case 'res-chunk': {
+        const stream = event.stream;
+        if (!stream) break;
+        if (stream.buffered - Math.max(stream.largest, message.chunk.byteLength) > RESPONSE_UNREAD_LIMIT_BYTES) {
+          this.#logger.error(`the response body was cut off: the isolate sent ${Math.round(stream.buffered / 1_048_576)} MB its client has not read, past its stream credit (${RESPONSE_UNREAD_LIMIT_BYTES / 1_048_576} MB beyond its largest chunk)`, this.#eventFields(event.id));
+          stream.abandon(new LedgeError('internal_error', 'the response body was sent past its credit'));
+          this.#post({ t: 'abort', id: event.id, reason: 'the response body was sent past its credit' });
+          break;
+        }
+        stream.push(message.chunk);
+        break;
+      }
       case 'res-end': event.stream?.end(); event.answeredAt = Date.now(); break;
       case 'res-error':
         event.answeredAt = Date.now();
