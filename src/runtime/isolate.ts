@@ -1,5 +1,5 @@
 import { LedgeError, isLedgeError, type ErrorCode } from '../platform/errors.js';
-import type { Logger } from '../platform/logger.js';
+import { redactingLogger, type Logger } from '../platform/logger.js';
 import { BindingError, isBindingError, type BindingService } from '../bindings/plugin.js';
 import { createBatchSender } from './batch-port.js';
 import { CpuMeter, type CpuUsage } from './cpu-meter.js';
@@ -67,6 +67,8 @@ export interface IsolateOptions {
   spawn?: IsolateSpawner;
   /** Told how each event went once it ends (docs/observability.md); without it no trace is collected. */
   observe?: EventObserver | undefined;
+  /** Scrubs the deployment's secret values from what is logged of its code and from the failures handed on (the entry logs them). */
+  redact?: (text: string) => string;
 }
 
 interface PendingEvent {
@@ -134,6 +136,7 @@ export class Isolate {
   #stopping = false;
   #failure: ErrorCode = 'isolate_failed';
   #logger: Logger;
+  readonly #redact: (text: string) => string;
   #services: Readonly<Record<string, BindingService>>;
   #requestSignal: boolean;
   #hasFetch = false;
@@ -151,7 +154,8 @@ export class Isolate {
   #unwatch: (() => void)[] = [];
 
   constructor(options: IsolateOptions) {
-    this.#logger = options.logger;
+    this.#redact = options.redact ?? ((text) => text);
+    this.#logger = options.redact ? redactingLogger(options.logger, options.redact) : options.logger;
     this.#name = options.init.name;
     this.#rpc = new RpcPort({ post: (message) => this.#post(message) });
     this.#observe = options.observe;
@@ -612,7 +616,7 @@ export class Isolate {
           event.trace.failure = message.code;
           event.trace.exception = message.error;
         }
-        this.#settleHead(event, new LedgeError(message.code, message.error.message));
+        this.#settleHead(event, new LedgeError(message.code, this.#redact(message.error.message)));
         break;
       }
       case 'usage':

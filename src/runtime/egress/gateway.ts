@@ -237,10 +237,11 @@ function refusalOf(err: unknown): EgressRefused | null {
 }
 
 /** The URL without credentials or query, for messages and logs. */
+/** A URL as the platform's log shows it: its origin only (a path can hold a credential: a webhook's or a bot's token). */
 function safeUrl(url: string): string {
   try {
     const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname}`;
+    return `${u.protocol}//${u.host}`;
   } catch {
     return '(an invalid URL)';
   }
