@@ -9,6 +9,7 @@ import { isSocketMessage } from './websockets/protocol.js';
 import { HostTcpSockets } from './tcp/host-tcp.js';
 import { isTcpMessage } from './tcp/protocol.js';
 import { ResponseStream } from './response-stream.js';
+import { CONSOLE_BYTES_PER_EVENT, createConsoleBudget } from './console-budget.js';
 import { startTrace, traceLine, type EventKind, type EventObserver, type EventTrace } from './event-trace.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
 import type { ObjectCaller, ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
@@ -70,6 +71,13 @@ export interface IsolateOptions {
   /** Scrubs the deployment's secret values from what is logged of its code and from the failures handed on (the entry logs them). */
   redact?: (text: string) => string;
 }
+
+/**
+ * Console output the host takes from an isolate per event (and per second outside events): four times what the
+ * isolate's own budget lets through, so honest output (cut lines, notices, windows that straddle a second) always
+ * fits, while forged log messages cannot fill the platform's log.
+ */
+const HOST_CONSOLE_BYTES = 4 * CONSOLE_BYTES_PER_EVENT;
 
 interface PendingEvent {
   id: number;
@@ -137,6 +145,8 @@ export class Isolate {
   #failure: ErrorCode = 'isolate_failed';
   #logger: Logger;
   readonly #redact: (text: string) => string;
+  /** The host's bound on console output, per event and per second outside events (HOST_CONSOLE_BYTES). */
+  readonly #consoleBudget = createConsoleBudget(HOST_CONSOLE_BYTES);
   #services: Readonly<Record<string, BindingService>>;
   #requestSignal: boolean;
   #hasFetch = false;
@@ -461,9 +471,14 @@ export class Isolate {
 
   #onMessage(message: IsolateMessage): void {
     if (message.t === 'log') {
-      this.#logger[message.level](message.message, this.#eventFields(message.event));
-      const trace = message.event === undefined ? undefined : this.#events.get(message.event)?.trace;
-      if (trace) traceLine(trace, message.level, message.message);
+      const event = message.event === undefined ? undefined : this.#events.get(message.event);
+      // The isolate bounds its console output, but code that forges its messages does not: the host bounds it too.
+      const admitted = this.#consoleBudget(event, message.message);
+      if (admitted.line !== undefined) {
+        this.#logger[message.level](admitted.line, this.#eventFields(message.event));
+        if (event?.trace) traceLine(event.trace, message.level, admitted.line);
+      }
+      if (admitted.notice) this.#logger.warn(`the isolate sent more than its console budget: ${admitted.notice}`, this.#eventFields(message.event));
       return;
     }
     if (message.t === 'ready' || message.t === 'load-error') return;
