@@ -46,7 +46,9 @@ export default { async fetch(request) {
         .then(() => { outcome.state = 'answered'; }, (e) => { outcome.state = e.name + ': ' + e.message; });
       await sleep(30);
     }
-    await sleep(3000);
+    // The refusals come back at once; what is still pending after them waits on the server (up to 30 s on a loaded machine).
+    for (let waited = 0; waited < 30000 && outcomes.filter((o) => o.state !== 'pending').length < ${SENT - FITS}; waited += 100) await sleep(100);
+    await sleep(500);
     return Response.json(outcomes.map((o) => o.state));
   }
   const res = await fetch('http://127.0.0.1:${readerPort}/upload', { method: 'POST', body: new Uint8Array(${BODY_MB} << 20) });
