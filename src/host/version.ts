@@ -8,6 +8,7 @@ import { directoryFor } from '../bindings/coordination/directory.js';
 import type { AssetServer } from '../entry/assets/handler.js';
 import type { DeploymentVersion } from '../runtime/deployment.js';
 import type { EventObserver } from '../runtime/event-trace.js';
+import { createRedactor } from '../observability/redact.js';
 
 /** What a version is built from, the same under `ledge dev` (a reload) and `ledge serve` (a stored version). */
 export interface VersionSource {
@@ -45,6 +46,8 @@ export function buildVersion(source: VersionSource): DeploymentVersion {
     compatibilityFlags: config.compatibility_flags,
     bindings: [...createBindingServices(config, source.services, source.registry), ...assetsBindings(config.assets?.binding, source.assets)],
     observe: source.observe,
+    // What the platform logs of the code (console lines, exceptions) is scrubbed of the secrets as its records are.
+    ...(Object.keys(source.secrets).length > 0 ? { redact: createRedactor(Object.values(source.secrets).map(String)) } : {}),
     // The account's Cache API store (`caches.default`, `caches.open`), opened on first use.
     cache: createCacheService({ storage: () => source.services.storage.cache, clock: source.services.clock }),
     // The instances of coordination objects its isolates hold reach their storage through the store's directory.

@@ -10,6 +10,8 @@ import type { ResolvedStack } from './stack.js';
 export const OCCURRENCE_RETENTION_MS = 7 * 24 * 3600 * 1000;
 /** Most occurrences kept per issue (the most recent). @default 20 */
 export const OCCURRENCES_PER_ISSUE = 20;
+/** How long after a failed read of a deployment's issues switch it is read again (until then it counts as off). */
+export const SWITCH_RETRY_MS = 10_000;
 /** Problems waiting to be grouped; past it new ones are counted and dropped (an error storm must not grow memory). */
 const MAX_QUEUED = 5_000;
 
@@ -57,6 +59,8 @@ export function isProblem(record: InvocationRecord): boolean {
 export function createIssueTracker(options: IssueTrackerOptions): IssueTracker {
   const retentionMs = options.occurrenceRetentionMs ?? OCCURRENCE_RETENTION_MS;
   const switches = new Map<string, boolean>();
+  /** When each deployment's switch last failed to be read (it is read again after SWITCH_RETRY_MS). */
+  const unreadable = new Map<string, number>();
   let lastPrune = 0;
   const batcher = createBatcher<{ record: InvocationRecord; resolve: (stack: string) => ResolvedStack }>({
     flushMs: options.flushMs ?? 250,
@@ -81,16 +85,22 @@ export function createIssueTracker(options: IssueTrackerOptions): IssueTracker {
 
   const tracker: IssueTracker = {
     enabled(deployment) {
-      let on = switches.get(deployment);
-      if (on === undefined) {
-        try {
-          on = options.store().getSwitch(deployment)?.enabled ?? false;
-        } catch {
-          on = false;
-        }
-        switches.set(deployment, on);
+      const on = switches.get(deployment);
+      if (on !== undefined) return on;
+      const failed = unreadable.get(deployment);
+      if (failed !== undefined && options.clock.now() - failed < SWITCH_RETRY_MS) return false;
+      try {
+        const read = options.store().getSwitch(deployment)?.enabled ?? false;
+        switches.set(deployment, read);
+        unreadable.delete(deployment);
+        return read;
+      } catch (err) {
+        // Not kept as "off": a store that failed once (damaged, locked, being restored) is read again a little later,
+        // instead of the deployment's problems going ungrouped, without a word, for the rest of the process.
+        if (failed === undefined) options.logger.error(`the issues switch of ${deployment} could not be read (${(err as Error).message}); its problems are not grouped until it can be (tried again every ${SWITCH_RETRY_MS / 1000} s)`);
+        unreadable.set(deployment, options.clock.now());
+        return false;
       }
-      return on;
     },
     setSwitch(deployment, enabled) {
       const store = options.store();

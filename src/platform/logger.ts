@@ -34,6 +34,20 @@ export function createLogger(sink: LogSink, source = 'ledge', now: () => number 
   };
 }
 
+/**
+ * A logger that passes every message and string field through `redact` first (a deployment's secret values, scrubbed
+ * from what the platform logs of its code: console lines, exceptions), and whose children do too.
+ */
+export function redactingLogger(logger: Logger, redact: (text: string) => string): Logger {
+  const emit = (write: (message: string, fields?: Record<string, unknown>) => void) => (message: string, fields?: Record<string, unknown>) =>
+    write(redact(message), fields && Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? redact(v) : v])));
+  return {
+    debug: emit(logger.debug), info: emit(logger.info), warn: emit(logger.warn), error: emit(logger.error),
+    child: (name: string) => redactingLogger(logger.child(name), redact),
+    sink: logger.sink,
+  };
+}
+
 /** A sink that prints `[source] message` lines: info to stdout, warnings and errors to stderr. */
 export function createConsoleSink(options: { verbose?: boolean } = {}): LogSink {
   return function consoleSink(record) {

@@ -34,6 +34,8 @@ export interface DeploymentVersion {
   objectStorage?: (owner: Isolate) => BindingService;
   /** Told how each event of this version went (invocation logs and issues, src/observability). */
   observe?: EventObserver;
+  /** Scrubs the deployment's secret values from what the platform logs of its code (console lines, exceptions), as its records are. */
+  redact?: (text: string) => string;
 }
 
 /** Options of a deployment runtime. */
@@ -226,6 +228,7 @@ export class DeploymentRuntime {
       onExit: (stopped, failure, reclaimed) => this.#onExit(stopped, failure, version, reclaimed),
       spawn: this.#spawnWorker,
       observe: version.observe,
+      ...(version.redact ? { redact: version.redact } : {}),
     });
     this.#live.set(isolate, version);
     return isolate;

@@ -1,5 +1,5 @@
 import { LedgeError, isLedgeError, type ErrorCode } from '../platform/errors.js';
-import type { Logger } from '../platform/logger.js';
+import { redactingLogger, type Logger } from '../platform/logger.js';
 import { BindingError, isBindingError, type BindingService } from '../bindings/plugin.js';
 import { createBatchSender } from './batch-port.js';
 import { CpuMeter, type CpuUsage } from './cpu-meter.js';
@@ -9,6 +9,7 @@ import { isSocketMessage } from './websockets/protocol.js';
 import { HostTcpSockets } from './tcp/host-tcp.js';
 import { isTcpMessage } from './tcp/protocol.js';
 import { ResponseStream } from './response-stream.js';
+import { CONSOLE_BYTES_PER_EVENT, createConsoleBudget } from './console-budget.js';
 import { startTrace, traceLine, type EventKind, type EventObserver, type EventTrace } from './event-trace.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
 import type { ObjectCaller, ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
@@ -17,7 +18,7 @@ import { claimSocket, offerIsolateSocket } from '../bindings/coordination/websoc
 import { RpcPort } from './rpc/host-links.js';
 import { isRpcIsolateMessage } from './rpc/protocol.js';
 import type { RpcOutcome } from './rpc/errors.js';
-import { STREAM_WINDOW_BYTES, type RpcEventCall, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
+import { RESPONSE_UNREAD_LIMIT_BYTES, STREAM_WINDOW_BYTES, type RpcEventCall, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
 export interface DispatchRequest {
@@ -67,7 +68,16 @@ export interface IsolateOptions {
   spawn?: IsolateSpawner;
   /** Told how each event went once it ends (docs/observability.md); without it no trace is collected. */
   observe?: EventObserver | undefined;
+  /** Scrubs the deployment's secret values from what is logged of its code and from the failures handed on (the entry logs them). */
+  redact?: (text: string) => string;
 }
+
+/**
+ * Console output the host takes from an isolate per event (and per second outside events): four times what the
+ * isolate's own budget lets through, so honest output (cut lines, notices, windows that straddle a second) always
+ * fits, while forged log messages cannot fill the platform's log.
+ */
+const HOST_CONSOLE_BYTES = 4 * CONSOLE_BYTES_PER_EVENT;
 
 interface PendingEvent {
   id: number;
@@ -134,6 +144,9 @@ export class Isolate {
   #stopping = false;
   #failure: ErrorCode = 'isolate_failed';
   #logger: Logger;
+  readonly #redact: (text: string) => string;
+  /** The host's bound on console output, per event and per second outside events (HOST_CONSOLE_BYTES). */
+  readonly #consoleBudget = createConsoleBudget(HOST_CONSOLE_BYTES);
   #services: Readonly<Record<string, BindingService>>;
   #requestSignal: boolean;
   #hasFetch = false;
@@ -151,7 +164,8 @@ export class Isolate {
   #unwatch: (() => void)[] = [];
 
   constructor(options: IsolateOptions) {
-    this.#logger = options.logger;
+    this.#redact = options.redact ?? ((text) => text);
+    this.#logger = options.redact ? redactingLogger(options.logger, options.redact) : options.logger;
     this.#name = options.init.name;
     this.#rpc = new RpcPort({ post: (message) => this.#post(message) });
     this.#observe = options.observe;
@@ -457,9 +471,14 @@ export class Isolate {
 
   #onMessage(message: IsolateMessage): void {
     if (message.t === 'log') {
-      this.#logger[message.level](message.message, this.#eventFields(message.event));
-      const trace = message.event === undefined ? undefined : this.#events.get(message.event)?.trace;
-      if (trace) traceLine(trace, message.level, message.message);
+      const event = message.event === undefined ? undefined : this.#events.get(message.event);
+      // The isolate bounds its console output, but code that forges its messages does not: the host bounds it too.
+      const admitted = this.#consoleBudget(event, message.message);
+      if (admitted.line !== undefined) {
+        this.#logger[message.level](admitted.line, this.#eventFields(message.event));
+        if (event?.trace) traceLine(event.trace, message.level, admitted.line);
+      }
+      if (admitted.notice) this.#logger.warn(`the isolate sent more than its console budget: ${admitted.notice}`, this.#eventFields(message.event));
       return;
     }
     if (message.t === 'ready' || message.t === 'load-error') return;
@@ -578,7 +597,18 @@ export class Isolate {
         if (message.done) this.#finish(event.id);
         break;
       }
-      case 'res-chunk': event.stream?.push(message.chunk); break;
+      case 'res-chunk': {
+        const stream = event.stream;
+        if (!stream) break;
+        if (stream.buffered - Math.max(stream.largest, message.chunk.byteLength) > RESPONSE_UNREAD_LIMIT_BYTES) {
+          this.#logger.error(`the response body was cut off: the isolate sent ${Math.round(stream.buffered / 1_048_576)} MB its client has not read, past its stream credit (${RESPONSE_UNREAD_LIMIT_BYTES / 1_048_576} MB beyond its largest chunk)`, this.#eventFields(event.id));
+          stream.abandon(new LedgeError('internal_error', 'the response body was sent past its credit'));
+          this.#post({ t: 'abort', id: event.id, reason: 'the response body was sent past its credit' });
+          break;
+        }
+        stream.push(message.chunk);
+        break;
+      }
       case 'res-end': event.stream?.end(); event.answeredAt = Date.now(); break;
       case 'res-error':
         event.answeredAt = Date.now();
@@ -601,7 +631,7 @@ export class Isolate {
           event.trace.failure = message.code;
           event.trace.exception = message.error;
         }
-        this.#settleHead(event, new LedgeError(message.code, message.error.message));
+        this.#settleHead(event, new LedgeError(message.code, this.#redact(message.error.message)));
         break;
       }
       case 'usage':

@@ -133,6 +133,13 @@ export type IsolateMessage =
 /** Bytes one side may send ahead of the other's consumption before it waits for credit. */
 export const STREAM_WINDOW_BYTES = 1 << 20;
 
+/**
+ * What the host holds of a response body its client has not read, beyond the largest chunk of that body: an isolate
+ * that waits for credit keeps it near a window and a chunk, so more means it sent past its credit (code that replaced
+ * the realm's built-ins can put any message in its batches), and the response is cut off rather than held.
+ */
+export const RESPONSE_UNREAD_LIMIT_BYTES = 16 * STREAM_WINDOW_BYTES;
+
 /** Converts an error from application code into its thread-safe form. */
 export function serializeError(err: unknown): SerializedError {
   if (err instanceof Error) {

@@ -41,3 +41,19 @@ test('a failure reaches the reader after the chunks already queued', async () =>
   assert.equal((await iterator.next()).done, false);
   await assert.rejects(iterator.next(), /broken/);
 });
+
+test('abandon() drops what is queued at once, the reader gets the error next, and later chunks are ignored', async () => {
+  let cancels = 0;
+  const stream = new ResponseStream({ onCancel: () => cancels++ });
+  stream.push(new Uint8Array(10));
+  stream.push(new Uint8Array(300));
+  stream.push(new Uint8Array(20));
+  assert.equal(stream.largest, 300);
+  assert.equal(stream.buffered, 330);
+  stream.abandon(new Error('sent past its credit'));
+  assert.equal(stream.buffered, 0, 'nothing queued is held');
+  stream.push(new Uint8Array(5000));
+  assert.equal(stream.buffered, 0, 'a chunk after it is dropped');
+  await assert.rejects(stream[Symbol.asyncIterator]().next(), /sent past its credit/);
+  assert.equal(cancels, 0, 'the producer broke its bounds: it is not told the reader cancelled');
+});

@@ -15,6 +15,7 @@ export interface ResponseStreamHooks {
 export class ResponseStream implements AsyncIterable<Uint8Array> {
   #queue: Uint8Array[] = [];
   #bytes = 0;
+  #largest = 0;
   #done = false;
   #cancelled = false;
   #error: Error | undefined;
@@ -27,12 +28,16 @@ export class ResponseStream implements AsyncIterable<Uint8Array> {
   /** Bytes queued and not yet read. */
   get buffered(): number { return this.#bytes; }
 
+  /** The largest chunk pushed so far (a producer that keeps to its credit holds about a window and a chunk unread). */
+  get largest(): number { return this.#largest; }
+
   /** Whether the reader cancelled the stream. */
   get cancelled(): boolean { return this.#cancelled; }
 
   /** Adds a chunk (ignored once the stream ended or was cancelled). */
   push(chunk: Uint8Array): void {
     if (this.#done || this.#cancelled) return;
+    if (chunk.byteLength > this.#largest) this.#largest = chunk.byteLength;
     const waiter = this.#take();
     if (waiter) {
       waiter.resolve({ done: false, value: chunk });
@@ -56,6 +61,13 @@ export class ResponseStream implements AsyncIterable<Uint8Array> {
     this.#done = true;
     this.#error = err;
     this.#take()?.reject(err);
+  }
+
+  /** The producer broke its bounds: what is queued is dropped at once and the reader gets `err` next. */
+  abandon(err: Error): void {
+    this.#queue = [];
+    this.#bytes = 0;
+    this.fail(err);
   }
 
   /** The reader stops early: queued chunks are dropped and the producer is told, unless it had already finished. */

@@ -207,7 +207,8 @@ export class CoordinationDirectory {
     return serveProtocol<ObjectStorageProtocol & ObjectSocketProtocol>('coordination storage', { ...OBJECT_STORAGE_CALLS, ...OBJECT_SOCKET_CALLS }, {
       ...this.#sockets.handlers(owns),
       get: async ([ns, id, keys]) => [...(await (await store(ns, id)).get(keys))],
-      list: async ([ns, id, options]) => (await store(ns, id)).list(options),
+      // A list past the result bound is the application's to page (limit and startAfter): it sees the store's message.
+      list: async ([ns, id, options]) => asUserError(async () => (await store(ns, id)).list(options)),
       // The store's refusals the application must see (SQL errors, bad arguments, the account's storage limit) reach it as an Error with their message.
       write: async ([ns, id, puts, deletes]) => asUserError(async () => (await store(ns, id)).write(puts, deletes)),
       deleteAll: async ([ns, id]) => { await (await store(ns, id)).deleteAll(); return null; },

@@ -74,3 +74,29 @@ test('terminate and pause fence out the run in flight; a forged run id is told t
     storage.close();
   }
 });
+
+// Red team: a run id was `<workflow>/<instance>/<generation>`, all of it known or guessable by a deployment that binds
+// the workflow (the instance ids it created, a generation at about the claim's time in ms), and a run id is all a
+// `step` or `attemptEnd` call quotes: such a deployment (script_name naming the workflow's own) could forge its
+// messages and store a step's result for the run before the run's own attempt ended. Now a run id carries 128
+// random bits only the run's isolate is told.
+test('a run id cannot be guessed from the workflow, the instance and the generation', async () => {
+  const { storage, engine } = setup();
+  try {
+    await engine.create('w', [{ id: 'g', params: null }]);
+    const run = await claimed(engine.claim(await row(storage, 'g'), 10, 100, false));
+    const generation = (await row(storage, 'g')).generation;
+    assert.match(run.runId, /^w\/g\/\d+\/[0-9a-f]{32}$/);
+    for (const guess of [`w/g/${generation}`, `w/g/${generation}/`, `w/g/${generation}/${'0'.repeat(32)}`]) {
+      assert.deepEqual(await engine.step('w', guess, { type: 'do', key: '1:approve', name: 'approve' }), { kind: 'stop' }, guess);
+      assert.equal(await engine.attemptEnd('w', guess, '1:approve', 1, { value: serialize('forged') }), 'stop', guess);
+    }
+    assert.equal((await storage.workflows.step('w', 'g', '1:approve')), null, 'nothing was stored for the forged step');
+    assert.deepEqual(await engine.step('w', run.runId, { type: 'do', key: '1:approve', name: 'approve' }), { kind: 'run', attempt: 1 });
+    assert.equal(await engine.attemptEnd('w', run.runId, '1:approve', 1, { value: serialize('real') }), 'ok');
+    const other = await claimed((async () => { await engine.create('w', [{ id: 'h', params: null }]); return engine.claim(await row(storage, 'h'), 10, 100, false); })());
+    assert.notEqual(other.runId.split('/')[3], run.runId.split('/')[3], 'each run has its own random part');
+  } finally {
+    storage.close();
+  }
+});

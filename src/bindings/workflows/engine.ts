@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { deserialize, serialize } from 'node:v8';
 import type { Clock } from '../../platform/clock.js';
 import type { Logger } from '../../platform/logger.js';
@@ -139,7 +140,10 @@ export class WorkflowEngine {
     const ok = await this.storage.cas({ workflow: row.workflow, id: row.id, status: row.status, generation: row.generation },
       { status: 'running', generation: claimed.generation, leaseUntil: claimed.leaseUntil, runs: claimed.attempts, wakeAt: null }, now, { maxRunning });
     if (!ok) return null;
-    const runId = `${row.workflow}/${row.id}/${claimed.generation}`;
+    // A random part the run's isolate alone is told: the rest is known to whoever holds a binding of the workflow
+    // (the generation is about the claim's time), and a run id is all a `step` or `attemptEnd` call must quote, so
+    // another deployment that binds the workflow (script_name) could otherwise answer the run's steps for it.
+    const runId = `${row.workflow}/${row.id}/${claimed.generation}/${randomBytes(16).toString('hex')}`;
     this.#runs.set(runId, { fence: { workflow: row.workflow, id: row.id, generation: claimed.generation }, startedAt: now, wakeAt: null, maxSteps });
     this.#startRenewing();
     return { runId, row: { ...row, status: 'running', generation: claimed.generation } };

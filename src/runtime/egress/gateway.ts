@@ -70,6 +70,12 @@ class EgressRefused extends Error {
 const CONNECT_TIMEOUT_MS = 10_000;
 /** Outbound requests one isolate may have in flight at once. */
 const CONCURRENT_PER_ISOLATE = 50;
+/**
+ * Bytes of request bodies one isolate may have waiting on the host until their answers' heads arrive: the isolate
+ * lets a body go once it is posted, so without this 50 uploads of 100 MiB to a server that reads slowly were all
+ * held by the host, outside every memory limit (two bodies of the largest size fit).
+ */
+export const BODIES_IN_FLIGHT_BYTES = 256 * 1024 * 1024;
 
 /**
  * Makes the outbound requests of application code under `policy`. Every connection resolves its host name
@@ -115,12 +121,22 @@ export function createEgressSessions(options: { policy: EgressPolicy; logger: Lo
       const logger = options.logger.child(name);
       let budget = subrequestLimit;
       let closed = false;
+      /** Bytes of the bodies of fetches in flight whose answer's head has not arrived (BODIES_IN_FLIGHT_BYTES). */
+      let bodyBytes = 0;
       const inflight = new Map<number, { abort: AbortController; credit: (() => void) | undefined; outstanding: number }>();
 
       async function run(message: Extract<EgressRequestMessage, { t: 'fetch' }>): Promise<void> {
         const abort = new AbortController();
         const state = { abort, credit: undefined as (() => void) | undefined, outstanding: 0 };
         inflight.set(message.id, state);
+        let held = message.body?.byteLength ?? 0;
+        bodyBytes += held;
+        const release = () => { bodyBytes -= held; held = 0; };
+        // A Blob, not the bytes: undici 6 sends a byte array by transferring its buffer, so a 307/308 redirect,
+        // which sends the body again, failed with "detached ArrayBuffer"; a Blob is read afresh each time. The bytes
+        // the message carried (a view on the channel's frame) are let go at once, so only the Blob's copy is held.
+        const upload = message.body === null ? null : new Blob([message.body]);
+        (message as { body: Uint8Array | null }).body = null;
         try {
           const answer = await platformAnswer(message);
           if (answer) {
@@ -133,11 +149,11 @@ export function createEgressSessions(options: { policy: EgressPolicy; logger: Lo
             return;
           }
           const response = await undiciFetch(message.url, {
-            // A Blob, not the bytes: undici 6 sends a byte array by transferring its buffer, so a 307/308 redirect,
-            // which sends the body again, failed with "detached ArrayBuffer"; a Blob is read afresh each time.
-            method: message.method, headers: toPairs(message.headers), body: message.body === null ? null : new Blob([message.body]), redirect: message.redirect,
+            method: message.method, headers: toPairs(message.headers), body: upload, redirect: message.redirect,
             signal: abort.signal, dispatcher: agent,
           });
+          // The head is here: the body was sent (or the server answered without reading it).
+          release();
           const headers: FlatHeaders = [];
           for (const [key, value] of response.headers) headers.push(key, value);
           send({ t: 'head', id: message.id, status: response.status, statusText: response.statusText, headers, url: response.url, redirected: response.redirected, hasBody: response.body !== null });
@@ -162,6 +178,7 @@ export function createEgressSessions(options: { policy: EgressPolicy; logger: Lo
             send({ t: 'error', id: message.id, name: 'TypeError', message: `fetch failed${cause ? `: ${cause}` : ''}` });
           }
         } finally {
+          release();
           inflight.delete(message.id);
         }
       }
@@ -186,8 +203,11 @@ export function createEgressSessions(options: { policy: EgressPolicy; logger: Lo
           }
           if (inflight.has(message.id)) return;
           // Counted here, at the host: the isolate's own count is a courtesy to the application, not the bound.
-          if (budget <= 0 || inflight.size >= CONCURRENT_PER_ISOLATE) {
-            const why = budget <= 0 ? `Too many subrequests: each event may make at most ${subrequestLimit} (limits.subrequests)` : `Too many outbound requests in flight (at most ${CONCURRENT_PER_ISOLATE} per isolate)`;
+          const tooMuchBody = message.body !== null && bodyBytes + message.body.byteLength > BODIES_IN_FLIGHT_BYTES;
+          if (budget <= 0 || inflight.size >= CONCURRENT_PER_ISOLATE || tooMuchBody) {
+            const why = budget <= 0 ? `Too many subrequests: each event may make at most ${subrequestLimit} (limits.subrequests)`
+              : tooMuchBody ? `Too many request bodies in flight: the outbound requests of an isolate waiting for their answers may carry at most ${BODIES_IN_FLIGHT_BYTES} bytes of bodies together`
+                : `Too many outbound requests in flight (at most ${CONCURRENT_PER_ISOLATE} per isolate)`;
             send({ t: 'error', id: message.id, name: 'TypeError', message: why });
             return;
           }
@@ -237,10 +257,11 @@ function refusalOf(err: unknown): EgressRefused | null {
 }
 
 /** The URL without credentials or query, for messages and logs. */
+/** A URL as the platform's log shows it: its origin only (a path can hold a credential: a webhook's or a bot's token). */
 function safeUrl(url: string): string {
   try {
     const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname}`;
+    return `${u.protocol}//${u.host}`;
   } catch {
     return '(an invalid URL)';
   }

@@ -5,8 +5,8 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { test } from 'node:test';
 import { createLogger, createMemorySink } from '../../platform/logger.js';
 import { toIsolateMessage } from '../sandbox/channel.js';
-import { HostTcpSockets } from './host-tcp.js';
-import { MAX_TCP_SOCKETS_PER_ISOLATE, TCP_CHUNK_BYTES, TCP_RECEIVE_WINDOW_BYTES, type TcpHostMessage } from './protocol.js';
+import { HostTcpSockets, TCP_SEND_HOLD_BYTES } from './host-tcp.js';
+import { MAX_TCP_SOCKETS_PER_ISOLATE, TCP_CHUNK_BYTES, TCP_RECEIVE_WINDOW_BYTES, TCP_SEND_WINDOW_BYTES, type TcpHostMessage } from './protocol.js';
 
 async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
@@ -124,4 +124,66 @@ test('malformed messages are dropped by the host and refused at the sandbox chan
   assert.equal(sink.records.filter((r) => /malformed tcp message/.test(r.message)).length, bad.length);
   const good = { t: 'tcp-starttls', cid: 1, next: 2, servername: 'db.example' };
   assert.deepEqual(toIsolateMessage(good), good);
+});
+
+// Red team: writes past the send window. The isolate's own code waits for `tcp-written`, but application code shares
+// its realm and can post any message: 64 MB of writes to a peer that reads nothing (or to a connection still being
+// made) were all held by the host. Now a socket whose writes the network has not taken pass TCP_SEND_HOLD_BYTES is
+// closed with an error for the isolate and a warning; writes that keep to the window arrive whole at a slow reader.
+test('writes past the send window that the network has not taken close the connection instead of being held', async () => {
+  const target = await server((socket) => socket.pause());
+  const { host, sent, sink } = rig();
+  const chunk = new Uint8Array(TCP_CHUNK_BYTES);
+  const closed = (cid: number) => sent.find((m) => m.t === 'tcp-closed' && m.cid === cid);
+  try {
+    // Before the connection exists (the early writes) and once it is open to a peer that reads nothing.
+    host.receive({ t: 'tcp-connect', cid: 1, hostname: '127.0.0.1', port: target.port, secureTransport: 'off' });
+    for (let i = 0; i < 1024 && !closed(1); i++) host.receive({ t: 'tcp-write', cid: 1, chunk });
+    host.receive({ t: 'tcp-connect', cid: 2, hostname: '127.0.0.1', port: target.port, secureTransport: 'off' });
+    await until(() => sent.some((m) => m.t === 'tcp-opened' && m.cid === 2), 'the second socket to open');
+    for (let i = 0; i < 1024 && !closed(2); i++) host.receive({ t: 'tcp-write', cid: 2, chunk });
+    for (const cid of [1, 2]) {
+      const message = closed(cid);
+      assert.ok(message?.t === 'tcp-closed', `socket ${cid} is closed`);
+      assert.match(message.error?.message ?? '', new RegExp(`^the connection was closed: more than ${TCP_SEND_HOLD_BYTES} bytes were sent that the network had not taken`));
+    }
+    assert.equal(host.size, 0, 'neither socket is held');
+    assert.equal(sink.records.filter((r) => /the isolate sent \d+ bytes the network has not taken, past its send window/.test(r.message)).length, 2);
+    host.receive({ t: 'tcp-write', cid: 2, chunk });
+    assert.equal(sent.filter((m) => m.t === 'tcp-closed').length, 2, 'a write after the close goes nowhere');
+  } finally {
+    host.closeAll();
+    await target.close();
+  }
+});
+
+test('writes that keep to the send window reach a slow reader whole', async () => {
+  const total = 8 * TCP_SEND_WINDOW_BYTES;
+  let got = 0;
+  const target = await server((socket) => socket.on('data', (data: Buffer) => {
+    got += data.byteLength;
+    socket.pause();
+    setTimeout(() => socket.resume(), 2);
+  }));
+  const { host, sent } = rig();
+  try {
+    host.receive({ t: 'tcp-connect', cid: 1, hostname: '127.0.0.1', port: target.port, secureTransport: 'off' });
+    let written = 0;
+    let outstanding = 0;
+    let confirmed = 0;
+    while (written < total) {
+      const now = sent.reduce((n, m) => n + (m.t === 'tcp-written' ? m.bytes : 0), 0);
+      outstanding -= now - confirmed;
+      confirmed = now;
+      if (outstanding >= TCP_SEND_WINDOW_BYTES) { await new Promise((resolve) => setTimeout(resolve, 2)); continue; }
+      host.receive({ t: 'tcp-write', cid: 1, chunk: new Uint8Array(TCP_CHUNK_BYTES) });
+      written += TCP_CHUNK_BYTES;
+      outstanding += TCP_CHUNK_BYTES;
+    }
+    await until(() => got === total, 'every byte to arrive', 30_000);
+    assert.ok(!sent.some((m) => m.t === 'tcp-closed'), 'the connection stays open');
+  } finally {
+    host.closeAll();
+    await target.close();
+  }
 });

@@ -12,9 +12,12 @@ import { checkServerIdentity, connect as tlsConnect, type ConnectionOptions, typ
 import type { Logger } from '../../platform/logger.js';
 import type { SerializedError } from '../wire.js';
 import {
-  MAX_TCP_SOCKETS_PER_ISOLATE, TCP_CHUNK_BYTES, TCP_CONNECT_TIMEOUT_MS, TCP_RECEIVE_WINDOW_BYTES, toTcpIsolateMessage,
+  MAX_TCP_SOCKETS_PER_ISOLATE, TCP_CHUNK_BYTES, TCP_CONNECT_TIMEOUT_MS, TCP_RECEIVE_WINDOW_BYTES, TCP_SEND_WINDOW_BYTES, toTcpIsolateMessage,
   type SecureTransport, type TcpHostMessage,
 } from './protocol.js';
+
+/** What the host holds of one socket's writes the network has not taken: four send windows (an isolate that keeps to its window holds one and a chunk). */
+export const TCP_SEND_HOLD_BYTES = 4 * TCP_SEND_WINDOW_BYTES;
 
 /** The original platform's text for a connection it will not make; Ledge adds why after it. */
 const REFUSED_TEXT = 'proxy request failed, cannot connect to the specified address';
@@ -28,6 +31,8 @@ interface Entry {
   early: ({ chunk: Uint8Array } | { end: true })[];
   /** Bytes handed to the isolate that it has not acknowledged. */
   unacked: number;
+  /** Bytes the isolate sent that the host has not written to the network yet (early ones included). */
+  unwritten: number;
   /** The first error the connection met, reported when it closes. */
   error: Error | undefined;
 }
@@ -70,7 +75,18 @@ export class HostTcpSockets {
     if (!entry) return;
     switch (message.t) {
       case 'tcp-write':
-        if (entry.socket) this.#write(message.cid, entry.socket, message.chunk);
+        // An isolate that waits for `tcp-written` keeps this within its window and a chunk; more is sent past its
+        // credit (code that replaced the realm's built-ins can post any message), so the host closes the connection
+        // rather than hold what the network does not take.
+        entry.unwritten += message.chunk.byteLength;
+        if (entry.unwritten > TCP_SEND_HOLD_BYTES) {
+          this.#entries.delete(message.cid);
+          entry.socket?.destroy();
+          this.#logger.warn(`tcp socket ${message.cid}: the isolate sent ${entry.unwritten} bytes the network has not taken, past its send window; the connection is closed`);
+          this.#fail(message.cid, `the connection was closed: more than ${TCP_SEND_HOLD_BYTES} bytes were sent that the network had not taken (past the send window)`);
+          break;
+        }
+        if (entry.socket) this.#write(message.cid, entry, entry.socket, message.chunk);
         else entry.early.push({ chunk: message.chunk });
         break;
       case 'tcp-end':
@@ -108,7 +124,7 @@ export class HostTcpSockets {
     if (this.#entries.size >= MAX_TCP_SOCKETS_PER_ISOLATE) return this.#fail(cid, `Too many open sockets: an isolate may have at most ${MAX_TCP_SOCKETS_PER_ISOLATE} outbound TCP sockets open at once`);
     const host = hostname.replace(/^\[|\]$/g, '');
     if (host === '' || port === 0) return this.#fail(cid, `${REFUSED_TEXT} (${host === '' ? 'no host name' : 'port 0'})`);
-    const entry: Entry = { socket: undefined, secureTransport, early: [], unacked: 0, error: undefined };
+    const entry: Entry = { socket: undefined, secureTransport, early: [], unacked: 0, unwritten: 0, error: undefined };
     this.#entries.set(cid, entry);
     const check = this.#check;
     const target = check ? check(host, port) : Promise.resolve(host);
@@ -140,7 +156,7 @@ export class HostTcpSockets {
     });
     this.#relay(cid, entry, socket);
     for (const early of entry.early) {
-      if ('chunk' in early) this.#write(cid, socket, early.chunk);
+      if ('chunk' in early) this.#write(cid, entry, socket, early.chunk);
       else socket.end();
     }
     entry.early = [];
@@ -172,9 +188,10 @@ export class HostTcpSockets {
     });
   }
 
-  #write(cid: number, socket: Socket | TLSSocket, chunk: Uint8Array): void {
+  #write(cid: number, entry: Entry, socket: Socket | TLSSocket, chunk: Uint8Array): void {
     const bytes = chunk.byteLength;
     socket.write(chunk, (err) => {
+      entry.unwritten -= bytes;
       if (!err) this.#post({ t: 'tcp-written', cid, bytes });
     });
   }
@@ -194,7 +211,7 @@ export class HostTcpSockets {
     raw.removeAllListeners('error');
     // The TLS socket reports the connection's failures from here on; the raw one must not throw unheard.
     raw.on('error', () => undefined);
-    const secure: Entry = { socket: undefined, secureTransport: 'on', early: [], unacked: 0, error: undefined };
+    const secure: Entry = { socket: undefined, secureTransport: 'on', early: [], unacked: 0, unwritten: 0, error: undefined };
     this.#entries.set(next, secure);
     const socket = tlsConnect({ socket: raw, allowHalfOpen: true, ...tlsIdentity(servername) } as ConnectionOptions);
     secure.socket = socket;

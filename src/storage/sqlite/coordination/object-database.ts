@@ -5,9 +5,17 @@ import { SqlStatementError, type CoordinationListOptions, type CoordinationSqlRe
 import { splitSql } from '../../sql-split.js';
 import { prefixEnd } from '../keys.js';
 import { PitrDatabase } from '../pitr-database.js';
-import { createResultBudget, type ResultBudget } from '../result-budget.js';
+import { createResultBudget, SQL_RESULT_MAX_BYTES, type ResultBudget } from '../result-budget.js';
 import { checkLength, checkValues } from '../statement-guard.js';
 import { KV_TABLE, RESERVED_PREFIX, checkObjectStatement } from './sql-guard.js';
+
+/** The most one `list()` may return, its keys' and values' bytes counted (64 more a pair): a query's bound, SQL_RESULT_MAX_BYTES. */
+export const LIST_RESULT_MAX_BYTES = SQL_RESULT_MAX_BYTES;
+
+/** The refusal of a `list()` past LIST_RESULT_MAX_BYTES, after `read` pairs. */
+export function listTooLarge(read: number): string {
+  return `list() would return over ${LIST_RESULT_MAX_BYTES / 1_048_576} MB (it passed it after ${read} pairs); read the object in pages: list({ limit, startAfter: the last key seen })`;
+}
 
 /** How long an object's history stays restorable: the reference's 30 days for `getBookmarkForTime`. */
 export const OBJECT_RETENTION_DAYS = 30;
@@ -115,8 +123,17 @@ export class ObjectDatabase {
     }
     const limit = options.limit ?? -1;
     const sql = `SELECT key, value FROM ${KV_TABLE}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY key ${options.reverse ? 'DESC' : 'ASC'} LIMIT ?`;
-    const rows = this.#prepare(sql).all(...params, limit) as { key: Buffer; value: Buffer }[];
-    return rows.map((row) => [row.key.toString('utf8'), exact(row.value)]);
+    // Counted as the pairs are read, like sql.exec's rows: an unlimited list of a large object was built whole (in
+    // the account's store process, which a 480 MB object ended, failing its other objects' calls; under ledge dev's
+    // thread isolation on the platform's own thread) and then copied to the isolate.
+    const pairs: [string, Uint8Array][] = [];
+    let left = LIST_RESULT_MAX_BYTES;
+    for (const row of this.#prepare(sql).iterate(...params, limit) as IterableIterator<{ key: Buffer; value: Buffer }>) {
+      left -= row.key.byteLength + row.value.byteLength + 64;
+      if (left < 0) throw new LedgeError('bad_argument', listTooLarge(pairs.length));
+      pairs.push([row.key.toString('utf8'), exact(row.value)]);
+    }
+    return pairs;
   }
 
   /** Puts, then deletes, in one transaction; returns how many of the deleted keys existed. */
