@@ -31,7 +31,7 @@ export const DROPPED_KEYS: Readonly<Record<string, string>> = {
 
 /** Keys whose behaviour Ledge does not have (yet), each with what is missing. A key that Ledge's own schema gains is accepted from then on. */
 export const MISSING_FEATURES: Readonly<Record<string, string>> = {
-  exports: 'these declare coordination objects, and Ledge has no coordination objects yet',
+  exports: 'its declarative coordination object exports are not read yet; declare the classes with migrations (new_sqlite_classes or new_classes) beside durable_objects.bindings',
   tail_consumers: 'Ledge has no tail consumers (deployments that receive another\'s events)',
   streaming_tail_consumers: 'Ledge has no tail consumers (deployments that receive another\'s events)',
   ai: 'Ledge has no model inference binding yet',

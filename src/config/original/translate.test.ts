@@ -124,6 +124,13 @@ test('keys Ledge lacks are problems naming the key in the file and what is missi
   assert.match(t.problems[1] as string, /cannot promise the jurisdiction "eu"/);
 });
 
+test('the declarative exports key is refused with the way Ledge declares the same classes (migrations)', () => {
+  const t = translateOriginal({ name: 'a', main: 'src/index.ts', compatibility_date: '2025-01-01', exports: { Room: { type: 'durable_object' } } }, { label: 'wrangler.jsonc', dirName: 'a' });
+  assert.deepEqual(t.problems.map((p) => p.split(': ')[0]), ['exports']);
+  assert.match(t.problems[0] as string, /declare the classes with migrations \(new_sqlite_classes or new_classes\)/);
+  assert.doesNotMatch(t.problems[0] as string, /no coordination objects/);
+});
+
 test('coordination objects keep the original names: durable_objects.bindings and migrations pass through unchanged', () => {
   const durable = { bindings: [{ name: 'ROOM', class_name: 'Room' }, { name: 'OTHER', class_name: 'Other', script_name: 'chat' }] };
   const migrations = [{ tag: 'v1', new_sqlite_classes: ['Room'] }, { tag: 'v2', renamed_classes: [{ from: 'Room', to: 'Hall' }] }];
