@@ -94,6 +94,16 @@ for (const isolation of ['thread', 'process'] as const) {
         assertRequired(refused, `${method} /health`);
       }
 
+      // Methods the Fetch API cannot carry never reach the function; the platform answers 405 and the
+      // application records no exception for them.
+      for (const method of ['TRACE']) {
+        const refused = await http(p.appUrl, method, '/health');
+        assert.equal(refused.status, 405, method);
+        assert.equal(refused.headers['ledge-origin'], 'platform', method);
+        assert.equal(JSON.parse(refused.body).error, 'method_not_supported', method);
+      }
+      assert.ok(!p.logs.some((r) => /Uncaught|is unsupported/.test(r.message)), 'no application exception was logged for TRACE');
+
       // The path is checked first, then the method.
       for (const [method, pathname] of [['GET', '/missing'], ['POST', '/missing'], ['DELETE', '/health/'], ['GET', '/Health'], ['GET', '/healthz']]) {
         const missing = await http(p.appUrl, method as string, pathname as string);
