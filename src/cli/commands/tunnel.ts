@@ -142,10 +142,12 @@ export function registerTunnel(program: Command): void {
   const route = tunnel.command('route').description('route private networks and hostnames to tunnels');
   const ip = route.command('ip').description('private network routes (only the current route_id paths are used)');
 
-  platformOptions(ip.command('add').description('route a private network through a tunnel').argument('<network>', 'IPv4 or IPv6 network, e.g. 10.0.0.0/16').argument('<tunnel>', 'name or id'))
+  platformOptions(ip.command('add').description('route a private network through a tunnel').argument('<network>', 'IPv4 or IPv6 network, e.g. 10.0.0.0/16').argument('<tunnel>', 'name or id').argument('[comment]', 'a comment for the route (the original connector\'s third argument; or --comment)'))
     .option('--comment <text>', 'a comment for the route')
     .option('--vnet <id>', 'virtual network id (default: the account default)')
-    .action(async (network: string, nameOrId: string, opts: PlatformOptions & { comment?: string; vnet?: string }) => {
+    .action(async (network: string, nameOrId: string, positional: string | undefined, opts: PlatformOptions & { comment?: string; vnet?: string }) => {
+      if (positional !== undefined && opts.comment !== undefined && positional !== opts.comment) throw new LedgeError('bad_argument', 'give the comment once: as the third argument or with --comment');
+      opts.comment ??= positional;
       const session = await openPlatform(opts, false);
       const found = await findTunnel(session, nameOrId);
       const created = (await session.client.request<Route>('POST', accountPath(session.account.id, 'teamnet', 'routes'), {
