@@ -42,7 +42,7 @@ test('ledge tunnel route ip add takes the comment as its third argument; delete 
     const audit = await p.call('GET', `/accounts/${p.accountId}/audit_logs?per_page=100`);
     const paths = audit.body.result.map((r: { method: string; path: string }) => `${r.method} ${r.path}`);
     assert.ok(paths.includes(`DELETE /api/v1/accounts/${p.accountId}/teamnet/routes/${routeId}`), paths.join('\n'));
-    assert.ok(!paths.some((line: string) => line.includes('/teamnet/routes/network/')), 'the removed paths are never called');
+    assert.ok(!paths.some((line: string) => line.includes('/teamnet/routes/network/')), 'the removed paths are never called'); // ledge-check: removed-route-guard
     const after = await p.call('GET', `/accounts/${p.accountId}/teamnet/routes?is_deleted=true`);
     assert.ok(after.body.result.some((r: { id: string; deleted_at: string | null }) => r.id === routeId && r.deleted_at !== null), 'the delete is soft');
   } finally {
