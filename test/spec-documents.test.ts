@@ -139,7 +139,7 @@ test('the schema enforces the reference constraints on its own', async (t) => {
   await assert.rejects(db.prepare(`INSERT INTO document_versions VALUES ('a', 1, 'k2', '${sha('y')}', 2, 't')`).run(), Error, 'primary key (document_id, revision)');
 });
 
-test('inside a deployment: originals in a bucket, the catalog in SQL, withdrawal hides the body at once', async (t) => {
+for (const isolation of ['thread', 'process'] as const) test(`inside a deployment (${isolation} isolation): originals in a bucket, the catalog in SQL, withdrawal hides the body at once`, async (t) => {
   const dir = makeProject({
     'src/index.js': `import { createDocumentCatalog, isDocumentCatalogError } from 'ledge/documents';
 const hex = (buf) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -174,7 +174,7 @@ export default {
     sql_databases: [{ binding: 'DB', database_name: 'catalog', database_id: 'catalog-db' }],
     buckets: [{ binding: 'FILES', bucket_name: 'files' }],
   });
-  const server = await startProject(dir);
+  const server = await startProject(dir, { isolation });
   t.after(() => server.close());
   const call = (method: string, body?: string, headers: Record<string, string> = {}) => server.request(new Request('http://app.test/docs/report', { method, body, headers }));
 
