@@ -85,6 +85,9 @@ for (const isolation of ['thread', 'process'] as const) {
       assert.equal(head.body, '');
       assertRequired(head, 'HEAD /health');
       assert.equal(head.headers.allow, undefined);
+      // The same headers as GET, the length of the body HEAD leaves out included.
+      assert.equal(get.headers['content-length'], '31');
+      assert.equal(head.headers['content-length'], '31');
 
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND']) {
         const refused = await http(p.appUrl, method, '/health');
@@ -115,6 +118,7 @@ for (const isolation of ['thread', 'process'] as const) {
       const headMissing = await http(p.appUrl, 'HEAD', '/missing');
       assert.equal(headMissing.status, 404);
       assert.equal(headMissing.body, '', 'for HEAD the body is empty');
+      assert.equal(headMissing.headers['content-length'], String('{"error":"not_found"}'.length));
 
       for (const [method, pathname] of [['GET', '/health'], ['HEAD', '/health'], ['POST', '/health'], ['GET', '/missing']]) {
         const answer = await http(p.appUrl, method as string, pathname as string, FORGED);
