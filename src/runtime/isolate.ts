@@ -17,10 +17,10 @@ import { claimSocket, offerIsolateSocket } from '../bindings/coordination/websoc
 import { RpcPort } from './rpc/host-links.js';
 import { isRpcIsolateMessage } from './rpc/protocol.js';
 import type { RpcOutcome } from './rpc/errors.js';
+import { STREAM_WINDOW_BYTES, type RpcEventCall, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** Methods the Fetch API forbids in a Request: CONNECT, and TRACE/TRACK (cross-site tracing). */
 const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
-import { STREAM_WINDOW_BYTES, type RpcEventCall, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
 export interface DispatchRequest {
