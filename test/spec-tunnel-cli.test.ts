@@ -33,6 +33,19 @@ test('ledge tunnel route ip add takes the comment as its third argument; delete 
     assert.notEqual(tooMany.code, 0, 'a fourth argument is refused');
     assert.equal((await p.call('GET', `/accounts/${p.accountId}/teamnet/routes?network_subset=10.40.0.0/16`)).body.result.length, 0);
 
+    // --vnet takes a virtual network's id or its name, as the original connector does.
+    const lab = await p.call('POST', `/accounts/${p.accountId}/teamnet/virtual_networks`, { body: { name: 'lab' } });
+    assert.equal(lab.status, 201, lab.text);
+    const inLab = await ledge('route', 'ip', 'add', '10.20.0.0/16', 'office', '--vnet', 'lab');
+    assert.equal(inLab.code, 0, inLab.out);
+    assert.match((await ledge('route', 'ip', 'get', '10.20.1.1', '--vnet', 'lab')).out, /10\.20\.1\.1 is served by 10\.20\.0\.0\/16/);
+    const unknownVnet = await ledge('route', 'ip', 'add', '10.50.0.0/16', 'office', '--vnet', 'nowhere');
+    assert.notEqual(unknownVnet.code, 0);
+    assert.match(unknownVnet.out, /--vnet: no virtual network "nowhere"/);
+    assert.equal((await ledge('route', 'ip', 'delete', '10.20.0.0/16', '--vnet', lab.body.result.name)).code, 0);
+    const labRoutes = await p.call('GET', `/accounts/${p.accountId}/teamnet/routes?virtual_network_id=${lab.body.result.id}`);
+    assert.deepEqual(labRoutes.body.result, [], 'the route in lab was deleted, by the vnet name');
+
     // Delete by network: the CLI finds the route_id and uses DELETE .../teamnet/routes/{route_id}; the audit
     // log shows that path, never the removed network-encoded one.
     const deleted = await ledge('route', 'ip', 'delete', '10.20.0.0/16');
