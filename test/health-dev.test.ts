@@ -33,7 +33,7 @@ test('ledge dev serves the health example over real HTTP', async (t) => {
   const head = await http(`${dev.url}/health`, 'HEAD');
   assert.equal(head.status, 200);
   assert.equal(head.body, '');
-  for (const name of ['content-type', 'cache-control', 'x-content-type-options']) assert.equal(head.headers[name], get.headers[name]);
+  for (const name of ['content-type', 'cache-control', 'x-content-type-options', 'content-length']) assert.equal(head.headers[name], get.headers[name], name);
 
   const post = await http(`${dev.url}/health`, 'POST');
   assert.equal(post.status, 405);

@@ -121,6 +121,8 @@ export type Tunnel = z.infer<typeof TUNNEL>;
 export type PrivateRoute = z.infer<typeof PRIVATE_ROUTE>;
 /** A private route as the list answers it. */
 export type PrivateRouteListed = z.infer<typeof PRIVATE_ROUTE_LISTED>;
+/** A virtual network of the account's private routes. */
+export type VirtualNetwork = z.infer<typeof VIRTUAL_NETWORK>;
 
 /** One invocation record (docs/observability.md). */
 export const INVOCATION_RECORD = z.object({

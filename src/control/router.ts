@@ -133,12 +133,32 @@ export function matchRoute(compiled: readonly CompiledRoute[], method: string, p
 export function validate<T>(schema: z.ZodType<T>, value: unknown, where: '/body' | '/query' | '/params'): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const [first, ...rest] = result.error.issues.map((issue) => ({ pointer: `${where}${issue.path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')}`, message: issue.message }));
+  const [first, ...rest] = result.error.issues.map((issue) => ({ pointer: `${where}${issue.path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')}`, message: describeIssue(issue, value) }));
   const label = (i: { pointer: string; message: string }) => `${i.pointer === where ? where.slice(1) : i.pointer}: ${i.message}`;
   throw new ApiError('invalid_field', label(first as { pointer: string; message: string }), {
     pointer: (first as { pointer: string }).pointer,
     more: rest.slice(0, 9).map((i) => ({ code: 1001, message: label(i), source: { pointer: i.pointer } })),
   });
+}
+
+/**
+ * An issue's message, saying "required" when the field is absent: zod reports a missing field as a value of
+ * the wrong type ("expected string, received undefined"), which does not tell the caller to add it.
+ */
+function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
+  if (!isMissing(value, issue.path)) return issue.message;
+  return issue.code === 'invalid_type' ? `required, but missing (expected ${issue.expected})` : `required, but missing (${issue.message})`;
+}
+
+/** True when the last key of `path` is absent from an object that is present. */
+function isMissing(value: unknown, path: readonly PropertyKey[]): boolean {
+  if (path.length === 0) return value === undefined;
+  let parent = value;
+  for (const key of path.slice(0, -1)) {
+    if (typeof parent !== 'object' || parent === null) return false;
+    parent = (parent as Record<PropertyKey, unknown>)[key];
+  }
+  return typeof parent === 'object' && parent !== null && !Array.isArray(parent) && !Object.hasOwn(parent, path[path.length - 1] as PropertyKey);
 }
 
 /** Page parameters every list takes. */

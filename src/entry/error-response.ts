@@ -12,6 +12,7 @@ const PUBLIC_TEXT: Partial<Record<ErrorCode, string>> = {
   tunnel_origin_failed: 'The tunnel could not reach its origin.',
   request_headers_too_large: 'The request headers are larger than the platform accepts.',
   request_timeout: 'The request did not arrive in time.',
+  method_not_supported: 'The request method is not supported.',
 };
 
 /**

@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   sandbox_unavailable: { status: 500, audience: 'user' },
   binding_call_refused: { status: 400, audience: 'user' },
   api_refused: { status: 400, audience: 'user' },
+  method_not_supported: { status: 405, audience: 'user' },
+  revision_conflict: { status: 409, audience: 'user' },
 } as const satisfies Record<string, { status: number; audience: 'user' | 'system' }>;
 
 /** Every error code Ledge can produce. */

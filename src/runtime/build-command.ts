@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LedgeError } from '../platform/errors.js';
 
@@ -16,7 +16,12 @@ export interface BuildCommandOptions {
   signal?: AbortSignal;
   /** The entry module the build must leave behind (`main`), checked after it succeeds. */
   produces?: string;
+  /** How long the build may run before it is stopped and fails. @default BUILD_TIME_LIMIT_MS (20 minutes) */
+  timeLimitMs?: number;
 }
+
+/** The build service's limit per build (SPEC: Limits): a build still running after 20 minutes is stopped and fails. */
+export const BUILD_TIME_LIMIT_MS = 20 * 60_000;
 
 /**
  * Runs the build through the shell and streams its output line by line. Resolves when it exits 0; throws
@@ -30,6 +35,16 @@ export function runBuildCommand(options: BuildCommandOptions): Promise<void> {
   const env = { ...process.env, PATH: [bin, process.env.PATH].filter(Boolean).join(path.delimiter) };
   return new Promise((resolve, reject) => {
     const child = spawn(options.command, { shell: true, cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
+    const limitMs = options.timeLimitMs ?? BUILD_TIME_LIMIT_MS;
+    let overLimit = false;
+    const limit = setTimeout(() => {
+      overLimit = true;
+      // The shell's own children would keep its output pipes open (and run on): stop them too, then fail at once.
+      for (const pid of [...descendants(child.pid), child.pid]) if (pid !== undefined) try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }
+      child.stdout.destroy();
+      child.stderr.destroy();
+      reject(new LedgeError('build_command_failed', `the build command "${options.command}" was stopped after ${formatLimit(limitMs)} (in ${path.relative(options.projectDir, options.cwd) || '.'}): a build may run at most that long`));
+    }, limitMs);
     const flushers = (['stdout', 'stderr'] as const).map((name) => {
       let pending = '';
       child[name].setEncoding('utf8');
@@ -42,10 +57,13 @@ export function runBuildCommand(options: BuildCommandOptions): Promise<void> {
     });
     const where = path.relative(options.projectDir, options.cwd) || '.';
     child.once('error', (err) => {
+      clearTimeout(limit);
       reject(new LedgeError('build_command_failed', `the build command "${options.command}" could not run in ${where}: ${err.message}`));
     });
     child.once('close', (code, signal) => {
+      clearTimeout(limit);
       for (const flush of flushers) flush();
+      if (overLimit) return;
       if (code === 0) {
         if (options.produces === undefined || existsSync(options.produces)) resolve();
         else reject(new LedgeError('build_command_failed', `the build command "${options.command}" succeeded but main (${path.relative(options.projectDir, options.produces)}) does not exist; point "main" at the file the build writes`));
@@ -53,4 +71,20 @@ export function runBuildCommand(options: BuildCommandOptions): Promise<void> {
       else reject(new LedgeError('build_command_failed', `the build command "${options.command}" failed with exit code ${code} (in ${where}); its output is above`));
     });
   });
+}
+
+function formatLimit(ms: number): string {
+  return ms % 60_000 === 0 ? `${ms / 60_000} minutes` : `${ms / 1000} s`;
+}
+
+/** The process ids below `pid`, deepest last, read from Linux's /proc (none where it is not available). */
+function descendants(pid: number | undefined): number[] {
+  if (pid === undefined) return [];
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+  return children.flatMap((child) => [child, ...descendants(child)]);
 }

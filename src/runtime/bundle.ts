@@ -13,6 +13,7 @@ const LIB_EXT = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
 /** Libraries application code imports from Ledge (`import { createTaskStore } from 'ledge/tasks'`). */
 const APP_LIBRARIES: Record<string, string> = {
   'ledge/tasks': fileURLToPath(new URL(`../lib/tasks/index.${LIB_EXT}`, import.meta.url)),
+  'ledge/documents': fileURLToPath(new URL(`../lib/documents/index.${LIB_EXT}`, import.meta.url)),
   'ledge/access': fileURLToPath(new URL(`../lib/access/index.${LIB_EXT}`, import.meta.url)),
   'ledge/csrf': fileURLToPath(new URL(`../lib/csrf/index.${LIB_EXT}`, import.meta.url)),
   'ledge/webhooks': fileURLToPath(new URL(`../lib/webhooks/index.${LIB_EXT}`, import.meta.url)),

@@ -20,6 +20,9 @@ import { isRpcIsolateMessage } from './rpc/protocol.js';
 import type { RpcOutcome } from './rpc/errors.js';
 import { RESPONSE_UNREAD_LIMIT_BYTES, STREAM_WINDOW_BYTES, type RpcEventCall, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
+/** Methods the Fetch API forbids in a Request: CONNECT, and TRACE/TRACK (cross-site tracing). */
+const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
 /** A request as the runtime sees it: already parsed by the entry layer. */
 export interface DispatchRequest {
   method: string;
@@ -261,6 +264,11 @@ export class Isolate {
   /** Runs one fetch event; rejects with a LedgeError when the event fails before a response head. */
   dispatch(request: DispatchRequest): Promise<DispatchResponse> {
     if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
+    // The Fetch API cannot carry these methods (new Request() throws on them): refused here as the platform's
+    // answer, rather than failing inside the isolate as if the application had thrown.
+    if (FETCH_FORBIDDEN_METHODS.has(request.method.toUpperCase())) {
+      return Promise.reject(new LedgeError('method_not_supported', `${request.method} requests are never given to an application (the Fetch API forbids the method)`));
+    }
     const id = this.#nextEvent++;
     const event: PendingEvent = { id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0, requestId: request.requestId };
     if (this.#observe) event.trace = startTrace('fetch', { requestId: request.requestId, method: request.method, url: request.url });

@@ -14,15 +14,22 @@ const OK_BODY = JSON.stringify({ ok: true, schema: SCHEMA });
 const NOT_FOUND_BODY = JSON.stringify({ error: 'not_found' });
 const METHOD_NOT_ALLOWED_BODY = JSON.stringify({ error: 'method_not_allowed' });
 
-function respond(status, body, extraHeaders) {
-  return new Response(body, { status, headers: extraHeaders ? { ...HEADERS, ...extraHeaders } : HEADERS });
+// A HEAD answer has no body but the same headers as GET, content-length included (RFC 9110 9.3.2), so the
+// length is stated from the constant body rather than left to the body that HEAD leaves out.
+function answer(status, body, extraHeaders) {
+  const headers = Object.freeze({ ...HEADERS, 'content-length': String(new TextEncoder().encode(body).byteLength), ...extraHeaders });
+  return (isHead) => new Response(isHead ? null : body, { status, headers });
 }
+
+const ok = answer(200, OK_BODY);
+const notFound = answer(404, NOT_FOUND_BODY);
+const methodNotAllowed = answer(405, METHOD_NOT_ALLOWED_BODY, { allow: 'GET, HEAD' });
 
 export default {
   fetch(request) {
     const isHead = request.method === 'HEAD';
-    if (new URL(request.url).pathname !== '/health') return respond(404, isHead ? null : NOT_FOUND_BODY);
-    if (request.method !== 'GET' && !isHead) return respond(405, METHOD_NOT_ALLOWED_BODY, { allow: 'GET, HEAD' });
-    return respond(200, isHead ? null : OK_BODY);
+    if (new URL(request.url).pathname !== '/health') return notFound(isHead);
+    if (request.method !== 'GET' && !isHead) return methodNotAllowed(false);
+    return ok(isHead);
   },
 };

@@ -8,7 +8,7 @@ import { encodeTunnelToken } from '../../entry/tunnel/protocol.js';
 import { accountPath, formatTable, openPlatform, platformOptions, type PlatformOptions, type PlatformSession } from '../api-client.js';
 import { printJson } from '../local.js';
 import { registerTunnelIngress } from './tunnel-ingress.js';
-import type { PrivateRoute, Tunnel } from '../../control/results.js';
+import type { PrivateRoute, Tunnel, VirtualNetwork } from '../../control/results.js';
 
 type Route = PrivateRoute & { tunnel_name?: string | null; virtual_network_name?: string | null };
 
@@ -21,6 +21,15 @@ async function findTunnel(session: PlatformSession, nameOrId: string): Promise<T
   const found = all.find((t) => t.id === nameOrId) ?? all.find((t) => t.name === nameOrId);
   if (!found) throw new LedgeError('not_found', `no tunnel "${nameOrId}" in account ${session.account.name} (${session.account.id})`);
   return found;
+}
+
+/** A virtual network id from `--vnet`, given as an id or a name (as the original connector takes it). */
+async function vnetId(session: PlatformSession, idOrName: string | undefined): Promise<string | undefined> {
+  if (idOrName === undefined) return undefined;
+  const all = await session.client.get<VirtualNetwork[]>(accountPath(session.account.id, 'teamnet', 'virtual_networks'));
+  const found = all.find((v) => v.id === idOrName && v.deleted_at === null) ?? all.find((v) => v.name === idOrName && v.deleted_at === null);
+  if (!found) throw new LedgeError('not_found', `--vnet: no virtual network "${idOrName}" in account ${session.account.name} (${session.account.id}); give its id or name`);
+  return found.id;
 }
 
 /**
@@ -142,12 +151,15 @@ export function registerTunnel(program: Command): void {
   const route = tunnel.command('route').description('route private networks and hostnames to tunnels');
   const ip = route.command('ip').description('private network routes (only the current route_id paths are used)');
 
-  platformOptions(ip.command('add').description('route a private network through a tunnel').argument('<network>', 'IPv4 or IPv6 network, e.g. 10.0.0.0/16').argument('<tunnel>', 'name or id'))
+  platformOptions(ip.command('add').description('route a private network through a tunnel').argument('<network>', 'IPv4 or IPv6 network, e.g. 10.0.0.0/16').argument('<tunnel>', 'name or id').argument('[comment]', 'a comment for the route (the original connector\'s third argument; or --comment)'))
     .option('--comment <text>', 'a comment for the route')
-    .option('--vnet <id>', 'virtual network id (default: the account default)')
-    .action(async (network: string, nameOrId: string, opts: PlatformOptions & { comment?: string; vnet?: string }) => {
+    .option('--vnet <id or name>', 'virtual network (default: the account default)')
+    .action(async (network: string, nameOrId: string, positional: string | undefined, opts: PlatformOptions & { comment?: string; vnet?: string }) => {
+      if (positional !== undefined && opts.comment !== undefined && positional !== opts.comment) throw new LedgeError('bad_argument', 'give the comment once: as the third argument or with --comment');
+      opts.comment ??= positional;
       const session = await openPlatform(opts, false);
       const found = await findTunnel(session, nameOrId);
+      opts.vnet = await vnetId(session, opts.vnet);
       const created = (await session.client.request<Route>('POST', accountPath(session.account.id, 'teamnet', 'routes'), {
         network, tunnel_id: found.id, ...(opts.comment ? { comment: opts.comment } : {}), ...(opts.vnet ? { virtual_network_id: opts.vnet } : {}),
       })).result;
@@ -156,9 +168,10 @@ export function registerTunnel(program: Command): void {
     });
 
   platformOptions(ip.command('delete').description('delete a route, by its id or its network').argument('<route>', 'route id, or the network it routes'))
-    .option('--vnet <id>', 'virtual network id, when deleting by network (default: the account default)')
+    .option('--vnet <id or name>', 'virtual network, when deleting by network (default: the account default)')
     .action(async (which: string, opts: PlatformOptions & { vnet?: string }) => {
       const session = await openPlatform(opts, false);
+      opts.vnet = await vnetId(session, opts.vnet);
       const routes = await session.client.listAll<Route & { virtual_network_name: string | null }>(accountPath(session.account.id, 'teamnet', 'routes'));
       let target = routes.find((r) => r.id === which);
       if (!target) {
@@ -182,9 +195,10 @@ export function registerTunnel(program: Command): void {
     });
 
   platformOptions(ip.command('get').description('the route that serves an address (longest prefix)').argument('<ip>', 'IPv4 or IPv6 address'))
-    .option('--vnet <id>', 'virtual network id (default: the account default)')
+    .option('--vnet <id or name>', 'virtual network (default: the account default)')
     .action(async (address: string, opts: PlatformOptions & { vnet?: string }) => {
       const session = await openPlatform(opts, false);
+      opts.vnet = await vnetId(session, opts.vnet);
       const found = await session.client.get<Route>(`${accountPath(session.account.id, 'teamnet', 'routes', 'ip', address)}${opts.vnet ? `?virtual_network_id=${encodeURIComponent(opts.vnet)}` : ''}`);
       if (opts.json) return printJson(found);
       out(`${address} is served by ${found.network} through tunnel ${found.tunnel_id} (route ${found.id})\n`);

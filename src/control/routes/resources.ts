@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError } from '../api-error.js';
+import { ApiError, fieldError } from '../api-error.js';
+import { isLedgeError } from '../../platform/errors.js';
 import type { PermissionGroup, ResourceKindKey } from '../permissions.js';
 import { DELETED_ID, SQL_BOOKMARK, SQL_QUERY_RESULTS, SQL_RESTORED } from '../results.js';
 import { defineRoute, paginate, PAGE_QUERY, type RouteDefinition } from '../router.js';
@@ -30,6 +31,19 @@ function kindsOf(registry: BindingRegistry): KindSpec[] {
   return registry.flatMap(({ resource }) => (resource.api ? [{
     ...resource.api, kind: resource.key, area: resource.area, keyKind: resource.key as ResourceKindKey, refuseDelete: resource.refuseDelete,
   }] : []));
+}
+
+/**
+ * Runs a bookmark lookup or a restore; a time or bookmark the database refuses (past the retention period,
+ * in the future, not one of its bookmarks) is answered with the field it came from as the pointer.
+ */
+async function namingField<T>(pointer: string | undefined, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (pointer !== undefined && isLedgeError(err) && err.code === 'bad_argument') throw fieldError(pointer, err.message);
+    throw err;
+  }
 }
 
 /** Key-value namespaces, SQL databases (with bookmarks and restores), buckets and queues of an account. */
@@ -109,7 +123,7 @@ export function resourceRoutes(registry: BindingRegistry): RouteDefinition[] {
       async handler({ services, account, params, query, require }) {
         const { found, port } = await database(services, account.id, params.database_id);
         require('sql:read', 'sql', found.ref);
-        return { result: { bookmark: await SQL_PLUGIN.admin.bookmark(port, query.timestamp) } };
+        return { result: { bookmark: await namingField(query.timestamp === undefined ? undefined : '/query/timestamp', () => SQL_PLUGIN.admin.bookmark(port, query.timestamp)) } };
       },
     }),
     defineRoute({
@@ -119,7 +133,7 @@ export function resourceRoutes(registry: BindingRegistry): RouteDefinition[] {
       async handler({ services, account, params, body, require }) {
         const { found, port } = await database(services, account.id, params.database_id);
         require('sql:write', 'sql', found.ref);
-        const restored = await SQL_PLUGIN.admin.restore(port, body);
+        const restored = await namingField('bookmark' in body ? '/body/bookmark' : '/body/timestamp', () => SQL_PLUGIN.admin.restore(port, body));
         return {
           result: { ...restored, message: `restored to ${restored.bookmark}; to undo, restore to previous_bookmark` },
           messages: [{ code: 10001, message: `Restored. Undo with a restore to bookmark ${restored.previous_bookmark}.` }],

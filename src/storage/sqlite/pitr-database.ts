@@ -193,7 +193,8 @@ export class PitrDatabase {
     this.#syncSegment();
     const archive = this.#history.walFile(this.#segment);
     const bytes = sizeOf(this.#wal);
-    durableCopy(this.#wal, archive);
+    // A database nothing has touched since it was opened has no WAL file yet: its segment is empty, with nothing to copy.
+    if (existsSync(this.#wal)) durableCopy(this.#wal, archive);
     if (!wait) this.#db.pragma('busy_timeout = 0');
     let result: { busy: number } | undefined;
     try {
