@@ -161,11 +161,15 @@ function toBundleError(err: unknown, projectDir: string): LedgeError {
   return new LedgeError(forbidden ? 'node_module_forbidden' : 'bundle_failed', `bundling failed:\n  ${lines.join('\n  ')}`);
 }
 
-/** Under nodejs_compat, `process` is a stand-in: no host environment, no exit. */
+/**
+ * Under nodejs_compat, `process` is a stand-in: no host environment, no exit. In an isolate it is the global
+ * stand-in itself (runtime/globals/host-objects.ts), so `process.env` is one object however it is reached;
+ * the fallback serves a bundle loaded anywhere else.
+ */
 const PROCESS_SHIM = `
-const env = {};
-export const process = {
-  env,
+const installed = globalThis.process;
+export const process = typeof installed === 'object' && installed !== null && typeof installed.nextTick === 'function' ? installed : {
+  env: {},
   argv: [],
   platform: 'linux',
   version: 'v20.0.0',
@@ -179,6 +183,8 @@ export const process = {
   emitWarning: (w) => console.warn(String(w)),
 };
 export default process;
+// import { env, nextTick } from 'node:process' reads the same object's members.
+export const { env, argv, platform, version, versions, browser, nextTick, cwd, exit, on, off, emitWarning } = process;
 `;
 
 /**

@@ -26,6 +26,7 @@ import { BATCH_LIMIT, batchLimitOf, createBatchSender, isolateMessageBytes } fro
 import { createConsoleBudget } from './console-budget.js';
 import { createSyncCaller } from './sync-bridge.js';
 import type { WorkerExtras } from './isolate-guard-protocol.js';
+import { toProcessEnv } from './globals/process-env.js';
 import { defineRequestCf, guardApplicationImports, installGlobalScope } from './globals/index.js';
 import { installResponse, responseWebSocket, takeBodySource } from './response.js';
 import { installCaches } from '../bindings/cache/caches.js';
@@ -235,7 +236,7 @@ function receive(message: HostMessage): void {
 }
 
 try {
-  installGlobalScope({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat });
+  installGlobalScope({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat, processEnv: init.populateProcessEnv ? toProcessEnv(init.vars) : {} });
   const mod = (await import(pathToFileURL(init.bundlePath).href)) as { default?: FetchHandler };
   moduleExports = mod as Record<string, unknown>;
   handler = toEventHandler(mod.default) as FetchHandler | undefined;

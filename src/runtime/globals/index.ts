@@ -31,13 +31,15 @@ export interface GlobalScopeOptions {
   bundlePath: string;
   /** Whether the deployment has the `nodejs_compat` flag. */
   nodejsCompat: boolean;
+  /** What `process.env` starts with under `nodejs_compat` (process-env.ts); empty when the deployment does not fill it. */
+  processEnv?: Readonly<Record<string, string>>;
 }
 
 /** Installs the application's global scope; call once, right before the bundle is imported. */
 export function installGlobalScope(options: GlobalScopeOptions): void {
   installWebApis();
   guardStackTraces();
-  replaceHostObjects(options.nodejsCompat);
+  replaceHostObjects(options.nodejsCompat, options.processEnv);
   replaceConsole();
 }
 
