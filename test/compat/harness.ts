@@ -26,11 +26,16 @@ export function viteSkip(version = process.versions.node): string | false {
   return supported ? false : `vite 8, which builds this application, needs Node ${VITE_NODE_ENGINES}; this is Node ${version} (Ledge itself runs on 20.11 and later)`;
 }
 
-/** A fresh copy of `test/compat/<name>`, as a user's checkout of the application. */
-export function copyApp(name: string): string {
+/**
+ * A fresh copy of `test/compat/<name>`, as a user's checkout of the application. Its `dist` is left out (an
+ * application that builds makes its own), unless `builtOutput` says the application's committed build output
+ * is there, to run as it is (the suite does not carry that application's build tools).
+ */
+export function copyApp(name: string, options: { builtOutput?: boolean } = {}): string {
   mkdirSync(WORK_ROOT, { recursive: true });
   const dir = mkdtempSync(path.join(WORK_ROOT, `compat-${name}-`));
-  cpSync(path.join(import.meta.dirname, name), dir, { recursive: true, filter: (src) => !/[/\\](dist|\.ledge|node_modules)$/.test(src) });
+  const skipped = options.builtOutput ? /[/\\](\.ledge|node_modules)$/ : /[/\\](dist|\.ledge|node_modules)$/;
+  cpSync(path.join(import.meta.dirname, name), dir, { recursive: true, filter: (src) => !skipped.test(src) });
   return dir;
 }
 
