@@ -10,7 +10,7 @@ import type * as esbuild from 'esbuild';
  */
 export const NODEJS_COMPAT_MODULES: readonly string[] = [
   'assert', 'async_hooks', 'buffer', 'crypto', 'diagnostics_channel', 'events', 'path', 'punycode',
-  'querystring', 'stream', 'stream/web', 'string_decoder', 'url', 'util', 'zlib',
+  'querystring', 'stream', 'stream/consumers', 'stream/promises', 'stream/web', 'string_decoder', 'url', 'util', 'zlib',
 ];
 
 /**
