@@ -91,7 +91,7 @@ export interface Platform {
   /** `ledge <args>` in `cwd`, with `stdin` piped in; fails the test on a non-zero exit unless `allowFailure`. */
   ledge(args: string[], options?: { cwd?: string; stdin?: string; allowFailure?: boolean }): Promise<Run>;
   /** Creates a resource through the account API (what `wrangler kv namespace create` and friends do) and answers its id. */
-  create(kind: 'kv' | 'sql' | 'bucket', name: string): Promise<string>;
+  create(kind: 'kv' | 'sql' | 'bucket' | 'queue', name: string): Promise<string>;
   /** A request to a deployment's hostname on the application listener. */
   visit(host: string, pathname: string, init?: Parameters<typeof call>[1]): Promise<Answer>;
   /** Everything the platform and every command printed. */
@@ -134,6 +134,7 @@ export async function startPlatform(): Promise<Platform> {
     async create(kind, name) {
       if (kind === 'kv') return (await api('POST', `/accounts/${account}/storage/kv/namespaces`, { title: name })).id as string;
       if (kind === 'sql') return (await api('POST', `/accounts/${account}/sql/databases`, { name })).uuid as string;
+      if (kind === 'queue') return (await api('POST', `/accounts/${account}/queues`, { queue_name: name })).queue_name as string;
       return (await api('POST', `/accounts/${account}/buckets`, { name })).name as string;
     },
     visit: (host, pathname, init = {}) => call(`${serve.app}${pathname}`, { ...init, host }),
