@@ -26,6 +26,7 @@ import { BATCH_LIMIT, batchLimitOf, createBatchSender, isolateMessageBytes } fro
 import { createConsoleBudget } from './console-budget.js';
 import { createSyncCaller } from './sync-bridge.js';
 import type { WorkerExtras } from './isolate-guard-protocol.js';
+import { RUNTIME_USER_AGENT } from './globals/web/navigator.js';
 import { toProcessEnv } from './globals/process-env.js';
 import { defineRequestCf, guardApplicationImports, installGlobalScope } from './globals/index.js';
 import { installResponse, responseWebSocket, takeBodySource } from './response.js';
@@ -100,7 +101,7 @@ installObjectSockets(objectSockets);
 Object.defineProperty(globalThis, 'WebSocketRequestResponsePair', { value: WebSocketRequestResponsePair, writable: true, configurable: true });
 const tcp = createIsolateTcp(send);
 Object.defineProperty(globalThis, 'self', { value: globalThis, writable: true, configurable: true });
-Object.defineProperty(globalThis, 'navigator', { value: Object.freeze({ userAgent: 'Ledge' }), writable: true, configurable: true });
+Object.defineProperty(globalThis, 'navigator', { value: Object.freeze({ userAgent: RUNTIME_USER_AGENT }), writable: true, configurable: true });
 
 const events = new AsyncLocalStorage<EventState>();
 installSubrequestLimit();
