@@ -84,7 +84,9 @@ export async function createBundler(options: BundleOptions): Promise<Bundler> {
     platform: 'neutral',
     target: 'es2022',
     mainFields: ['workerd', 'worker', 'browser', 'module', 'main'],
-    conditions: ['workerd', 'worker', 'browser', 'import', 'default'],
+    // As the original's tool: esbuild adds "import" or "require" by how each module is reached, and "default"; naming
+    // "import" here made a require() of a dual package load its ESM wrapper (pg's require('pg-pool') got a namespace).
+    conditions: ['workerd', 'worker', 'browser'],
     resolveExtensions: ['.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs', '.cjs', '.json'],
     sourcemap: 'linked',
     sourcesContent: false,
