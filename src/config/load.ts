@@ -145,6 +145,10 @@ function loadOriginal(file: string, text: string, label: string, options: { env?
   const source = file.endsWith('.toml') ? parseOriginalToml(text, label) : parseDocument(text, label) as Record<string, unknown>;
   // A file a build generated into its output (reference: the original tool's redirected configuration).
   const projectDir = redirectingProject(file);
+  // Such a file holds the one environment the build was made for (reference: the original's tool refuses --env with it).
+  if (projectDir !== undefined && options.env !== undefined) {
+    throw new LedgeError('config_invalid', `${label}: --env ${options.env} cannot choose an environment of a configuration the build generated (.wrangler/deploy/config.json points to it): the build made it for one environment; choose it when building (the original's Vite plugin reads CLOUDFLARE_ENV=${options.env}), then run without --env`);
+  }
   // Comments name the file as the written ledge.jsonc beside it sees it.
   const translation = translateOriginal(source, { label: path.basename(file), dirName: path.basename(projectDir ?? path.dirname(file)), generated: projectDir !== undefined });
   const loaded = finishOriginalLoad(translation, label, () => validateConfig(translation.doc, { ...options, file, label, projectDir }));

@@ -92,3 +92,12 @@ test('a broken pointer is an error naming the pointer and what to do', () => {
     });
   }
 });
+
+test('--env cannot pick an environment of a generated file: the build chose it', () => {
+  const dir = app();
+  assert.throws(() => loadConfig(findConfigFile(dir), { clock, cwd: dir, env: 'staging' }), (err: Error & { code: string }) => {
+    assert.equal(err.code, 'config_invalid');
+    assert.match(err.message, /^build\/server\/wrangler\.json: --env staging cannot choose an environment of a configuration the build generated .*CLOUDFLARE_ENV=staging/);
+    return true;
+  });
+});
