@@ -111,3 +111,13 @@ test('a require() of a dual package gets its CommonJS export, an import its ESM 
   });
   assert.deepEqual(await get(dir), { name: 'BoundPool', size: 3, same: true });
 });
+
+test('an entry that imports a module a Vite plugin makes says to run the build first', async () => {
+  // The original's React Router template: workers/app.ts imports "virtual:react-router/server-build".
+  const dir = makeProject({ 'src/index.js': 'export default { fetch: async () => (await import("virtual:react-router/server-build")).default };' });
+  await assert.rejects(startProject(dir), (err: Error & { code?: string }) => {
+    assert.equal(err.code, 'bundle_failed');
+    assert.match(err.message, /src\/index\.js:1:\d+: Could not resolve "virtual:react-router\/server-build"\n {2}"virtual:" modules are made by a build tool's plugin \(Vite\) while it builds: run the project's build \(npm run build\) first/);
+    return true;
+  });
+});

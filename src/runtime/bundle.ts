@@ -160,7 +160,10 @@ function toBundleError(err: unknown, projectDir: string): LedgeError {
     const where = e.location ? `${path.relative(projectDir, path.resolve(projectDir, e.location.file))}:${e.location.line}:${e.location.column + 1}: ` : '';
     return `${where}${e.text}`;
   });
-  return new LedgeError(forbidden ? 'node_module_forbidden' : 'bundle_failed', `bundling failed:\n  ${lines.join('\n  ')}`);
+  // A framework's entry imports modules its Vite plugin makes while it builds; the built output is what runs.
+  const virtual = failure.errors.some((e) => /^Could not resolve "virtual:/.test(e.text));
+  const hint = virtual ? '\n  "virtual:" modules are made by a build tool\'s plugin (Vite) while it builds: run the project\'s build (npm run build) first; it writes .wrangler/deploy/config.json, and Ledge then runs the built output (docs/configuration.md)' : '';
+  return new LedgeError(forbidden ? 'node_module_forbidden' : 'bundle_failed', `bundling failed:\n  ${lines.join('\n  ')}${hint}`);
 }
 
 /**
