@@ -55,3 +55,30 @@ for (const isolation of ['thread', 'process'] as const) {
     });
   });
 }
+
+const ALS_APP = `import { AsyncLocalStorage } from 'node:async_hooks';
+const requests = new AsyncLocalStorage();
+export default {
+  async fetch() {
+    const seen = await requests.run('req-7', async () => { await new Promise((r) => setTimeout(r, 1)); return requests.getStore(); });
+    let events = 'loaded';
+    const name = ['node', 'events'].join(':');
+    try { await import(name); } catch (e) { events = e.message; }
+    return Response.json({ seen, outside: requests.getStore() ?? null, process: typeof process, buffer: typeof Buffer, events });
+  },
+};`;
+
+for (const isolation of ['thread', 'process'] as const) {
+  test(`nodejs_als alone gives node:async_hooks and nothing else of Node (${isolation} isolation)`, { timeout: 120_000 }, async (t) => {
+    const server = await startProject(makeProject({ 'src/index.js': ALS_APP }, { compatibility_flags: ['nodejs_als'] }), { isolation });
+    t.after(() => server.close());
+    const res = await server.request(new Request('http://app.test/'));
+    assert.equal(res.status, 200, await res.clone().text());
+    const body = await res.json() as Record<string, unknown>;
+    assert.match(String(body.events), /No such module "node:events"/);
+    assert.deepEqual({ ...body, events: undefined }, { seen: 'req-7', outside: null, process: 'undefined', buffer: 'undefined', events: undefined });
+    assert.doesNotMatch(server.logText(), /nodejs_als/, 'the flag is known: no warning');
+    const other = makeProject({ 'src/index.js': 'import { Buffer } from "node:buffer"; export default { fetch() { return new Response(Buffer.from("x")); } };' }, { compatibility_flags: ['nodejs_als'] });
+    await assert.rejects(startProject(other, { isolation }), /"node:buffer" cannot be imported: Node\.js modules need "compatibility_flags": \["nodejs_compat"\]/);
+  });
+}

@@ -98,7 +98,7 @@ export interface LoadedConfig {
 
 /** Flags Ledge understands; others are accepted with a warning. */
 export const KNOWN_COMPATIBILITY_FLAGS: readonly string[] = [
-  'nodejs_compat', 'enable_request_signal', 'nodejs_compat_populate_process_env', 'nodejs_compat_do_not_populate_process_env',
+  'nodejs_compat', 'nodejs_als', 'enable_request_signal', 'nodejs_compat_populate_process_env', 'nodejs_compat_do_not_populate_process_env',
   // The original sends a deployment's fetch() to its own zone's origin without it; Ledge has no such origin, so fetch() always goes out.
   'global_fetch_strictly_public',
 ];

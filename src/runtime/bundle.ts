@@ -69,6 +69,7 @@ export async function createBundler(options: BundleOptions): Promise<Bundler> {
   // to change their package.json because of Ledge's files (docs/runtime.md).
   writeFileSync(path.join(options.outDir, 'package.json'), '{"type":"module"}\n');
   const compat = options.compatibilityFlags.includes('nodejs_compat');
+  const als = options.compatibilityFlags.includes('nodejs_als');
   const shim = path.join(options.outDir, 'process-shim.mjs');
   const inject: string[] = [];
   if (compat) {
@@ -106,7 +107,7 @@ export async function createBundler(options: BundleOptions): Promise<Bundler> {
     },
     // Ledge's application libraries resolve to this installation, whether or not the project installed ledge itself.
     alias: APP_LIBRARIES,
-    plugins: [runtimeModulesPlugin(), nodeBuiltinsPlugin(compat, shim), moduleRulesPlugin(rules.rules, options.projectDir)],
+    plugins: [runtimeModulesPlugin(), nodeBuiltinsPlugin(compat, shim, als), moduleRulesPlugin(rules.rules, options.projectDir)],
   });
   return {
     warnings: rules.warnings,

@@ -143,7 +143,7 @@ const calls = new Map<number, { resolve: (value: unknown) => void; reject: (err:
 let nextCall = 1;
 const env: Record<string, unknown> = { ...init.vars };
 // First: a standby isolate's import guard holds every import until it has its policy (globals/index.ts).
-guardApplicationImports({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat });
+guardApplicationImports({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat, nodejsAls: init.nodejsAls });
 // Each kind's isolate half comes from the module its plugin names (bindings/isolate-part.ts): the worker
 // loads exactly the kinds this deployment binds, before application code runs (as Ledge's code, which the guard lets through).
 /** Listeners of the bindings whose writes the host pushes (`binding-push`), by binding name. */
