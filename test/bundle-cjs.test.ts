@@ -92,3 +92,32 @@ test("application code cannot reach the host's require, even from CommonJS code"
   // node:module under nodejs_compat is the polyfill: its createRequire hands out nothing of the host.
   assert.equal(body.created, '[unenv] module.require is not implemented yet!');
 });
+
+test('a require() of a dual package gets its CommonJS export, an import its ESM one, as the original\'s bundler resolves them', async () => {
+  // As pg (8.16) requires pg-pool: "exports" with an "import" ESM wrapper whose default is the CommonJS class.
+  // Before, require() took the "import" branch and got the wrapper's namespace: "Class extends value #<Object>".
+  const dir = makeProject({
+    'src/index.js': `import Pool from 'dual-pool';
+      import { makePool } from 'uses-pool';
+      export default { fetch() {
+        const pool = makePool();
+        return Response.json({ name: pool.constructor.name, size: pool.size, same: pool instanceof Pool });
+      } };`,
+    'node_modules/dual-pool/package.json': JSON.stringify({ name: 'dual-pool', main: 'index.js', exports: { '.': { import: './esm/index.mjs', require: './index.js', default: './index.js' } } }),
+    'node_modules/dual-pool/index.js': 'class Pool { constructor(size) { this.size = size; } }\nmodule.exports = Pool;\n',
+    'node_modules/dual-pool/esm/index.mjs': "import Pool from '../index.js';\nexport default Pool;\n",
+    'node_modules/uses-pool/package.json': JSON.stringify({ name: 'uses-pool', main: 'index.js' }),
+    'node_modules/uses-pool/index.js': "const Pool = require('dual-pool');\nclass BoundPool extends Pool { constructor() { super(3); } }\nexports.makePool = () => new BoundPool();\n",
+  });
+  assert.deepEqual(await get(dir), { name: 'BoundPool', size: 3, same: true });
+});
+
+test('an entry that imports a module a Vite plugin makes says to run the build first', async () => {
+  // The original's React Router template: workers/app.ts imports "virtual:react-router/server-build".
+  const dir = makeProject({ 'src/index.js': 'export default { fetch: async () => (await import("virtual:react-router/server-build")).default };' });
+  await assert.rejects(startProject(dir), (err: Error & { code?: string }) => {
+    assert.equal(err.code, 'bundle_failed');
+    assert.match(err.message, /src\/index\.js:1:\d+: Could not resolve "virtual:react-router\/server-build"\n {2}"virtual:" modules are made by a build tool's plugin \(Vite\) while it builds: run the project's build \(npm run build\) first/);
+    return true;
+  });
+});

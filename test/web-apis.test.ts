@@ -34,7 +34,7 @@ test('URLPattern, scheduler.wait, crypto.DigestStream, the identity streams and 
   assert.equal(res.status, 200, server.logText());
   assert.deepEqual(await res.json(), {
     id: '123', test: false, base: true, waited: true,
-    hex: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad', identity: 'through', userAgent: 'Ledge',
+    hex: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad', identity: 'through', userAgent: 'Cloudflare-Workers',
     fixed: 'function', rewriter: 'function', broadcast: 'undefined',
   });
 });

@@ -148,7 +148,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // Service bindings reach the projects of this ledge dev by name (docs/bindings/services.md).
   const peers = options.peers ?? new Map<string, DeploymentRuntime>();
   if (peers.has(config.name)) throw new LedgeError('config_invalid', `two projects of this ledge dev are named "${config.name}"; each needs its own name (the name service bindings call it by)`);
-  const stateDir = path.resolve(options.stateDir ?? path.join(config.dir, '.ledge'));
+  const stateDir = path.resolve(options.stateDir ?? path.join(config.projectDir, '.ledge'));
   const buildDir = path.join(stateDir, 'build');
   const sandbox = options.isolation === 'process' ? createDevSandbox({ stateDir, logger, egressAllow: options.egressAllow }) : undefined;
   const runtime = new DeploymentRuntime({ logger: logger.child(config.name), spawn: sandbox?.spawn });

@@ -76,7 +76,7 @@ export interface LocalPlatform {
 /** Opens the local state of the project in `dir` (the same state `ledge dev` uses). */
 export async function openLocalPlatform(options: { dir: string; state?: string; env?: string; logger: Logger }): Promise<LocalPlatform> {
   const { config, warnings, notice } = loadConfig(findConfigFile(options.dir), { env: options.env });
-  const stateDir = path.resolve(options.state ?? path.join(config.dir, '.ledge'));
+  const stateDir = path.resolve(options.state ?? path.join(config.projectDir, '.ledge'));
   const storage = openEmbeddedStorage(stateDir, SYSTEM_CLOCK);
   const bindings = createBindingServices(config, { storage, clock: SYSTEM_CLOCK, logger: options.logger });
   await applyConfiguredRules((config.bindings.buckets ?? []) as BucketEntryConfig[], storage.objects);

@@ -10,7 +10,7 @@ import type * as esbuild from 'esbuild';
  */
 export const NODEJS_COMPAT_MODULES: readonly string[] = [
   'assert', 'async_hooks', 'buffer', 'crypto', 'diagnostics_channel', 'events', 'path', 'punycode',
-  'querystring', 'stream', 'stream/web', 'string_decoder', 'url', 'util', 'zlib',
+  'querystring', 'stream', 'stream/consumers', 'stream/promises', 'stream/web', 'string_decoder', 'url', 'util', 'zlib',
 ];
 
 /**
@@ -36,13 +36,17 @@ const BUILTINS = new Set(builtinModules.filter((m) => !m.startsWith('_')));
  * comes from the polyfill layer; one neither has is refused by name. A `require()` of such a module (in a
  * CommonJS dependency) gets the module's default export, as `require` does in Node.
  */
-export function nodeBuiltinsPlugin(compat: boolean, processShim: string): esbuild.Plugin {
+export function nodeBuiltinsPlugin(compat: boolean, processShim: string, als = false): esbuild.Plugin {
   return {
     name: 'ledge-node-builtins',
     setup(build) {
       build.onResolve({ filter: /^[a-z_/]+$|^node:/ }, (args) => {
         const bare = args.path.replace(/^node:/, '');
         if (!args.path.startsWith('node:') && !BUILTINS.has(bare)) return undefined;
+        // `nodejs_als` alone gives node:async_hooks (AsyncLocalStorage) and nothing else, as on the original.
+        if (!compat && als && args.path === 'node:async_hooks') {
+          return args.kind === 'require-call' ? { path: args.path, namespace: REQUIRE_NAMESPACE, pluginData: args.path } : { path: args.path, external: true };
+        }
         if (!compat) {
           return refuse(`"${args.path}" cannot be imported: Node.js modules need "compatibility_flags": ["nodejs_compat"] in ledge.jsonc`);
         }

@@ -70,6 +70,7 @@ export async function createBundler(options: BundleOptions): Promise<Bundler> {
   // to change their package.json because of Ledge's files (docs/runtime.md).
   writeFileSync(path.join(options.outDir, 'package.json'), '{"type":"module"}\n');
   const compat = options.compatibilityFlags.includes('nodejs_compat');
+  const als = options.compatibilityFlags.includes('nodejs_als');
   const shim = path.join(options.outDir, 'process-shim.mjs');
   const inject: string[] = [];
   if (compat) {
@@ -85,7 +86,9 @@ export async function createBundler(options: BundleOptions): Promise<Bundler> {
     platform: 'neutral',
     target: 'es2022',
     mainFields: ['workerd', 'worker', 'browser', 'module', 'main'],
-    conditions: ['workerd', 'worker', 'browser', 'import', 'default'],
+    // As the original's tool: esbuild adds "import" or "require" by how each module is reached, and "default"; naming
+    // "import" here made a require() of a dual package load its ESM wrapper (pg's require('pg-pool') got a namespace).
+    conditions: ['workerd', 'worker', 'browser'],
     resolveExtensions: ['.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs', '.cjs', '.json'],
     sourcemap: 'linked',
     sourcesContent: false,
@@ -105,7 +108,7 @@ export async function createBundler(options: BundleOptions): Promise<Bundler> {
     },
     // Ledge's application libraries resolve to this installation, whether or not the project installed ledge itself.
     alias: APP_LIBRARIES,
-    plugins: [runtimeModulesPlugin(), nodeBuiltinsPlugin(compat, shim), moduleRulesPlugin(rules.rules, options.projectDir)],
+    plugins: [runtimeModulesPlugin(), nodeBuiltinsPlugin(compat, shim, als), moduleRulesPlugin(rules.rules, options.projectDir)],
   });
   return {
     warnings: rules.warnings,
@@ -159,14 +162,21 @@ function toBundleError(err: unknown, projectDir: string): LedgeError {
     const where = e.location ? `${path.relative(projectDir, path.resolve(projectDir, e.location.file))}:${e.location.line}:${e.location.column + 1}: ` : '';
     return `${where}${e.text}`;
   });
-  return new LedgeError(forbidden ? 'node_module_forbidden' : 'bundle_failed', `bundling failed:\n  ${lines.join('\n  ')}`);
+  // A framework's entry imports modules its Vite plugin makes while it builds; the built output is what runs.
+  const virtual = failure.errors.some((e) => /^Could not resolve "virtual:/.test(e.text));
+  const hint = virtual ? '\n  "virtual:" modules are made by a build tool\'s plugin (Vite) while it builds: run the project\'s build (npm run build) first; it writes .wrangler/deploy/config.json, and Ledge then runs the built output (docs/configuration.md)' : '';
+  return new LedgeError(forbidden ? 'node_module_forbidden' : 'bundle_failed', `bundling failed:\n  ${lines.join('\n  ')}${hint}`);
 }
 
-/** Under nodejs_compat, `process` is a stand-in: no host environment, no exit. */
+/**
+ * Under nodejs_compat, `process` is a stand-in: no host environment, no exit. In an isolate it is the global
+ * stand-in itself (runtime/globals/host-objects.ts), so `process.env` is one object however it is reached;
+ * the fallback serves a bundle loaded anywhere else.
+ */
 const PROCESS_SHIM = `
-const env = {};
-export const process = {
-  env,
+const installed = globalThis.process;
+export const process = typeof installed === 'object' && installed !== null && typeof installed.nextTick === 'function' ? installed : {
+  env: {},
   argv: [],
   platform: 'linux',
   version: 'v20.0.0',
@@ -180,6 +190,8 @@ export const process = {
   emitWarning: (w) => console.warn(String(w)),
 };
 export default process;
+// import { env, nextTick } from 'node:process' reads the same object's members.
+export const { env, argv, platform, version, versions, browser, nextTick, cwd, exit, on, off, emitWarning } = process;
 `;
 
 /**

@@ -1,4 +1,5 @@
 import { CACHE_SERVICE } from '../bindings/cache/limits.js';
+import { populatesProcessEnv } from './globals/process-env.js';
 import { OBJECT_STORAGE_SERVICE } from '../bindings/coordination/protocol.js';
 import type { Limits } from './limits.js';
 import { LedgeError, type ErrorCode } from '../platform/errors.js';
@@ -216,7 +217,7 @@ export class DeploymentRuntime {
 
   #spawn(version: DeploymentVersion): Isolate {
     const isolate = new Isolate({
-      init: { bundlePath: version.bundleFile, name: version.name, ...(version.account === undefined ? {} : { account: version.account }), compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind, isolateModule, isolateOptions }) => ({ name, kind, module: workerLoadable(isolateModule), ...(isolateOptions ? { options: isolateOptions } : {}) })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), nodejsCompat: version.compatibilityFlags.includes('nodejs_compat'), waitUntilMs: this.#waitUntilMs },
+      init: { bundlePath: version.bundleFile, name: version.name, ...(version.account === undefined ? {} : { account: version.account }), compatibilityDate: version.compatibilityDate, vars: version.vars, bindings: version.bindings.map(({ name, kind, isolateModule, isolateOptions }) => ({ name, kind, module: workerLoadable(isolateModule), ...(isolateOptions ? { options: isolateOptions } : {}) })), subrequestLimit: version.limits.subrequests, requestSignal: version.compatibilityFlags.includes('enable_request_signal'), nodejsCompat: version.compatibilityFlags.includes('nodejs_compat'), nodejsAls: version.compatibilityFlags.includes('nodejs_als'), populateProcessEnv: populatesProcessEnv(version.compatibilityFlags, version.compatibilityDate), waitUntilMs: this.#waitUntilMs },
       memoryMb: version.limits.memory_mb,
       logger: this.#logger,
       // The cache service sits beside the bindings under a name no binding can have (CACHE_SERVICE).

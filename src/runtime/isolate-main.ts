@@ -26,6 +26,8 @@ import { BATCH_LIMIT, batchLimitOf, createBatchSender, isolateMessageBytes } fro
 import { createConsoleBudget } from './console-budget.js';
 import { createSyncCaller } from './sync-bridge.js';
 import type { WorkerExtras } from './isolate-guard-protocol.js';
+import { RUNTIME_USER_AGENT } from './globals/web/navigator.js';
+import { toProcessEnv } from './globals/process-env.js';
 import { defineRequestCf, guardApplicationImports, installGlobalScope } from './globals/index.js';
 import { installResponse, responseWebSocket, takeBodySource } from './response.js';
 import { installCaches } from '../bindings/cache/caches.js';
@@ -99,7 +101,7 @@ installObjectSockets(objectSockets);
 Object.defineProperty(globalThis, 'WebSocketRequestResponsePair', { value: WebSocketRequestResponsePair, writable: true, configurable: true });
 const tcp = createIsolateTcp(send);
 Object.defineProperty(globalThis, 'self', { value: globalThis, writable: true, configurable: true });
-Object.defineProperty(globalThis, 'navigator', { value: Object.freeze({ userAgent: 'Ledge' }), writable: true, configurable: true });
+Object.defineProperty(globalThis, 'navigator', { value: Object.freeze({ userAgent: RUNTIME_USER_AGENT }), writable: true, configurable: true });
 
 const events = new AsyncLocalStorage<EventState>();
 installSubrequestLimit();
@@ -141,7 +143,7 @@ const calls = new Map<number, { resolve: (value: unknown) => void; reject: (err:
 let nextCall = 1;
 const env: Record<string, unknown> = { ...init.vars };
 // First: a standby isolate's import guard holds every import until it has its policy (globals/index.ts).
-guardApplicationImports({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat });
+guardApplicationImports({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat, nodejsAls: init.nodejsAls });
 // Each kind's isolate half comes from the module its plugin names (bindings/isolate-part.ts): the worker
 // loads exactly the kinds this deployment binds, before application code runs (as Ledge's code, which the guard lets through).
 /** Listeners of the bindings whose writes the host pushes (`binding-push`), by binding name. */
@@ -235,7 +237,7 @@ function receive(message: HostMessage): void {
 }
 
 try {
-  installGlobalScope({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat });
+  installGlobalScope({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat, processEnv: init.populateProcessEnv ? toProcessEnv(init.vars) : {} });
   const mod = (await import(pathToFileURL(init.bundlePath).href)) as { default?: FetchHandler };
   moduleExports = mod as Record<string, unknown>;
   handler = toEventHandler(mod.default) as FetchHandler | undefined;

@@ -32,6 +32,10 @@ export interface IsolateInit {
   requestSignal: boolean;
   /** The deployment has `nodejs_compat`: the global scope gets its stand-ins and its node: modules (runtime/globals). */
   nodejsCompat: boolean;
+  /** The deployment has `nodejs_als` (without `nodejs_compat`): application code may import node:async_hooks, nothing else of Node. */
+  nodejsAls: boolean;
+  /** `process.env` holds the text vars and secrets (`nodejs_compat` from 2025-04-01 on; runtime/globals/process-env.ts). */
+  populateProcessEnv: boolean;
   /** Per-event bound on ctx.waitUntil work, in milliseconds. */
   waitUntilMs: number;
   /** Int32Array view: [0] is a heartbeat the isolate bumps while its event loop turns. */

@@ -26,11 +26,16 @@ export function viteSkip(version = process.versions.node): string | false {
   return supported ? false : `vite 8, which builds this application, needs Node ${VITE_NODE_ENGINES}; this is Node ${version} (Ledge itself runs on 20.11 and later)`;
 }
 
-/** A fresh copy of `test/compat/<name>`, as a user's checkout of the application. */
-export function copyApp(name: string): string {
+/**
+ * A fresh copy of `test/compat/<name>`, as a user's checkout of the application. Its `dist` is left out (an
+ * application that builds makes its own), unless `builtOutput` says the application's committed build output
+ * is there, to run as it is (the suite does not carry that application's build tools).
+ */
+export function copyApp(name: string, options: { builtOutput?: boolean } = {}): string {
   mkdirSync(WORK_ROOT, { recursive: true });
   const dir = mkdtempSync(path.join(WORK_ROOT, `compat-${name}-`));
-  cpSync(path.join(import.meta.dirname, name), dir, { recursive: true, filter: (src) => !/[/\\](dist|\.ledge|node_modules)$/.test(src) });
+  const skipped = options.builtOutput ? /[/\\](\.ledge|node_modules)$/ : /[/\\](dist|\.ledge|node_modules)$/;
+  cpSync(path.join(import.meta.dirname, name), dir, { recursive: true, filter: (src) => !skipped.test(src) });
   return dir;
 }
 
@@ -86,7 +91,7 @@ export interface Platform {
   /** `ledge <args>` in `cwd`, with `stdin` piped in; fails the test on a non-zero exit unless `allowFailure`. */
   ledge(args: string[], options?: { cwd?: string; stdin?: string; allowFailure?: boolean }): Promise<Run>;
   /** Creates a resource through the account API (what `wrangler kv namespace create` and friends do) and answers its id. */
-  create(kind: 'kv' | 'sql' | 'bucket', name: string): Promise<string>;
+  create(kind: 'kv' | 'sql' | 'bucket' | 'queue', name: string): Promise<string>;
   /** A request to a deployment's hostname on the application listener. */
   visit(host: string, pathname: string, init?: Parameters<typeof call>[1]): Promise<Answer>;
   /** Everything the platform and every command printed. */
@@ -129,6 +134,7 @@ export async function startPlatform(): Promise<Platform> {
     async create(kind, name) {
       if (kind === 'kv') return (await api('POST', `/accounts/${account}/storage/kv/namespaces`, { title: name })).id as string;
       if (kind === 'sql') return (await api('POST', `/accounts/${account}/sql/databases`, { name })).uuid as string;
+      if (kind === 'queue') return (await api('POST', `/accounts/${account}/queues`, { queue_name: name })).queue_name as string;
       return (await api('POST', `/accounts/${account}/buckets`, { name })).name as string;
     },
     visit: (host, pathname, init = {}) => call(`${serve.app}${pathname}`, { ...init, host }),

@@ -29,6 +29,23 @@ export const DROPPED_KEYS: Readonly<Record<string, string>> = {
   usage_model: 'a billing setting of the original platform',
 };
 
+/**
+ * Keys the original's tool writes into a configuration it generates (a build's `wrangler.json`, which
+ * `.wrangler/deploy/config.json` points to): bookkeeping of that tool, or its defaults written out. Left out
+ * of such a file only; in a file a person wrote they mean what the lists above say.
+ */
+export const GENERATED_KEYS: Readonly<Record<string, string>> = {
+  configPath: 'the generating tool\'s record of the project\'s own configuration file',
+  userConfigPath: 'the generating tool\'s record of the project\'s own configuration file',
+  topLevelName: 'the generating tool\'s record of the name before environments',
+  definedEnvironments: 'the generating tool\'s record of the environments the project defines',
+  legacy_env: 'each environment is its own deployment, as the generating tool\'s default says',
+  jsx_factory: 'the code is built already',
+  jsx_fragment: 'the code is built already',
+  no_bundle: 'the build bundled the code already; Ledge bundles its output again, which changes nothing it does',
+  python_modules: 'Ledge runs JavaScript and TypeScript only, and this file declares no Python',
+};
+
 /** Keys whose behaviour Ledge does not have (yet), each with what is missing. A key that Ledge's own schema gains is accepted from then on. */
 export const MISSING_FEATURES: Readonly<Record<string, string>> = {
   exports: 'its declarative coordination object exports are not read yet; declare the classes with migrations (new_sqlite_classes or new_classes) beside durable_objects.bindings',
@@ -84,6 +101,9 @@ export const MISSING_FEATURES: Readonly<Record<string, string>> = {
   python_modules: 'Ledge runs JavaScript and TypeScript only',
   first_party_worker: 'an internal setting of the original platform',
   dependencies_instrumentation: 'Ledge does not instrument dependencies',
+  vpc_services: 'Ledge has no private network binding',
+  vpc_networks: 'Ledge has no private network binding',
+  unsafe_hello_world: 'an experimental binding of the original platform',
 };
 
 /** What to say about a key Ledge's schema does not know, at the top level or in an environment of ledge.jsonc. */

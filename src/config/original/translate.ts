@@ -1,6 +1,6 @@
 import { CONFIG_SCHEMA, ENVIRONMENT_SCHEMA } from '../schema.js';
 import { toProjectName } from '../names.js';
-import { declaresNothing, DROPPED_KEYS, MISSING_FEATURES, RENAMED_KEYS, toOriginalNames } from './keys.js';
+import { declaresNothing, DROPPED_KEYS, GENERATED_KEYS, MISSING_FEATURES, RENAMED_KEYS, toOriginalNames } from './keys.js';
 
 /** The original platform's configuration turned into a `ledge.jsonc` document, with the reasons. */
 export interface Translation {
@@ -10,6 +10,8 @@ export interface Translation {
   comments: Map<string, string[]>;
   /** Keys read and left out, each as `<path>: <reason>`. */
   dropped: string[];
+  /** Keys of a generated file left out without a word: its tool's bookkeeping and empty sections, which its author never wrote. */
+  droppedQuietly: string[];
   /** Keys whose behaviour Ledge does not have, each as `<path>: <what is missing>`. */
   problems: string[];
   /** The renamed keys the file uses, as `d1_databases → sql_databases`. */
@@ -29,8 +31,8 @@ const ORIGINAL_MIGRATIONS_TABLE = 'd1_migrations';
  * original's defaults made explicit where Ledge's differ, and what its local development fills in when an
  * id is missing. `label` names the file in comments, `dirName` gives a project without a name one.
  */
-export function translateOriginal(source: Doc, options: { label: string; dirName: string }): Translation {
-  const t = new Translator(options.label);
+export function translateOriginal(source: Doc, options: { label: string; dirName: string; generated?: boolean }): Translation {
+  const t = new Translator(options.label, options.generated ?? false);
   const doc: Doc = {};
   if (source.name === undefined) {
     doc.name = toProjectName(options.dirName);
@@ -76,7 +78,7 @@ export function translateOriginal(source: Doc, options: { label: string; dirName
     doc.env = envs;
   }
   // Problems and left-out keys are read against the file, so they use its names.
-  return { doc, comments: t.comments, dropped: t.dropped.map(toOriginalNames), problems: t.problems.map(toOriginalNames), renamed: [...t.renamed] };
+  return { doc, comments: t.comments, dropped: t.dropped.map(toOriginalNames), droppedQuietly: t.droppedQuietly, problems: t.problems.map(toOriginalNames), renamed: [...t.renamed] };
 }
 
 function routesOf(section: Doc, inherited: unknown[] = []): unknown[] {
@@ -89,10 +91,12 @@ function routesOf(section: Doc, inherited: unknown[] = []): unknown[] {
 class Translator {
   readonly comments = new Map<string, string[]>();
   readonly dropped: string[] = [];
+  readonly droppedQuietly: string[] = [];
   readonly problems: string[] = [];
   readonly renamed = new Set<string>();
 
-  constructor(readonly label: string) {}
+  /** `generated`: a build tool wrote the file (a redirected configuration), so its own bookkeeping keys are left out. */
+  constructor(readonly label: string, readonly generated: boolean) {}
 
   comment(path: string, text: string): void {
     const list = this.comments.get(path) ?? [];
@@ -100,8 +104,8 @@ class Translator {
     this.comments.set(path, list);
   }
 
-  drop(path: string, reason: string): void {
-    this.dropped.push(`${path}: ${reason}`);
+  drop(path: string, reason: string, quietly = false): void {
+    (quietly ? this.droppedQuietly : this.dropped).push(`${path}: ${reason}`);
   }
 
   problem(path: string, missing: string): void {
@@ -116,10 +120,11 @@ class Translator {
       const place = `${at}${key}`;
       if (key === 'env' && at === '') continue;
       const renamed = RENAMED_KEYS[key];
-      if (renamed !== undefined) this.renamed.add(`${key} → ${renamed}`);
-      const dropped = DROPPED_KEYS[key];
+      if (renamed !== undefined && !(this.generated && declaresNothing(value))) this.renamed.add(`${key} → ${renamed}`);
+      const generatedKey = this.generated && at === '' ? GENERATED_KEYS[key] : undefined;
+      const dropped = DROPPED_KEYS[key] ?? generatedKey;
       if (dropped !== undefined) {
-        this.drop(place, dropped);
+        this.drop(place, dropped, generatedKey !== undefined);
         continue;
       }
       switch (key) {
@@ -166,7 +171,8 @@ class Translator {
         continue;
       }
       const missing = MISSING_FEATURES[key];
-      if (missing !== undefined && declaresNothing(value)) this.drop(place, 'it declares nothing');
+      // A generating tool writes every section it knows, empty, including ones newer than this list.
+      if ((missing !== undefined || this.generated) && declaresNothing(value)) this.drop(place, 'it declares nothing', this.generated);
       else this.problem(place, missing === undefined ? 'Ledge has no such setting' : `not supported: ${missing}`);
     }
     return out;

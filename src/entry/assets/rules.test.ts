@@ -56,3 +56,24 @@ test('a link back up the tree is read once instead of looping forever', async ()
   const scanned = await scanAssetDirectory(dir);
   assert.deepEqual([...scanned.files.keys()], ['/sub/a.txt']);
 });
+
+test('server code a framework left as _worker.js among the assets is refused unless .assetsignore says what to do', async () => {
+  const folder = tempDir('ledge-assets-');
+  mkdirSync(path.join(folder, '_worker.js', 'chunks'), { recursive: true });
+  for (const f of ['index.html', '_worker.js/index.js', '_worker.js/chunks/a.mjs', '_routes.json']) writeFileSync(path.join(folder, f), 'x');
+  await assert.rejects(scanAssetDirectory(folder), (err) => isLedgeError(err) && err.code === 'assets_invalid'
+    && /^assets: _worker\.js\/(index\.js|chunks\/a\.mjs): the assets directory holds a _worker\.js folder, server code a framework built, which would be served to anyone\. Add an "\.assetsignore" file .* containing the line "_worker\.js"/.test(err.message));
+  const file = tempDir('ledge-assets-');
+  writeFileSync(path.join(file, '_worker.js'), 'export default {}');
+  await assert.rejects(scanAssetDirectory(file), /assets: _worker\.js: the assets directory holds a _worker\.js file/);
+  // What Astro's documentation has its users write to public/.assetsignore: neither is served.
+  writeFileSync(path.join(folder, '.assetsignore'), '_worker.js\n_routes.json\n');
+  assert.deepEqual([...(await scanAssetDirectory(folder)).files.keys()], ['/index.html']);
+  // An empty .assetsignore publishes it on purpose, as with the original's tool; a file merely named like it elsewhere is fine.
+  writeFileSync(path.join(file, '.assetsignore'), '');
+  assert.deepEqual([...(await scanAssetDirectory(file)).files.keys()], ['/_worker.js']);
+  const nested = tempDir('ledge-assets-');
+  mkdirSync(path.join(nested, 'docs'));
+  writeFileSync(path.join(nested, 'docs', '_worker.js'), 'x');
+  assert.deepEqual([...(await scanAssetDirectory(nested)).files.keys()], ['/docs/_worker.js']);
+});

@@ -36,6 +36,7 @@ export async function scanAssetDirectory(dir: string, memo: HashMemo = new Map()
   const root = path.resolve(dir);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new LedgeError('assets_invalid', `assets.directory: ${root} is not a directory`);
   const ignored = ignoreMatcher(root);
+  const hasIgnoreFile = existsSync(path.join(root, '.assetsignore'));
   const files = new Map<string, AssetEntry>();
   const paths = new Map<string, string>();
   // Links are followed, but a directory is read once: a link back up the tree would never end.
@@ -56,6 +57,7 @@ export async function scanAssetDirectory(dir: string, memo: HashMemo = new Map()
         continue;
       }
       if (!info.isFile()) continue;
+      if (!hasIgnoreFile) refuseServerEntry(relative);
       if (info.size > ASSET_LIMITS.fileBytes) throw new LedgeError('assets_invalid', `assets: ${relative} is ${formatMiB(info.size)}; one file may be at most 25 MiB`);
       if (files.size >= ASSET_LIMITS.files) throw new LedgeError('assets_invalid', `assets: ${relative} would be file number ${files.size + 1}; a version may hold at most ${ASSET_LIMITS.files} files`);
       const known = memo.get(absolute);
@@ -82,6 +84,19 @@ export function hashFile(file: string): Promise<string> {
     const hash = createHash('sha256');
     createReadStream(file).on('data', (chunk) => hash.update(chunk)).on('error', reject).on('end', () => resolve(hash.digest('hex')));
   });
+}
+
+/**
+ * A framework that builds for the original's older hosting writes its server code as `_worker.js` (a file, or a
+ * folder: Astro's adapter writes `dist/_worker.js/`) inside the folder it also fills with public files.
+ * Served as an asset it would publish that code, and its secrets' names and routes, to anyone; so, as the
+ * original's tool does, it is refused unless an `.assetsignore` file says what to do (listing it, or, empty,
+ * choosing to publish it).
+ */
+function refuseServerEntry(relative: string): void {
+  const kind = relative === '_worker.js' ? 'file' : relative.startsWith('_worker.js/') ? 'folder' : undefined;
+  if (kind === undefined) return;
+  throw new LedgeError('assets_invalid', `assets: ${relative}: the assets directory holds a _worker.js ${kind}, server code a framework built, which would be served to anyone. Add an ".assetsignore" file at the root of the assets directory containing the line "_worker.js" (Astro: public/.assetsignore) so it is not served; an empty ".assetsignore" publishes it on purpose`);
 }
 
 /** `.assetsignore` at the directory's root: one glob per line, as in .gitignore (a pattern without `/` matches at any depth). */

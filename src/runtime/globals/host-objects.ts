@@ -5,7 +5,7 @@
  * it needs from `node:process` and `node:buffer`, so nothing of its own depends on the globals.
  *
  * Under `nodejs_compat` the names exist again as documented stand-ins: `process` is the same small shim
- * the bundler injects (empty `env`, `nextTick`, no `exit`), `Buffer` is the `buffer` package (the same
+ * the bundler injects (`env` with the deployment's text variables and secrets from a 2025-04-01 compatibility date on, `nextTick`, no `exit`), `Buffer` is the `buffer` package (the same
  * class `node:buffer` gives application code; its allocations are zero-filled, where Node's
  * `allocUnsafe` hands out recycled memory that may hold another deployment's data), `global` is
  * `globalThis`.
@@ -36,7 +36,7 @@ const require = createRequire(import.meta.url);
 export const BUFFER_POLYFILL_URL = pathToFileURL(require.resolve('buffer/')).href;
 
 /** Removes Node's host objects from the global scope; with `nodejs_compat`, installs the stand-ins. */
-export function replaceHostObjects(nodejsCompat: boolean): void {
+export function replaceHostObjects(nodejsCompat: boolean, processEnv: Readonly<Record<string, string>> = {}): void {
   // Loaded before any application code runs: a CommonJS module evaluating later could run application
   // getters while its wrapper (holding the real `require`) is on the stack.
   const polyfill = nodejsCompat ? (require('buffer/') as { Buffer: Parameters<typeof addBase64url>[0] }).Buffer : undefined;
@@ -45,7 +45,7 @@ export function replaceHostObjects(nodejsCompat: boolean): void {
   for (const name of HOST_GLOBALS) Reflect.deleteProperty(globalThis, name);
   answerUndici({ Buffer: polyfill, global: nodejsCompat ? globalThis : undefined });
   hideGlobalDispatcher();
-  if (nodejsCompat) Object.defineProperty(globalThis, 'process', { value: createProcessStandIn(), writable: true, configurable: true, enumerable: false });
+  if (nodejsCompat) Object.defineProperty(globalThis, 'process', { value: createProcessStandIn(processEnv), writable: true, configurable: true, enumerable: false });
 }
 
 /**
@@ -105,12 +105,16 @@ function hardenNodeBuffer(): void {
   NodeBuffer.poolSize = 0;
 }
 
-/** The `process` stand-in; the same shape as the shim the bundler injects (src/runtime/bundle.ts). */
-function createProcessStandIn(): Record<string, unknown> {
+/**
+ * The `process` stand-in; the shim the bundler injects for `process` and `node:process` (src/runtime/bundle.ts)
+ * is this same object. `env` starts with the deployment's text variables and secrets when it fills them (a
+ * copy: writing to it changes nothing else).
+ */
+function createProcessStandIn(processEnv: Readonly<Record<string, string>>): Record<string, unknown> {
   const enqueue = queueMicrotask;
   const warn = console.warn.bind(console);
   const standIn: Record<string, unknown> = {
-    env: {},
+    env: { ...processEnv },
     argv: [],
     platform: 'linux',
     version: 'v20.0.0',

@@ -31,13 +31,17 @@ export interface GlobalScopeOptions {
   bundlePath: string;
   /** Whether the deployment has the `nodejs_compat` flag. */
   nodejsCompat: boolean;
+  /** Whether the deployment has `nodejs_als`: node:async_hooks alone is importable without `nodejs_compat`. */
+  nodejsAls?: boolean;
+  /** What `process.env` starts with under `nodejs_compat` (process-env.ts); empty when the deployment does not fill it. */
+  processEnv?: Readonly<Record<string, string>>;
 }
 
 /** Installs the application's global scope; call once, right before the bundle is imported. */
 export function installGlobalScope(options: GlobalScopeOptions): void {
   installWebApis();
   guardStackTraces();
-  replaceHostObjects(options.nodejsCompat);
+  replaceHostObjects(options.nodejsCompat, options.processEnv);
   replaceConsole();
 }
 
@@ -48,10 +52,11 @@ export function installGlobalScope(options: GlobalScopeOptions): void {
  * so this must come first. They resolve as usual under it, being outside the bundle's directory.
  */
 export function guardApplicationImports(options: GlobalScopeOptions): void {
+  const alsOnly = !options.nodejsCompat && options.nodejsAls === true;
   guardImports({
     appDir: pathToFileURL(path.dirname(options.bundlePath) + path.sep).href,
-    nodeModules: options.nodejsCompat ? NODEJS_COMPAT_MODULES : [],
-    replaced: options.nodejsCompat ? COMPAT_REPLACEMENTS : {},
+    nodeModules: options.nodejsCompat ? NODEJS_COMPAT_MODULES : alsOnly ? ['async_hooks'] : [],
+    replaced: options.nodejsCompat ? COMPAT_REPLACEMENTS : alsOnly ? { async_hooks: COMPAT_REPLACEMENTS.async_hooks as string } : {},
   });
 }
 

@@ -1,0 +1,4 @@
+globalThis.process ??= {}; globalThis.process.env ??= {};
+const server = {};
+
+export { server };

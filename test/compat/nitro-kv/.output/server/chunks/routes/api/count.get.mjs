@@ -1,0 +1,2 @@
+import{d as e,u as r,m as n}from"../../nitro/nitro.mjs";import"node:process";import"cloudflare:workers";import"node:events";import"node:buffer";import"node:timers";const o=e(async e=>{var o,t,l;const{env:s}=e.context.cloudflare;return{count:Number(null!=(o=await s.COUNTS.get("n"))?o:0),greeting:s.GREETING,fromProcess:null!=(t=n.env.GREETING)?t:null,runtimeConfig:null!=(l=r(e).greeting)?l:null}});export{o as default};
+//# sourceMappingURL=count.get.mjs.map

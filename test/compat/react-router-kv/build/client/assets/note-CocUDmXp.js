@@ -1,0 +1,1 @@
+import{w as e,j as t}from"./jsx-runtime-BZ0qBxPS.js";const i=e(function({loaderData:s}){return t.jsxs("main",{children:[t.jsxs("h1",{children:["Note ",s.id]}),t.jsx("p",{className:"note",children:s.text})]})});export{i as default};
