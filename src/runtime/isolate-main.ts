@@ -18,9 +18,10 @@ import { runWorkflow } from '../bindings/workflows/run.js';
 import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
 import { dropInstance, gateRunningObjectAnswer, releaseOutcome, runObjectEvent, runningObjectGate, settleCarriedWrites, thrownOf, type InstanceContext } from '../bindings/coordination/instances.js';
 import { setObjectValuesAccount } from '../bindings/coordination/rpc-values.js';
+import { endLease, grantLease, installLeasedRunner } from '../bindings/coordination/leases.js';
 import { WebSocketRequestResponsePair, installObjectSockets, takeSocketFlush } from '../bindings/coordination/websockets-isolate.js';
 import { createObjectSocketSupport } from './websockets/object-sockets.js';
-import type { CarriedWrites, ObjectEvent } from '../bindings/coordination/protocol.js';
+import type { CarriedWrites, ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
 import { OBJECT_STORAGE_SERVICE } from '../bindings/coordination/service-name.js';
 import { BATCH_LIMIT, batchLimitOf, createBatchSender, isolateMessageBytes } from './batch-port.js';
 import { createConsoleBudget } from './console-budget.js';
@@ -119,7 +120,7 @@ const rpc = createIsolateRpc(send, {
 });
 // Coordination-object ids and stubs arriving over RPC must name a namespace of this account (rpc-values.ts).
 setObjectValuesAccount(init.account);
-const rpcCaller = { call: rpc.session.call.bind(rpc.session) };
+const rpcCaller = { call: rpc.session.call.bind(rpc.session), callLocal: rpc.session.callLocal.bind(rpc.session) };
 /** The callee side of the session, as a coordination object's events use it (bindings/coordination/instances.ts). */
 const objectRpc: RpcCallee = {
   accept(link, guard) {
@@ -229,6 +230,8 @@ function receive(message: HostMessage): void {
     case 'object': void runObject(message.id, message.event); break;
     case 'object-drop': dropInstance(message.namespace, message.objectId); break;
     case 'object-written': settleCarriedWrites(message.seq, message.error); break;
+    case 'object-lease': grantLease(message.lease); break;
+    case 'object-lease-end': void endLease(message.namespace, message.objectId, message.idleMs).then((unused) => send(unused === undefined ? { t: 'object-lease-ended', seq: message.seq } : { t: 'object-lease-ended', seq: message.seq, unused })); break;
     case 'rpc-event': void runRpcEvent(message.id, message); break;
     case 'rpc-reply': case 'rpc-invoke': case 'rpc-release': case 'rpc-close': rpc.receive(message); break;
   }
@@ -501,6 +504,36 @@ async function runObject(id: number, event: ObjectEvent): Promise<void> {
   closeLinks(eventState);
   send({ t: 'done', id });
 }
+
+/** Numbers of the events this isolate runs under its leases: below zero, apart from the host's. */
+let nextLeasedEvent = -1;
+
+/**
+ * A call this isolate runs on an object it holds under the host's lease (bindings/coordination/leases.ts): the
+ * object's own event (its console lines and outcome make its record, as for a call the host delivers), whose
+ * ctx.waitUntil work extends the caller's event, within which it runs.
+ */
+installLeasedRunner(async (event) => {
+  const id = nextLeasedEvent--;
+  const caller = events.getStore();
+  const waits = caller?.waits ?? [];
+  const from = waits.length;
+  const eventState: EventState = { subrequests: 0, waits, fetchId: id };
+  send({ t: 'object-local', id, namespace: event.namespace, objectId: event.id, method: event.kind === 'rpc' ? event.method : event.kind });
+  let outcome: ObjectOutcome;
+  try {
+    outcome = await events.run(eventState, () => runObjectEvent(event, objectContext(), true));
+  } finally {
+    const added = waits.slice(from);
+    // The links its code opened close when it ends, or once the work it left to ctx.waitUntil has settled.
+    if (added.length === 0) closeLinks(eventState);
+    else if (caller) void Promise.allSettled(added).then(() => closeLinks(eventState));
+    else void settleWaitUntil(added, id).then(() => closeLinks(eventState));
+  }
+  const thrown = thrownOf(outcome);
+  send(thrown === undefined ? { t: 'object-local-end', id } : { t: 'object-local-end', id, exception: serializeError(thrown) });
+  return outcome;
+});
 
 function retryDelay(options: { delaySeconds?: number } | undefined): number | null {
   const value = options?.delaySeconds;

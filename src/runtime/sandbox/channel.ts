@@ -92,6 +92,10 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
     case 'rpc-call': return isId(m.id) && isInt(m.link) && isInt(m.cap) && (m.method === null || isStr(m.method)) && Array.isArray(m.args) ? value as IsolateMessage : null;
     case 'rpc-answer': return isId(m.id) && isOutcome(m.outcome) ? value as IsolateMessage : null;
     case 'rpc-result': return isId(m.id) && isOutcome(m.outcome) && (m.exception === undefined || isError(m.exception)) ? value as IsolateMessage : null;
+    // Leases of coordination objects (bindings/coordination/leases.ts): the host matches `seq` and ids against its own.
+    case 'object-lease-ended': return isId(m.seq) && (m.unused === undefined || (typeof m.unused === 'number' && Number.isFinite(m.unused) && m.unused >= 0)) ? value as IsolateMessage : null;
+    case 'object-local': return isId(m.id) && (m.id as number) < 0 && isStr(m.namespace) && m.namespace.length <= 512 && isStr(m.objectId) && m.objectId.length <= 64 && isStr(m.method) && m.method.length <= 256 ? value as IsolateMessage : null;
+    case 'object-local-end': return isId(m.id) && (m.id as number) < 0 && (m.exception === undefined || isError(m.exception)) ? value as IsolateMessage : null;
     default: break;
   }
   if (!isId(m.id)) return null;
