@@ -7,6 +7,7 @@
  * runs on the object have ended, so the object never has two instances. Runs in the isolate.
  */
 import type { ObjectEvent, ObjectLease, ObjectOutcome } from './protocol.js';
+import { realmShared } from '../rpc-values.js';
 
 interface Held extends ObjectLease {
   /** Leased calls running now. */
@@ -19,12 +20,16 @@ interface Held extends ObjectLease {
 /** How a leased call runs (the runtime's: its event bookkeeping around runObjectEvent). */
 export type LeasedRunner = (event: ObjectEvent) => Promise<ObjectOutcome>;
 
-const held = new Map<string, Held>();
-let runner: LeasedRunner | undefined;
+/**
+ * The leases this isolate holds, and how their calls run: one per realm (rpc-values.ts, `realmShared`), since the
+ * runtime and the binding's half may be two copies of this module when Ledge runs from its sources.
+ */
+const LEASES = realmShared('coordination-leases', () => ({ held: new Map<string, Held>(), runner: undefined as LeasedRunner | undefined }));
+const held = LEASES.held;
 
 /** The runtime says how leased calls run; without it no lease is taken. */
 export function installLeasedRunner(run: LeasedRunner): void {
-  runner = run;
+  LEASES.runner = run;
 }
 
 /** The host leased an object to this isolate. */
@@ -61,7 +66,7 @@ export type LeasedCall = (name: string | null, link: number, method: string, arg
  */
 export function takeLease(namespace: string, id: string): { run: LeasedCall; end(): void } | undefined {
   const lease = held.get(`${namespace}\n${id}`);
-  const run = runner;
+  const run = LEASES.runner;
   if (!lease || !run) return undefined;
   lease.inflight++;
   let ended = false;
