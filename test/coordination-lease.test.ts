@@ -30,6 +30,7 @@ export class Box extends DurableObject {
   async callBack(fn) { return (await fn(21)) + 1; }
   tally() { return new Tally(); }
   fail() { throw new RangeError('no such thing'); }
+  greet(who) { console.warn('greeting', who); return 'hi ' + who; }
   async inc() {
     this.count++;
     const v = ((await this.ctx.storage.get('v')) ?? 0) + 1;
@@ -92,6 +93,12 @@ export default {
       for (let i = 0; i < n; i++) seen.push(await stub.inc());
       return Response.json(seen);
     }
+    if (url.pathname === '/records') {
+      await stub.whoAmI();
+      const said = [await stub.greet('ada'), await stub.greet('bob')];
+      try { await stub.fail(); } catch { /* its record says it threw */ }
+      return Response.json(said);
+    }
     if (url.pathname === '/hold') return new Response(await stub.hold(Number(url.searchParams.get('ms'))));
     if (url.pathname === '/state') return Response.json(await stub.state());
     return new Response('not found', { status: 404 });
@@ -126,6 +133,28 @@ for (const isolation of ['thread', 'process'] as const) {
         map: [[1, 'one']],
         bytes: [1, 2, 3],
       });
+    } finally {
+      await server.close();
+    }
+  });
+
+  test(`each call run under the lease is its own record, with its console lines and exception (${isolation} isolation)`, { timeout: 120_000 }, async () => {
+    const server = await startProject(makeProject({ 'src/index.js': app(1) }, { ...CONFIG, observability: { logs: { enabled: true } } }), { stateDir: tempDir(), isolation });
+    try {
+      const res = await fetch(`${server.url}/records?name=recorded`);
+      assert.deepEqual(await res.json(), ['hi ada', 'hi bob']);
+      type Rec = { kind: string; trigger?: string; outcome: string; logs: { level: string; message: string }[]; error?: { name: string; message: string } };
+      const records = async (query: string) => ((await (await fetch(`${server.url}/__ledge/logs?${query}`)).json()) as { records: Rec[] }).records.filter((r) => r.kind === 'object');
+      const greeted = await records('search=greeting');
+      assert.deepEqual(greeted.map((r) => r.logs.map((l) => [l.level, l.message])).sort(), [[['warn', 'greeting ada']], [['warn', 'greeting bob']]]);
+      for (const r of greeted) assert.match(r.trigger ?? '', /\/Box\/[0-9a-f]{64} greet\(\)$/);
+      const failed = await records('outcome=exception');
+      assert.equal(failed.length, 1, JSON.stringify(failed));
+      assert.deepEqual([failed[0]?.error?.name, failed[0]?.error?.message], ['RangeError', 'no such thing']);
+      assert.match(failed[0]?.trigger ?? '', / fail\(\)$/);
+      // One record per call, those that wrote no line included (invocation logs are on by default; fail() wrote none).
+      const methods = (await records('')).map((r) => / (\w+)\(\)$/.exec(r.trigger ?? '')?.[1]).sort();
+      assert.deepEqual(methods, ['fail', 'greet', 'greet', 'whoAmI']);
     } finally {
       await server.close();
     }

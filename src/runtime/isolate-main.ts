@@ -38,7 +38,7 @@ import { createIsolateTcp } from './tcp/isolate-tcp.js';
 import { createIsolateRpc, sendable } from './rpc/isolate-side.js';
 import { disposeStubs } from './rpc/session.js';
 import { callEntrypoint } from './rpc/entrypoint.js';
-import { STREAM_WINDOW_BYTES, serializeError, type RpcEventCall, type HostMessage, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
+import { STREAM_WINDOW_BYTES, serializeError, type LeasedCallTrace, type RpcEventCall, type HostMessage, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
 // Last: a standby isolate waits here for its init, with everything above already loaded.
 import { init, onHostMessages } from './isolate-init.js';
 
@@ -519,7 +519,9 @@ installLeasedRunner(async (event) => {
   const waits = caller?.waits ?? [];
   const from = waits.length;
   const eventState: EventState = { subrequests: 0, waits, fetchId: id };
-  send({ t: 'object-local', id, namespace: event.namespace, objectId: event.id, method: event.kind === 'rpc' ? event.method : event.kind });
+  // Announced to the host only if it logs (log()); otherwise its one message is its end.
+  const call = { namespace: event.namespace, objectId: event.id, method: event.kind === 'rpc' ? event.method : event.kind, startedAt: Date.now() };
+  unannounced.set(id, call);
   let outcome: ObjectOutcome;
   try {
     outcome = await events.run(eventState, () => runObjectEvent(event, objectContext(), true));
@@ -531,9 +533,14 @@ installLeasedRunner(async (event) => {
     else void settleWaitUntil(added, id).then(() => closeLinks(eventState));
   }
   const thrown = thrownOf(outcome);
-  send(thrown === undefined ? { t: 'object-local-end', id } : { t: 'object-local-end', id, exception: serializeError(thrown) });
+  const never = unannounced.get(id);
+  unannounced.delete(id);
+  send({ t: 'object-local-end', id, ...(thrown === undefined ? {} : { exception: serializeError(thrown) }), ...(never ? { call: never } : {}) });
   return outcome;
 });
+
+/** Calls run under a lease that the host has not been told of yet (they have sent no log line). */
+const unannounced = new Map<number, LeasedCallTrace>();
 
 function retryDelay(options: { delaySeconds?: number } | undefined): number | null {
   const value = options?.delaySeconds;
@@ -713,6 +720,12 @@ function installConsole(): void {
 
 /** One log line to the host, naming the fetch event it belongs to (the running one unless given). */
 function log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fetchId = events.getStore()?.fetchId): void {
+  // A line of a call run under a lease: the host learns of the call first, so the line lands in its record.
+  const call = fetchId !== undefined && fetchId < 0 ? unannounced.get(fetchId) : undefined;
+  if (call && fetchId !== undefined) {
+    unannounced.delete(fetchId);
+    send({ t: 'object-local', id: fetchId, ...call });
+  }
   send(fetchId === undefined ? { t: 'log', level, message } : { t: 'log', level, message, event: fetchId });
 }
 

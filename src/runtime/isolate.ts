@@ -17,7 +17,7 @@ import { claimSocket, offerIsolateSocket } from '../bindings/coordination/websoc
 import { RpcPort } from './rpc/host-links.js';
 import { isRpcIsolateMessage } from './rpc/protocol.js';
 import type { RpcOutcome } from './rpc/errors.js';
-import { STREAM_WINDOW_BYTES, type RpcEventCall, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
+import { STREAM_WINDOW_BYTES, type LeasedCallTrace, type RpcEventCall, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** A request as the runtime sees it: already parsed by the entry layer. */
 export interface DispatchRequest {
@@ -371,16 +371,24 @@ export class Isolate {
     if (message.id >= 0 || this.#events.has(message.id) || this.#leasedEvents >= MAX_LEASED_EVENTS) return;
     this.#leasedEvents++;
     const event: PendingEvent = { id: message.id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
-    if (this.#observe) event.trace = startTrace('object', { trigger: `${message.namespace}/${message.objectId} ${message.method}()` });
+    if (this.#observe) event.trace = leasedTrace(message);
     this.#begin(event);
   }
 
+  /** A call under a lease ended: its record, from its announcement or (never announced) from this message alone. */
   #endLeased(message: Extract<IsolateMessage, { t: 'object-local-end' }>): void {
     const event = message.id < 0 ? this.#events.get(message.id) : undefined;
-    if (!event) return;
-    this.#leasedEvents--;
-    if (event.trace && message.exception) event.trace.exception = message.exception;
-    this.#finish(event.id);
+    if (event) {
+      this.#leasedEvents--;
+      if (event.trace && message.exception) event.trace.exception = message.exception;
+      this.#finish(event.id);
+      return;
+    }
+    if (!message.call || !this.#observe) return;
+    const trace = leasedTrace(message.call);
+    if (message.exception) trace.exception = message.exception;
+    // Its CPU was counted with the event it ran within (the caller's).
+    this.#report({ cpuMs: 0 }, trace);
   }
 
   /** Tells the isolate to forget its instance of an object (evicted, or moved to another isolate). */
@@ -495,7 +503,7 @@ export class Isolate {
   }
 
   /** Tells the observer how an event went; a fault in the observer never reaches the event or the isolate. */
-  #report(event: PendingEvent, trace: EventTrace): void {
+  #report(event: Pick<PendingEvent, 'cpuMs'>, trace: EventTrace): void {
     trace.cpuMs = event.cpuMs;
     trace.endedAt = Date.now();
     try {
@@ -740,6 +748,13 @@ export class Isolate {
       }
     }
   }
+}
+
+/** The trace of a call an isolate ran under its lease; its start by the isolate's clock, never later than now. */
+function leasedTrace(call: LeasedCallTrace): EventTrace {
+  const trace = startTrace('object', { trigger: `${call.namespace}/${call.objectId} ${call.method}()` });
+  if (call.startedAt < trace.startedAt) trace.startedAt = call.startedAt;
+  return trace;
 }
 
 const FAILURE_TEXT: Partial<Record<ErrorCode, string>> = {

@@ -95,6 +95,14 @@ export type HostMessage =
   | SocketHostMessage
   | TcpHostMessage;
 
+/** What the host's record of a call run under a lease says of it (its `startedAt` by the isolate's clock). */
+export interface LeasedCallTrace {
+  namespace: string;
+  objectId: string;
+  method: string;
+  startedAt: number;
+}
+
 /** An incoming call through a service binding, as the isolate receives it. */
 export interface RpcEventCall {
   /** The host's number of the link the call's values are encoded on (runtime/rpc). */
@@ -130,11 +138,12 @@ export type IsolateMessage =
   /** The answer to `object-lease-end`: `unused` (ms since its last call) when the lease is kept, absent when given back. */
   | { t: 'object-lease-ended'; seq: number; unused?: number }
   /**
-   * A call the isolate runs under its lease (bindings/coordination/leases.ts) starts: an event of the object's own,
-   * numbered by the isolate below zero, which its log lines name; `object-local-end` ends it (with what it threw).
+   * A call the isolate runs under its lease (bindings/coordination/leases.ts) is an event of the object's own,
+   * numbered by the isolate below zero. `object-local` announces it, only once it has a log line to send (which
+   * names it); `object-local-end` ends it (with what it threw), and says what it was (`call`) if never announced.
    */
-  | { t: 'object-local'; id: number; namespace: string; objectId: string; method: string }
-  | { t: 'object-local-end'; id: number; exception?: SerializedError }
+  | ({ t: 'object-local'; id: number } & LeasedCallTrace)
+  | { t: 'object-local-end'; id: number; exception?: SerializedError; call?: LeasedCallTrace }
   | RpcIsolateMessage
   | { t: 'call'; id: number; binding: string; method: string; args: readonly unknown[]; event?: number; /** The isolate waits blocked for the answer (sync-bridge.ts): its relay delivers it, and strips this mark. */ sync?: true }
   /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */
