@@ -522,20 +522,25 @@ installLeasedRunner(async (event) => {
   // Announced to the host only if it logs (log()); otherwise its one message is its end.
   const call = { namespace: event.namespace, objectId: event.id, method: event.kind === 'rpc' ? event.method : event.kind, startedAt: Date.now() };
   unannounced.set(id, call);
-  let outcome: ObjectOutcome;
-  try {
-    outcome = await events.run(eventState, () => runObjectEvent(event, objectContext(), true));
-  } finally {
-    const added = waits.slice(from);
-    // The links its code opened close when it ends, or once the work it left to ctx.waitUntil has settled.
-    if (added.length === 0) closeLinks(eventState);
-    else if (caller) void Promise.allSettled(added).then(() => closeLinks(eventState));
-    else void settleWaitUntil(added, id).then(() => closeLinks(eventState));
-  }
+  const outcome = await events.run(eventState, () => runObjectEvent(event, objectContext(), true)).catch((err: unknown) => ({ ok: false as const, error: { name: 'Error', message: String((err as Error)?.message ?? err) } }));
   const thrown = thrownOf(outcome);
-  const never = unannounced.get(id);
-  unannounced.delete(id);
-  send({ t: 'object-local-end', id, ...(thrown === undefined ? {} : { exception: serializeError(thrown) }), ...(never ? { call: never } : {}) });
+  const end = (): void => {
+    // The links its code opened close when it ends.
+    closeLinks(eventState);
+    const never = unannounced.get(id);
+    unannounced.delete(id);
+    send({ t: 'object-local-end', id, ...(thrown === undefined ? {} : { exception: serializeError(thrown) }), ...(never ? { call: never } : {}) });
+  };
+  // Work it left to ctx.waitUntil keeps it open (its lines land in its record) within the usual bound; the caller's
+  // event waits for that work too, and reports its failures, so they are not reported twice.
+  const added = waits.slice(from);
+  if (added.length === 0) end();
+  else if (caller) {
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise((resolve) => { timer = setTimeout(resolve, init.waitUntilMs); });
+    void Promise.race([Promise.allSettled(added), bound]).then(() => { clearTimeout(timer); end(); });
+  }
+  else void settleWaitUntil(added, id).then(end);
   return outcome;
 });
 

@@ -14,7 +14,7 @@ import { fromRpcError, settleOutcome, toRpcError, type RpcOutcome } from './erro
 import type { RpcLinkGuard } from '../../bindings/isolate-part.js';
 import { isForwarder } from '../../bindings/rpc-values.js';
 import { RPC_LIMITS } from './limits.js';
-import { oversizedValue } from './sizes.js';
+import { oversizedValue, PLAIN_NODES, plainSizeBound } from './sizes.js';
 
 /** Captured before application code runs, which may replace the global: a local call's values cross by it. */
 const clone = structuredClone;
@@ -25,6 +25,9 @@ const clone = structuredClone;
  * the other's objects. Anything structured clone refuses becomes the call's error, as `sendable` makes it.
  */
 function crossLocally(value: unknown, what: string): RpcOutcome {
+  // Plain data (primitives, plain arrays and objects: the usual call) needs no copy here: the codec already made
+  // these containers for this crossing, and decoding makes new ones on the other side, as clone would.
+  if (plainSizeBound(value, { nodes: PLAIN_NODES }) <= RPC_LIMITS.maxMessageBytes) return { value };
   const refused = oversizedValue(value, what, RPC_LIMITS.maxMessageBytes);
   if (refused) return refused;
   try {
