@@ -21,7 +21,7 @@ import { setObjectValuesAccount } from '../bindings/coordination/rpc-values.js';
 import { endLease, grantLease, installLeasedRunner } from '../bindings/coordination/leases.js';
 import { WebSocketRequestResponsePair, installObjectSockets, takeSocketFlush } from '../bindings/coordination/websockets-isolate.js';
 import { createObjectSocketSupport } from './websockets/object-sockets.js';
-import type { CarriedWrites, ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
+import type { CarriedWrites, ObjectEvent } from '../bindings/coordination/protocol.js';
 import { OBJECT_STORAGE_SERVICE } from '../bindings/coordination/service-name.js';
 import { BATCH_LIMIT, batchLimitOf, createBatchSender, isolateMessageBytes } from './batch-port.js';
 import { createConsoleBudget } from './console-budget.js';
