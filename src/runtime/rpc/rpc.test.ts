@@ -268,7 +268,9 @@ test('a call whose callee is in the same isolate (callLocal) routes stubs, relea
   assert.notEqual(result.got, calleeBytes);
   // The callback ran in the caller, the target's method runs in the callee: neither through the host.
   assert.equal(await result.target.increment(1), 22);
-  (result.target as unknown as Record<symbol, () => void>)[DISPOSE]();
+  const dispose = (result.target as unknown as Record<symbol, (() => void) | undefined>)[DISPOSE];
+  assert.equal(typeof dispose, 'function');
+  dispose?.();
   assert.deepEqual(used, []);
   assert.equal(session.openLinks, 0, 'the link closed at both ends once the caller let go');
   await assert.rejects(session.callLocal(async () => ({ value: null }), [new Uint8Array(33 * 1024 * 1024)]), { name: 'RangeError', message: /over the limit of 33554432 bytes per call/ });
