@@ -30,6 +30,11 @@ export interface RpcCaller {
    * callee's error, with `remote: true`). Stubs passed as arguments are released when the call returns.
    */
   call(send: (link: number, args: unknown[]) => Promise<unknown>, args: readonly unknown[]): Promise<unknown>;
+  /**
+   * The same call to a callee in this isolate (a coordination object leased here): `run` gets the callee's end of
+   * the link and the arguments, copied as the host would copy them; so is its result.
+   */
+  callLocal?(run: (link: number, args: unknown[]) => Promise<{ value: unknown; linkDone?: true } | { error: { name: string; message: string } }>, args: readonly unknown[]): Promise<unknown>;
 }
 
 /**

@@ -18,6 +18,7 @@ import { runWorkflow } from '../bindings/workflows/run.js';
 import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
 import { dropInstance, gateRunningObjectAnswer, releaseOutcome, runObjectEvent, runningObjectGate, settleCarriedWrites, thrownOf, type InstanceContext } from '../bindings/coordination/instances.js';
 import { setObjectValuesAccount } from '../bindings/coordination/rpc-values.js';
+import { endLease, grantLease, installLeasedRunner } from '../bindings/coordination/leases.js';
 import { WebSocketRequestResponsePair, installObjectSockets, takeSocketFlush } from '../bindings/coordination/websockets-isolate.js';
 import { createObjectSocketSupport } from './websockets/object-sockets.js';
 import type { CarriedWrites, ObjectEvent } from '../bindings/coordination/protocol.js';
@@ -39,7 +40,7 @@ import { createIsolateTcp } from './tcp/isolate-tcp.js';
 import { createIsolateRpc, sendable } from './rpc/isolate-side.js';
 import { disposeStubs } from './rpc/session.js';
 import { callEntrypoint } from './rpc/entrypoint.js';
-import { STREAM_WINDOW_BYTES, serializeError, type RpcEventCall, type HostMessage, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
+import { STREAM_WINDOW_BYTES, serializeError, type LeasedCallTrace, type RpcEventCall, type HostMessage, type IsolateMessage, type FlatHeaders, type SerializedError, type ScheduledFiring, type QueueBatchEvent, type QueueDecision } from './protocol.js';
 // Last: a standby isolate waits here for its init, with everything above already loaded.
 import { init, onHostMessages } from './isolate-init.js';
 
@@ -121,7 +122,7 @@ const rpc = createIsolateRpc(send, {
 });
 // Coordination-object ids and stubs arriving over RPC must name a namespace of this account (rpc-values.ts).
 setObjectValuesAccount(init.account);
-const rpcCaller = { call: rpc.session.call.bind(rpc.session) };
+const rpcCaller = { call: rpc.session.call.bind(rpc.session), callLocal: rpc.session.callLocal.bind(rpc.session) };
 /** The callee side of the session, as a coordination object's events use it (bindings/coordination/instances.ts). */
 const objectRpc: RpcCallee = {
   accept(link, guard) {
@@ -231,6 +232,8 @@ function receive(message: HostMessage): void {
     case 'object': void runObject(message.id, message.event); break;
     case 'object-drop': dropInstance(message.namespace, message.objectId); break;
     case 'object-written': settleCarriedWrites(message.seq, message.error); break;
+    case 'object-lease': grantLease(message.lease); break;
+    case 'object-lease-end': void endLease(message.namespace, message.objectId, message.idleMs).then((unused) => send(unused === undefined ? { t: 'object-lease-ended', seq: message.seq } : { t: 'object-lease-ended', seq: message.seq, unused })); break;
     case 'rpc-event': void runRpcEvent(message.id, message); break;
     case 'rpc-reply': case 'rpc-invoke': case 'rpc-release': case 'rpc-close': rpc.receive(message); break;
   }
@@ -504,6 +507,48 @@ async function runObject(id: number, event: ObjectEvent): Promise<void> {
   send({ t: 'done', id });
 }
 
+/** Numbers of the events this isolate runs under its leases: below zero, apart from the host's. */
+let nextLeasedEvent = -1;
+
+/**
+ * A call this isolate runs on an object it holds under the host's lease (bindings/coordination/leases.ts): the
+ * object's own event (its console lines and outcome make its record, as for a call the host delivers), whose
+ * ctx.waitUntil work extends the caller's event, within which it runs.
+ */
+installLeasedRunner(async (event) => {
+  const id = nextLeasedEvent--;
+  const caller = events.getStore();
+  const waits = caller?.waits ?? [];
+  const from = waits.length;
+  const eventState: EventState = { subrequests: 0, waits, fetchId: id };
+  // Announced to the host only if it logs (log()); otherwise its one message is its end.
+  const call = { namespace: event.namespace, objectId: event.id, method: event.kind === 'rpc' ? event.method : event.kind, startedAt: Date.now() };
+  unannounced.set(id, call);
+  const outcome = await events.run(eventState, () => runObjectEvent(event, objectContext(), true)).catch((err: unknown) => ({ ok: false as const, error: { name: 'Error', message: String((err as Error)?.message ?? err) } }));
+  const thrown = thrownOf(outcome);
+  const end = (): void => {
+    // The links its code opened close when it ends.
+    closeLinks(eventState);
+    const never = unannounced.get(id);
+    unannounced.delete(id);
+    send({ t: 'object-local-end', id, ...(thrown === undefined ? {} : { exception: serializeError(thrown) }), ...(never ? { call: never } : {}) });
+  };
+  // Work it left to ctx.waitUntil keeps it open (its lines land in its record) within the usual bound; the caller's
+  // event waits for that work too, and reports its failures, so they are not reported twice.
+  const added = waits.slice(from);
+  if (added.length === 0) end();
+  else if (caller) {
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise((resolve) => { timer = setTimeout(resolve, init.waitUntilMs); });
+    void Promise.race([Promise.allSettled(added), bound]).then(() => { clearTimeout(timer); end(); });
+  }
+  else void settleWaitUntil(added, id).then(end);
+  return outcome;
+});
+
+/** Calls run under a lease that the host has not been told of yet (they have sent no log line). */
+const unannounced = new Map<number, LeasedCallTrace>();
+
 function retryDelay(options: { delaySeconds?: number } | undefined): number | null {
   const value = options?.delaySeconds;
   if (value === undefined) return null;
@@ -682,6 +727,12 @@ function installConsole(): void {
 
 /** One log line to the host, naming the fetch event it belongs to (the running one unless given). */
 function log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fetchId = events.getStore()?.fetchId): void {
+  // A line of a call run under a lease: the host learns of the call first, so the line lands in its record.
+  const call = fetchId !== undefined && fetchId < 0 ? unannounced.get(fetchId) : undefined;
+  if (call && fetchId !== undefined) {
+    unannounced.delete(fetchId);
+    send({ t: 'object-local', id: fetchId, ...call });
+  }
   send(fetchId === undefined ? { t: 'log', level, message } : { t: 'log', level, message, event: fetchId });
 }
 

@@ -12,13 +12,13 @@ import { ResponseStream } from './response-stream.js';
 import { CONSOLE_BYTES_PER_EVENT, createConsoleBudget } from './console-budget.js';
 import { startTrace, traceLine, type EventKind, type EventObserver, type EventTrace } from './event-trace.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
-import type { ObjectCaller, ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
+import type { ObjectCaller, ObjectEvent, ObjectLease, ObjectOutcome } from '../bindings/coordination/protocol.js';
 import { encodedRequestLine, encodedResponseStatus } from './rpc/codec.js';
 import { claimSocket, offerIsolateSocket } from '../bindings/coordination/websockets-handoff.js';
 import { RpcPort } from './rpc/host-links.js';
 import { isRpcIsolateMessage } from './rpc/protocol.js';
 import type { RpcOutcome } from './rpc/errors.js';
-import { RESPONSE_UNREAD_LIMIT_BYTES, STREAM_WINDOW_BYTES, type RpcEventCall, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
+import { RESPONSE_UNREAD_LIMIT_BYTES, STREAM_WINDOW_BYTES, type LeasedCallTrace, type RpcEventCall, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
 
 /** Methods the Fetch API forbids in a Request: CONNECT, and TRACE/TRACK (cross-site tracing). */
 const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -133,6 +133,15 @@ export interface IsolateSample {
 
 let nextIsolateId = 1;
 
+/**
+ * How long an isolate may take to give back an object's lease (its calls under the lease ending) before it is
+ * stopped, so the object can move: the wall-time bound of an object event the host delivers (deployment.ts).
+ */
+const LEASE_END_MS = 15 * 60 * 1000;
+
+/** Calls under leases (object-local) one isolate may have running at once, as the host counts them. */
+const MAX_LEASED_EVENTS = 100_000;
+
 /** One worker (a thread, here or in a sandbox process) running one version of a deployment. */
 export class Isolate {
   readonly id = nextIsolateId++;
@@ -165,6 +174,11 @@ export class Isolate {
   #rpc: RpcPort;
   /** Stops the pushes of watched bindings (BindingService.watch) when the isolate exits. */
   #unwatch: (() => void)[] = [];
+  /** Lease ends asked of the isolate and not answered yet (bindings/coordination/leases.ts), by number. */
+  #leaseEnds = new Map<number, { resolve: (unused: number | undefined) => void; timer: NodeJS.Timeout }>();
+  #nextLeaseEnd = 1;
+  /** Calls the isolate runs under its leases now (events numbered below zero by the isolate). */
+  #leasedEvents = 0;
 
   constructor(options: IsolateOptions) {
     this.#redact = options.redact ?? ((text) => text);
@@ -221,6 +235,9 @@ export class Isolate {
       if (failure) this.#failure = failure;
       this.#exited = true;
       for (const stop of this.#unwatch.splice(0)) stop();
+      // A stopped isolate runs nothing under its leases any more: every lease it held is given back.
+      for (const seq of [...this.#leaseEnds.keys()]) this.#settleLeaseEnd(seq, undefined);
+      this.#leasedEvents = 0;
       this.#rpc.close();
       // A planned stop (a reload, a new version) is a restart; a limit or a crash is a failure.
       const planned = this.#stopping && !this.#failure.startsWith('exceeded_');
@@ -335,6 +352,67 @@ export class Isolate {
     this.#post(error === undefined ? { t: 'object-written', seq } : { t: 'object-written', seq, error });
   }
 
+  /** This isolate's RPC end, as the callers it makes are named (`ObjectCaller.endpoint`). */
+  get endpoint(): object { return this.#rpc; }
+
+  /** Leases an object placed here to this isolate (bindings/coordination/leases.ts). */
+  grantLease(lease: ObjectLease): void {
+    this.#post({ t: 'object-lease', lease });
+  }
+
+  /**
+   * Takes an object's lease back (or, with `idleMs`, asks whether it has been unused that long): resolves with
+   * the isolate's answer, or undefined once the isolate has stopped. An isolate that does not answer within
+   * LEASE_END_MS is stopped, so the object is free to move.
+   */
+  endLease(namespace: string, objectId: string, idleMs?: number): Promise<number | undefined> {
+    if (this.#exited) return Promise.resolve(undefined);
+    const seq = this.#nextLeaseEnd++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#logger.error(`the isolate did not give back its lease on object ${objectId} (${namespace}) within ${LEASE_END_MS / 1000} s; it is stopped`);
+        void this.terminate('exceeded_wall_time');
+      }, LEASE_END_MS);
+      timer.unref();
+      this.#leaseEnds.set(seq, { resolve, timer });
+      this.#post(idleMs === undefined ? { t: 'object-lease-end', seq, namespace, objectId } : { t: 'object-lease-end', seq, namespace, objectId, idleMs });
+    });
+  }
+
+  #settleLeaseEnd(seq: number, unused: number | undefined): void {
+    const end = this.#leaseEnds.get(seq);
+    if (!end) return;
+    this.#leaseEnds.delete(seq);
+    clearTimeout(end.timer);
+    end.resolve(unused);
+  }
+
+  /** A call under a lease starts (`object-local`): an event of the object, counted and recorded as one the host delivers. */
+  #startLeased(message: Extract<IsolateMessage, { t: 'object-local' }>): void {
+    // The isolate numbers these events below zero; a number in use, or past the bound, is refused (it only feeds records).
+    if (message.id >= 0 || this.#events.has(message.id) || this.#leasedEvents >= MAX_LEASED_EVENTS) return;
+    this.#leasedEvents++;
+    const event: PendingEvent = { id: message.id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
+    if (this.#observe) event.trace = leasedTrace(message);
+    this.#begin(event);
+  }
+
+  /** A call under a lease ended: its record, from its announcement or (never announced) from this message alone. */
+  #endLeased(message: Extract<IsolateMessage, { t: 'object-local-end' }>): void {
+    const event = message.id < 0 ? this.#events.get(message.id) : undefined;
+    if (event) {
+      this.#leasedEvents--;
+      if (event.trace && message.exception) event.trace.exception = message.exception;
+      this.#finish(event.id);
+      return;
+    }
+    if (!message.call || !this.#observe) return;
+    const trace = leasedTrace(message.call);
+    if (message.exception) trace.exception = message.exception;
+    // Its CPU was counted with the event it ran within (the caller's).
+    this.#report({ cpuMs: 0 }, trace);
+  }
+
   /** Tells the isolate to forget its instance of an object (evicted, or moved to another isolate). */
   dropObject(namespace: string, objectId: string): void {
     this.#post({ t: 'object-drop', namespace, objectId });
@@ -447,7 +525,7 @@ export class Isolate {
   }
 
   /** Tells the observer how an event went; a fault in the observer never reaches the event or the isolate. */
-  #report(event: PendingEvent, trace: EventTrace): void {
+  #report(event: Pick<PendingEvent, 'cpuMs'>, trace: EventTrace): void {
     trace.cpuMs = event.cpuMs;
     trace.endedAt = Date.now();
     try {
@@ -505,6 +583,12 @@ export class Isolate {
     if (isRpcIsolateMessage(message)) {
       this.#rpc.receive(message);
       return;
+    }
+    switch (message.t) {
+      case 'object-lease-ended': this.#settleLeaseEnd(message.seq, message.unused); return;
+      case 'object-local': this.#startLeased(message); return;
+      case 'object-local-end': this.#endLeased(message); return;
+      default: break;
     }
     const event = this.#events.get(message.id);
     if (!event) return;
@@ -702,6 +786,13 @@ export class Isolate {
       }
     }
   }
+}
+
+/** The trace of a call an isolate ran under its lease; its start by the isolate's clock, never later than now. */
+function leasedTrace(call: LeasedCallTrace): EventTrace {
+  const trace = startTrace('object', { trigger: `${call.namespace}/${call.objectId} ${call.method}()` });
+  if (call.startedAt < trace.startedAt) trace.startedAt = call.startedAt;
+  return trace;
 }
 
 const FAILURE_TEXT: Partial<Record<ErrorCode, string>> = {

@@ -8,7 +8,7 @@ import type { TcpHostMessage, TcpIsolateMessage } from './tcp/protocol.js';
 import type { QueueBatchEvent, QueueOutcome } from '../bindings/queues/delivery.js';
 import type { FlatHeaders, SerializedError } from './wire.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
-import type { CarriedWrites, ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
+import type { CarriedWrites, ObjectEvent, ObjectLease, ObjectOutcome } from '../bindings/coordination/protocol.js';
 import type { RpcHostMessage, RpcIsolateMessage } from './rpc/protocol.js';
 import type { RpcOutcome } from './rpc/errors.js';
 
@@ -81,6 +81,10 @@ export type HostMessage =
   | { t: 'object-drop'; namespace: string; objectId: string }
   /** How the commit of the writes an object's result carried went (bindings/coordination/storage.ts `takeForResult`). */
   | { t: 'object-written'; seq: number; error?: string }
+  /** The object, placed in this isolate, is leased to it: its own RPC calls to it run there (bindings/coordination/leases.ts). */
+  | { t: 'object-lease'; lease: ObjectLease }
+  /** Give the lease back once no call runs under it (`object-lease-ended`); with `idleMs`, keep it if used within that time. */
+  | { t: 'object-lease-end'; seq: number; namespace: string; objectId: string; idleMs?: number }
   | { t: 'req'; id: number; method: string; url: string; headers: FlatHeaders; hasBody: boolean; httpProtocol?: string | undefined }
   | { t: 'req-chunk'; id: number; chunk: Uint8Array }
   | { t: 'req-end'; id: number }
@@ -94,6 +98,14 @@ export type HostMessage =
   | RpcHostMessage
   | SocketHostMessage
   | TcpHostMessage;
+
+/** What the host's record of a call run under a lease says of it (its `startedAt` by the isolate's clock). */
+export interface LeasedCallTrace {
+  namespace: string;
+  objectId: string;
+  method: string;
+  startedAt: number;
+}
 
 /** An incoming call through a service binding, as the isolate receives it. */
 export interface RpcEventCall {
@@ -127,6 +139,15 @@ export type IsolateMessage =
   | { t: 'workflow-result'; id: number; result: WorkflowRunOutcome }
   | { t: 'object-result'; id: number; outcome: ObjectOutcome; /** What the object threw, with its stack: for its own record only, never sent to the caller. */ exception?: SerializedError; /** The event is over too (it left no ctx.waitUntil work): no `done` follows. */ done?: true; /** The instance's queued writes, for the host to commit before it releases the result. */ writes?: CarriedWrites }
   | { t: 'rpc-result'; id: number; outcome: RpcOutcome; /** What the callee threw, with its stack: for the callee's own record only, never sent to the caller. */ exception?: SerializedError }
+  /** The answer to `object-lease-end`: `unused` (ms since its last call) when the lease is kept, absent when given back. */
+  | { t: 'object-lease-ended'; seq: number; unused?: number }
+  /**
+   * A call the isolate runs under its lease (bindings/coordination/leases.ts) is an event of the object's own,
+   * numbered by the isolate below zero. `object-local` announces it, only once it has a log line to send (which
+   * names it); `object-local-end` ends it (with what it threw), and says what it was (`call`) if never announced.
+   */
+  | ({ t: 'object-local'; id: number } & LeasedCallTrace)
+  | { t: 'object-local-end'; id: number; exception?: SerializedError; call?: LeasedCallTrace }
   | RpcIsolateMessage
   | { t: 'call'; id: number; binding: string; method: string; args: readonly unknown[]; event?: number; /** The isolate waits blocked for the answer (sync-bridge.ts): its relay delivers it, and strips this mark. */ sync?: true }
   /** `event`: the fetch event the line belongs to, when there is one (the host adds its request id). */

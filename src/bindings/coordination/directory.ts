@@ -43,6 +43,10 @@ interface Slot {
   reset?: boolean;
   /** The object's name, from an event that carried it: stored with an alarm it sets, so the alarm's instance has `ctx.id.name`. */
   name: string | undefined;
+  /** The isolate holding the object under a lease (leases.ts): its own calls to the object run there, unseen here. */
+  lease: ObjectOwner | undefined;
+  /** A lease end asked and not answered yet: no lease is granted meanwhile. */
+  leaseEnding: Promise<void> | undefined;
 }
 
 /** The shape of a bookmark (storage/sqlite/pitr.ts): refused at once rather than when the next instance starts. */
@@ -89,7 +93,7 @@ export class CoordinationDirectory {
     const key = `${event.namespace}\n${event.id}`;
     let slot = this.#slots.get(key);
     if (!slot) {
-      slot = { namespace: event.namespace, id: event.id, owner: undefined, inflight: 0, waiting: 0, drained: [], turn: Promise.resolve(), store: undefined, idle: undefined, openTransactions: 0, restoreOnNextSession: undefined, name: undefined };
+      slot = { namespace: event.namespace, id: event.id, owner: undefined, inflight: 0, waiting: 0, drained: [], turn: Promise.resolve(), store: undefined, idle: undefined, openTransactions: 0, restoreOnNextSession: undefined, name: undefined, lease: undefined, leaseEnding: undefined };
       this.#slots.set(key, slot);
     }
     if (typeof event.name === 'string') slot.name = event.name;
@@ -105,6 +109,7 @@ export class CoordinationDirectory {
       const reset = previous === owner && s.reset === true;
       if (reset) {
         while (s.inflight > 0) await new Promise<void>((resolve) => s.drained.push(resolve));
+        await this.#endLease(s);
         await this.#rollbackOpen(s);
         event.reset = true;
       }
@@ -113,8 +118,11 @@ export class CoordinationDirectory {
         if (previous && !previous.exited) {
           // The old isolate finishes this object's events, then forgets the instance; only then may a new one exist.
           while (s.inflight > 0) await new Promise<void>((resolve) => s.drained.push(resolve));
+          // Calls it runs under its lease end too before the instance goes.
+          await this.#endLease(s);
           previous.dropObject(s.namespace, s.id);
         }
+        s.lease = undefined;
         // A transaction the old instance left open (its isolate stopped inside transactionSync) was never
         // acknowledged: it is rolled back before anyone else writes.
         await this.#rollbackOpen(s);
@@ -125,6 +133,11 @@ export class CoordinationDirectory {
       const held = this.#sockets.prepare(key, event, host, fresh);
       if (held) event.held = held;
       s.inflight++;
+      // The caller is the isolate holding the object: it may run its next calls to it itself (leases.ts).
+      if (from !== undefined && from.endpoint === owner.endpoint && s.lease === undefined && s.leaseEnding === undefined && !owner.exited) {
+        s.lease = owner;
+        owner.grantLease({ namespace: s.namespace, id: s.id, className: event.className, sqlite: event.sqlite });
+      }
       return owner;
     }).finally(() => { s.waiting--; });
     s.turn = placed.catch(() => undefined);
@@ -179,6 +192,7 @@ export class CoordinationDirectory {
     if (!slot) return work();
     const done = slot.turn.then(async () => {
       while (slot.inflight > 0) await new Promise<void>((resolve) => slot.drained.push(resolve));
+      await this.#endLease(slot);
       if (slot.owner && !slot.owner.exited) slot.owner.dropObject(namespace, id);
       slot.owner = undefined;
       const store = slot.store;
@@ -198,7 +212,11 @@ export class CoordinationDirectory {
       slot.store ??= this.#port.open(namespace, id);
       // Its store's process stopped mid-call (the time limit, or a kill): what the instance holds may no longer
       // match storage (an open transaction was rolled back there), so the next event builds a new one.
-      return slot.store.then((handle) => resetOnStop(handle, () => { slot.reset = true; }));
+      return slot.store.then((handle) => resetOnStop(handle, () => {
+        slot.reset = true;
+        // Its calls must come here again, where the next one replaces the instance.
+        void this.#endLease(slot);
+      }));
     };
     const owns = (namespace: string, id: string): void => {
       const slot = this.#slots.get(`${namespace}\n${id}`);
@@ -288,16 +306,59 @@ export class CoordinationDirectory {
     if (slot.waiting === 0) this.#armIdle(key, slot);
   }
 
-  /** Drops the instance after the idle time, unless an event or a socket joined to its isolate keeps it (a hibernatable one does not). */
-  #armIdle(key: string, slot: Slot): void {
+  /**
+   * Drops the instance after the idle time, unless an event or a socket joined to its isolate keeps it (a
+   * hibernatable one does not); an instance under a lease is asked first whether it was used meanwhile, and is
+   * kept until it has been unused for the idle time.
+   */
+  #armIdle(key: string, slot: Slot, ms = this.#idleMs): void {
     clearTimeout(slot.idle);
+    const idle = (): boolean => slot.inflight === 0 && slot.waiting === 0 && this.#slots.get(key) === slot && !this.#sockets.keepsInstance(key);
     slot.idle = setTimeout(() => {
-      if (slot.inflight > 0 || slot.waiting > 0 || this.#slots.get(key) !== slot || this.#sockets.keepsInstance(key)) return;
-      this.#slots.delete(key);
-      this.#sockets.forget(key);
-      void this.#release(slot);
-    }, this.#idleMs);
+      slot.idle = undefined;
+      if (!idle()) return;
+      if (slot.lease) {
+        void this.#endLease(slot, this.#idleMs).then((unused) => {
+          if (unused !== undefined) {
+            if (idle() && slot.idle === undefined) this.#armIdle(key, slot, Math.max(1, this.#idleMs - unused));
+          } else if (idle() && !slot.lease) this.#evict(key, slot);
+        }, () => undefined);
+        return;
+      }
+      this.#evict(key, slot);
+    }, ms);
     slot.idle.unref();
+  }
+
+  #evict(key: string, slot: Slot): void {
+    this.#slots.delete(key);
+    this.#sockets.forget(key);
+    void this.#release(slot);
+  }
+
+  /**
+   * Takes the object's lease back, if an isolate holds it: resolves once no call runs under it any more. With
+   * `idleMs` (the idle check), a lease used within that time is kept, and the answer is how long it was unused.
+   */
+  async #endLease(slot: Slot, idleMs?: number): Promise<number | undefined> {
+    while (slot.leaseEnding) await slot.leaseEnding;
+    const owner = slot.lease;
+    if (!owner) return undefined;
+    if (owner.exited) {
+      slot.lease = undefined;
+      return undefined;
+    }
+    // Forced: no call is granted under it from now; the idle check leaves it in place unless the isolate gives it back.
+    if (idleMs === undefined) slot.lease = undefined;
+    const ending = owner.endLease(slot.namespace, slot.id, idleMs);
+    slot.leaseEnding = ending.then(() => undefined, () => undefined);
+    try {
+      const unused = await ending;
+      if (unused === undefined && slot.lease === owner) slot.lease = undefined;
+      return unused;
+    } finally {
+      slot.leaseEnding = undefined;
+    }
   }
 
   async #release(slot: Slot): Promise<void> {

@@ -175,8 +175,12 @@ async function blockConcurrencyWhile<T>(instance: Instance, fn: () => Promise<T>
   }
 }
 
-/** Runs one event on the object's instance (constructed first if this isolate has none), gates included. */
-export async function runObjectEvent(event: ObjectEvent, context: InstanceContext): Promise<ObjectOutcome> {
+/**
+ * Runs one event on the object's instance (constructed first if this isolate has none), gates included. `leased`:
+ * a call this isolate runs under its lease (leases.ts): the host does not carry its result, so the output gate
+ * waits here for the writes, and an answer that is a WebSocket (which only the host can join) is refused.
+ */
+export async function runObjectEvent(event: ObjectEvent, context: InstanceContext, leased = false): Promise<ObjectOutcome> {
   let instance: Instance;
   try {
     // The state of its hibernatable sockets first: the constructor may call getWebSockets().
@@ -202,6 +206,7 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
         if (!Array.isArray(args)) throw new TypeError('the RPC arguments must be a list');
         const result = await running.run(instance, () => event.kind === 'rpc' ? callMethod(object, event.method, args) : callFetch(object, args));
         // A WebSocket the object answers with is joined by the host (websockets-handoff.ts), not carried as a value.
+        if (leased && result instanceof Response && result.status === 101) throw new TypeError('an RPC method cannot answer with a WebSocket; return it from the object\'s fetch() instead');
         const upgrade = result instanceof Response ? upgradeOf(instance, result) : undefined;
         outcome = upgrade ? { ok: true, response: upgrade } : { ok: true, value: rpc.encode(event.link, result) };
       } finally {
@@ -228,7 +233,7 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
     }
     // The output gate: nobody learns of this event's outcome before the writes it saw as done are committed. When
     // they are all still queued, they may travel with the outcome instead (releaseOutcome): the host commits them first.
-    if (!instance.broken && instance.storage.carryable()) {
+    if (!leased && !instance.broken && instance.storage.carryable()) {
       carrying.set(outcome, instance);
       return outcome;
     }

@@ -8,6 +8,7 @@ import type { RpcCaller } from '../isolate-part.js';
 import type { BindingCall } from '../protocol.js';
 import { idFromName, idProblem, namespaceKey, newUniqueId } from './ids.js';
 import type { CoordinationProtocol, ObjectResponse } from './protocol.js';
+import { takeLease } from './leases.js';
 import { realmShared } from '../rpc-values.js';
 
 /** `Symbol.dispose`, or the registered symbol libraries use where the runtime lacks it (as runtime/rpc/codec.ts). */
@@ -102,12 +103,23 @@ function createStub(id: DurableObjectId, send: StubSend, dispose: () => void): o
   return stub;
 }
 
-/** A stub of this isolate's binding: its calls are events the host delivers to the object (`event`). */
-function bindingStub(call: BindingCall<CoordinationProtocol>, rpc: RpcCaller | undefined, id: DurableObjectId, webSockets: WebSocketMaker | undefined): object {
+/**
+ * A stub of this isolate's binding: its calls are events the host delivers to the object (`event`); an RPC call
+ * to an object the host leased to this isolate runs here instead (leases.ts), its values crossing as they would.
+ */
+function bindingStub(call: BindingCall<CoordinationProtocol>, rpc: RpcCaller | undefined, id: DurableObjectId, webSockets: WebSocketMaker | undefined, namespace: string): object {
   const hex = id.toString();
   const name = id.name ?? null;
   return createStub(id, async (kind, method, args) => {
     if (!rpc) throw new Error('coordination object stubs work only inside a Ledge isolate');
+    const lease = kind === 'rpc' && rpc.callLocal ? takeLease(namespace, hex) : undefined;
+    if (lease && rpc.callLocal) {
+      try {
+        return await rpc.callLocal((link, encoded) => lease.run(name, link, method, encoded), args);
+      } finally {
+        lease.end();
+      }
+    }
     let upgrade: ObjectResponse | undefined;
     const value = await rpc.call(async (link, encoded) => {
       const outcome = await call('event', [hex, name, kind === 'fetch' ? { kind, link, args: encoded } : { kind, link, method, args: encoded }]);
@@ -174,7 +186,7 @@ export class DurableObjectNamespace {
       const problem = idProblem(this.#key, id.toString());
       if (problem) throw new TypeError(problem);
     }
-    return bindingStub(this.#call, this.#rpc, id, this.#webSockets);
+    return bindingStub(this.#call, this.#rpc, id, this.#webSockets, this.#uniqueKey);
   }
 
   getByName(name: string, options?: { locationHint?: string }): object {

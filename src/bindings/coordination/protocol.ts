@@ -93,15 +93,32 @@ export interface ObjectCaller {
   link: number;
 }
 
+/** What the host leases to the isolate holding an object (leases.ts): enough to run an RPC call on it there. */
+export interface ObjectLease {
+  namespace: string;
+  id: string;
+  className: string;
+  sqlite: boolean;
+}
+
 /** The isolate that holds instances, as the directory sees it (runtime/isolate.ts implements it). */
 export interface ObjectOwner {
   readonly exited: boolean;
+  /** The isolate's RPC end, as callers name it (`ObjectCaller.endpoint`): a caller with this endpoint is this isolate. */
+  readonly endpoint: object;
   /** Runs the event; a call (rpc, fetch) has its caller's link joined to this isolate's (`from`; alarms have none). */
   runObject(event: ObjectEvent, from?: ObjectCaller): Promise<ObjectOutcome>;
   /** Tells the isolate to forget its instance of the object (it was evicted, or moved to another isolate). */
   dropObject(namespace: string, id: string): void;
   /** Tells the isolate how the commit of the writes a result carried went (`error`: the message its instance fails with). */
   settleCarried(seq: number, error?: string): void;
+  /** Leases an object placed here to this isolate: its own calls to it run there without the host (leases.ts). */
+  grantLease(lease: ObjectLease): void;
+  /**
+   * Takes a lease back: resolves once no call runs under it any more (undefined), or, with `idleMs` (the idle
+   * check), with how long it has been unused when that is less than `idleMs` (the lease is kept then).
+   */
+  endLease(namespace: string, id: string, idleMs?: number): Promise<number | undefined>;
 }
 
 /** Calls of a binding in `env`. */

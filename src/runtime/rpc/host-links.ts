@@ -4,10 +4,12 @@
  * an isolate reaches only the exports of peers it was given (a call it made, or one made to it), and the
  * size of every argument list and result is bounded here, where the isolate's code cannot skip the check.
  */
-import { serialize } from 'node:v8';
 import type { RpcOutcome } from './errors.js';
 import { RPC_LIMITS } from './limits.js';
 import type { RpcHostMessage, RpcIsolateMessage } from './protocol.js';
+import { encodedBytes, oversizedValue, plainSizeBound } from './sizes.js';
+
+export { encodedBytes, plainSizeBound };
 
 interface LinkEnd {
   peer: RpcPort;
@@ -32,49 +34,6 @@ export interface RpcPortOptions {
 /** The outcome of a message that is too large, or of a link that is gone, as the caller sees it. */
 function failure(name: string, message: string): RpcOutcome {
   return { error: { name, message } };
-}
-
-/** Size of a value in V8's structured-clone format, or Infinity when it cannot be serialised. */
-export function encodedBytes(value: unknown): number {
-  try {
-    return serialize(value).byteLength;
-  } catch {
-    return Infinity;
-  }
-}
-
-/** Values `plainSizeBound` walks at most before leaving the size to `encodedBytes`. */
-const PLAIN_NODES = 64;
-
-/**
- * An upper bound of `encodedBytes(value)` for plain data (primitives, arrays, objects of the Object prototype),
- * or Infinity for anything else, or past `budget.nodes` values: the exact size is measured then. The bound is
- * generous (16 bytes of framing per value, 2 per UTF-16 unit), so it never says a value fits when it does not.
- */
-export function plainSizeBound(value: unknown, budget: { nodes: number }): number {
-  if (--budget.nodes < 0) return Infinity;
-  switch (typeof value) {
-    case 'string': return 16 + 2 * value.length;
-    case 'number': case 'boolean': case 'undefined': return 16;
-    case 'object': {
-      if (value === null) return 16;
-      let total = 16;
-      if (Array.isArray(value)) {
-        if (value.length > budget.nodes) return Infinity;
-        for (let i = 0; i < value.length; i++) total += plainSizeBound(value[i], budget);
-        // Properties beyond the indices are serialised too: only plain arrays are bounded here.
-        return Object.keys(value).length === value.length ? total : Infinity;
-      }
-      const proto: unknown = Object.getPrototypeOf(value);
-      if (proto !== Object.prototype && proto !== null) return Infinity;
-      for (const key of Object.keys(value)) {
-        total += 16 + 2 * key.length + plainSizeBound((value as Record<string, unknown>)[key], budget);
-        if (total === Infinity) return Infinity;
-      }
-      return total;
-    }
-    default: return Infinity;
-  }
 }
 
 /** The host side of one isolate's RPC links. */
@@ -102,11 +61,7 @@ export class RpcPort {
 
   /** The refusal of a value too large to send, or undefined when it fits. */
   oversized(value: unknown, what: string): RpcOutcome | undefined {
-    // Most calls carry a few numbers and short strings: bounded without serialising them (a copy per call).
-    if (plainSizeBound(value, { nodes: PLAIN_NODES }) <= this.#maxBytes) return undefined;
-    const bytes = encodedBytes(value);
-    if (bytes <= this.#maxBytes) return undefined;
-    return failure('RangeError', bytes === Infinity ? `the ${what} could not be serialised` : `the ${what} is ${bytes} bytes, over the limit of ${this.#maxBytes} bytes per call`);
+    return oversizedValue(value, what, this.#maxBytes);
   }
 
   /**

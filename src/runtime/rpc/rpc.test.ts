@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RPC_TARGET_BRAND } from '../modules/hooks.js';
 import { DISPOSE } from './codec.js';
-import { disposeStubs } from './session.js';
+import { RpcSession, disposeStubs } from './session.js';
 import { RpcPort, encodedBytes, plainSizeBound } from './host-links.js';
 import { createIsolateRpc, type IsolateRpc } from './isolate-side.js';
 import type { RpcHostMessage, RpcIsolateMessage } from './protocol.js';
@@ -237,4 +237,41 @@ test('an object call whose answer is a stub keeps its link until the stub is dis
   await new Promise((r) => setTimeout(r, 20));
   assert.deepEqual([a.rpc.session.openLinks, b.rpc.session.openLinks, a.port.links, b.port.links], [0, 0, 0, 0]);
   assert.equal(aCloses.sent, 1, 'the caller closed it with an rpc-close');
+});
+
+test('a call whose callee is in the same isolate (callLocal) routes stubs, releases and the close inside the session, copying values', async () => {
+  const used: string[] = [];
+  const session = new RpcSession({
+    call: async () => { used.push('call'); return { error: { name: 'Error', message: 'not here' } }; },
+    release: () => { used.push('release'); },
+    close: () => { used.push('close'); },
+  });
+  const bytes = new Uint8Array([1, 2, 3]);
+  let calleeBytes: Uint8Array | undefined;
+  const result = await session.callLocal(async (link, args) => {
+    session.accept(link);
+    const made: object[] = [];
+    try {
+      const [fn, got] = session.decode(link, args, made) as [(x: number) => Promise<number>, Uint8Array];
+      calleeBytes = got;
+      got[0] = 99;
+      const v = await fn(20);
+      const target = new Target(v);
+      return { value: session.encode(link, { target, got }) };
+    } finally {
+      disposeStubs(made);
+    }
+  }, [(x: number) => x + 1, bytes]) as { target: { increment(by: number): Promise<number> }; got: Uint8Array };
+  // The callee changed its copy of the bytes; the caller's are as they were, and the result is another copy.
+  assert.deepEqual([...bytes], [1, 2, 3]);
+  assert.deepEqual([...result.got], [99, 2, 3]);
+  assert.notEqual(result.got, calleeBytes);
+  // The callback ran in the caller, the target's method runs in the callee: neither through the host.
+  assert.equal(await result.target.increment(1), 22);
+  const dispose = (result.target as unknown as Record<symbol, (() => void) | undefined>)[DISPOSE];
+  assert.equal(typeof dispose, 'function');
+  dispose?.();
+  assert.deepEqual(used, []);
+  assert.equal(session.openLinks, 0, 'the link closed at both ends once the caller let go');
+  await assert.rejects(session.callLocal(async () => ({ value: null }), [new Uint8Array(33 * 1024 * 1024)]), { name: 'RangeError', message: /over the limit of 33554432 bytes per call/ });
 });

@@ -13,6 +13,29 @@ import { DISPOSE, decodeRpcValue, encodeRpcValue, isRpcTarget, isStreamExport, t
 import { fromRpcError, settleOutcome, toRpcError, type RpcOutcome } from './errors.js';
 import type { RpcLinkGuard } from '../../bindings/isolate-part.js';
 import { isForwarder } from '../../bindings/rpc-values.js';
+import { RPC_LIMITS } from './limits.js';
+import { oversizedValue, PLAIN_NODES, plainSizeBound } from './sizes.js';
+
+/** Captured before application code runs, which may replace the global: a local call's values cross by it. */
+const clone = structuredClone;
+
+/**
+ * A value crossing between the two ends of a local link, as it would cross the host: bounded in size as the
+ * host's RpcPort bounds it, then copied by structured clone as `postMessage` copies it, so neither end ever holds
+ * the other's objects. Anything structured clone refuses becomes the call's error, as `sendable` makes it.
+ */
+function crossLocally(value: unknown, what: string): RpcOutcome {
+  // Plain data (primitives, plain arrays and objects: the usual call) needs no copy here: the codec already made
+  // these containers for this crossing, and decoding makes new ones on the other side, as clone would.
+  if (plainSizeBound(value, { nodes: PLAIN_NODES }) <= RPC_LIMITS.maxMessageBytes) return { value };
+  const refused = oversizedValue(value, what, RPC_LIMITS.maxMessageBytes);
+  if (refused) return refused;
+  try {
+    return { value: clone(value) };
+  } catch (err) {
+    return { error: toRpcError(err) };
+  }
+}
 
 /** How a session reaches the other side of its links (the host routes each message to the link's peer). */
 export interface RpcWire {
@@ -37,6 +60,8 @@ interface LinkState {
   guard?: RpcLinkGuard;
   /** The peer said it holds nothing on the link and the host forgot it: this side drops it without an `rpc-close`. */
   peerDone?: true;
+  /** The other end's number when both ends are in this session (`callLocal`): its traffic never reaches the host. */
+  local?: number;
 }
 
 /** Names a stub never forwards: they belong to every object, or make a stub look like a promise. */
@@ -63,6 +88,8 @@ export class RpcSession {
   #wire: RpcWire;
   #links = new Map<number, LinkState>();
   #nextLink = 1;
+  /** Numbers of the callee ends of local links: far below the host's (which count down from -1). */
+  #nextLocal = Number.MIN_SAFE_INTEGER;
   #onOpen: ((link: number) => void) | undefined;
   #outputGate: (() => Promise<void> | undefined) | undefined;
   #answerGate: (<T>(answer: Promise<T>) => Promise<T>) | undefined;
@@ -89,6 +116,28 @@ export class RpcSession {
     this.#links.set(link, { exports: new Map(), nextExport: 1, imports: 0, calls: 0, own: true });
     this.#onOpen?.(link);
     return this.#callOn(link, (encoded) => send(link, encoded) as Promise<RpcOutcome>, args);
+  }
+
+  /**
+   * Makes one call whose callee runs in this isolate (a coordination object the host leased here): as `call`,
+   * but the link's two ends are both in this session, joined without the host. `run` gets the callee's end and
+   * the arguments, which cross as they would through the host (crossLocally); so does its result. Calls on stubs
+   * either way, releases and the close of the link are routed here instead of through the host.
+   */
+  async callLocal(run: (link: number, args: unknown[]) => Promise<RpcOutcome & { linkDone?: true }>, args: readonly unknown[]): Promise<unknown> {
+    const link = this.#nextLink++;
+    const peer = this.#nextLocal++;
+    this.#links.set(link, { exports: new Map(), nextExport: 1, imports: 0, calls: 0, own: true, local: peer });
+    this.#links.set(peer, { exports: new Map(), nextExport: 1, imports: 0, calls: 0, own: false, local: link });
+    this.#onOpen?.(link);
+    return this.#callOn(link, async (encoded) => {
+      const sent = crossLocally(encoded, 'argument list');
+      if ('error' in sent) return sent;
+      const outcome = await run(peer, sent.value as unknown[]);
+      if (!('value' in outcome)) return outcome;
+      const back = crossLocally(outcome.value, 'result');
+      return 'value' in back && outcome.linkDone === true ? { ...back, linkDone: true } : back;
+    }, args);
   }
 
   /** Accepts a link the host opened towards this isolate (an incoming call); `link` is the host's number for it. */
@@ -163,7 +212,9 @@ export class RpcSession {
     if (!state) return;
     this.#links.delete(link);
     state.exports.clear();
-    if (state.own) this.#wire.close(link);
+    if (!state.own) return;
+    if (state.local === undefined) this.#wire.close(link);
+    else this.close(state.local);
   }
 
   async #callOn(link: number, send: (args: unknown[]) => Promise<RpcOutcome>, args: readonly unknown[]): Promise<unknown> {
@@ -224,7 +275,7 @@ export class RpcSession {
         return stub;
       },
       drop: (id) => {
-        if (this.#links.has(link)) this.#wire.release(link, id);
+        if (this.#links.has(link)) this.#release(link, id);
       },
     };
   }
@@ -238,7 +289,7 @@ export class RpcSession {
         const state = this.#links.get(link);
         if (!state) return;
         state.imports--;
-        this.#wire.release(link, id);
+        this.#release(link, id);
         this.#closeIfUnused(link, state);
       },
       disposed: () => disposed,
@@ -247,7 +298,29 @@ export class RpcSession {
 
   #invokeRemote(link: number, id: number, method: string | null, args: unknown[], disposed: () => boolean): Promise<unknown> {
     if (disposed()) return Promise.reject(new Error('this RPC stub was released: it was disposed, or it came as an argument of a call that has returned'));
-    return this.#callOn(link, (encoded) => this.#wire.call(link, id, method, encoded), args);
+    return this.#callOn(link, (encoded) => this.#remoteCall(link, id, method, encoded), args);
+  }
+
+  /** Calls the peer's export `cap`: through the host, or here when the link's other end is in this session. */
+  #remoteCall(link: number, cap: number, method: string | null, args: unknown[]): Promise<RpcOutcome> {
+    const peer = this.#links.get(link)?.local;
+    if (peer === undefined) return this.#wire.call(link, cap, method, args);
+    const sent = crossLocally(args, 'argument list');
+    if ('error' in sent) return Promise.resolve(sent);
+    // Bounded in time as the host bounds a call on a stub (RpcPort.invoke).
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<RpcOutcome>((resolve) => {
+      timer = setTimeout(resolve, RPC_LIMITS.stubCallTimeoutMs, { error: { name: 'Error', message: `the call on an RPC stub did not return within ${RPC_LIMITS.stubCallTimeoutMs / 1000} s` } });
+    });
+    const answered = this.invoke(peer, cap, method, sent.value).then((outcome) => ('value' in outcome ? crossLocally(outcome.value, 'result') : outcome));
+    return Promise.race([answered, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  /** This side no longer needs the peer's export `cap`: the host tells the peer, or, on a local link, it is dropped here. */
+  #release(link: number, cap: number): void {
+    const peer = this.#links.get(link)?.local;
+    if (peer === undefined) this.#wire.release(link, cap);
+    else this.release(peer, cap);
   }
 
   #functionStub(link: number, id: number): object {

@@ -92,3 +92,27 @@ test("an object's result may end its event, its link and carry its writes, each 
     { t: 'object-result', id: 7, outcome: { ok: true, value: 1 }, writes: null },
   ]) assert.equal(toIsolateMessage(message), null, JSON.stringify(message, (_k, v) => v instanceof Uint8Array ? 'bytes' : v));
 });
+
+test('the messages of leased coordination-object calls pass only in their shapes: answers by number, calls below zero', () => {
+  const call = { namespace: 'acct/app/Box', objectId: 'a'.repeat(64), method: 'inc', startedAt: 1 };
+  for (const message of [
+    { t: 'object-lease-ended', seq: 3 },
+    { t: 'object-lease-ended', seq: 3, unused: 250 },
+    { t: 'object-local', id: -1, ...call },
+    { t: 'object-local-end', id: -1 },
+    { t: 'object-local-end', id: -2, exception: { name: 'RangeError', message: 'no' }, call },
+  ]) assert.deepEqual(toIsolateMessage(message), message, message.t);
+  for (const message of [
+    { t: 'object-lease-ended', seq: 'x' },
+    { t: 'object-lease-ended', seq: 3, unused: -1 },
+    { t: 'object-lease-ended', seq: 3, unused: Infinity },
+    // The host numbers its own events above zero: a leased call may not name one of them.
+    { t: 'object-local', id: 4, ...call },
+    { t: 'object-local', id: -1, ...call, startedAt: 'now' },
+    { t: 'object-local', id: -1, ...call, namespace: 'n'.repeat(513) },
+    { t: 'object-local', id: -1, ...call, method: 7 },
+    { t: 'object-local-end', id: 5 },
+    { t: 'object-local-end', id: -1, exception: 'boom' },
+    { t: 'object-local-end', id: -1, call: { ...call, objectId: 'b'.repeat(65) } },
+  ]) assert.equal(toIsolateMessage(message), null, JSON.stringify(message));
+});

@@ -92,6 +92,10 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
     case 'rpc-call': return isId(m.id) && isInt(m.link) && isInt(m.cap) && (m.method === null || isStr(m.method)) && Array.isArray(m.args) ? value as IsolateMessage : null;
     case 'rpc-answer': return isId(m.id) && isOutcome(m.outcome) ? value as IsolateMessage : null;
     case 'rpc-result': return isId(m.id) && isOutcome(m.outcome) && (m.exception === undefined || isError(m.exception)) ? value as IsolateMessage : null;
+    // Leases of coordination objects (bindings/coordination/leases.ts): the host matches `seq` and ids against its own.
+    case 'object-lease-ended': return isId(m.seq) && (m.unused === undefined || (typeof m.unused === 'number' && Number.isFinite(m.unused) && m.unused >= 0)) ? value as IsolateMessage : null;
+    case 'object-local': return isId(m.id) && (m.id as number) < 0 && isLeasedCall(m) ? value as IsolateMessage : null;
+    case 'object-local-end': return isId(m.id) && (m.id as number) < 0 && (m.exception === undefined || isError(m.exception)) && (m.call === undefined || isLeasedCall(m.call)) ? value as IsolateMessage : null;
     default: break;
   }
   if (!isId(m.id)) return null;
@@ -116,6 +120,14 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
     case 'workflow-result': return isWorkflowOutcome(m.result) ? value as IsolateMessage : null;
     default: return null;
   }
+}
+
+/** What a call run under a lease says of itself, for its record (bindings/coordination/leases.ts). */
+function isLeasedCall(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  const c = v as { namespace?: unknown; objectId?: unknown; method?: unknown; startedAt?: unknown };
+  return isStr(c.namespace) && c.namespace.length <= 512 && isStr(c.objectId) && c.objectId.length <= 64 && isStr(c.method) && c.method.length <= 256
+    && typeof c.startedAt === 'number' && Number.isFinite(c.startedAt);
 }
 
 /** A workflow run's outcome (bindings/workflows/protocol.ts WorkflowRunOutcome); the engine checks the output's size. */
