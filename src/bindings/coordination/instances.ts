@@ -59,6 +59,14 @@ export function runningObjectGate(): Promise<void> | undefined {
   return running.getStore()?.storage.confirmed();
 }
 
+/**
+ * The writes the running object's WebSocket frames must wait for, or undefined when none is unconfirmed (reference
+ * §4.2, output gate; runtime/websockets/output-gate.ts): known without a turn, so a frame with nothing to wait for leaves at once.
+ */
+export function runningObjectUnconfirmed(): Promise<void> | undefined {
+  return running.getStore()?.storage.unconfirmed();
+}
+
 /** The `blockConcurrencyWhile` sections the running code is inside (their tokens), innermost last. */
 const sections = new AsyncLocalStorage<ReadonlySet<object>>();
 
