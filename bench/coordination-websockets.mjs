@@ -7,7 +7,7 @@
 // round by round; the figures are medians of the rounds.
 // Usage: npm run bench:coordination-websockets [-- --clients 1000 --messages 20 --isolation thread|process
 //        --rounds 3 --compare <another checkout>/dist/cli/main.js]
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -78,6 +78,7 @@ async function startDev(cli) {
   });
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill('SIGINT');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -86,8 +87,19 @@ async function startDev(cli) {
   };
 }
 
-/** Opens the clients, then each sends MESSAGES, one at a time after its echo; messages per second echoed. */
-async function run(url, pathname) {
+/** CPU seconds `ledge dev` has used (every thread of its process: thread isolation runs the isolate there too). */
+function cpuSeconds(pid) {
+  // Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses: user and system time in clock ticks.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Opens the clients, then each sends MESSAGES, one at a time after its echo: messages per second echoed, and the
+ * CPU `ledge dev`'s process spent per message (steadier than throughput on a loaded machine; under process
+ * isolation the sandbox's own processes are not counted).
+ */
+async function run(url, pid, pathname) {
   const clients = [];
   for (let i = 0; i < CLIENTS; i += 100) {
     const batch = Array.from({ length: Math.min(100, CLIENTS - i) }, () => new WebSocket(`${url.replace(/^http/, 'ws')}${pathname}`));
@@ -102,10 +114,12 @@ async function run(url, pathname) {
   await Promise.all(clients.map((ws) => pingPong(ws, 2)));
   for (const ws of clients) ws.removeAllListeners('message');
   const started = performance.now();
+  const cpuBefore = cpuSeconds(pid);
   await Promise.all(clients.map((ws) => pingPong(ws, MESSAGES)));
+  const cpu = cpuSeconds(pid) - cpuBefore;
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(clients.map((ws) => new Promise((resolve) => { ws.once('close', resolve); ws.close(); })));
-  return (CLIENTS * MESSAGES) / seconds;
+  return { rate: (CLIENTS * MESSAGES) / seconds, cpuMicros: (cpu * 1e6) / (CLIENTS * MESSAGES) };
 }
 
 const CASES = [['worker', '/worker'], ['object', '/object'], ['objectWrite', '/object-write']];
@@ -119,7 +133,7 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const system of order) {
     const dev = await startDev(system.cli);
     try {
-      for (const [name, pathname] of CASES) figures.get(system.name)[name].push(await run(dev.url, pathname));
+      for (const [name, pathname] of CASES) figures.get(system.name)[name].push(await run(dev.url, dev.pid, pathname));
     } finally {
       await dev.stop();
     }
@@ -129,19 +143,29 @@ for (let round = 0; round < ROUNDS; round++) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n) => n.toFixed(0).padStart(8);
+const rates = (runs) => runs.map((r) => r.rate);
+const cpus = (runs) => runs.map((r) => r.cpuMicros);
 console.log(`coordination WebSockets: ${CLIENTS} clients x ${MESSAGES} messages each, ${values.isolation} isolation, ${ROUNDS} round(s), load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`);
+console.log('  medians of the rounds: messages per second, and CPU of ledge dev\'s process per message');
+const LABELS = {
+  worker: 'worker accept()s its sockets (baseline)',
+  object: `one hibernating object, ${CLIENTS} sockets`,
+  objectWrite: 'the same, a put before each echo (output gate)',
+};
 for (const system of systems) {
   const f = figures.get(system.name);
-  const worker = median(f.worker);
-  const object = median(f.object);
-  const write = median(f.objectWrite);
+  const worker = median(rates(f.worker));
   console.log(`${system.name} (${system.cli})`);
-  console.log(`  worker accept()s its sockets (baseline)        ${fmt(worker)} messages/s`);
-  console.log(`  one hibernating object, ${CLIENTS} sockets         ${fmt(object)} messages/s   ${(object / worker).toFixed(2)}x the baseline   (rounds: ${f.object.map((x) => x.toFixed(0)).join(', ')})`);
-  console.log(`  the same, a put before each echo (output gate) ${fmt(write)} messages/s   ${(write / worker).toFixed(2)}x the baseline   (rounds: ${f.objectWrite.map((x) => x.toFixed(0)).join(', ')})`);
+  for (const [name] of CASES) {
+    const rate = median(rates(f[name]));
+    const against = name === 'worker' ? '' : `   ${(rate / worker).toFixed(2)}x the baseline`;
+    console.log(`  ${LABELS[name].padEnd(48)} ${fmt(rate)} messages/s ${median(cpus(f[name])).toFixed(0).padStart(5)} µs CPU${against}   (rounds: ${rates(f[name]).map((x) => x.toFixed(0)).join(', ')})`);
+  }
 }
 if (systems.length === 2) {
   const [a, b] = systems.map((s) => figures.get(s.name));
-  const ratios = (c) => a[c].map((x, i) => (x / b[c][i]).toFixed(2)).join(', ');
-  console.log(`ledge / ledge other, per round: echo ${ratios('object')}; put then echo ${ratios('objectWrite')}; worker ${ratios('worker')}`);
+  const ratio = (c, pick) => a[c].map((x, i) => pick(x) / pick(b[c][i]));
+  const line = (pick) => CASES.map(([c]) => `${c} ${median(ratio(c, pick)).toFixed(2)} (${ratio(c, pick).map((x) => x.toFixed(2)).join(', ')})`).join('; ');
+  console.log(`ledge / ledge other, median of the rounds' ratios (rounds): messages/s: ${line((r) => r.rate)}`);
+  console.log(`  CPU per message: ${line((r) => r.cpuMicros)}`);
 }
