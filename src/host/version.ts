@@ -3,6 +3,7 @@ import type { ServiceContext } from '../bindings/plugin.js';
 import { createBindingServices } from '../bindings/host-services.js';
 import type { BindingRegistry } from '../bindings/registry.js';
 import { assetsBindings } from '../bindings/assets/index.js';
+import { loopbackBindings } from '../bindings/services/loopback.js';
 import { createCacheService } from '../bindings/cache/service.js';
 import { directoryFor } from '../bindings/coordination/directory.js';
 import type { AssetServer } from '../entry/assets/handler.js';
@@ -43,7 +44,8 @@ export function buildVersion(source: VersionSource): DeploymentVersion {
     vars: { ...config.vars, ...source.secrets },
     limits: config.limits,
     compatibilityFlags: config.compatibility_flags,
-    bindings: [...createBindingServices(config, source.services, source.registry), ...assetsBindings(config.assets?.binding, source.assets)],
+    // The loopback binding: `exports` of the runtime module reaches the deployment's own entrypoints through it.
+    bindings: [...createBindingServices(config, source.services, source.registry), ...assetsBindings(config.assets?.binding, source.assets), ...loopbackBindings(source.services)],
     observe: source.observe,
     // The account's Cache API store (`caches.default`, `caches.open`), opened on first use.
     cache: createCacheService({ storage: () => source.services.storage.cache, clock: source.services.clock }),
