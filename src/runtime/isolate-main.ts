@@ -474,6 +474,7 @@ function objectContext(): InstanceContext {
     call: callBinding,
     callSync: callBindingSync,
     rpc: objectRpc,
+    loopback: ownExports,
     waitUntil(promise) {
       events.getStore()?.waits.push(promise);
     },
