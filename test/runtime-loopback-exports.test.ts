@@ -1,7 +1,7 @@
 // `exports` of cloudflare:workers beyond the bound classes (docs/runtime.md, `exports`): the original's loopback
 // bindings to the deployment's own entrypoints. Each WorkerEntrypoint class the module exports, and its default
 // export, is a stub calling the deployment itself as a service binding would (RPC methods, fetch, the caller as the
-// platform states it, no props); `ctx.exports` is the same object; the loopback binding stays out of `env`; other
+// platform states it, no props); `ctx.exports` is the same object (a coordination object's too); the loopback binding stays out of `env`; other
 // exports get nothing. Both isolations, and ledge serve.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +9,10 @@ import { makeProject, startProject, tempDir } from './helpers.js';
 import { deployBody, startTestPlatform } from './serve-helpers.js';
 
 const APP = `import { DurableObject, WorkerEntrypoint, RpcTarget, exports } from 'cloudflare:workers';
-export class Counter extends DurableObject { async add(n) { const v = ((await this.ctx.storage.get('v')) ?? 0) + n; await this.ctx.storage.put('v', v); return v; } }
+export class Counter extends DurableObject {
+  async add(n) { const v = ((await this.ctx.storage.get('v')) ?? 0) + n; await this.ctx.storage.put('v', v); return v; }
+  async viaExports(name) { return this.ctx.exports === exports && await this.ctx.exports.Greeter.hello(name); }
+}
 export class Greeter extends WorkerEntrypoint {
   hello(name) { return 'hello ' + name + ' (called by ' + this.ctx.caller.deployment + ', props ' + JSON.stringify(this.ctx.props) + ')'; }
   fail() { throw new RangeError('greeter says no'); }
@@ -36,6 +39,7 @@ export default {
       frozen,
       inEnv: Object.keys(env).filter((k) => k.includes('loopback')),
       ctxExports: ctx.exports === exports && await exports.Greeter.sameExports(),
+      fromObject: await exports.Counter.getByName('b').viaExports('bob'),
       unbound: exports.Unbound === undefined, plain: exports.Plain === undefined, helper: exports.helper === undefined,
     });
   },
@@ -54,6 +58,7 @@ function expected(self: string): Record<string, unknown> {
     frozen: 'TypeError',
     inEnv: [],
     ctxExports: true,
+    fromObject: `hello bob (called by ${self}, props {})`,
     unbound: true, plain: true, helper: true,
   };
 }
