@@ -120,7 +120,8 @@ test('EmailMessage from ledge:email and cloudflare:email holds its fields and na
 });
 
 // `exports` (the original's loopback bindings): the deployment's own coordination classes by class name, the same
-// namespace as the binding; a class of another deployment (script_name) is not this one's export.
+// namespace as the binding; a class of another deployment (script_name) is not this one's export. Its entrypoints
+// (here the default export) are there too: test/runtime-loopback-exports.test.ts.
 for (const isolation of ['thread', 'process'] as const) {
   test(`exports of cloudflare:workers lists the deployment's own bound classes (${isolation} isolation)`, async (t) => {
     const dir = makeProject({
@@ -142,7 +143,7 @@ for (const isolation of ['thread', 'process'] as const) {
     });
     const server = await startProject(dir, { isolation });
     t.after(() => server.close());
-    assert.deepEqual(await json(server), { keys: ['Counter'], same: true, viaExports: 2, viaEnv: 5, frozen: 'TypeError' });
+    assert.deepEqual(await json(server), { keys: ['Counter', 'default'], same: true, viaExports: 2, viaEnv: 5, frozen: 'TypeError' });
   });
 }
 

@@ -3,6 +3,7 @@ import type { ServiceContext } from '../bindings/plugin.js';
 import { createBindingServices } from '../bindings/host-services.js';
 import type { BindingRegistry } from '../bindings/registry.js';
 import { assetsBindings } from '../bindings/assets/index.js';
+import { loopbackBindings } from '../bindings/services/loopback.js';
 import { createCacheService } from '../bindings/cache/service.js';
 import { directoryFor } from '../bindings/coordination/directory.js';
 import type { AssetServer } from '../entry/assets/handler.js';
@@ -44,7 +45,8 @@ export function buildVersion(source: VersionSource): DeploymentVersion {
     vars: { ...config.vars, ...source.secrets },
     limits: config.limits,
     compatibilityFlags: config.compatibility_flags,
-    bindings: [...createBindingServices(config, source.services, source.registry), ...assetsBindings(config.assets?.binding, source.assets)],
+    // The loopback binding: `exports` of the runtime module reaches the deployment's own entrypoints through it.
+    bindings: [...createBindingServices(config, source.services, source.registry), ...assetsBindings(config.assets?.binding, source.assets), ...loopbackBindings(source.services)],
     observe: source.observe,
     // What the platform logs of the code (console lines, exceptions) is scrubbed of the secrets as its records are.
     ...(Object.keys(source.secrets).length > 0 ? { redact: createRedactor(Object.values(source.secrets).map(String)) } : {}),

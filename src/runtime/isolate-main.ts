@@ -16,7 +16,7 @@ import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { runWorkflow } from '../bindings/workflows/run.js';
 import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
-import { dropInstance, gateRunningObjectAnswer, releaseOutcome, runObjectEvent, runningObjectGate, settleCarriedWrites, thrownOf, type InstanceContext } from '../bindings/coordination/instances.js';
+import { dropInstance, gateRunningObjectAnswer, releaseOutcome, runObjectEvent, runningObjectGate, runningObjectUnconfirmed, settleCarriedWrites, thrownOf, type InstanceContext } from '../bindings/coordination/instances.js';
 import { setObjectValuesAccount } from '../bindings/coordination/rpc-values.js';
 import { endLease, grantLease, installLeasedRunner } from '../bindings/coordination/leases.js';
 import { WebSocketRequestResponsePair, installObjectSockets, takeSocketFlush } from '../bindings/coordination/websockets-isolate.js';
@@ -35,7 +35,9 @@ import { installCaches } from '../bindings/cache/caches.js';
 import { CACHE_SERVICE } from '../bindings/cache/limits.js';
 import type { CacheProtocol } from '../bindings/cache/protocol.js';
 import { createIsolateSockets, installWebSocketGlobals, isWebSocketRequest } from './websockets/isolate-sockets.js';
-import { installRuntimeHooks, loopbackExports, toEventHandler } from './runtime-hooks.js';
+import { setSocketOutputGate } from './websockets/output-gate.js';
+import { LOOPBACK_BINDING, type LoopbackStubs } from '../bindings/services/loopback-isolate.js';
+import { installRuntimeHooks, completeLoopbackExports, loopbackExports, toEventHandler } from './runtime-hooks.js';
 import { createIsolateTcp } from './tcp/isolate-tcp.js';
 import { createIsolateRpc, sendable } from './rpc/isolate-side.js';
 import { disposeStubs } from './rpc/session.js';
@@ -48,6 +50,8 @@ interface ExecutionContext {
   waitUntil(promise: unknown): void;
   passThroughOnException(): void;
   readonly props: Record<string, unknown>;
+  /** The deployment's loopback bindings, as `exports` of the runtime module (runtime-hooks.ts). */
+  readonly exports: Readonly<Record<string, unknown>>;
 }
 
 interface FetchHandler {
@@ -99,6 +103,8 @@ installWebSocketGlobals();
 const sockets = createIsolateSockets(send);
 const objectSockets = createObjectSocketSupport(sockets);
 installObjectSockets(objectSockets);
+// What a coordination object sends on a WebSocket waits for the writes it made before (reference §4.2, output gate).
+setSocketOutputGate(runningObjectUnconfirmed);
 Object.defineProperty(globalThis, 'WebSocketRequestResponsePair', { value: WebSocketRequestResponsePair, writable: true, configurable: true });
 const tcp = createIsolateTcp(send);
 Object.defineProperty(globalThis, 'self', { value: globalThis, writable: true, configurable: true });
@@ -156,6 +162,10 @@ for (const { name, kind, module, options, watched } of init.bindings) {
   const onPush = watched ? (listener: (data: unknown) => void) => { pushListeners.set(name, listener); } : undefined;
   env[name] = part.create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate, ...(options ? { options } : {}), rpc: rpcCaller, webSockets: objectSockets, ...(onPush ? { onPush } : {}) });
 }
+// The loopback binding is not the application's: it only makes `exports` (runtime-hooks.ts), and leaves `env`.
+const loopback = env[LOOPBACK_BINDING] as LoopbackStubs | undefined;
+Reflect.deleteProperty(env, LOOPBACK_BINDING);
+const ownExports = loopbackExports(init.bindings, env);
 installCaches(typedCall<CacheProtocol>((method, args) => callBinding(CACHE_SERVICE, method, args)));
 installRuntimeHooks({
   env,
@@ -165,7 +175,7 @@ installRuntimeHooks({
     event.waits.push(Promise.resolve(promise));
   },
   connect: (address, options) => tcp.connect(address, options),
-  exports: loopbackExports(init.bindings, env),
+  exports: ownExports,
 });
 
 /** One call to a binding's host-side service; errors come back as the TypeError or Error the service chose. */
@@ -243,6 +253,7 @@ try {
   installGlobalScope({ bundlePath: init.bundlePath, nodejsCompat: init.nodejsCompat, processEnv: init.populateProcessEnv ? toProcessEnv(init.vars) : {} });
   const mod = (await import(pathToFileURL(init.bundlePath).href)) as { default?: FetchHandler };
   moduleExports = mod as Record<string, unknown>;
+  completeLoopbackExports(ownExports, moduleExports, loopback);
   handler = toEventHandler(mod.default) as FetchHandler | undefined;
   send({ t: 'ready', hasFetch: typeof handler?.fetch === 'function' });
 } catch (err) {
@@ -257,6 +268,7 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
     waitUntil(promise) { waits.push(Promise.resolve(promise)); },
     passThroughOnException() { /* No origin stands behind a Ledge deployment; an exception still yields the 500 (docs/runtime.md). */ },
     props: {},
+    exports: ownExports,
   };
   let reported = false;
   const eventState: EventState = { subrequests: 0, waits, fetchId: id };
@@ -311,6 +323,7 @@ async function runRpcEvent(id: number, call: RpcEventCall): Promise<void> {
     passThroughOnException() { /* no origin stands behind a Ledge deployment */ },
     props: Object.freeze({ ...call.props }),
     caller: Object.freeze({ deployment: call.caller }),
+    exports: ownExports,
   };
   const eventState: EventState = { subrequests: 0, waits, fetchId: id };
   await events.run(eventState, async () => {
@@ -346,6 +359,7 @@ async function runScheduled(firing: ScheduledFiring & { id: number }): Promise<v
     waitUntil(promise) { waits.push(Promise.resolve(promise)); },
     passThroughOnException() { /* not meaningful for scheduled events */ },
     props: {},
+    exports: ownExports,
   };
   const controller = Object.freeze({
     type: 'scheduled',
@@ -390,6 +404,7 @@ async function runQueue(event: QueueBatchEvent & { id: number }): Promise<void> 
     waitUntil(promise) { waits.push(Promise.resolve(promise)); },
     passThroughOnException() { /* not meaningful for queue events */ },
     props: {},
+    exports: ownExports,
   };
   const ignored = (what: string, id: string, earlier: QueueDecision) => send({ t: 'log', level: 'warn', event: event.id, message: `Received a call to ${what} on message ${id} after ${earlier.ack ? 'ack()' : 'retry()'} was already called. Calling ${what} on a message after calling ${earlier.ack ? 'ack()' : 'retry()'} has no effect.` });
   const messages = Object.freeze(event.messages.map((m, i) => {
@@ -464,6 +479,7 @@ function objectContext(): InstanceContext {
     call: callBinding,
     callSync: callBindingSync,
     rpc: objectRpc,
+    loopback: ownExports,
     waitUntil(promise) {
       events.getStore()?.waits.push(promise);
     },

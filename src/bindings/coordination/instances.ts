@@ -31,6 +31,8 @@ export interface InstanceContext {
   waitUntil(promise: Promise<unknown>): void;
   /** The isolate's RPC session: a call's arguments and result are encoded on the link the host joined for it. */
   rpc: RpcCallee;
+  /** The deployment's loopback bindings (`ctx.exports`, the same object as `exports` of the runtime module). */
+  loopback: Readonly<Record<string, unknown>>;
 }
 
 interface Instance {
@@ -57,6 +59,14 @@ const running = new AsyncLocalStorage<Instance>();
  */
 export function runningObjectGate(): Promise<void> | undefined {
   return running.getStore()?.storage.confirmed();
+}
+
+/**
+ * The writes the running object's WebSocket frames must wait for, or undefined when none is unconfirmed (reference
+ * §4.2, output gate; runtime/websockets/output-gate.ts): known without a turn, so a frame with nothing to wait for leaves at once.
+ */
+export function runningObjectUnconfirmed(): Promise<void> | undefined {
+  return running.getStore()?.storage.unconfirmed();
 }
 
 /** The `blockConcurrencyWhile` sections the running code is inside (their tokens), innermost last. */
@@ -135,6 +145,7 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
     storage: instance.storage,
     waitUntil: (promise: unknown) => context.waitUntil(Promise.resolve(promise)),
     blockConcurrencyWhile: <T>(fn: () => Promise<T> | T) => blockConcurrencyWhile(instance, fn),
+    exports: context.loopback,
     ...socketMethods(key, socketCall(context)),
     abort: (reason?: unknown) => {
       reset(instance, reason instanceof Error ? reason : new Error(reason === undefined ? 'The object was aborted.' : String(reason)));

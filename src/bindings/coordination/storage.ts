@@ -85,6 +85,24 @@ export class ObjectStorage {
     return this.#confirmed;
   }
 
+  /** Whether `#confirmed` has resolved: nothing sent now has to wait (a socket's frame leaves at once). */
+  #confirmedOpen = true;
+
+  /**
+   * The same promise while a write made without `allowUnconfirmed` is not committed yet (or one failed), undefined
+   * once they all are: what a WebSocket frame waits for (runtime/websockets/output-gate.ts), known without a turn.
+   */
+  unconfirmed(): Promise<void> | undefined {
+    return this.#confirmedOpen ? undefined : this.#confirmed;
+  }
+
+  #setConfirmed(promise: Promise<void>): void {
+    if (promise === this.#confirmed) return;
+    this.#confirmed = promise;
+    this.#confirmedOpen = false;
+    promise.then(() => { if (this.#confirmed === promise) this.#confirmedOpen = true; }, () => undefined);
+  }
+
   async get(keyOrKeys: string | string[], options?: ReadOptions): Promise<unknown> {
     if (Array.isArray(keyOrKeys)) {
       const keys = checkKeys(keyOrKeys);
@@ -297,7 +315,7 @@ export class ObjectStorage {
     this.#pending.set(key, bytes);
     const batch = this.#batch();
     // Batches commit in order and a failure fails every later one, so the newest batch stands for all before it.
-    if (options?.allowUnconfirmed !== true) this.#confirmed = batch.promise;
+    if (options?.allowUnconfirmed !== true) this.#setConfirmed(batch.promise);
     if (!this.#scheduled && !this.#writing) {
       this.#scheduled = true;
       setImmediate(() => {
@@ -443,9 +461,9 @@ export class ObjectStorage {
   }
 
   #chainConfirmed(done: Promise<void>): void {
-    const previous = this.#confirmed;
-    this.#confirmed = Promise.all([previous, done]).then(() => undefined);
-    this.#confirmed.catch(() => undefined);
+    const chained = Promise.all([this.#confirmed, done]).then(() => undefined);
+    chained.catch(() => undefined);
+    this.#setConfirmed(chained);
   }
 
   /** Resolves once every write made so far is committed. */

@@ -17,7 +17,7 @@ export interface RuntimeHooks {
   waitUntil(promise: unknown): void;
   /** Outbound TCP (runtime/tcp/isolate-tcp.ts). */
   readonly connect?: (address: unknown, options?: unknown) => unknown;
-  /** The deployment's own coordination classes, by class name, as namespaces (`exports` of `ledge:workers`). */
+  /** The deployment's loopback bindings (`exports` of `ledge:workers`): its bound classes and its entrypoints (runtime-hooks.ts). */
   readonly exports?: Readonly<Record<string, unknown>>;
 }
 

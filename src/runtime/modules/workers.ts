@@ -19,10 +19,11 @@ interface EntrypointContext {
 export const env: Record<string, unknown> = runtimeHooks()?.env ?? {};
 
 /**
- * The deployment's loopback bindings, by the name its module exports them under (the original's `exports`): here,
- * each coordination object class of this deployment that its configuration binds, as that binding's namespace
- * (`exports.Room === env.ROOMS` for `{ "name": "ROOMS", "class_name": "Room" }`). Entrypoints and unbound classes
- * are not in it yet (docs/runtime.md).
+ * The deployment's loopback bindings, by the name its module exports them under (the original's `exports`): each
+ * coordination object class of this deployment that its configuration binds, as that binding's namespace
+ * (`exports.Room === env.ROOMS` for `{ "name": "ROOMS", "class_name": "Room" }`), and each of its entrypoints
+ * (`WorkerEntrypoint` exports, and `default`) as a stub calling the deployment itself; complete once the module has
+ * loaded (docs/runtime.md). Unbound classes are not in it yet.
  */
 export const exports: Readonly<Record<string, unknown>> = runtimeHooks()?.exports ?? Object.freeze({});
 

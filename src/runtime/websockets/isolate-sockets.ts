@@ -126,6 +126,9 @@ export function createIsolateSockets(post: (message: SocketIsolateMessage) => vo
       const server = internals.peerOf(socket) as WebSocket;
       const sid = nextSid++;
       join(sid, server);
+      // Nothing the socket sends from now on may reach the host before the head naming `sid` (an unknown sid's
+      // frames are dropped there): a frame its object sent under the output gate may be released before that.
+      internals.pauseOutput(server);
       return {
         sid,
         flush() {
@@ -135,6 +138,7 @@ export function createIsolateSockets(post: (message: SocketIsolateMessage) => vo
               post({ t: 'ws-send', sid, data: arrival.data });
             } else post({ t: 'ws-close', sid, code: arrival.code, reason: arrival.reason });
           }
+          internals.resumeOutput(server);
         },
       };
     },

@@ -6,6 +6,7 @@
  */
 import { deserialize, serialize } from 'node:v8';
 import { MAX_ATTACHMENT_BYTES } from '../../bindings/coordination/websockets-limits.js';
+import { SocketOutbox, socketOutputGate } from './output-gate.js';
 import { MAX_SOCKET_MESSAGE_BYTES, SOCKET_SEND_BUFFER_BYTES, sizeOf, type SocketData } from './protocol.js';
 
 /** Where one end's outgoing frames go. */
@@ -53,6 +54,8 @@ const OPEN = 1;
 const CLOSING = 2;
 const CLOSED = 3;
 const encoder = new TextEncoder();
+/** The close reason when a write before a held frame failed (output-gate.ts). */
+export const OUTPUT_FAILED_REASON = 'the object was reset: a write made before this message failed';
 
 /** Internal access to a socket, for the registry in isolate-sockets.ts; application code never gets these. */
 export interface SocketInternals {
@@ -85,6 +88,9 @@ export interface SocketInternals {
    * object): each arrival is dispatched when `gate` calls its `deliver`, in the order they came.
    */
   gateArrivals(socket: WebSocket, gate: (deliver: () => void) => void): void;
+  /** Holds what the socket sends until `resumeOutput` (it is being joined to the host, which must know it first). */
+  pauseOutput(socket: WebSocket): void;
+  resumeOutput(socket: WebSocket): void;
 }
 
 let internals: SocketInternals | undefined;
@@ -145,6 +151,8 @@ export class WebSocket extends EventTarget {
   #onAttach: ((bytes: Uint8Array | null) => void) | undefined;
   #handoff: string | undefined;
   #gate: ((deliver: () => void) => void) | undefined;
+  /** Frames waiting at the output gate (output-gate.ts), made when the first one has to wait. */
+  #outbox: SocketOutbox | undefined;
 
   /** `new WebSocket(url, protocols?)` opens a client connection through the platform, as `fetch()` with `Upgrade: websocket` does. */
   constructor(url?: string | URL, protocols?: string | string[]) {
@@ -232,7 +240,10 @@ export class WebSocket extends EventTarget {
       if (this.#buffered + size > SOCKET_SEND_BUFFER_BYTES) throw new RangeError(`send(): ${this.#buffered} bytes already wait for the network; the send buffer holds at most ${SOCKET_SEND_BUFFER_BYTES} (check bufferedAmount before sending more)`);
       this.#buffered += size;
     }
-    transport.send(payload);
+    const gate = socketOutputGate();
+    // The usual frame: nothing to wait for, nothing held before it (no closure made on this path).
+    if (gate === undefined && this.#outbox?.busy !== true) transport.send(payload);
+    else this.#hold(gate, () => (this.#transport as SocketTransport).send(payload));
   }
 
   /** Closes the connection with a code (1000, or 3000-4999) and a reason of at most 123 bytes. */
@@ -250,7 +261,29 @@ export class WebSocket extends EventTarget {
       return;
     }
     this.#state = CLOSING;
-    this.#transport?.close(code ?? 1000, text);
+    const gate = socketOutputGate();
+    if (gate === undefined && this.#outbox?.busy !== true) this.#transport?.close(code ?? 1000, text);
+    else this.#hold(gate, () => this.#transport?.close(code ?? 1000, text));
+  }
+
+  /**
+   * Holds a frame at the output gate (output-gate.ts): a coordination object's frame waits for the writes it made
+   * before, and for every frame of this socket held before it. The transport is read when the frame leaves (a
+   * returned end's moves from its pair to the host meanwhile).
+   */
+  #hold(gate: Promise<void> | undefined, frame: () => void): void {
+    (this.#outbox ??= new SocketOutbox(() => this.#outputFailed())).push(gate, frame);
+  }
+
+  /**
+   * A write before a held frame failed: nothing held leaves, and the connection is closed (1011) so the far end
+   * knows it may have missed messages; a frame sent after this is refused as on any closed socket.
+   */
+  #outputFailed(): void {
+    if (this.#state === CLOSED) return;
+    this.#closeSent = true;
+    this.#state = CLOSING;
+    this.#transport?.close(1011, OUTPUT_FAILED_REASON);
   }
 
   #checkUsable(what: string): void {
@@ -351,6 +384,8 @@ export class WebSocket extends EventTarget {
         return socket;
       },
       gateArrivals(socket, gate) { socket.#gate = gate; },
+      pauseOutput(socket) { (socket.#outbox ??= new SocketOutbox(() => socket.#outputFailed())).pause(); },
+      resumeOutput(socket) { socket.#outbox?.resume(); },
       takeHandoff(socket) {
         const token = socket.#handoff;
         if (token === undefined || socket.#detached) return undefined;
