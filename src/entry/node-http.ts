@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../platform/logger.js';
 import { errorResponse } from './error-response.js';
-import { toRequestTarget, withHost } from './request-target.js';
+import { requestHeaders, toRequestTarget } from './request-target.js';
 import { DEFAULT_WRITE_TIMEOUT_MS, writeResponse } from './response-writer.js';
 import { newRequestId } from './response-origin.js';
 import { DEFAULT_MAX_REQUEST_BYTES, limitBody, serveEvent, type Dispatcher } from './serve.js';
@@ -49,7 +49,7 @@ export function createNodeHandler(options: NodeHandlerOptions): (req: IncomingMe
     const response = await serveEvent(options.dispatch, {
       method,
       url: target.url,
-      headers: target.absolute ? withHost(req.rawHeaders, target.host) : req.rawHeaders,
+      headers: requestHeaders(req.rawHeaders, { host: target.absolute ? target.host : undefined, clientAddress: req.socket.remoteAddress }),
       body: hasBody ? limitBody(req, max) : null,
       signal,
       clientAddress: req.socket.remoteAddress,

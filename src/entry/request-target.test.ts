@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { toRequestTarget } from './request-target.js';
+import { requestHeaders, toRequestTarget } from './request-target.js';
 
 test('an origin-form target is served under the Host header; a host a URL refuses is no target', () => {
   assert.deepEqual(toRequestTarget('/a?b=1', 'app.example.com:8787'), { url: 'http://app.example.com:8787/a?b=1', host: 'app.example.com:8787', absolute: false });
@@ -17,4 +17,12 @@ test('an absolute-form target keeps its path and query, and its authority wins o
   for (const target of ['ftp://a.example.com/', 'http://user@a.example.com/', 'http://a.example.com:99999/', 'a.example.com:443', 'relative']) {
     assert.equal(toRequestTarget(target, 'a.example.com'), null, target);
   }
+});
+
+test('the client address headers come from the connection: a client\'s own values are dropped, IPv4-mapped peers named as IPv4', () => {
+  const raw = ['Host', 'a.example.com', 'CF-Connecting-IP', '203.0.113.9', 'x-a', '1', 'Edge-Connecting-Ip', '203.0.113.9', 'cf-connecting-ip', '10.0.0.1'];
+  assert.deepEqual(requestHeaders(raw, { clientAddress: '::ffff:127.0.0.1' }), ['Host', 'a.example.com', 'x-a', '1', 'edge-connecting-ip', '127.0.0.1', 'cf-connecting-ip', '127.0.0.1']);
+  assert.deepEqual(requestHeaders(raw, { host: 'b.example.com', clientAddress: '::1' }), ['host', 'b.example.com', 'x-a', '1', 'edge-connecting-ip', '::1', 'cf-connecting-ip', '::1']);
+  // Without a peer (a request made without a socket) nothing names an address, least of all the client's claim.
+  assert.deepEqual(requestHeaders(raw, {}), ['Host', 'a.example.com', 'x-a', '1']);
 });

@@ -37,11 +37,24 @@ export function toRequestTarget(target: string | undefined, hostHeader: string):
   return URL.canParse(url) ? { url, host, absolute } : null;
 }
 
-/** The raw header list with the host an absolute-form target named in place of the Host header. */
-export function withHost(raw: string[], host: string): string[] {
-  const out: string[] = ['host', host];
+/**
+ * The raw header list an application receives: the client's, with the host an absolute-form target named in
+ * place of the Host header (`host`, when given), and the client's address from the connection's peer (when
+ * known) in `Edge-Connecting-Ip` and in `CF-Connecting-IP`, the name applications written for the original read
+ * (rate limiters, Hono's getConnInfo). A client's own values of those two are dropped, so an application can
+ * trust what it reads there. An IPv4 peer on a dual-stack listener (`::ffff:192.0.2.1`) is named as IPv4.
+ */
+export function requestHeaders(raw: string[], options: { host?: string; clientAddress?: string }): string[] {
+  const out: string[] = options.host === undefined ? [] : ['host', options.host];
   for (let i = 0; i < raw.length; i += 2) {
-    if ((raw[i] as string).toLowerCase() !== 'host') out.push(raw[i] as string, raw[i + 1] as string);
+    const name = raw[i] as string;
+    const lower = name.length === 4 || name.length === 16 || name.length === 18 ? name.toLowerCase() : '';
+    if ((lower === 'host' && options.host !== undefined) || lower === 'cf-connecting-ip' || lower === 'edge-connecting-ip') continue;
+    out.push(name, raw[i + 1] as string);
+  }
+  if (options.clientAddress) {
+    const address = options.clientAddress.startsWith('::ffff:') && options.clientAddress.includes('.') ? options.clientAddress.slice(7) : options.clientAddress;
+    out.push('edge-connecting-ip', address, 'cf-connecting-ip', address);
   }
   return out;
 }

@@ -12,7 +12,7 @@ import type { Logger } from '../platform/logger.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
 import { MAX_SOCKET_MESSAGE_BYTES } from '../runtime/websockets/protocol.js';
 import { errorResponse } from './error-response.js';
-import { toRequestTarget, withHost } from './request-target.js';
+import { requestHeaders, toRequestTarget } from './request-target.js';
 import { newRequestId } from './response-origin.js';
 import { serveEvent, type Dispatcher } from './serve.js';
 
@@ -99,7 +99,7 @@ export function createUpgradeHandler(options: UpgradeHandlerOptions): UpgradeHan
       return writeRaw(socket, errorResponse('bad_argument', requestId), isHead);
     }
     const signal = { addEventListener: (_type: 'abort', listener: () => void) => { socket.once('close', listener); } };
-    const headers = requestTarget.absolute ? withHost(req.rawHeaders, requestTarget.host) : req.rawHeaders;
+    const headers = requestHeaders(req.rawHeaders, { host: requestTarget.absolute ? requestTarget.host : undefined, clientAddress: req.socket.remoteAddress });
     const response = await serveEvent(options.dispatch, {
       method: req.method ?? 'GET',
       url: requestTarget.url,
