@@ -3,7 +3,8 @@
 // real OAuth client over HTTP on loopback: discovery (RFC 8414 and RFC 9728 metadata, found from the 401's
 // challenge), dynamic client registration, authorization with PKCE (the app's /authorize completes the grant with
 // env.OAUTH_PROVIDER.completeAuthorization), the token exchange, API calls with the grant's props, and the failure
-// paths: no token or a wrong one (401 with WWW-Authenticate), a token for another resource (invalid_target), step-up
+// paths: no token or a wrong one (401 with WWW-Authenticate), a token for another resource (invalid_target) and a
+// token presented to another resource (wrong audience: 401), step-up
 // to a wider scope by re-authorizing (refresh can only narrow), a revoked grant, an expired access token (the
 // library's accessTokenTTL at its 60 s minimum, enforced through KV expiration and its own expiry fields). Under
 // `ledge dev` with thread and with process isolation.
@@ -159,9 +160,12 @@ async function scenario(port: number, adminKey: string): Promise<void> {
   const retarget = await c.token({ grant_type: 'refresh_token', refresh_token: refreshOf(alice), client_id: clientId, resource: 'http://localhost:1/api/' });
   assert.equal(retarget.status, 400);
   assert.equal(json(retarget).error, 'invalid_target');
-  // The token is bound to its resource's origin: on another origin the protected route is not served with it.
+  // Wrong audience: the same route reached on another origin is another resource, and the token, bound to
+  // ${resource}, is refused there.
   const elsewhere = await call(`http://127.0.0.1:${port}/api/me`, { headers: { authorization: `Bearer ${alice.access_token}` } });
-  assert.ok(!elsewhere.body.includes('Alice Example'), `another origin does not serve the grant's props: ${elsewhere.status}`);
+  assert.equal(elsewhere.status, 401, elsewhere.body);
+  assert.equal(challenge(elsewhere).error, 'invalid_token');
+  assert.ok(!elsewhere.body.includes('Alice Example'));
 
   // Writing needs notes:write: a 403 naming every scope needed (step-up).
   const write = await c.api('/api/notes', alice.access_token, { method: 'POST', body: 'buy milk' });
