@@ -18,3 +18,10 @@ test('an absolute-form target keeps its path and query, and its authority wins o
     assert.equal(toRequestTarget(target, 'a.example.com'), null, target);
   }
 });
+
+test('behind a TLS-terminating proxy (ledge serve --public-scheme https) request URLs are https, whatever the target says', () => {
+  assert.deepEqual(toRequestTarget('/a?b=1', 'app.example.com', 'https'), { url: 'https://app.example.com/a?b=1', host: 'app.example.com', absolute: false });
+  assert.equal(toRequestTarget('http://a.example.com/p', 'b.example.com', 'https')?.url, 'https://a.example.com/p');
+  assert.equal(toRequestTarget('/', 'a b', 'https'), null, 'the Host rules are the same');
+  assert.equal(toRequestTarget('/x', 'app.example.com')?.url, 'http://app.example.com/x', 'http stays the default');
+});

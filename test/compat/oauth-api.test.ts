@@ -6,15 +6,15 @@
 // paths: no token or a wrong one (401 with WWW-Authenticate), a token for another resource (invalid_target) and a
 // token presented to another resource (wrong audience: 401), step-up
 // to a wider scope by re-authorizing (refresh can only narrow), a revoked grant, an expired access token (the
-// library's accessTokenTTL at its 60 s minimum, enforced through KV expiration and its own expiry fields). Under
-// `ledge dev` with thread and with process isolation.
+// library's accessTokenTTL at its 60 s minimum). Under `ledge dev` with thread and with process isolation, and
+// deployed to `ledge serve` (process isolation) with --public-scheme https, as behind a TLS-terminating proxy.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { call, copyApp, json, withDev, type Answer } from './harness.js';
+import { call, copyApp, editConfig, hostOf, json, startPlatform, withDev, type Answer } from './harness.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 
@@ -38,10 +38,13 @@ function freePort(): Promise<number> {
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
-/** The client side of the protocol against one running app (requests carry Host: localhost:<port>, the app's public origin). */
-function client(port: number, adminKey: string) {
-  const origin = `http://localhost:${port}`;
-  const send = (pathname: string, init: Parameters<typeof call>[1] = {}) => call(`http://127.0.0.1:${port}${pathname.replace(origin, '')}`, { ...init, host: `localhost:${port}` });
+/**
+ * The client side of the protocol against one running app: `origin` is its public URL (issuer and resource);
+ * requests go to the listener at `listener` with the origin's host as Host, as through a proxy or DNS.
+ */
+function client(origin: string, listener: string, adminKey: string) {
+  const host = new URL(origin).host;
+  const send = (pathname: string, init: Parameters<typeof call>[1] = {}) => call(`${listener}${pathname.replace(origin, '')}`, { ...init, host });
   const api = (pathname: string, token?: string, init: { method?: string; body?: string } = {}) =>
     send(pathname, { ...init, headers: token ? { authorization: `Bearer ${token}` } : {} });
   const token = (fields: Record<string, string>) => send('/oauth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form(fields) });
@@ -80,8 +83,9 @@ function challenge(answer: Answer): Record<string, string> {
   return Object.fromEntries([...header.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
 }
 
-async function scenario(port: number, adminKey: string): Promise<void> {
-  const c = client(port, adminKey);
+/** The whole protocol; `otherOrigin`, when given, is a Host header under which the same app is another resource. */
+async function scenario(origin: string, listener: string, adminKey: string, otherOrigin?: string): Promise<void> {
+  const c = client(origin, listener, adminKey);
   const resource = `${c.origin}/api/`;
 
   // Discovery: a client with nothing but the API's URL gets a 401 naming the resource metadata and the baseline
@@ -162,10 +166,12 @@ async function scenario(port: number, adminKey: string): Promise<void> {
   assert.equal(json(retarget).error, 'invalid_target');
   // Wrong audience: the same route reached on another origin is another resource, and the token, bound to
   // ${resource}, is refused there.
-  const elsewhere = await call(`http://127.0.0.1:${port}/api/me`, { headers: { authorization: `Bearer ${alice.access_token}` } });
-  assert.equal(elsewhere.status, 401, elsewhere.body);
-  assert.equal(challenge(elsewhere).error, 'invalid_token');
-  assert.ok(!elsewhere.body.includes('Alice Example'));
+  if (otherOrigin) {
+    const elsewhere = await call(`${listener}/api/me`, { host: otherOrigin, headers: { authorization: `Bearer ${alice.access_token}` } });
+    assert.equal(elsewhere.status, 401, elsewhere.body);
+    assert.equal(challenge(elsewhere).error, 'invalid_token');
+    assert.ok(!elsewhere.body.includes('Alice Example'));
+  }
 
   // Writing needs notes:write: a 403 naming every scope needed (step-up).
   const write = await c.api('/api/notes', alice.access_token, { method: 'POST', body: 'buy milk' });
@@ -220,7 +226,7 @@ async function scenario(port: number, adminKey: string): Promise<void> {
   assert.equal(challenge(expired).error, 'invalid_token');
 }
 
-test('an OAuth-protected API on @cloudflare/workers-oauth-provider runs unchanged under ledge dev (both isolations)', { timeout: 400_000 }, async (t) => {
+test('an OAuth-protected API on @cloudflare/workers-oauth-provider runs unchanged under ledge dev (both isolations) and ledge serve', { timeout: 500_000 }, async (t) => {
   for (const isolation of ['thread', 'process'] as const) {
     await t.test(`ledge dev, ${isolation} isolation: discovery, registration, PKCE, tokens, step-up, revocation, expiry`, async () => {
       const dir = copyApp('oauth-api');
@@ -228,8 +234,31 @@ test('an OAuth-protected API on @cloudflare/workers-oauth-provider runs unchange
       const adminKey = base64url(randomBytes(16));
       // What a developer keeps in .dev.vars: where the app is reached, and the admin secret.
       writeFileSync(path.join(dir, '.dev.vars'), `PUBLIC_URL=http://localhost:${port}\nADMIN_KEY=${adminKey}\n`);
-      const output = await withDev(dir, async () => { await scenario(port, adminKey); }, { args: ['--port', String(port), ...(isolation === 'process' ? ['--isolation', 'process'] : [])] });
+      const output = await withDev(dir, async () => {
+        await scenario(`http://localhost:${port}`, `http://127.0.0.1:${port}`, adminKey, `127.0.0.1:${port}`);
+      }, { args: ['--port', String(port), ...(isolation === 'process' ? ['--isolation', 'process'] : [])] });
       assert.ok(!output.includes(adminKey), 'the admin secret is never printed');
     });
   }
+
+  await t.test('ledge serve (process isolation) behind a TLS-terminating proxy (--public-scheme https): the same protocol', async () => {
+    // The library accepts http only on a loopback host; a deployment's hostname is not one, so clients reach it
+    // over https through a proxy, which `--public-scheme https` tells ledge serve (request URLs are https).
+    const platform = await startPlatform(['--public-scheme', 'https']);
+    try {
+      const dir = copyApp('oauth-api');
+      const kv = await platform.create('kv', 'oauth-api-kv');
+      editConfig(dir, 'wrangler.jsonc', '"oauth-kv-placeholder"', `"${kv}"`);
+      const origin = `https://${hostOf('oauth-api')}:${new URL(platform.serve.app).port}`;
+      editConfig(dir, 'wrangler.jsonc', '"PUBLIC_URL": "http://localhost:8787"', `"PUBLIC_URL": "${origin}"`);
+      const adminKey = base64url(randomBytes(16));
+      await platform.ledge(['secret', 'put', 'ADMIN_KEY'], { cwd: dir, stdin: `${adminKey}\n` });
+      const deployed = await platform.ledge(['deploy'], { cwd: dir });
+      assert.match(deployed.out, /deployed oauth-api/);
+      await scenario(origin, platform.serve.app, adminKey);
+      assert.ok(!platform.outputs().join('\n').includes(adminKey), 'the admin secret is never printed');
+    } finally {
+      await platform.stop();
+    }
+  });
 });
