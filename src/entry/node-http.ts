@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../platform/logger.js';
 import { errorResponse } from './error-response.js';
-import { requestHeaders, toRequestTarget } from './request-target.js';
+import { requestHeaders, toRequestTarget, type PublicScheme } from './request-target.js';
 import { DEFAULT_WRITE_TIMEOUT_MS, writeResponse } from './response-writer.js';
 import { newRequestId } from './response-origin.js';
 import { DEFAULT_MAX_REQUEST_BYTES, limitBody, serveEvent, type Dispatcher } from './serve.js';
@@ -16,6 +16,8 @@ export interface NodeHandlerOptions {
   maxRequestBytes?: number;
   /** Milliseconds a client may take to accept any of a response's pending bytes before it is disconnected. @default 30000 */
   writeTimeoutMs?: number;
+  /** The scheme of request URLs: `https` behind a TLS-terminating proxy. @default "http" */
+  scheme?: PublicScheme;
 }
 
 /** Creates the `node:http` request listener that feeds a dispatcher and streams its responses back. */
@@ -34,7 +36,7 @@ export function createNodeHandler(options: NodeHandlerOptions): (req: IncomingMe
     const method = req.method ?? 'GET';
     const requestId = newRequestId();
     const { host, hosts, declared, chunked } = scanHeaders(req.rawHeaders);
-    const target = hosts > 1 ? null : toRequestTarget(req.url, host);
+    const target = hosts > 1 ? null : toRequestTarget(req.url, host, options.scheme);
     const send = (response: DispatchResponse) => writeResponse(res, response, { method, writeTimeoutMs, logger, label: () => `${method} ${target?.host ?? '-'}${pathOf(req.url)} (request ${requestId})` });
     if (!target) {
       res.setHeader('connection', 'close');

@@ -26,3 +26,10 @@ test('the client address headers come from the connection: a client\'s own value
   // Without a peer (a request made without a socket) nothing names an address, least of all the client's claim.
   assert.deepEqual(requestHeaders(raw, {}), ['Host', 'a.example.com', 'x-a', '1']);
 });
+
+test('behind a TLS-terminating proxy (ledge serve --public-scheme https) request URLs are https, whatever the target says', () => {
+  assert.deepEqual(toRequestTarget('/a?b=1', 'app.example.com', 'https'), { url: 'https://app.example.com/a?b=1', host: 'app.example.com', absolute: false });
+  assert.equal(toRequestTarget('http://a.example.com/p', 'b.example.com', 'https')?.url, 'https://a.example.com/p');
+  assert.equal(toRequestTarget('/', 'a b', 'https'), null, 'the Host rules are the same');
+  assert.equal(toRequestTarget('/x', 'app.example.com')?.url, 'http://app.example.com/x', 'http stays the default');
+});

@@ -1,3 +1,6 @@
+/** The scheme of the URLs application code sees for requests on a listener. */
+export type PublicScheme = 'http' | 'https';
+
 /** A Host value: a name (letters, digits, `.-_~`) or a bracketed IPv6 address, with an optional port. */
 const HOST_SHAPE = /^[A-Za-z0-9.\-_~]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
 /** An absolute-form request target (RFC 9112 3.2.2): scheme, authority, then path and query. */
@@ -16,8 +19,10 @@ export interface RequestTarget {
  * one (the bridge answers 400): a host of another shape, a port past 65535, an IPv4-looking name with a
  * part over 255, a target that is not a path. An absolute-form target (`GET http://host/path?q HTTP/1.1`)
  * keeps its path and query, and its authority wins over the Host header, as RFC 9112 3.2.2 requires.
+ * `scheme` is the one the client used: `https` when a TLS-terminating proxy in front forwards the request
+ * (`ledge serve --public-scheme https`); the listener itself speaks plain HTTP.
  */
-export function toRequestTarget(target: string | undefined, hostHeader: string): RequestTarget | null {
+export function toRequestTarget(target: string | undefined, hostHeader: string, scheme: PublicScheme = 'http'): RequestTarget | null {
   let host = hostHeader;
   let path: string;
   let absolute = false;
@@ -32,7 +37,7 @@ export function toRequestTarget(target: string | undefined, hostHeader: string):
     absolute = true;
   }
   if (!HOST_SHAPE.test(host)) return null;
-  const url = `http://${host}${path}`;
+  const url = `${scheme}://${host}${path}`;
   // The shape test is cheap but lets through what a URL refuses (port 99999, 1.2.3.256, bad IDNA): ask the parser.
   return URL.canParse(url) ? { url, host, absolute } : null;
 }

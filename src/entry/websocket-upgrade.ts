@@ -12,7 +12,7 @@ import type { Logger } from '../platform/logger.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
 import { MAX_SOCKET_MESSAGE_BYTES } from '../runtime/websockets/protocol.js';
 import { errorResponse } from './error-response.js';
-import { requestHeaders, toRequestTarget } from './request-target.js';
+import { requestHeaders, toRequestTarget, type PublicScheme } from './request-target.js';
 import { newRequestId } from './response-origin.js';
 import { serveEvent, type Dispatcher } from './serve.js';
 
@@ -20,6 +20,8 @@ import { serveEvent, type Dispatcher } from './serve.js';
 export interface UpgradeHandlerOptions {
   dispatch: Dispatcher;
   logger: Logger;
+  /** The scheme of request URLs (as NodeHandlerOptions.scheme). @default "http" */
+  scheme?: PublicScheme;
 }
 
 /** Response headers `ws` writes itself for the handshake, or that belong to one connection. */
@@ -92,7 +94,7 @@ export function createUpgradeHandler(options: UpgradeHandlerOptions): UpgradeHan
     const isHead = req.method === 'HEAD';
     // The same Host and target rules as ordinary requests (request-target.ts): one Host header, a path or absolute-form target.
     const hosts = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i]?.toLowerCase() === 'host').length;
-    const requestTarget = hosts > 1 ? null : toRequestTarget(req.url, req.headers.host ?? 'localhost');
+    const requestTarget = hosts > 1 ? null : toRequestTarget(req.url, req.headers.host ?? 'localhost', options.scheme);
     if (!requestTarget) return writeRaw(socket, errorResponse('bad_argument', requestId), isHead);
     const websocket = req.headers.upgrade?.toLowerCase() === 'websocket';
     if (websocket && (req.method !== 'GET' || !VALID_KEY.test(req.headers['sec-websocket-key'] ?? '') || req.headers['sec-websocket-version'] !== '13')) {

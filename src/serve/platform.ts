@@ -11,6 +11,7 @@ import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import { listenHttp, type ListenAddress } from '../entry/listen.js';
 import { madeByPlatform } from '../entry/response-origin.js';
 import type { Dispatcher } from '../entry/serve.js';
+import type { PublicScheme } from '../entry/request-target.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
 import { isDamagedFile } from '../storage/sqlite/damage.js';
 import { createSqliteControlStorage } from '../storage/sqlite/control-storage.js';
@@ -65,6 +66,11 @@ export interface PlatformOptions extends IsolationOptions {
   apiListen?: ListenAddress;
   /** @default "ledge.localhost" */
   platformDomain?: string;
+  /**
+   * The scheme of the request URLs applications see on the application listener: `https` when clients reach it
+   * through a TLS-terminating proxy, as request URLs on the original platform always are. @default "http"
+   */
+  publicScheme?: PublicScheme;
   logger: Logger;
   clock?: Clock;
   /** Fire crons and push queue batches by real timers. @default true */
@@ -311,8 +317,8 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
   let apiAddress: AddressInfo;
   try {
     // Applications' WebSocket upgrades take the same route as requests (websocket-upgrade.ts).
-    appUpgrades = createUpgradeHandler({ dispatch: appDispatch, logger });
-    const appServer = await listenHttp({ request: createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs }), upgrade: appUpgrades }, options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen', logger);
+    appUpgrades = createUpgradeHandler({ dispatch: appDispatch, logger, scheme: options.publicScheme });
+    const appServer = await listenHttp({ request: createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs, scheme: options.publicScheme }), upgrade: appUpgrades }, options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen', logger);
     servers.push(appServer);
     appAddress = appServer.address() as AddressInfo;
     // Tunnel connectors dial the API listener and upgrade to a WebSocket on one path.

@@ -99,10 +99,10 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-/** Starts `ledge serve` on a fresh state directory. */
-export async function startPlatform(): Promise<Platform> {
+/** Starts `ledge serve` on a fresh state directory (`extra`: more `ledge serve` options). */
+export async function startPlatform(extra: string[] = []): Promise<Platform> {
   const state = tempDir('ledge-compat-serve-');
-  const serve = await startServe(state);
+  const serve = await startServe(state, extra);
   const token = /bootstrap token \(shown once, store it now\): (\S+)/.exec(serve.output())?.[1] ?? assert.fail('no bootstrap token');
   const home = tempDir('ledge-compat-home-');
   const env = { ...process.env, LEDGE_API_TOKEN: token, LEDGE_API_URL: serve.api, LEDGE_ACCOUNT_ID: '', HOME: home, XDG_CONFIG_HOME: path.join(home, 'cfg') };

@@ -6,6 +6,7 @@ import { LedgeError } from '../../platform/errors.js';
 import { createConsoleSink, createLogger } from '../../platform/logger.js';
 import { DEFAULT_PLATFORM_DOMAIN, DEFAULT_SQL_TIME_LIMIT_MS, startPlatform, type ListenAddress } from '../../serve/platform.js';
 import { DEFAULT_DRAIN_MS } from '../../entry/shutdown.js';
+import type { PublicScheme } from '../../entry/request-target.js';
 import type { IsolationMode } from '../../serve/isolation.js';
 import { DEFAULT_MAX_SANDBOXES } from '../../runtime/sandbox/pool.js';
 
@@ -48,6 +49,12 @@ export function parseSqlTimeLimit(value: string): number {
   return Math.round(ms);
 }
 
+/** Parses `--public-scheme`: `http` or `https`. */
+export function parsePublicScheme(value: string): PublicScheme {
+  if (value !== 'http' && value !== 'https') throw new LedgeError('bad_argument', `--public-scheme: expected http or https, got "${value}"`);
+  return value;
+}
+
 /** `ledge serve`: the platform for many accounts, with the account API. */
 export function registerServe(program: Command): void {
   program
@@ -57,6 +64,7 @@ export function registerServe(program: Command): void {
     .option('--listen <addr:port>', 'address of the application listener', (v: string) => parseListen('--listen', v), { host: '127.0.0.1', port: 8787 })
     .option('--api-listen <addr:port>', 'address of the account API listener', (v: string) => parseListen('--api-listen', v), { host: '127.0.0.1', port: 8788 })
     .option('--platform-domain <domain>', 'domain of default and preview hostnames', DEFAULT_PLATFORM_DOMAIN)
+    .option('--public-scheme <scheme>', 'scheme of the request URLs applications see: https when clients reach the application listener through a TLS-terminating proxy (the listener itself speaks plain HTTP)', parsePublicScheme, 'http')
     .option('--isolation <mode>', 'process: each account\'s code in its own sandbox process (bubblewrap); thread: threads of this process, for trusted code only', parseIsolation, 'process')
     .option('--trust-all-code', 'accept --isolation thread with several accounts (their code can reach this process and each other)')
     .option('--egress-allow <cidr|host>', 'let application code fetch or connect(), and the platform reach identity providers, at this range, address or host name beyond the public internet (repeatable)', collect, [])
@@ -69,12 +77,12 @@ export function registerServe(program: Command): void {
     .option('--reset-control', 'start with a new control state where control.sqlite is missing or empty beside accounts\' data (a new administrator account and bootstrap token)')
     .option('--verbose', 'print debug logs')
     .option('--webhooks-to-private-addresses', 'let issue webhooks reach loopback, private and link-local addresses (a receiver on this machine or network)')
-    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; drainTimeout: number; lifecycleInterval: number; resetControl?: boolean; verbose?: boolean; isolation: IsolationMode; trustAllCode?: boolean; egressAllow: string[]; maxSandboxes: number; webhooksToPrivateAddresses?: boolean; sqlTimeLimit: number }) => {
+    .action(async (opts: { state: string; listen: ListenAddress; apiListen: ListenAddress; platformDomain: string; publicScheme: PublicScheme; drainTimeout: number; lifecycleInterval: number; resetControl?: boolean; verbose?: boolean; isolation: IsolationMode; trustAllCode?: boolean; egressAllow: string[]; maxSandboxes: number; webhooksToPrivateAddresses?: boolean; sqlTimeLimit: number }) => {
       if (!/^(?=.{1,200}$)[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(opts.platformDomain)) throw new LedgeError('bad_argument', `--platform-domain: expected a domain name, got "${opts.platformDomain}"`);
       const logger = createLogger(createConsoleSink({ verbose: opts.verbose }));
       const signals = listenForStop(logger);
       const platform = await startPlatform({
-        stateDir: opts.state, listen: opts.listen, apiListen: opts.apiListen, platformDomain: opts.platformDomain, logger,
+        stateDir: opts.state, listen: opts.listen, apiListen: opts.apiListen, platformDomain: opts.platformDomain, publicScheme: opts.publicScheme, logger,
         isolation: opts.isolation, trustAllCode: opts.trustAllCode, egressAllow: opts.egressAllow, maxSandboxes: opts.maxSandboxes,
         drainMs: opts.drainTimeout, resetControl: opts.resetControl === true, lifecycleIntervalMs: opts.lifecycleInterval * 1000, webhooksToPrivateAddresses: opts.webhooksToPrivateAddresses === true,
         sqlTimeLimitMs: opts.sqlTimeLimit,
