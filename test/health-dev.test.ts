@@ -1,24 +1,12 @@
 // The health example served by the real `ledge dev` on a free port, probed over HTTP.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import path from 'node:path';
 import { interrupt, startDev } from './cli.js';
+import { rawHttp as http } from './helpers.js';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '..', 'examples', 'health-worker');
 
-function http(url: string, method: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => { body += c; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 test('ledge dev serves the health example over real HTTP', async (t) => {
   const dev = await startDev(EXAMPLE);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -112,4 +113,21 @@ export function storeProcesses(filter: { parent?: number; state?: string }): num
     } catch { /* the process ended meanwhile */ }
   }
   return found;
+}
+
+/** An HTTP answer read whole: status, Node's parsed headers and the body as text. */
+export interface RawAnswer { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+
+/** A request through node:http, which (unlike fetch) sends any method, Host and repeated headers as given. */
+export function rawHttp(url: string, method = 'GET', headers: Record<string, string | string[]> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => { body += c; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

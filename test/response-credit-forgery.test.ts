@@ -10,11 +10,10 @@
 // are delivered whole. Both isolations, as a real ledge serve, account B answering throughout.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { tempDir } from './helpers.js';
-import { apiCall, startServe, visit } from './serve-process.js';
+import { A_HOST, B_HOST, startTwoAccounts, visit } from './serve-process.js';
 
 const A_APP = `
 const push = Array.prototype.push;
@@ -63,8 +62,6 @@ export default { async fetch(request, env, ctx) {
   return new Response('A ok');
 } };`;
 const B_APP = 'export default { fetch() { return new Response("B ok"); } };';
-const A_HOST = 'app.admin.ledge.localhost';
-const B_HOST = 'app.bee.ledge.localhost';
 
 /** A GET whose response is never read: the socket is paused from the start. */
 function neverRead(appUrl: string, host: string, pathname: string): Promise<Socket> {
@@ -108,23 +105,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 for (const isolation of ['process', 'thread'] as const) {
   test(`forged response chunks past the credit are cut off at the host's bound, honest streams are whole (${isolation} isolation)`, { timeout: 180_000 }, async (t) => {
-    const serve = await startServe(tempDir('ledge-credit-forgery-'), isolation === 'thread' ? ['--isolation', 'thread', '--trust-all-code'] : []);
+    const { serve, rssMb } = await startTwoAccounts(tempDir('ledge-credit-forgery-'), isolation === 'thread' ? ['--isolation', 'thread', '--trust-all-code'] : [], { a: A_APP, b: B_APP });
     t.after(() => { serve.child.kill('SIGKILL'); });
-    const token = (await serve.waitFor(/bootstrap token \(shown once, store it now\): (ledge_\S+)/))[1] as string;
-    const a = (await serve.waitFor(/administrator account ([0-9a-f]{32})/))[1] as string;
-    const b = await apiCall(serve.api, token, 'POST', '/accounts', { name: 'bee' });
-    assert.equal(b.status, 201, b.text);
-    for (const [account, code] of [[a, A_APP], [b.result.id as string, B_APP]] as const) {
-      const deployed = await apiCall(serve.api, token, 'PUT', `/accounts/${account}/deployments/app`, {
-        main_module: 'index.js', modules: [{ name: 'index.js', content_base64: Buffer.from(code).toString('base64') }],
-        config: { compatibility_date: '2026-10-01', edge_dev: true },
-      });
-      assert.equal(deployed.status, 200, deployed.text);
-    }
-    assert.deepEqual(await visit(serve.app, A_HOST), { status: 200, body: 'A ok' });
-    assert.deepEqual(await visit(serve.app, B_HOST), { status: 200, body: 'B ok' });
-    const pid = serve.child.pid as number;
-    const rssMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
     // Honest streams first: 1 MiB chunks and 8 MiB chunks, 48 MB each, to clients that pause as they read.
     for (const chunk of [1 << 20, 8 << 20]) {

@@ -13,7 +13,7 @@ import { connect, type Socket } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { tempDir } from './helpers.js';
-import { apiCall, startServe, visit, type ServeProcess } from './serve-process.js';
+import { A_HOST, B_HOST, startTwoAccounts, visit, type TwoAccounts } from './serve-process.js';
 
 const A_APP = `
 export default { async fetch(request) {
@@ -31,28 +31,9 @@ export default { async fetch(request) {
   return new Response('A ok');
 } };`;
 const B_APP = 'export default { fetch() { return new Response("B ok"); } };';
-const A_HOST = 'app.admin.ledge.localhost';
-const B_HOST = 'app.bee.ledge.localhost';
-
-interface Rig { serve: ServeProcess; pid: number; rssMb(): number }
-
-async function startRig(): Promise<Rig> {
-  const serve = await startServe(tempDir('ledge-channel-bounds-'));
-  const token = (await serve.waitFor(/bootstrap token \(shown once, store it now\): (ledge_\S+)/))[1] as string;
-  const a = (await serve.waitFor(/administrator account ([0-9a-f]{32})/))[1] as string;
-  const b = await apiCall(serve.api, token, 'POST', '/accounts', { name: 'bee' });
-  assert.equal(b.status, 201, b.text);
-  for (const [account, code] of [[a, A_APP], [b.result.id as string, B_APP]] as const) {
-    const deployed = await apiCall(serve.api, token, 'PUT', `/accounts/${account}/deployments/app`, {
-      main_module: 'index.js', modules: [{ name: 'index.js', content_base64: Buffer.from(code).toString('base64') }],
-      config: { compatibility_date: '2026-10-01', edge_dev: true },
-    });
-    assert.equal(deployed.status, 200, deployed.text);
-  }
-  assert.deepEqual(await visit(serve.app, A_HOST), { status: 200, body: 'A ok' });
-  assert.deepEqual(await visit(serve.app, B_HOST), { status: 200, body: 'B ok' });
-  const pid = serve.child.pid as number;
-  return { serve, pid, rssMb: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024 };
+/** A's and B's sandboxes and the platform: the rig of every test here. */
+function startRig(): Promise<TwoAccounts> {
+  return startTwoAccounts(tempDir('ledge-channel-bounds-'), [], { a: A_APP, b: B_APP });
 }
 
 /** Every process (pid, parent pid, command line) on the machine, read from /proc. */

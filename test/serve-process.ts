@@ -1,4 +1,6 @@
 // `ledge serve` as a real process for end-to-end tests: start, call its API, visit its hostnames.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { runCli, type CliProcess } from './cli.js';
 
@@ -53,4 +55,36 @@ export async function apiCall(api: string, token: string, method: string, path: 
   const res = await fetch(`${api}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
   const text = await res.text();
   return { status: res.status, result: (JSON.parse(text) as { result: Record<string, unknown> }).result, text };
+}
+
+/** `ledge serve` with two accounts (the administrator's, A, and `bee`, B), each with one deployment `app` answering at its host. */
+export interface TwoAccounts {
+  serve: ServeProcess;
+  pid: number;
+  /** The platform process's resident memory, in MB. */
+  rssMb(): number;
+}
+
+/** The hosts of the two accounts' deployments. */
+export const A_HOST = 'app.admin.ledge.localhost';
+export const B_HOST = 'app.bee.ledge.localhost';
+
+/** Starts `ledge serve` on `state` with `extra`, deploys `apps.a` to A and `apps.b` to B, and checks each answers its `A ok` / `B ok`. */
+export async function startTwoAccounts(state: string, extra: string[], apps: { a: string; b: string }): Promise<TwoAccounts> {
+  const serve = await startServe(state, extra);
+  const token = (await serve.waitFor(/bootstrap token \(shown once, store it now\): (ledge_\S+)/))[1] as string;
+  const a = (await serve.waitFor(/administrator account ([0-9a-f]{32})/))[1] as string;
+  const b = await apiCall(serve.api, token, 'POST', '/accounts', { name: 'bee' });
+  assert.equal(b.status, 201, b.text);
+  for (const [account, code] of [[a, apps.a], [b.result.id as string, apps.b]] as const) {
+    const deployed = await apiCall(serve.api, token, 'PUT', `/accounts/${account}/deployments/app`, {
+      main_module: 'index.js', modules: [{ name: 'index.js', content_base64: Buffer.from(code).toString('base64') }],
+      config: { compatibility_date: '2026-10-01', edge_dev: true },
+    });
+    assert.equal(deployed.status, 200, deployed.text);
+  }
+  assert.deepEqual(await visit(serve.app, A_HOST), { status: 200, body: 'A ok' });
+  assert.deepEqual(await visit(serve.app, B_HOST), { status: 200, body: 'B ok' });
+  const pid = serve.child.pid as number;
+  return { serve, pid, rssMb: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024 };
 }

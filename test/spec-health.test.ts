@@ -5,11 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import path from 'node:path';
 import { parse } from 'jsonc-parser';
 import { deployBody, startTestPlatform } from './serve-helpers.js';
-import { tempDir } from './helpers.js';
+import { rawHttp, tempDir, type RawAnswer } from './helpers.js';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '..', 'examples', 'health-worker');
 const SOURCE = readFileSync(path.join(EXAMPLE, 'src', 'index.js'), 'utf8');
@@ -17,22 +16,12 @@ const TEMPLATE = parse(readFileSync(path.join(EXAMPLE, 'ledge.jsonc'), 'utf8')) 
 const HOST = 'health.example.com';
 const REQUIRED = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
 
-interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: string }
-
-function http(base: string, method: string, pathname: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}${pathname}`, { method, headers: { host: HOST, ...headers } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => { body += c; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+/** A request to the health deployment's host on `base`. */
+function http(base: string, method: string, pathname: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return rawHttp(`${base}${pathname}`, method, { host: HOST, ...headers });
 }
 
-function assertRequired(answer: Answer, what: string): void {
+function assertRequired(answer: RawAnswer, what: string): void {
   for (const [name, value] of Object.entries(REQUIRED)) assert.equal(answer.headers[name], value, `${what}: ${name}`);
 }
 
