@@ -21,6 +21,9 @@ function found(value) {
   if (value === null || value === undefined) return undefined;
   if (typeof value !== 'object' && typeof value !== 'function') return undefined;
   try {
+    // An RPC stub (a service binding, ctx.exports) answers every member name with a callable: it names the host's
+    // members as it names any other, so it is looked into (the walk goes on) rather than reported.
+    if (typeof value['no member of ' + Math.random()] === 'function') return undefined;
     if (typeof value.kill === 'function' || typeof value.pid === 'number' || typeof value.binding === 'function' || typeof value.dlopen === 'function') return 'the host process';
     if (typeof value === 'function' && typeof value.resolve === 'function' && typeof value.cache === 'object') return 'a real require';
     if (typeof value._compile === 'function' || Array.isArray(value.paths)) return 'a real module';

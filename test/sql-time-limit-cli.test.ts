@@ -13,7 +13,7 @@ const ENDLESS = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)
 test('ledge serve --help names --sql-time-limit, and a value out of range is refused naming the option', async () => {
   const help = runCli(['serve', '--help']);
   assert.equal(await help.exited, 0);
-  assert.match(help.output().replace(/\s+/g, ' '), /--sql-time-limit <seconds> how long one SQL query or batch may run; past it the account's SQL process is stopped and the query fails \(nothing it did is kept\) \(default: 30\)/);
+  assert.match(help.output().replace(/\s+/g, ' '), /--sql-time-limit <seconds> how long one SQL query or batch, or one storage call of a coordination object, may run; past it the account's store process is stopped and the call fails \(nothing it did is kept\) \(default: 30\)/);
   for (const value of ['0', '-1', 'soon', '3601']) {
     const refused = runCli(['serve', '--state', tempDir('ledge-sql-cli-'), '--sql-time-limit', value]);
     assert.notEqual(await refused.exited, 0, value);
@@ -56,7 +56,7 @@ test('ledge serve --sql-time-limit 1: an endless query through the API fails at 
 test('ledge dev --help names --sql-time-limit; out-of-range values, and any value without --isolation process, are refused naming the option', async () => {
   const help = runCli(['dev', '--help']);
   assert.equal(await help.exited, 0);
-  assert.match(help.output().replace(/\s+/g, ' '), /--sql-time-limit <seconds> with --isolation process: how long one SQL query or batch may run; past it the project's SQL process is stopped and the query fails \(nothing it did is kept\) \(default: 30\)/);
+  assert.match(help.output().replace(/\s+/g, ' '), /--sql-time-limit <seconds> with --isolation process: how long one SQL query or batch, or one storage call of a coordination object, may run; past it the project's store process is stopped and the call fails \(nothing it did is kept\) \(default: 30\)/);
   const dir = makeProject({ 'src/index.js': 'export default { fetch() { return new Response("ok"); } };' });
   for (const value of ['0', '-1', 'soon', '3601', '0.05', '1e3']) {
     const refused = runCli(['dev', dir, '--port', '0', '--isolation', 'process', '--sql-time-limit', value]);
