@@ -177,8 +177,14 @@ export class Isolate {
   /** Lease ends asked of the isolate and not answered yet (bindings/coordination/leases.ts), by number. */
   #leaseEnds = new Map<number, { resolve: (unused: number | undefined) => void; timer: NodeJS.Timeout }>();
   #nextLeaseEnd = 1;
-  /** Calls the isolate runs under its leases now (events numbered below zero by the isolate). */
-  #leasedEvents = 0;
+  /** When the host started the isolate: no call under a lease began before. */
+  readonly #createdAt = Date.now();
+  /**
+   * Calls the isolate runs under its leases now (events numbered below zero by the isolate), apart from #events:
+   * their CPU is their caller's event's, so they take no share of the isolate's time. Counted among the events, the
+   * 100,000 a subverted isolate may announce thinned each event's share (and hid background work) past every CPU limit.
+   */
+  #leased = new Map<number, PendingEvent>();
 
   constructor(options: IsolateOptions) {
     this.#redact = options.redact ?? ((text) => text);
@@ -237,7 +243,6 @@ export class Isolate {
       for (const stop of this.#unwatch.splice(0)) stop();
       // A stopped isolate runs nothing under its leases any more: every lease it held is given back.
       for (const seq of [...this.#leaseEnds.keys()]) this.#settleLeaseEnd(seq, undefined);
-      this.#leasedEvents = 0;
       this.#rpc.close();
       // A planned stop (a reload, a new version) is a restart; a limit or a crash is a failure.
       const planned = this.#stopping && !this.#failure.startsWith('exceeded_');
@@ -390,24 +395,23 @@ export class Isolate {
   /** A call under a lease starts (`object-local`): an event of the object, counted and recorded as one the host delivers. */
   #startLeased(message: Extract<IsolateMessage, { t: 'object-local' }>): void {
     // The isolate numbers these events below zero; a number in use, or past the bound, is refused (it only feeds records).
-    if (message.id >= 0 || this.#events.has(message.id) || this.#leasedEvents >= MAX_LEASED_EVENTS) return;
-    this.#leasedEvents++;
+    if (message.id >= 0 || this.#leased.has(message.id) || this.#leased.size >= MAX_LEASED_EVENTS) return;
     const event: PendingEvent = { id: message.id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
-    if (this.#observe) event.trace = leasedTrace(message);
-    this.#begin(event);
+    if (this.#observe) event.trace = leasedTrace(message, this.#createdAt);
+    this.#leased.set(event.id, event);
   }
 
   /** A call under a lease ended: its record, from its announcement or (never announced) from this message alone. */
   #endLeased(message: Extract<IsolateMessage, { t: 'object-local-end' }>): void {
-    const event = message.id < 0 ? this.#events.get(message.id) : undefined;
+    const event = this.#leased.get(message.id);
     if (event) {
-      this.#leasedEvents--;
+      this.#leased.delete(message.id);
       if (event.trace && message.exception) event.trace.exception = message.exception;
-      this.#finish(event.id);
+      if (event.trace) this.#report(event, event.trace);
       return;
     }
     if (!message.call || !this.#observe) return;
-    const trace = leasedTrace(message.call);
+    const trace = leasedTrace(message.call, this.#createdAt);
     if (message.exception) trace.exception = message.exception;
     // Its CPU was counted with the event it ran within (the caller's).
     this.#report({ cpuMs: 0 }, trace);
@@ -557,7 +561,7 @@ export class Isolate {
 
   #onMessage(message: IsolateMessage): void {
     if (message.t === 'log') {
-      const event = message.event === undefined ? undefined : this.#events.get(message.event);
+      const event = message.event === undefined ? undefined : this.#events.get(message.event) ?? this.#leased.get(message.event);
       // The isolate bounds its console output, but code that forges its messages does not: the host bounds it too.
       const admitted = this.#consoleBudget(event, message.message);
       if (admitted.line !== undefined) {
@@ -774,8 +778,9 @@ export class Isolate {
 
   #failAll(code: ErrorCode): void {
     const reason = FAILURE_TEXT[code] ?? 'the isolate stopped';
-    const ended = [...this.#events.values()];
+    const ended = [...this.#events.values(), ...this.#leased.values()];
     this.#events.clear();
+    this.#leased.clear();
     for (const event of ended) {
       this.#settleHead(event, new LedgeError(code, reason));
       event.stream?.fail(new LedgeError(code, reason));
@@ -789,9 +794,11 @@ export class Isolate {
 }
 
 /** The trace of a call an isolate ran under its lease; its start by the isolate's clock, never later than now. */
-function leasedTrace(call: LeasedCallTrace): EventTrace {
+function leasedTrace(call: LeasedCallTrace, isolateCreatedAt: number): EventTrace {
   const trace = startTrace('object', { trigger: `${call.namespace}/${call.objectId} ${call.method}()` });
-  if (call.startedAt < trace.startedAt) trace.startedAt = call.startedAt;
+  // The isolate's reading of the start, kept only between the isolate's own start and now: a forged -1e300 made a
+  // record whose time no Date holds, and `ledge tail` and `ledge logs` threw formatting it.
+  if (call.startedAt < trace.startedAt) trace.startedAt = Math.max(call.startedAt, isolateCreatedAt);
   return trace;
 }
 
