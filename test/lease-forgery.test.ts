@@ -143,3 +143,52 @@ for (const isolation of ['process', 'thread'] as const) {
     }
   });
 }
+
+// 4. To flood the platform's log and memory: each announced call had its own console budget on the host (1 MB), so
+// forty announcements with two lines of 512 KB each put 40 MB in the platform's log and in records held in memory (a
+// hundred thousand could have made it 100 GB). Calls under leases now share one budget per second, and what their
+// records hold is bounded.
+const FLOOD_APP = `
+const push = Array.prototype.push;
+let forged = null;
+Array.prototype.push = function (...items) {
+  const extra = forged && items.some((m) => m && typeof m === 'object' && m.t === 'log') ? forged : null;
+  if (extra) forged = null;
+  const result = push.apply(this, items);
+  if (extra) push.apply(this, extra);
+  return result;
+};
+const line = 'L'.repeat(512 * 1024);
+export default { fetch(request) {
+  if (new URL(request.url).pathname === '/flood') {
+    for (let i = 1; i <= 40; i++) {
+      const call = { namespace: 'ns', objectId: 'o' + i, method: 'm', startedAt: Date.now() };
+      forged = [{ t: 'object-local', id: -i, ...call }, { t: 'log', level: 'info', message: line, event: -i }, { t: 'log', level: 'info', message: line, event: -i }];
+      console.log('carrier ' + i);
+    }
+    return new Response('flooded');
+  }
+  return new Response('ok');
+} };`;
+
+for (const isolation of ['process', 'thread'] as const) {
+  test(`console lines of forged leased calls share one bound on the host (${isolation} isolation)`, { timeout: 90_000 }, async () => {
+    const p = await startTestPlatform(tempDir('ledge-lease-console-'), undefined, { isolation });
+    try {
+      const deployed = await p.call('PUT', `/accounts/${p.accountId}/deployments/flood`, { body: deployBody(FLOOD_APP, { routes: ['flood.example.com'] }) });
+      assert.equal(deployed.status, 200, deployed.text);
+      const from = p.logs.length;
+      const started = Date.now();
+      assert.equal(await (await p.visit('flood.example.com', '/flood')).text(), 'flooded');
+      await sleep(300);
+      const seconds = Math.ceil((Date.now() - started) / 1000) + 1;
+      const lines = p.logs.slice(from).filter((r) => r.source === 'flood');
+      const bytes = lines.filter((r) => r.message.startsWith('LLLL')).reduce((n, r) => n + r.message.length, 0);
+      assert.ok(bytes <= seconds * 1_048_576 + 8192, `${(bytes / 1_048_576).toFixed(1)} MB of forged leased calls' console output reached the platform's log in ${seconds} s`);
+      assert.ok(lines.some((r) => /^the isolate sent more than its console budget: console output of calls under leases passed 1024 KB in one second/.test(r.message)), 'one warning');
+      assert.equal(await (await p.visit('flood.example.com', '/')).text(), 'ok', 'the deployment keeps answering');
+    } finally {
+      await p.close();
+    }
+  });
+}

@@ -10,7 +10,7 @@ import { HostTcpSockets } from './tcp/host-tcp.js';
 import { isTcpMessage } from './tcp/protocol.js';
 import { ResponseStream } from './response-stream.js';
 import { CONSOLE_BYTES_PER_EVENT, createConsoleBudget } from './console-budget.js';
-import { startTrace, traceLine, type EventKind, type EventObserver, type EventTrace } from './event-trace.js';
+import { startTrace, traceLine, type EventKind, type EventLogLine, type EventObserver, type EventTrace } from './event-trace.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
 import type { ObjectCaller, ObjectEvent, ObjectLease, ObjectOutcome } from '../bindings/coordination/protocol.js';
 import { encodedRequestLine, encodedResponseStatus } from './rpc/codec.js';
@@ -81,6 +81,13 @@ export interface IsolateOptions {
  * fits, while forged log messages cannot fill the platform's log.
  */
 const HOST_CONSOLE_BYTES = 4 * CONSOLE_BYTES_PER_EVENT;
+/**
+ * Console lines the host holds in the records of calls under leases still running, all of one isolate's together.
+ * Those calls are the isolate's word: a subverted isolate announcing 100,000 of them, each with its own budget, could
+ * make the host hold (and log) 100 GB. Past it their lines are still logged (within HOST_CONSOLE_BYTES per second for
+ * all of them) but counted as dropped from their records.
+ */
+const LEASED_TRACE_BYTES = 16 * 1024 * 1024;
 
 interface PendingEvent {
   id: number;
@@ -96,6 +103,8 @@ interface PendingEvent {
   requestOutstanding: number;
   /** The request id the entry gave the event: its log lines carry it. */
   requestId?: string;
+  /** Of a call under a lease: the bytes of console lines its record holds (LEASED_TRACE_BYTES). */
+  heldLogBytes?: number;
   /** When the isolate finished the response (its body included): from then on only ctx.waitUntil work keeps the event. */
   answeredAt?: number;
   /** What the observer will be told, when the version has one. */
@@ -159,6 +168,9 @@ export class Isolate {
   readonly #redact: (text: string) => string;
   /** The host's bound on console output, per event and per second outside events (HOST_CONSOLE_BYTES). */
   readonly #consoleBudget = createConsoleBudget(HOST_CONSOLE_BYTES);
+  /** The calls under leases share one bound per second (their number is the isolate's word), and what their records hold. */
+  readonly #leasedConsoleBudget = createConsoleBudget(HOST_CONSOLE_BYTES, Date.now, 'of calls under leases');
+  #leasedLogBytes = 0;
   #services: Readonly<Record<string, BindingService>>;
   #requestSignal: boolean;
   #hasFetch = false;
@@ -406,6 +418,7 @@ export class Isolate {
     const event = this.#leased.get(message.id);
     if (event) {
       this.#leased.delete(message.id);
+      this.#leasedLogBytes -= event.heldLogBytes ?? 0;
       if (event.trace && message.exception) event.trace.exception = message.exception;
       if (event.trace) this.#report(event, event.trace);
       return;
@@ -415,6 +428,19 @@ export class Isolate {
     if (message.exception) trace.exception = message.exception;
     // Its CPU was counted with the event it ran within (the caller's).
     this.#report({ cpuMs: 0 }, trace);
+  }
+
+  /** A console line of a call under a lease, kept in its record while all such records hold less than LEASED_TRACE_BYTES. */
+  #holdLeasedLine(event: PendingEvent, trace: EventTrace, level: EventLogLine['level'], line: string): void {
+    if (this.#leasedLogBytes + line.length > LEASED_TRACE_BYTES) {
+      trace.droppedLogs++;
+      return;
+    }
+    const before = trace.logs.length;
+    traceLine(trace, level, line);
+    if (trace.logs.length === before) return;
+    event.heldLogBytes = (event.heldLogBytes ?? 0) + line.length;
+    this.#leasedLogBytes += line.length;
   }
 
   /** Tells the isolate to forget its instance of an object (evicted, or moved to another isolate). */
@@ -561,12 +587,14 @@ export class Isolate {
 
   #onMessage(message: IsolateMessage): void {
     if (message.t === 'log') {
-      const event = message.event === undefined ? undefined : this.#events.get(message.event) ?? this.#leased.get(message.event);
+      const leased = message.event === undefined ? undefined : this.#leased.get(message.event);
+      const event = leased ?? (message.event === undefined ? undefined : this.#events.get(message.event));
       // The isolate bounds its console output, but code that forges its messages does not: the host bounds it too.
-      const admitted = this.#consoleBudget(event, message.message);
+      const admitted = leased ? this.#leasedConsoleBudget(undefined, message.message) : this.#consoleBudget(event, message.message);
       if (admitted.line !== undefined) {
         this.#logger[message.level](admitted.line, this.#eventFields(message.event));
-        if (event?.trace) traceLine(event.trace, message.level, admitted.line);
+        if (leased?.trace) this.#holdLeasedLine(leased, leased.trace, message.level, admitted.line);
+        else if (event?.trace) traceLine(event.trace, message.level, admitted.line);
       }
       if (admitted.notice) this.#logger.warn(`the isolate sent more than its console budget: ${admitted.notice}`, this.#eventFields(message.event));
       return;
@@ -781,6 +809,7 @@ export class Isolate {
     const ended = [...this.#events.values(), ...this.#leased.values()];
     this.#events.clear();
     this.#leased.clear();
+    this.#leasedLogBytes = 0;
     for (const event of ended) {
       this.#settleHead(event, new LedgeError(code, reason));
       event.stream?.fail(new LedgeError(code, reason));
