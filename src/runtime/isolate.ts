@@ -83,8 +83,8 @@ export interface IsolateOptions {
 const HOST_CONSOLE_BYTES = 4 * CONSOLE_BYTES_PER_EVENT;
 /**
  * Console lines the host holds in the records of calls under leases still running, all of one isolate's together.
- * Those calls are the isolate's word: a subverted isolate announcing 100,000 of them, each with its own budget, could
- * make the host hold (and log) 100 GB. Past it their lines are still logged (within HOST_CONSOLE_BYTES per second for
+ * Those calls are the isolate's word: a subverted isolate announcing thousands of them, each with its own 1 MB
+ * budget, made the host hold (and log) a megabyte per announcement. Past it their lines are still logged (within HOST_CONSOLE_BYTES per second for
  * all of them) but counted as dropped from their records.
  */
 const LEASED_TRACE_BYTES = 16 * 1024 * 1024;
@@ -148,8 +148,12 @@ let nextIsolateId = 1;
  */
 const LEASE_END_MS = 15 * 60 * 1000;
 
-/** Calls under leases (object-local) one isolate may have running at once, as the host counts them. */
-const MAX_LEASED_EVENTS = 100_000;
+/**
+ * Calls under leases (object-local) one isolate may have running at once, as the host counts them. Only calls that
+ * log are announced; each held costs the host about a kilobyte (its record's trigger names the object and method),
+ * so 100,000, forged and never ended, held over 100 MB per isolate of the platform's memory.
+ */
+const MAX_LEASED_EVENTS = 10_000;
 
 /** One worker (a thread, here or in a sandbox process) running one version of a deployment. */
 export class Isolate {
@@ -194,7 +198,7 @@ export class Isolate {
   /**
    * Calls the isolate runs under its leases now (events numbered below zero by the isolate), apart from #events:
    * their CPU is their caller's event's, so they take no share of the isolate's time. Counted among the events, the
-   * 100,000 a subverted isolate may announce thinned each event's share (and hid background work) past every CPU limit.
+   * thousands a subverted isolate may announce thinned each event's share (and hid background work) past every CPU limit.
    */
   #leased = new Map<number, PendingEvent>();
 
