@@ -7,7 +7,7 @@
 // a core for ever. Calls under a lease now take no share (their CPU is their caller's event's): the work is stopped
 // as it is without the forgery. Both isolations.
 // 2. To write records no Date holds: a call's start, as the isolate tells it, set the record's time, and a forged
-// -1e300 made `ledge tail` and `ledge logs` throw (RangeError: Invalid time value) on the account's records. Now it is
+// -1e300 made records that queries never showed and the CLI's formatRecord throws on (Invalid time value). Now it is
 // kept only between the isolate's start and now. Both isolations, under ledge dev.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

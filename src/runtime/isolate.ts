@@ -830,7 +830,7 @@ export class Isolate {
 function leasedTrace(call: LeasedCallTrace, isolateCreatedAt: number): EventTrace {
   const trace = startTrace('object', { trigger: `${call.namespace}/${call.objectId} ${call.method}()` });
   // The isolate's reading of the start, kept only between the isolate's own start and now: a forged -1e300 made a
-  // record whose time no Date holds, and `ledge tail` and `ledge logs` threw formatting it.
+  // record whose time no Date holds: queries never showed it, and the CLI's formatting throws on it.
   if (call.startedAt < trace.startedAt) trace.startedAt = Math.max(call.startedAt, isolateCreatedAt);
   return trace;
 }
