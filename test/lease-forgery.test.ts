@@ -16,8 +16,11 @@ import { makeProject, startProject, tempDir } from './helpers.js';
 import { formatRecord } from '../src/cli/observability-output.js';
 import type { InvocationRecord } from '../src/observability/record.js';
 
-const APP = `
-const push = Array.prototype.push;
+/**
+ * Application code that adds the messages it puts in `forged` to the next batch its isolate posts (by replacing
+ * Array.prototype.push): any well-formed frame crosses the channel, so this is what a subverted isolate can send.
+ */
+const FORGE = `const push = Array.prototype.push;
 let forged = null;
 Array.prototype.push = function (...items) {
   const extra = forged && items.some((m) => m && typeof m === 'object' && typeof m.t === 'string') ? forged : null;
@@ -25,7 +28,10 @@ Array.prototype.push = function (...items) {
   const result = push.apply(this, items);
   if (extra) push.apply(this, extra);
   return result;
-};
+};`;
+
+const APP = `
+${FORGE}
 const burn = (ms) => { const end = Date.now() + ms; while (Date.now() < end) {} };
 export default { fetch(request) {
   if (new URL(request.url).pathname === '/forge') {
@@ -64,15 +70,7 @@ for (const isolation of ['process', 'thread'] as const) {
 
 /** Forges one call never announced (its end carries what it was) and one announced, both "started" at -1e300. */
 const TIMES_APP = `
-const push = Array.prototype.push;
-let forged = null;
-Array.prototype.push = function (...items) {
-  const extra = forged && items.some((m) => m && typeof m === 'object' && typeof m.t === 'string') ? forged : null;
-  if (extra) forged = null;
-  const result = push.apply(this, items);
-  if (extra) push.apply(this, extra);
-  return result;
-};
+${FORGE}
 export default { fetch() {
   const call = { namespace: 'ns', objectId: 'forged', method: 'when', startedAt: -1e300 };
   forged = [{ t: 'object-local-end', id: -900001, call }, { t: 'object-local', id: -900002, ...call }, { t: 'object-local-end', id: -900002 }];
@@ -149,15 +147,7 @@ for (const isolation of ['process', 'thread'] as const) {
 // hundred thousand could have made it 100 GB). Calls under leases now share one budget per second, and what their
 // records hold is bounded.
 const FLOOD_APP = `
-const push = Array.prototype.push;
-let forged = null;
-Array.prototype.push = function (...items) {
-  const extra = forged && items.some((m) => m && typeof m === 'object' && m.t === 'log') ? forged : null;
-  if (extra) forged = null;
-  const result = push.apply(this, items);
-  if (extra) push.apply(this, extra);
-  return result;
-};
+${FORGE}
 const line = 'L'.repeat(512 * 1024);
 export default { fetch(request) {
   if (new URL(request.url).pathname === '/flood') {
