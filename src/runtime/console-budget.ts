@@ -19,9 +19,9 @@ export interface Admitted { line?: string; notice?: string }
 /**
  * Decides, line by line, what of the console output goes to the log: whole lines while the owner's budget lasts,
  * the line that crosses it cut to fit, then one notice, then nothing. `owner` is the event's own state object (a
- * weak key: its budget goes with it), or undefined for output outside events.
+ * weak key: its budget goes with it), or undefined for output outside events (`windowed` names it in the notice).
  */
-export function createConsoleBudget(limit = CONSOLE_BYTES_PER_EVENT, now: () => number = Date.now): (owner: object | undefined, message: string) => Admitted {
+export function createConsoleBudget(limit = CONSOLE_BYTES_PER_EVENT, now: () => number = Date.now, windowed = 'outside events'): (owner: object | undefined, message: string) => Admitted {
   const spent = new WeakMap<object, Spent>();
   let background: Spent = { bytes: 0, noticed: false };
   let windowStart = -Infinity;
@@ -46,7 +46,7 @@ export function createConsoleBudget(limit = CONSOLE_BYTES_PER_EVENT, now: () => 
     if (account.noticed) return {};
     account.noticed = true;
     const notice = owner === undefined
-      ? `console output outside events passed ${limit / 1024} KB in one second; further lines are dropped until the next second`
+      ? `console output ${windowed} passed ${limit / 1024} KB in one second; further lines are dropped until the next second`
       : `console output of this event passed ${limit / 1024} KB; the rest of its lines are dropped`;
     return left > 0 ? { line: `${cut(message, left)} …[truncated]`, notice } : { notice };
   }

@@ -10,7 +10,7 @@ import { HostTcpSockets } from './tcp/host-tcp.js';
 import { isTcpMessage } from './tcp/protocol.js';
 import { ResponseStream } from './response-stream.js';
 import { CONSOLE_BYTES_PER_EVENT, createConsoleBudget } from './console-budget.js';
-import { startTrace, traceLine, type EventKind, type EventObserver, type EventTrace } from './event-trace.js';
+import { startTrace, traceLine, type EventKind, type EventLogLine, type EventObserver, type EventTrace } from './event-trace.js';
 import type { WorkflowRunEvent, WorkflowRunOutcome } from '../bindings/workflows/protocol.js';
 import type { ObjectCaller, ObjectEvent, ObjectLease, ObjectOutcome } from '../bindings/coordination/protocol.js';
 import { encodedRequestLine, encodedResponseStatus } from './rpc/codec.js';
@@ -81,6 +81,13 @@ export interface IsolateOptions {
  * fits, while forged log messages cannot fill the platform's log.
  */
 const HOST_CONSOLE_BYTES = 4 * CONSOLE_BYTES_PER_EVENT;
+/**
+ * Console lines the host holds in the records of calls under leases still running, all of one isolate's together.
+ * Those calls are the isolate's word: a subverted isolate announcing thousands of them, each with its own 1 MB
+ * budget, made the host hold (and log) a megabyte per announcement. Past it their lines are still logged (within HOST_CONSOLE_BYTES per second for
+ * all of them) but counted as dropped from their records.
+ */
+const LEASED_TRACE_BYTES = 16 * 1024 * 1024;
 
 interface PendingEvent {
   id: number;
@@ -96,6 +103,8 @@ interface PendingEvent {
   requestOutstanding: number;
   /** The request id the entry gave the event: its log lines carry it. */
   requestId?: string;
+  /** Of a call under a lease: the bytes of console lines its record holds (LEASED_TRACE_BYTES). */
+  heldLogBytes?: number;
   /** When the isolate finished the response (its body included): from then on only ctx.waitUntil work keeps the event. */
   answeredAt?: number;
   /** What the observer will be told, when the version has one. */
@@ -139,8 +148,12 @@ let nextIsolateId = 1;
  */
 const LEASE_END_MS = 15 * 60 * 1000;
 
-/** Calls under leases (object-local) one isolate may have running at once, as the host counts them. */
-const MAX_LEASED_EVENTS = 100_000;
+/**
+ * Calls under leases (object-local) one isolate may have running at once, as the host counts them. Only calls that
+ * log are announced; each held costs the host about a kilobyte (its record's trigger names the object and method),
+ * so 100,000, forged and never ended, held over 100 MB per isolate of the platform's memory.
+ */
+const MAX_LEASED_EVENTS = 10_000;
 
 /** One worker (a thread, here or in a sandbox process) running one version of a deployment. */
 export class Isolate {
@@ -159,6 +172,9 @@ export class Isolate {
   readonly #redact: (text: string) => string;
   /** The host's bound on console output, per event and per second outside events (HOST_CONSOLE_BYTES). */
   readonly #consoleBudget = createConsoleBudget(HOST_CONSOLE_BYTES);
+  /** The calls under leases share one bound per second (their number is the isolate's word), and what their records hold. */
+  readonly #leasedConsoleBudget = createConsoleBudget(HOST_CONSOLE_BYTES, Date.now, 'of calls under leases');
+  #leasedLogBytes = 0;
   #services: Readonly<Record<string, BindingService>>;
   #requestSignal: boolean;
   #hasFetch = false;
@@ -177,8 +193,14 @@ export class Isolate {
   /** Lease ends asked of the isolate and not answered yet (bindings/coordination/leases.ts), by number. */
   #leaseEnds = new Map<number, { resolve: (unused: number | undefined) => void; timer: NodeJS.Timeout }>();
   #nextLeaseEnd = 1;
-  /** Calls the isolate runs under its leases now (events numbered below zero by the isolate). */
-  #leasedEvents = 0;
+  /** When the host started the isolate: no call under a lease began before. */
+  readonly #createdAt = Date.now();
+  /**
+   * Calls the isolate runs under its leases now (events numbered below zero by the isolate), apart from #events:
+   * their CPU is their caller's event's, so they take no share of the isolate's time. Counted among the events, the
+   * thousands a subverted isolate may announce thinned each event's share (and hid background work) past every CPU limit.
+   */
+  #leased = new Map<number, PendingEvent>();
 
   constructor(options: IsolateOptions) {
     this.#redact = options.redact ?? ((text) => text);
@@ -237,7 +259,6 @@ export class Isolate {
       for (const stop of this.#unwatch.splice(0)) stop();
       // A stopped isolate runs nothing under its leases any more: every lease it held is given back.
       for (const seq of [...this.#leaseEnds.keys()]) this.#settleLeaseEnd(seq, undefined);
-      this.#leasedEvents = 0;
       this.#rpc.close();
       // A planned stop (a reload, a new version) is a restart; a limit or a crash is a failure.
       const planned = this.#stopping && !this.#failure.startsWith('exceeded_');
@@ -390,27 +411,40 @@ export class Isolate {
   /** A call under a lease starts (`object-local`): an event of the object, counted and recorded as one the host delivers. */
   #startLeased(message: Extract<IsolateMessage, { t: 'object-local' }>): void {
     // The isolate numbers these events below zero; a number in use, or past the bound, is refused (it only feeds records).
-    if (message.id >= 0 || this.#events.has(message.id) || this.#leasedEvents >= MAX_LEASED_EVENTS) return;
-    this.#leasedEvents++;
+    if (message.id >= 0 || this.#leased.has(message.id) || this.#leased.size >= MAX_LEASED_EVENTS) return;
     const event: PendingEvent = { id: message.id, startedAt: Date.now(), cpuMs: 0, resolveHead: undefined, rejectHead: undefined, stream: undefined, requestCredit: undefined, requestOutstanding: 0 };
-    if (this.#observe) event.trace = leasedTrace(message);
-    this.#begin(event);
+    if (this.#observe) event.trace = leasedTrace(message, this.#createdAt);
+    this.#leased.set(event.id, event);
   }
 
   /** A call under a lease ended: its record, from its announcement or (never announced) from this message alone. */
   #endLeased(message: Extract<IsolateMessage, { t: 'object-local-end' }>): void {
-    const event = message.id < 0 ? this.#events.get(message.id) : undefined;
+    const event = this.#leased.get(message.id);
     if (event) {
-      this.#leasedEvents--;
+      this.#leased.delete(message.id);
+      this.#leasedLogBytes -= event.heldLogBytes ?? 0;
       if (event.trace && message.exception) event.trace.exception = message.exception;
-      this.#finish(event.id);
+      if (event.trace) this.#report(event, event.trace);
       return;
     }
     if (!message.call || !this.#observe) return;
-    const trace = leasedTrace(message.call);
+    const trace = leasedTrace(message.call, this.#createdAt);
     if (message.exception) trace.exception = message.exception;
     // Its CPU was counted with the event it ran within (the caller's).
     this.#report({ cpuMs: 0 }, trace);
+  }
+
+  /** A console line of a call under a lease, kept in its record while all such records hold less than LEASED_TRACE_BYTES. */
+  #holdLeasedLine(event: PendingEvent, trace: EventTrace, level: EventLogLine['level'], line: string): void {
+    if (this.#leasedLogBytes + line.length > LEASED_TRACE_BYTES) {
+      trace.droppedLogs++;
+      return;
+    }
+    const before = trace.logs.length;
+    traceLine(trace, level, line);
+    if (trace.logs.length === before) return;
+    event.heldLogBytes = (event.heldLogBytes ?? 0) + line.length;
+    this.#leasedLogBytes += line.length;
   }
 
   /** Tells the isolate to forget its instance of an object (evicted, or moved to another isolate). */
@@ -557,12 +591,14 @@ export class Isolate {
 
   #onMessage(message: IsolateMessage): void {
     if (message.t === 'log') {
-      const event = message.event === undefined ? undefined : this.#events.get(message.event);
+      const leased = message.event === undefined ? undefined : this.#leased.get(message.event);
+      const event = leased ?? (message.event === undefined ? undefined : this.#events.get(message.event));
       // The isolate bounds its console output, but code that forges its messages does not: the host bounds it too.
-      const admitted = this.#consoleBudget(event, message.message);
+      const admitted = leased ? this.#leasedConsoleBudget(undefined, message.message) : this.#consoleBudget(event, message.message);
       if (admitted.line !== undefined) {
         this.#logger[message.level](admitted.line, this.#eventFields(message.event));
-        if (event?.trace) traceLine(event.trace, message.level, admitted.line);
+        if (leased?.trace) this.#holdLeasedLine(leased, leased.trace, message.level, admitted.line);
+        else if (event?.trace) traceLine(event.trace, message.level, admitted.line);
       }
       if (admitted.notice) this.#logger.warn(`the isolate sent more than its console budget: ${admitted.notice}`, this.#eventFields(message.event));
       return;
@@ -774,8 +810,10 @@ export class Isolate {
 
   #failAll(code: ErrorCode): void {
     const reason = FAILURE_TEXT[code] ?? 'the isolate stopped';
-    const ended = [...this.#events.values()];
+    const ended = [...this.#events.values(), ...this.#leased.values()];
     this.#events.clear();
+    this.#leased.clear();
+    this.#leasedLogBytes = 0;
     for (const event of ended) {
       this.#settleHead(event, new LedgeError(code, reason));
       event.stream?.fail(new LedgeError(code, reason));
@@ -789,9 +827,11 @@ export class Isolate {
 }
 
 /** The trace of a call an isolate ran under its lease; its start by the isolate's clock, never later than now. */
-function leasedTrace(call: LeasedCallTrace): EventTrace {
+function leasedTrace(call: LeasedCallTrace, isolateCreatedAt: number): EventTrace {
   const trace = startTrace('object', { trigger: `${call.namespace}/${call.objectId} ${call.method}()` });
-  if (call.startedAt < trace.startedAt) trace.startedAt = call.startedAt;
+  // The isolate's reading of the start, kept only between the isolate's own start and now: a forged -1e300 made a
+  // record whose time no Date holds: queries never showed it, and the CLI's formatting throws on it.
+  if (call.startedAt < trace.startedAt) trace.startedAt = Math.max(call.startedAt, isolateCreatedAt);
   return trace;
 }
 
