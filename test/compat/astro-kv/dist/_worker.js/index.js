@@ -1,7 +1,7 @@
 globalThis.process ??= {}; globalThis.process.env ??= {};
 import { renderers } from './renderers.mjs';
 import { c as createExports, s as serverEntrypointModule } from './chunks/_@astrojs-ssr-adapter_f30Eu53e.mjs';
-import { manifest } from './manifest_CYTCWP6z.mjs';
+import { manifest } from './manifest_BzdrRSrF.mjs';
 
 const serverIslandMap = new Map();;
 

@@ -1,3 +1,3 @@
 globalThis.process ??= {}; globalThis.process.env ??= {};
-export { a as page } from '../chunks/image-endpoint_Cz9CJDBw.mjs';
+export { a as page } from '../chunks/image-endpoint_BWQbUA5_.mjs';
 export { renderers } from '../renderers.mjs';

@@ -1,6 +1,6 @@
 globalThis.process ??= {}; globalThis.process.env ??= {};
 import { e as createComponent, k as renderComponent, r as renderTemplate, h as createAstro, m as maybeRenderHead } from '../../chunks/astro/server_CVDHD6h9.mjs';
-import { $ as $$Layout } from '../../chunks/Layout_CXqMAkiI.mjs';
+import { $ as $$Layout } from '../../chunks/Layout_C1NTA7j0.mjs';
 export { renderers } from '../../renderers.mjs';
 
 const $$Astro = createAstro();
@@ -18,9 +18,9 @@ const $$slug = createComponent(async ($$result, $$props, $$slots) => {
   ctx.waitUntil(env.GUIDES.put(`seen:${slug}`, (/* @__PURE__ */ new Date(0)).toISOString()));
   Astro2.response.headers.set("x-guide", slug ?? "");
   return renderTemplate`${renderComponent($$result, "Layout", $$Layout, { "title": `${slug} \xB7 ${env.SITE_TITLE}` }, { "default": async ($$result2) => renderTemplate` ${maybeRenderHead()}<h1>${env.SITE_TITLE}: ${slug}</h1> <article>${body}</article> <p class="views">views this session: ${views}</p> <p class="protocol">${cf?.httpProtocol ?? "unknown"}</p> ` })}`;
-}, "/tmp/astro-kv-SzuY7K/src/pages/guides/[slug].astro", void 0);
+}, "/tmp/astro-kv-Jhedlk/src/pages/guides/[slug].astro", void 0);
 
-const $$file = "/tmp/astro-kv-SzuY7K/src/pages/guides/[slug].astro";
+const $$file = "/tmp/astro-kv-Jhedlk/src/pages/guides/[slug].astro";
 const $$url = "/guides/[slug]";
 
 const _page = /*#__PURE__*/Object.freeze(/*#__PURE__*/Object.defineProperty({
