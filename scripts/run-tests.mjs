@@ -22,5 +22,11 @@ function find(dir, out = []) {
 const files = ['src', 'test', 'examples'].flatMap((dir) => find(path.join(root, dir))).sort();
 const filter = process.argv.slice(2);
 const selected = filter.length ? files.filter((f) => filter.some((p) => f.includes(p))) : files;
+// With no file, node --test would look for tests itself and run every .mjs under test/ (the compatibility apps'
+// build outputs and rebuild scripts among them).
+if (selected.length === 0) {
+  console.error(`no test file matches ${filter.map((p) => JSON.stringify(p)).join(', ')}`);
+  process.exit(1);
+}
 const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-timeout=${TEST_TIMEOUT_MS}`, ...selected], { cwd: root, stdio: 'inherit' });
 process.exit(result.status ?? 1);
