@@ -10,10 +10,9 @@
 // are delivered whole. Both isolations, as a real ledge serve, account B answering throughout.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { connect, type Socket } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { tempDir } from './helpers.js';
-import { A_HOST, B_HOST, startTwoAccounts, visit } from './serve-process.js';
+import { A_HOST, B_HOST, neverRead, startTwoAccounts, visit } from './serve-process.js';
 
 const A_APP = `
 const push = Array.prototype.push;
@@ -62,19 +61,6 @@ export default { async fetch(request, env, ctx) {
   return new Response('A ok');
 } };`;
 const B_APP = 'export default { fetch() { return new Response("B ok"); } };';
-
-/** A GET whose response is never read: the socket is paused from the start. */
-function neverRead(appUrl: string, host: string, pathname: string): Promise<Socket> {
-  const url = new URL(appUrl);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(url.port), url.hostname, () => {
-      socket.pause();
-      socket.write(`GET ${pathname} HTTP/1.1\r\nhost: ${host}\r\n\r\n`);
-      resolve(socket);
-    });
-    socket.on('error', reject);
-  });
-}
 
 /** A GET read slowly (a pause after every `pauseEvery` bytes): resolves with the status and the bytes received, all 7s. */
 function slowRead(appUrl: string, host: string, pathname: string, pauseEvery: number): Promise<{ status: number; bytes: number; allSevens: boolean }> {

@@ -9,11 +9,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readdirSync, readFileSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { tempDir } from './helpers.js';
-import { A_HOST, B_HOST, startTwoAccounts, visit, type TwoAccounts } from './serve-process.js';
+import { A_HOST, B_HOST, neverRead, startTwoAccounts, visit, type TwoAccounts } from './serve-process.js';
 
 const A_APP = `
 export default { async fetch(request) {
@@ -67,19 +66,6 @@ function sandboxOf(serverPid: number, marker: string): number[] {
     for (const p of all) if (tree.includes(p.ppid) && !tree.includes(p.pid)) { tree.push(p.pid); grew = true; }
   }
   return tree;
-}
-
-/** A GET whose response is never read: the socket is paused from the start. */
-function neverRead(appUrl: string, host: string, pathname: string): Promise<Socket> {
-  const url = new URL(appUrl);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(url.port), url.hostname, () => {
-      socket.pause();
-      socket.write(`GET ${pathname} HTTP/1.1\r\nhost: ${host}\r\n\r\n`);
-      resolve(socket);
-    });
-    socket.on('error', reject);
-  });
 }
 
 /** A POST of `bytes` bytes to `host`; resolves with the status (0 when the connection failed). */

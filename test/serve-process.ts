@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { runCli, type CliProcess } from './cli.js';
 
 /** A running `ledge serve` with the URLs it printed. */
@@ -87,4 +88,17 @@ export async function startTwoAccounts(state: string, extra: string[], apps: { a
   assert.deepEqual(await visit(serve.app, B_HOST), { status: 200, body: 'B ok' });
   const pid = serve.child.pid as number;
   return { serve, pid, rssMb: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024 };
+}
+
+/** A GET whose response is never read: the socket is paused from the start. */
+export function neverRead(appUrl: string, host: string, pathname: string): Promise<Socket> {
+  const url = new URL(appUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => {
+      socket.pause();
+      socket.write(`GET ${pathname} HTTP/1.1\r\nhost: ${host}\r\n\r\n`);
+      resolve(socket);
+    });
+    socket.on('error', reject);
+  });
 }
