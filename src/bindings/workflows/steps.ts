@@ -106,10 +106,19 @@ export async function endAttempt(engine: StepEngine, run: ActiveRun, key: string
       ? { value: outcome.value }
       : { error: { name: 'Error', message: `a step result is at most ${WORKFLOW_LIMITS.maxValueBytes} bytes (1 MiB)` }, retryAt: null };
   } else {
-    const error = { name: String(outcome.error?.name ?? 'Error'), message: String(outcome.error?.message ?? ''), ...(outcome.nonRetryable ? { nonRetryable: true } : {}) };
+    const error = {
+      name: cut(String(outcome.error?.name ?? 'Error'), WORKFLOW_LIMITS.maxErrorNameLength),
+      message: cut(String(outcome.error?.message ?? ''), WORKFLOW_LIMITS.maxErrorMessageLength),
+      ...(outcome.nonRetryable ? { nonRetryable: true } : {}),
+    };
     const delay = outcome.retryDelayMs;
     stored = { error, retryAt: delay === null || outcome.nonRetryable ? null : now + Math.max(0, Number(delay) || 0) };
   }
   const result = await engine.storage.endAttempt(run.fence, key, attempt, now, stored);
   return result === 'ok' ? 'ok' : 'stop';
+}
+
+/** `text` cut to `max` characters, saying how many were left out. */
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}... (${text.length - max} more characters not kept)`;
 }

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
-import type { WorkflowAttemptRow, WorkflowEventRow, WorkflowFence, WorkflowInstanceChange, WorkflowInstanceRow, WorkflowStatus, WorkflowStepRow, WorkflowStoragePort } from '../ports.js';
+import { WORKFLOW_ATTEMPTS_KEPT, type WorkflowAttemptRow, type WorkflowEventRow, type WorkflowFence, type WorkflowInstanceChange, type WorkflowInstanceRow, type WorkflowStatus, type WorkflowStepRow, type WorkflowStoragePort } from '../ports.js';
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS wf_instances (
   workflow TEXT NOT NULL,
@@ -112,6 +112,7 @@ export function createSqliteWorkflowStorage(db: Database.Database): WorkflowStor
   // An attempt still open when a new one starts was cut off (the engine stopped under it).
   const closeOpenAttempts = db.prepare('UPDATE wf_attempts SET ended_at = ?, error = ? WHERE workflow = ? AND instance = ? AND key = ? AND ended_at IS NULL');
   const insertAttempt = db.prepare('INSERT OR REPLACE INTO wf_attempts (workflow, instance, key, attempt, started_at) VALUES (?, ?, ?, ?, ?)');
+  const forgetOldAttempts = db.prepare('DELETE FROM wf_attempts WHERE workflow = ? AND instance = ? AND key = ? AND attempt <= ?');
   const endAttemptRow = db.prepare('UPDATE wf_attempts SET ended_at = ?, error = ? WHERE workflow = ? AND instance = ? AND key = ? AND attempt = ?');
   const stepDone = db.prepare('UPDATE wf_steps SET state = \'done\', value = ?, size = ?, error = NULL, ended_at = ?, wait_until = NULL WHERE workflow = ? AND instance = ? AND key = ?');
   const stepFailed = db.prepare('UPDATE wf_steps SET state = ?, error = ?, ended_at = ?, wait_until = ? WHERE workflow = ? AND instance = ? AND key = ?');
@@ -176,6 +177,7 @@ export function createSqliteWorkflowStorage(db: Database.Database): WorkflowStor
     closeOpenAttempts.run(now, JSON.stringify({ name: 'Error', message: 'the attempt was cut off: the engine stopped under it, and the step runs again as a new attempt' }), f.workflow, f.id, step.key);
     upsertAttempt.run(f.workflow, f.id, step.key, step.name, attempt, now);
     insertAttempt.run(f.workflow, f.id, step.key, attempt, now);
+    if (attempt > WORKFLOW_ATTEMPTS_KEPT) forgetOldAttempts.run(f.workflow, f.id, step.key, attempt - WORKFLOW_ATTEMPTS_KEPT);
     return 'ok' as const;
   }));
   const afterStep = (f: WorkflowFence, now: number): 'ok' | 'paused' => (pauseIfAsked.run(now, f.workflow, f.id, f.generation).changes === 1 ? 'paused' : 'ok');
