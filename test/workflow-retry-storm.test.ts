@@ -78,3 +78,32 @@ test('a step retrying without end keeps its last 100 attempts with their errors 
   const ended = await apiCall(serve.api, token, 'PATCH', `${instance}/status`, { status: 'terminate' });
   assert.equal(ended.status, 200, ended.text);
 });
+
+const NAPS = `
+import { WorkflowEntrypoint } from 'cloudflare:workers';
+export class Naps extends WorkflowEntrypoint { async run(event, step) { for (;;) await step.sleep('nap', 0); } }
+export default { async fetch() { return new Response('A ok'); } };`;
+
+test('an instance sleeping without end stops at as many sleeps as its steps limit, with the error naming it; before, it recorded a thousand a second for ever', { timeout: 120_000 }, async (t) => {
+  const state = tempDir('ledge-sleep-storm-');
+  const { serve } = await startTwoAccounts(state, [], { a: 'export default { async fetch() { return new Response(\'A ok\'); } };', b: B_APP });
+  t.after(() => interrupt(serve));
+  const token = (await serve.waitFor(/bootstrap token \(shown once, store it now\): (ledge_\S+)/))[1] as string;
+  const a = (await serve.waitFor(/administrator account ([0-9a-f]{32})/))[1] as string;
+  const deployed = await apiCall(serve.api, token, 'PUT', `/accounts/${a}/deployments/app`, {
+    main_module: 'index.js', modules: [{ name: 'index.js', content_base64: Buffer.from(NAPS).toString('base64') }],
+    config: { compatibility_date: '2026-10-01', edge_dev: true, workflows: [{ binding: 'NAPS', name: 'naps', class_name: 'Naps' }] },
+  });
+  assert.equal(deployed.status, 200, deployed.text);
+  const instance = `/accounts/${a}/workflows/naps/instances/one`;
+  assert.equal((await apiCall(serve.api, token, 'POST', `/accounts/${a}/workflows/naps/instances`, { instance_id: 'one' })).status, 201);
+  let described: (Described & { error?: { message: string } }) | undefined;
+  for (const end = Date.now() + 100_000; described?.status !== 'errored';) {
+    assert.ok(Date.now() < end, `the instance ended within 100 s (now ${described?.status}, ${described?.steps.length} steps)`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    described = (await apiCall(serve.api, token, 'GET', instance)).result as unknown as typeof described;
+  }
+  assert.equal(described?.steps.length, WORKFLOW_LIMITS.defaultSteps, 'the default steps limit of sleeps, then no more');
+  assert.match(described?.error?.message ?? '', /^The limit of 1024 sleeps has been reached/);
+  assert.deepEqual(await visit(serve.app, B_HOST), { status: 200, body: 'B ok' });
+});

@@ -440,7 +440,10 @@ export interface WorkflowStoragePort {
    * boundary: the instance is now paused and its run no longer owns it.
    */
   endAttempt(fence: WorkflowFence, key: string, attempt: number, now: number, outcome: { value: Uint8Array } | { error: { name: string; message: string }; retryAt: number | null }): Promise<'ok' | 'paused' | 'stale'>;
-  /** Records a sleep or a waitForEvent as waiting until `waitUntil`. */
+  /**
+   * Records a sleep or a waitForEvent as waiting until `waitUntil`: `limit` when a waitForEvent would pass
+   * `maxSteps` steps, or a sleep `maxSteps` sleeps (sleeps are counted apart from steps, each kind up to the limit).
+   */
   beginWait(fence: WorkflowFence, step: { key: string; name: string; type: 'sleep' | 'event'; eventType: string | null; waitUntil: number }, now: number, maxSteps: number): Promise<'ok' | 'stale' | 'limit'>;
   /** The oldest event of `type` not yet taken by a step. */
   nextEvent(workflow: string, id: string, type: string): Promise<WorkflowEventRow | null>;

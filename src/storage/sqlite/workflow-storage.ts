@@ -107,6 +107,7 @@ export function createSqliteWorkflowStorage(db: Database.Database): WorkflowStor
   const fence = db.prepare('SELECT 1 FROM wf_instances WHERE workflow = ? AND id = ? AND generation = ? AND status = \'running\'');
   const stepRow = db.prepare('SELECT * FROM wf_steps WHERE workflow = ? AND instance = ? AND key = ?');
   const countSteps = db.prepare('SELECT count(*) AS n FROM wf_steps WHERE workflow = ? AND instance = ? AND type != \'sleep\'');
+  const countSleeps = db.prepare('SELECT count(*) AS n FROM wf_steps WHERE workflow = ? AND instance = ? AND type = \'sleep\'');
   const upsertAttempt = db.prepare(`INSERT INTO wf_steps (workflow, instance, key, name, type, state, attempts, started_at) VALUES (?, ?, ?, ?, 'do', 'running', ?, ?)
     ON CONFLICT (workflow, instance, key) DO UPDATE SET state = 'running', attempts = excluded.attempts, wait_until = NULL`);
   // An attempt still open when a new one starts was cut off (the engine stopped under it).
@@ -194,6 +195,9 @@ export function createSqliteWorkflowStorage(db: Database.Database): WorkflowStor
   }));
   const beginWaitTx = db.transaction((f: WorkflowFence, step: { key: string; name: string; type: 'sleep' | 'event'; eventType: string | null; waitUntil: number }, now: number, maxSteps: number) => fenced(f, () => {
     if (step.type === 'event' && limitReached(f, step.key, maxSteps)) return 'limit' as const;
+    // Sleeps do not count as steps, but each is a row kept for replay: unbounded, `for (;;) await step.sleep('nap', 0)`
+    // recorded a thousand a second, and the instance's describe answer and every run's replay grew without end.
+    if (step.type === 'sleep' && (countSleeps.get(f.workflow, f.id) as { n: number }).n >= maxSteps) return 'limit' as const;
     insertWait.run(f.workflow, f.id, step.key, step.name, step.type, now, step.waitUntil, step.eventType);
     return 'ok' as const;
   }));
