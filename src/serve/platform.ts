@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { SYSTEM_CLOCK, type Clock } from '../platform/clock.js';
 import { LedgeError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
@@ -42,6 +43,7 @@ import { createSqliteAccountLimits } from '../storage/sqlite/account-limits-stor
 import { DEFAULT_ACCOUNT_MEMORY_MB } from '../runtime/sandbox/pool.js';
 import { createIsolation, type Isolation, type IsolationOptions } from './isolation.js';
 import { buildUpload } from '../runtime/sandbox/build.js';
+import { createBuildQueue } from './build-queue.js';
 import { lockStateDir, type StateLock } from './state-lock.js';
 import { CONTROL_FILE, damagedControlError, openControlState } from './control-state.js';
 import { DEFAULT_DRAIN_MS, drainListeners } from '../entry/shutdown.js';
@@ -248,11 +250,13 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
     const host = `${subdomain}.${TEAM_LABEL}.${platformDomain}`;
     return { accountId, issuer: `https://${host}`, loginUrl: `${requestUrl.protocol}//${host}${requestUrl.port ? `:${requestUrl.port}` : ''}${LOGIN_PATH}` };
   };
+  // Builds of uploads take a process each: one account's flood of deploys holds one slot (build-queue.ts).
+  const builds = createBuildQueue({ total: Math.max(2, Math.floor(availableParallelism() / 2)), perAccount: 1 });
   const services: ControlServices = {
     store, tunnels, access, keyring, connectors, clock, platformDomain, data, assetContent, connectUrl: () => connectUrl, vault, observability, bindings: registry,
     secretsChanged: async (accountId, deployment) => hosting.restart(accountId, deployment),
     accountCreationRefusal: isolation.accountCreationRefusal,
-    buildUpload: (input) => buildUpload({ ...input, sandboxed: isolation.mode === 'process' }),
+    buildUpload: ({ account, ...input }) => builds.run(account, () => buildUpload({ ...input, sandboxed: isolation.mode === 'process' })),
     accountLimits: {
       defaultMemoryMb: DEFAULT_ACCOUNT_MEMORY_MB,
       defaultCoordinationStorageMb: DEFAULT_COORDINATION_STORAGE_MB,

@@ -377,6 +377,12 @@ export interface WorkflowAttemptRow {
   error: { name: string; message: string } | null;
 }
 
+/**
+ * Attempts of one step an instance's history keeps, the latest: a step may retry without end (`retries.limit` has
+ * no maximum, `delay` may be 0), and a record of every attempt filled the disk and the describe answer.
+ */
+export const WORKFLOW_ATTEMPTS_KEPT = 100;
+
 /** One event sent to an instance. */
 export interface WorkflowEventRow {
   seq: number;
@@ -423,7 +429,10 @@ export interface WorkflowStoragePort {
    */
   cas(expect: { workflow: string; id: string; status: WorkflowStatus; generation: number }, next: WorkflowInstanceChange, now: number, options?: { maxRunning?: number; resetSteps?: boolean }): Promise<boolean>;
   renew(fence: WorkflowFence, until: number): Promise<boolean>;
-  /** Records a new attempt of a `do` step. The steps limit is checked in the same transaction: `limit` when it is reached. */
+  /**
+   * Records a new attempt of a `do` step. The steps limit is checked in the same transaction: `limit` when it is
+   * reached. Only the step's last WORKFLOW_ATTEMPTS_KEPT attempts are kept (its row counts them all).
+   */
   beginAttempt(fence: WorkflowFence, step: { key: string; name: string }, attempt: number, now: number, maxSteps: number): Promise<'ok' | 'stale' | 'limit'>;
   /**
    * Ends an attempt: stores the value (done), or the error with the time of the next attempt (`retryAt`),
@@ -431,7 +440,10 @@ export interface WorkflowStoragePort {
    * boundary: the instance is now paused and its run no longer owns it.
    */
   endAttempt(fence: WorkflowFence, key: string, attempt: number, now: number, outcome: { value: Uint8Array } | { error: { name: string; message: string }; retryAt: number | null }): Promise<'ok' | 'paused' | 'stale'>;
-  /** Records a sleep or a waitForEvent as waiting until `waitUntil`. */
+  /**
+   * Records a sleep or a waitForEvent as waiting until `waitUntil`: `limit` when a waitForEvent would pass
+   * `maxSteps` steps, or a sleep `maxSteps` sleeps (sleeps are counted apart from steps, each kind up to the limit).
+   */
   beginWait(fence: WorkflowFence, step: { key: string; name: string; type: 'sleep' | 'event'; eventType: string | null; waitUntil: number }, now: number, maxSteps: number): Promise<'ok' | 'stale' | 'limit'>;
   /** The oldest event of `type` not yet taken by a step. */
   nextEvent(workflow: string, id: string, type: string): Promise<WorkflowEventRow | null>;

@@ -32,9 +32,10 @@ export function splitSql(text: string): string[] {
         i++;
       }
       i++;
-    } else if (/[A-Za-z_]/.test(c)) {
+    } else if (/[A-Za-z_\u0080-\uffff]/.test(c)) {
+      // A name may hold letters past ASCII (SQLite reads any as part of one): `éBEGIN` is one name, not BEGIN.
       let j = i + 1;
-      while (j < text.length && /[A-Za-z0-9_$]/.test(text[j] as string)) j++;
+      while (j < text.length && /[A-Za-z0-9_$\u0080-\uffff]/.test(text[j] as string)) j++;
       const word = text.slice(i, j).toUpperCase();
       if (words.length < 3) words.push(word);
       if (isTrigger()) {

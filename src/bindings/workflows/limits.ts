@@ -8,6 +8,12 @@ export const WORKFLOW_LIMITS = {
   maxValueBytes: 1_048_576,
   /** Largest `sendEvent` payload, structured-clone bytes. */
   maxEventBytes: 1_048_576,
+  /**
+   * Longest error name and message an attempt's failure is stored with, in characters (cut past it, saying so):
+   * the isolate sends whatever it threw, and a step retrying a 4 MB message wrote gigabytes a minute.
+   */
+  maxErrorNameLength: 256,
+  maxErrorMessageLength: 4096,
   /** Longest step name. */
   maxStepNameLength: 256,
   /** Longest instance id (the newer docs; local validation of the original allows 100). */

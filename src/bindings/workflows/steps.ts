@@ -21,6 +21,11 @@ export interface ActiveRun {
 
 const UNDEFINED_BYTES = serialize(undefined);
 
+const sleepLimitError = (max: number): StepAnswer => ({
+  kind: 'error', nonRetryable: true,
+  error: { name: 'Error', message: `The limit of ${max} sleeps has been reached (sleeps are counted apart from steps, up to the same limit). This limit can be changed in your worker configuration.` },
+});
+
 const limitError = (max: number): StepAnswer => ({
   kind: 'error', nonRetryable: true,
   error: { name: 'Error', message: `The limit of ${max} steps has been reached. This limit can be changed in your worker configuration.` },
@@ -68,7 +73,7 @@ export async function answerStep(engine: StepEngine, run: ActiveRun, request: St
         if (!Number.isFinite(until)) return { kind: 'stop' };
         if (request.type === 'sleepUntil' && until < now) return { kind: 'error', nonRetryable: false, error: { name: 'Error', message: "You can't sleep until a time in the past, time-traveler" } };
         const begun = await storage.beginWait(fence, { key: request.key, name: request.name, type: 'sleep', eventType: null, waitUntil: until }, now, run.maxSteps);
-        if (begun !== 'ok') return begun === 'limit' ? limitError(run.maxSteps) : { kind: 'stop' };
+        if (begun !== 'ok') return begun === 'limit' ? sleepLimitError(run.maxSteps) : { kind: 'stop' };
       }
       if ((until ?? now) > now) return wait(run, until ?? now);
       return (await storage.endWait(fence, request.key, now, { value: UNDEFINED_BYTES })) === 'ok' ? { kind: 'value', value: UNDEFINED_BYTES } : { kind: 'stop' };
@@ -106,10 +111,19 @@ export async function endAttempt(engine: StepEngine, run: ActiveRun, key: string
       ? { value: outcome.value }
       : { error: { name: 'Error', message: `a step result is at most ${WORKFLOW_LIMITS.maxValueBytes} bytes (1 MiB)` }, retryAt: null };
   } else {
-    const error = { name: String(outcome.error?.name ?? 'Error'), message: String(outcome.error?.message ?? ''), ...(outcome.nonRetryable ? { nonRetryable: true } : {}) };
+    const error = {
+      name: cut(String(outcome.error?.name ?? 'Error'), WORKFLOW_LIMITS.maxErrorNameLength),
+      message: cut(String(outcome.error?.message ?? ''), WORKFLOW_LIMITS.maxErrorMessageLength),
+      ...(outcome.nonRetryable ? { nonRetryable: true } : {}),
+    };
     const delay = outcome.retryDelayMs;
     stored = { error, retryAt: delay === null || outcome.nonRetryable ? null : now + Math.max(0, Number(delay) || 0) };
   }
   const result = await engine.storage.endAttempt(run.fence, key, attempt, now, stored);
   return result === 'ok' ? 'ok' : 'stop';
+}
+
+/** `text` cut to `max` characters, saying how many were left out. */
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}... (${text.length - max} more characters not kept)`;
 }

@@ -176,7 +176,7 @@ export function deploymentRoutes(registry: BindingRegistry): RouteDefinition[] {
         // What runs is what the platform built from the upload, never the upload as it came (SPEC: What the service does 4).
         // The asset manifest is the platform's own record, stored beside the built module, not built.
         const code = modules.filter((m) => m.name !== ASSET_MANIFEST_MODULE);
-        const built = body.main_module === undefined ? undefined : await buildOrRefuse(services, code, body.main_module, body.config);
+        const built = body.main_module === undefined ? undefined : await buildOrRefuse(services, account.id, code, body.main_module, body.config);
         const stored = built && body.main_module !== undefined ? [
           { name: body.main_module, content: built.content },
           // Beside the module, where the issue grouping reads it (src/observability/stack.ts).
@@ -251,10 +251,10 @@ export function deploymentRoutes(registry: BindingRegistry): RouteDefinition[] {
     }),
   ];
 
-  async function buildOrRefuse(services: ControlServices, modules: { name: string; content: Uint8Array }[], main: string, config: DeployConfig): Promise<{ content: Uint8Array; sha256: string; map?: Uint8Array } | undefined> {
+  async function buildOrRefuse(services: ControlServices, account: string, modules: { name: string; content: Uint8Array }[], main: string, config: DeployConfig): Promise<{ content: Uint8Array; sha256: string; map?: Uint8Array } | undefined> {
     if (!services.buildUpload) return undefined;
     try {
-      return await services.buildUpload({ modules, main, compatibilityFlags: (config as { compatibility_flags?: string[] }).compatibility_flags ?? [] });
+      return await services.buildUpload({ account, modules, main, compatibilityFlags: (config as { compatibility_flags?: string[] }).compatibility_flags ?? [] });
     } catch (err) {
       if (isLedgeError(err)) throw fieldError('/body/modules', `the platform could not build the upload: ${err.message}`);
       throw err;

@@ -61,6 +61,8 @@ export const WEBHOOK_ROUTES: readonly RouteDefinition[] = [
     auth: auth('observability:read'), params: WEBHOOK_PARAMS,
     async handler({ services, account, params }) {
       const observability = services.observability(account.id);
+      // An id of no destination of this account (another account's, a typo) is named as such, not answered with no deliveries.
+      if (!observability.store().webhooks.listDestinations().some((d) => d.id === params.webhook_id)) throw new ApiError('object_not_found', `no webhook ${params.webhook_id}`);
       await observability.notifier?.tick();
       return { result: observability.store().webhooks.deliveries(params.webhook_id, 100).map(({ body: _body, ...rest }) => rest) };
     },

@@ -103,7 +103,8 @@ export function coordinationStorageContract(name: string, open: CoordinationPort
       await assert.rejects(object.exec(sql, []), /^Error: To execute a transaction, please use the state\.storage\.transaction\(\) or state\.storage\.transactionSync\(\) APIs instead of the SQL BEGIN TRANSACTION or SAVEPOINT statements\./, sql);
     }
     assert.deepEqual((await object.exec('SELECT count(*) FROM t', [])).rows, [[0]], 'a refused text runs none of its statements');
-    for (const sql of ["ATTACH DATABASE '/tmp/x.sqlite' AS x", 'DETACH x', "VACUUM INTO '/tmp/copy.sqlite'", 'PRAGMA journal_mode = DELETE', 'PRAGMA main.journal_mode=MEMORY', 'PRAGMA writable_schema = ON', 'PRAGMA wal_checkpoint', 'pragma synchronous = OFF']) {
+    for (const sql of ["ATTACH DATABASE '/tmp/x.sqlite' AS x", 'DETACH x', "VACUUM INTO '/tmp/copy.sqlite'", 'PRAGMA journal_mode = DELETE', 'PRAGMA main.journal_mode=MEMORY', 'PRAGMA writable_schema = ON', 'PRAGMA wal_checkpoint', 'pragma synchronous = OFF',
+      "ATTACH'/tmp/x.sqlite'AS x", ";ATTACH '/tmp/x.sqlite' AS x", "VACUUM\"main\"INTO'/tmp/copy.sqlite'", "PRAGMA\"journal_mode\"='DELETE'", 'EXPLAIN PRAGMA synchronous=0', 'EXPLAIN QUERY PLAN PRAGMA synchronous = 0']) {
       await assert.rejects(object.exec(sql, []), /not allowed.*SQLITE_AUTH/, sql);
     }
     for (const sql of ['SELECT * FROM _cf_KV', 'SELECT * FROM "_cf_KV"', 'SELECT * FROM [_CF_kv]', 'SELECT * FROM `_cf_KV`', "SELECT * FROM '_cf_KV'", 'DELETE FROM main._cf_KV',

@@ -54,4 +54,30 @@ export function sqlStorageContract(name: string, open: SqlPortFactory): void {
     await db.restore(restored.previous_bookmark);
     assert.deepEqual((await db.query([q('SELECT v FROM t')], 'objects'))[0]?.results, [{ v: 'after' }]);
   });
+
+  test(`${name} sql: statements reaching outside the database are refused however SQLite lexes them, and run nothing`, async (t) => {
+    const store = open();
+    t.after(() => store.close());
+    const db = store.sql.database('db', { retentionDays: 7 });
+    await db.script(['CREATE TABLE t (v TEXT)']);
+    // No space is needed around a string or a quoted name; SQLite skips leading `;`; preparing EXPLAIN applies a flag PRAGMA.
+    const refused: [string, RegExp][] = [
+      ["ATTACH'/tmp/ledge-never.sqlite'AS x", /ATTACH is not allowed/], ['ATTACH"/tmp/ledge-never.sqlite"AS x', /ATTACH is not allowed/],
+      [";ATTACH '/tmp/ledge-never.sqlite' AS x", /ATTACH is not allowed/], ["EXPLAIN ATTACH '/tmp/ledge-never.sqlite' AS x", /ATTACH is not allowed/],
+      ['DETACH"main"', /DETACH is not allowed/], ["VACUUM\"main\"INTO'/tmp/ledge-never.sqlite'", /VACUUM INTO is not allowed/],
+      ["PRAGMA\"journal_mode\"='DELETE'", /PRAGMA journal_mode is not allowed/], ["PRAGMA main.'synchronous'=0", /PRAGMA synchronous is not allowed/],
+      ['EXPLAIN PRAGMA synchronous=0', /PRAGMA synchronous is not allowed/], ['EXPLAIN QUERY PLAN PRAGMA query_only=1', /PRAGMA query_only is not allowed/],
+      ['PRAGMA[query_only]=1', /PRAGMA query_only is not allowed/], [';BEGIN', /BEGIN is not allowed/],
+    ];
+    for (const [sql, error] of refused) {
+      await assert.rejects(db.query([q(sql)], 'objects'), error, `query: ${sql}`);
+      await assert.rejects(db.script([sql]), error, `script: ${sql}`);
+    }
+    // A trigger whose name holds a letter past ASCII: the splitter no longer reads BEGIN in it, so no statement hides behind its END.
+    await assert.rejects(db.script(['CREATE TRIGGER éBEGIN AFTER INSERT ON t BEGIN SELECT 1; END; PRAGMA query_only=1']), /PRAGMA query_only is not allowed/);
+    const [listed] = await db.query([q('SELECT name FROM pragma_database_list')], 'objects');
+    assert.deepEqual(listed?.results, [{ name: 'main' }], 'nothing was attached');
+    await db.script(['CREATE TRIGGER café_end AFTER INSERT ON t BEGIN SELECT 1; END', "INSERT INTO t VALUES ('written')"]);
+    assert.deepEqual((await db.query([q('SELECT v FROM t')], 'objects'))[0]?.results, [{ v: 'written' }], 'the database is still writable');
+  });
 }

@@ -121,8 +121,14 @@ export class SqliteDatabase implements SqlDatabasePort {
     this.#db.transaction(() => {
       statements.forEach((sql, index) => {
         try {
-          for (const statement of splitSql(sql)) checkStatement(statement);
-          this.#db.exec(sql);
+          // Each statement runs as checked: prepare() takes exactly one, so a text the splitter read as one
+          // statement but that SQLite reads as two fails instead of running a second, unchecked statement.
+          for (const statement of splitSql(sql)) {
+            checkStatement(statement);
+            const prepared = this.#db.prepare(statement);
+            if (prepared.reader) drain(prepared.iterate());
+            else prepared.run();
+          }
         } catch (err) {
           throw new SqlStatementError(sqliteMessage(err), index);
         }

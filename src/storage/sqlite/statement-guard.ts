@@ -1,4 +1,5 @@
 import type { SqlQuery } from '../ports.js';
+import { pragmaName, statementTokens } from './sql-tokens.js';
 
 /**
  * PRAGMAs application SQL may run: introspection and per-connection behaviour that cannot break Ledge's
@@ -19,18 +20,20 @@ export const SQL_LIMITS = { parameters: 100, statementBytes: 100_000, valueBytes
 /**
  * Refuses statements that would reach outside the database (ATTACH, VACUUM INTO), take over the shared
  * connection's transactions (BEGIN, COMMIT, SAVEPOINT, ...: a batch is the unit of atomicity), or change
- * settings the storage relies on. The messages read like SQLite's own so callers see one error family.
+ * settings the storage relies on. The statement is read as SQLite lexes it (sql-tokens.ts): a store process is
+ * not sandboxed, so an ATTACH that got past here could open any file the platform can (another account's
+ * database, the control database). The messages read like SQLite's own so callers see one error family.
  */
 export function checkStatement(sql: string): void {
-  const words = sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ').trim().split(/[\s(;]+/, 4).map((w) => w.toUpperCase());
-  const first = words[0] ?? '';
+  const tokens = statementTokens(sql);
+  const first = tokens[0]?.kind === 'word' ? tokens[0].text.toUpperCase() : '';
   if (first === 'ATTACH' || first === 'DETACH') throw new Error(`${first} is not allowed: a binding reaches exactly one database`);
   if (['BEGIN', 'COMMIT', 'END', 'ROLLBACK', 'SAVEPOINT', 'RELEASE'].includes(first)) {
     throw new Error(`${first} is not allowed: statements run in auto-commit, and batch() runs several in one transaction`);
   }
-  if (first === 'VACUUM' && words.includes('INTO')) throw new Error('VACUUM INTO is not allowed: a binding reaches exactly one database');
+  if (first === 'VACUUM' && tokens.some((t) => t.kind === 'word' && t.text.toUpperCase() === 'INTO')) throw new Error('VACUUM INTO is not allowed: a binding reaches exactly one database');
   if (first === 'PRAGMA') {
-    const name = (words[1] ?? '').replace(/^[^.]*\./, '').replace(/[=].*$/, '').toLowerCase();
+    const name = pragmaName(tokens.slice(1));
     if (!ALLOWED_PRAGMAS.has(name)) throw new Error(`PRAGMA ${name} is not allowed (allowed: ${[...ALLOWED_PRAGMAS].join(', ')})`);
   }
 }

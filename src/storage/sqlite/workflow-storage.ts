@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
-import type { WorkflowAttemptRow, WorkflowEventRow, WorkflowFence, WorkflowInstanceChange, WorkflowInstanceRow, WorkflowStatus, WorkflowStepRow, WorkflowStoragePort } from '../ports.js';
+import { WORKFLOW_ATTEMPTS_KEPT, type WorkflowAttemptRow, type WorkflowEventRow, type WorkflowFence, type WorkflowInstanceChange, type WorkflowInstanceRow, type WorkflowStatus, type WorkflowStepRow, type WorkflowStoragePort } from '../ports.js';
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS wf_instances (
   workflow TEXT NOT NULL,
@@ -107,11 +107,13 @@ export function createSqliteWorkflowStorage(db: Database.Database): WorkflowStor
   const fence = db.prepare('SELECT 1 FROM wf_instances WHERE workflow = ? AND id = ? AND generation = ? AND status = \'running\'');
   const stepRow = db.prepare('SELECT * FROM wf_steps WHERE workflow = ? AND instance = ? AND key = ?');
   const countSteps = db.prepare('SELECT count(*) AS n FROM wf_steps WHERE workflow = ? AND instance = ? AND type != \'sleep\'');
+  const countSleeps = db.prepare('SELECT count(*) AS n FROM wf_steps WHERE workflow = ? AND instance = ? AND type = \'sleep\'');
   const upsertAttempt = db.prepare(`INSERT INTO wf_steps (workflow, instance, key, name, type, state, attempts, started_at) VALUES (?, ?, ?, ?, 'do', 'running', ?, ?)
     ON CONFLICT (workflow, instance, key) DO UPDATE SET state = 'running', attempts = excluded.attempts, wait_until = NULL`);
   // An attempt still open when a new one starts was cut off (the engine stopped under it).
   const closeOpenAttempts = db.prepare('UPDATE wf_attempts SET ended_at = ?, error = ? WHERE workflow = ? AND instance = ? AND key = ? AND ended_at IS NULL');
   const insertAttempt = db.prepare('INSERT OR REPLACE INTO wf_attempts (workflow, instance, key, attempt, started_at) VALUES (?, ?, ?, ?, ?)');
+  const forgetOldAttempts = db.prepare('DELETE FROM wf_attempts WHERE workflow = ? AND instance = ? AND key = ? AND attempt <= ?');
   const endAttemptRow = db.prepare('UPDATE wf_attempts SET ended_at = ?, error = ? WHERE workflow = ? AND instance = ? AND key = ? AND attempt = ?');
   const stepDone = db.prepare('UPDATE wf_steps SET state = \'done\', value = ?, size = ?, error = NULL, ended_at = ?, wait_until = NULL WHERE workflow = ? AND instance = ? AND key = ?');
   const stepFailed = db.prepare('UPDATE wf_steps SET state = ?, error = ?, ended_at = ?, wait_until = ? WHERE workflow = ? AND instance = ? AND key = ?');
@@ -176,6 +178,7 @@ export function createSqliteWorkflowStorage(db: Database.Database): WorkflowStor
     closeOpenAttempts.run(now, JSON.stringify({ name: 'Error', message: 'the attempt was cut off: the engine stopped under it, and the step runs again as a new attempt' }), f.workflow, f.id, step.key);
     upsertAttempt.run(f.workflow, f.id, step.key, step.name, attempt, now);
     insertAttempt.run(f.workflow, f.id, step.key, attempt, now);
+    if (attempt > WORKFLOW_ATTEMPTS_KEPT) forgetOldAttempts.run(f.workflow, f.id, step.key, attempt - WORKFLOW_ATTEMPTS_KEPT);
     return 'ok' as const;
   }));
   const afterStep = (f: WorkflowFence, now: number): 'ok' | 'paused' => (pauseIfAsked.run(now, f.workflow, f.id, f.generation).changes === 1 ? 'paused' : 'ok');
@@ -192,6 +195,9 @@ export function createSqliteWorkflowStorage(db: Database.Database): WorkflowStor
   }));
   const beginWaitTx = db.transaction((f: WorkflowFence, step: { key: string; name: string; type: 'sleep' | 'event'; eventType: string | null; waitUntil: number }, now: number, maxSteps: number) => fenced(f, () => {
     if (step.type === 'event' && limitReached(f, step.key, maxSteps)) return 'limit' as const;
+    // Sleeps do not count as steps, but each is a row kept for replay: unbounded, `for (;;) await step.sleep('nap', 0)`
+    // recorded a thousand a second, and the instance's describe answer and every run's replay grew without end.
+    if (step.type === 'sleep' && (countSleeps.get(f.workflow, f.id) as { n: number }).n >= maxSteps) return 'limit' as const;
     insertWait.run(f.workflow, f.id, step.key, step.name, step.type, now, step.waitUntil, step.eventType);
     return 'ok' as const;
   }));

@@ -1,4 +1,5 @@
 import { ALLOWED_PRAGMAS } from '../statement-guard.js';
+import { pragmaName, statementTokens } from '../sql-tokens.js';
 
 /** Names starting with this are the platform's (the key-value table): the reference reserves them, and user SQL may not name them. */
 export const RESERVED_PREFIX = '_cf_';
@@ -17,15 +18,14 @@ export const TRANSACTION_REFUSAL = 'To execute a transaction, please use the sta
  * error texts end like SQLite's own authorizer refusals.
  */
 export function checkObjectStatement(sql: string): void {
-  const tokens = scan(sql);
-  const first = (tokens[0]?.text ?? '').toUpperCase();
+  const tokens = statementTokens(sql);
+  const first = tokens[0]?.kind === 'word' ? tokens[0].text.toUpperCase() : '';
   if (['BEGIN', 'COMMIT', 'END', 'ROLLBACK', 'SAVEPOINT', 'RELEASE'].includes(first)) throw new Error(TRANSACTION_REFUSAL);
   if (first === 'ATTACH' || first === 'DETACH') throw new Error(`${first} is not allowed: an object reaches only its own database: SQLITE_AUTH`);
   if (first === 'VACUUM' && tokens.some((t) => t.kind === 'word' && t.text.toUpperCase() === 'INTO')) throw new Error('VACUUM INTO is not allowed: an object reaches only its own database: SQLITE_AUTH');
   if (first === 'PRAGMA') {
-    const words = tokens.slice(1).filter((t) => t.kind !== 'punct' || t.text === '.');
-    const name = (words[1]?.text === '.' ? words[2]?.text : words[0]?.text) ?? '';
-    if (!ALLOWED_PRAGMAS.has(name.toLowerCase())) throw new Error(`PRAGMA ${name} is not allowed (allowed: ${[...ALLOWED_PRAGMAS].join(', ')}): SQLITE_AUTH`);
+    const name = pragmaName(tokens.slice(1));
+    if (!ALLOWED_PRAGMAS.has(name)) throw new Error(`PRAGMA ${name} is not allowed (allowed: ${[...ALLOWED_PRAGMAS].join(', ')}): SQLITE_AUTH`);
   }
   // SQLite takes a string literal where a name is expected ("SELECT * FROM '_cf_KV'"), so a string counts in a
   // name's place; elsewhere it is data ("WHERE name NOT LIKE '_cf_%'" must keep working). The query plan check in
@@ -41,46 +41,3 @@ export function isReserved(name: string): boolean {
 
 /** Words after which SQLite reads a string literal as a table name. */
 const NAME_BEFORE = new Set(['FROM', 'JOIN', 'INTO', 'UPDATE', 'TABLE', 'EXISTS', 'ON', 'VIEW', 'INDEX', 'TRIGGER', 'REFERENCES', 'TO']);
-
-interface Token { kind: 'word' | 'quoted' | 'string' | 'punct'; text: string }
-
-/** SQLite's lexical pieces that matter here: words, quoted names ("", ``, []), strings, and the rest one character at a time. */
-function scan(sql: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  while (i < sql.length) {
-    const c = sql[i] as string;
-    if (c === '-' && sql[i + 1] === '-') {
-      const end = sql.indexOf('\n', i);
-      i = end === -1 ? sql.length : end + 1;
-    } else if (c === '/' && sql[i + 1] === '*') {
-      const end = sql.indexOf('*/', i + 2);
-      i = end === -1 ? sql.length : end + 2;
-    } else if (c === "'" || c === '"' || c === '`' || c === '[') {
-      const close = c === '[' ? ']' : c;
-      let text = '';
-      i++;
-      while (i < sql.length) {
-        if (sql[i] === close) {
-          if (close !== ']' && sql[i + 1] === close) { text += close; i += 2; continue; }
-          break;
-        }
-        text += sql[i];
-        i++;
-      }
-      i++;
-      tokens.push({ kind: c === "'" ? 'string' : 'quoted', text });
-    } else if (/[A-Za-z_\u0080-\uffff]/.test(c)) {
-      let j = i + 1;
-      while (j < sql.length && /[A-Za-z0-9_$\u0080-\uffff]/.test(sql[j] as string)) j++;
-      tokens.push({ kind: 'word', text: sql.slice(i, j) });
-      i = j;
-    } else if (/\s/.test(c)) {
-      i++;
-    } else {
-      tokens.push({ kind: 'punct', text: c });
-      i++;
-    }
-  }
-  return tokens;
-}
