@@ -460,10 +460,13 @@ async function runQueue(event: QueueBatchEvent & { id: number }): Promise<void> 
 /** One workflow run: the class's run() with its `step` (bindings/workflows/run.ts); binding calls count as the event's. */
 async function runWorkflowEvent(id: number, run: WorkflowRunEvent): Promise<void> {
   // The event's id: console lines of the run (its step.do callbacks included) land in the run's record.
-  await events.run({ subrequests: 0, waits: [], fetchId: id }, async () => {
-    const result = await runWorkflow(run, { exports: moduleExports, env, call: callBinding });
+  const waits: Promise<unknown>[] = [];
+  await events.run({ subrequests: 0, waits, fetchId: id }, async () => {
+    const result = await runWorkflow(run, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => { waits.push(promise); } });
     send({ t: 'workflow-result', id, result });
   });
+  // Its ctx.waitUntil work (and waitUntil() of ledge:workers) runs on within the usual bound; rejections are logged.
+  await settleWaitUntil(waits, id);
   send({ t: 'done', id });
 }
 
