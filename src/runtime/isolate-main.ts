@@ -162,10 +162,11 @@ for (const { name, kind, module, options, watched } of init.bindings) {
   const onPush = watched ? (listener: (data: unknown) => void) => { pushListeners.set(name, listener); } : undefined;
   env[name] = part.create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate, ...(options ? { options } : {}), rpc: rpcCaller, webSockets: objectSockets, ...(onPush ? { onPush } : {}) });
 }
-// The loopback binding is not the application's: it only makes `exports` (runtime-hooks.ts), and leaves `env`.
+// The platform's own bindings (names no configuration can take: `ledge:loopback`, `ledge:class:<Class>`) only make
+// `exports` (runtime-hooks.ts), and leave `env`.
 const loopback = env[LOOPBACK_BINDING] as LoopbackStubs | undefined;
-Reflect.deleteProperty(env, LOOPBACK_BINDING);
 const ownExports = loopbackExports(init.bindings, env);
+for (const { name } of init.bindings) if (name.startsWith('ledge:')) Reflect.deleteProperty(env, name);
 installCaches(typedCall<CacheProtocol>((method, args) => callBinding(CACHE_SERVICE, method, args)));
 installRuntimeHooks({
   env,
