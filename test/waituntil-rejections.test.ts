@@ -1,12 +1,12 @@
 // A rejection in work handed to ctx.waitUntil is reported for the deployment (logged, as the original logs an unhandled
 // rejection in waitUntil), in every kind of event: a workflow's run() and its step callbacks (whose waitUntil once
 // swallowed it), `waitUntil()` of ledge:workers inside a run, and a coordination object's event. The work itself runs
-// on after the run's outcome. Both isolations.
+// on after the run's outcome. A run's ctx.exports is the deployment's `exports`, as every event's. Both isolations.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventually, makeProject, startProject } from './helpers.js';
 
-const APP = `import { DurableObject, WorkflowEntrypoint, waitUntil } from 'cloudflare:workers';
+const APP = `import { DurableObject, WorkflowEntrypoint, waitUntil, exports } from 'cloudflare:workers';
 export class Flow extends WorkflowEntrypoint {
   async run(event, step) {
     this.ctx.waitUntil(Promise.reject(new Error('run background failure')));
@@ -16,7 +16,7 @@ export class Flow extends WorkflowEntrypoint {
       return 1;
     });
     this.ctx.waitUntil(new Promise((r) => setTimeout(r, 50)).then(() => console.log('run background work done')));
-    return n;
+    return { n, exports: this.ctx.exports === exports && Object.keys(exports).sort() };
   }
 }
 export class Box extends DurableObject {
@@ -48,7 +48,8 @@ for (const isolation of ['thread', 'process'] as const) {
     const get = async (path: string) => (await server.request(new Request(`http://app.test${path}`))).text();
     assert.equal(await get('/flow'), '{"id":"w1"}');
     await eventually(() => server.logText().includes('run background work done'), 15_000, 'the run\'s background work');
-    assert.equal(await get('/status'), '{"status":"complete","output":1}');
+    // The run's ctx.exports is the deployment's loopback bindings, as every event's.
+    assert.equal(await get('/status'), '{"status":"complete","output":{"n":1,"exports":["Box","default"]}}');
     await eventually(() => server.logText().includes('step background failure'), 15_000, 'the step\'s rejection');
     const log = server.logText();
     assert.match(log, /ctx\.waitUntil\(\) promise rejected: Error: run background failure/);

@@ -463,7 +463,7 @@ async function runWorkflowEvent(id: number, run: WorkflowRunEvent): Promise<void
   // The event's id: console lines of the run (its step.do callbacks included) land in the run's record.
   const waits: Promise<unknown>[] = [];
   await events.run({ subrequests: 0, waits, fetchId: id }, async () => {
-    const result = await runWorkflow(run, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => { waits.push(promise); } });
+    const result = await runWorkflow(run, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => { waits.push(promise); }, loopback: ownExports });
     send({ t: 'workflow-result', id, result });
   });
   // Its ctx.waitUntil work (and waitUntil() of ledge:workers) runs on within the usual bound; rejections are logged.
