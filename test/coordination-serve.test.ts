@@ -6,7 +6,7 @@ import { tempDir } from './helpers.js';
 import { deployBody, startTestPlatform } from './serve-helpers.js';
 import { COUNTER_APP, COUNTER_CONFIG } from './coordination-app.js';
 
-for (const isolation of ['thread', 'process'] as const) test(`a counter object runs under ledge serve (${isolation} isolation); migrations refuse a dropped class at deploy; another deployment reaches it by script_name`, { timeout: 90_000 }, async () => {
+for (const isolation of ['thread', 'process'] as const) test(`a counter object runs under ledge serve (${isolation} isolation); migrations refuse a class the module no longer exports at deploy; another deployment reaches it by script_name`, { timeout: 90_000 }, async () => {
   const p = await startTestPlatform(tempDir('ledge-coordination-serve-'), undefined, { isolation });
   try {
     const base = `/accounts/${p.accountId}/deployments`;
@@ -18,9 +18,10 @@ for (const isolation of ['thread', 'process'] as const) test(`a counter object r
     assert.equal(await visit('counter.admin.ledge.localhost', '/fail'), '200 {"name":"RangeError","message":"no such thing","remote":true}');
     assert.equal(await visit('counter.admin.ledge.localhost', '/fetch'), '200 {"status":201,"header":"yes","body":"POST /path hello 2"}');
 
-    const dropped = await p.call('PUT', `${base}/counter`, { body: deployBody(COUNTER_APP.replace('env.COUNTER', 'env.NOTHING'), { edge_dev: true, migrations: COUNTER_CONFIG.migrations }) });
+    // A class the migrations keep must stay exported by the module (bound or not: it is in `exports`).
+    const dropped = await p.call('PUT', `${base}/counter`, { body: deployBody(COUNTER_APP.replace('env.COUNTER', 'env.NOTHING').replace('export class Counter', 'class Counter'), { edge_dev: true, migrations: COUNTER_CONFIG.migrations }) });
     assert.equal(dropped.status, 400, dropped.text);
-    assert.match(dropped.text, /class Counter has objects but is no longer bound by durable_objects\.bindings/);
+    assert.match(dropped.text, /class Counter exists \(created by migrations; its objects are kept\) but the module exports no class Counter/);
     assert.equal(await visit('counter.admin.ledge.localhost', '/inc'), '200 3', 'the refused deploy changed nothing');
 
     const front = await p.call('PUT', `${base}/front`, { body: deployBody(COUNTER_APP, { edge_dev: true, durable_objects: { bindings: [{ name: 'COUNTER', class_name: 'Counter', script_name: 'counter' }] } }) });

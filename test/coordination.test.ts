@@ -87,7 +87,7 @@ test('an idle instance is evicted and re-created from storage by its next event'
   }
 });
 
-test('migrations: a bound class needs one; a class dropped without deleted_classes refuses to start naming it; deleted_classes deletes its objects', { timeout: 120_000 }, async () => {
+test('migrations: a bound class needs one; a class the module no longer exports refuses to start naming it; deleted_classes deletes its objects', { timeout: 120_000 }, async () => {
   const stateDir = tempDir();
   await assert.rejects(startProject(makeProject({ 'src/index.js': COUNTER_APP }, { durable_objects: COUNTER_CONFIG.durable_objects }), { stateDir }), /class Counter was never created by a migration/);
   const dir = makeProject({ 'src/index.js': COUNTER_APP }, COUNTER_CONFIG);
@@ -96,13 +96,19 @@ test('migrations: a bound class needs one; a class dropped without deleted_class
   await server.close();
   const write = (config: Record<string, unknown>) => writeFileSync(path.join(dir, 'ledge.jsonc'), JSON.stringify({ name: 'test-app', main: 'src/index.js', compatibility_date: '2026-10-01', ...config }));
   write({ migrations: COUNTER_CONFIG.migrations });
-  await assert.rejects(startProject(dir, { stateDir }), /class Counter has objects but is no longer bound by durable_objects\.bindings; remove it with a "deleted_classes" migration/);
+  // Unbound, the class stays (it is in exports); a module that no longer exports it is refused, naming it.
+  writeFileSync(path.join(dir, 'src/index.js'), COUNTER_APP.replace('export class Counter', 'class Counter'));
+  await assert.rejects(startProject(dir, { stateDir }), /class Counter exists \(created by migrations; its objects are kept\) but the module exports no class Counter: export it, remove it with a "deleted_classes" migration/);
+  writeFileSync(path.join(dir, 'src/index.js'), COUNTER_APP);
+  // Every class the migrations leave is exported by the module (bound or not).
+  writeFileSync(path.join(dir, 'src/index.js'), `${COUNTER_APP}\nexport class Tally extends Counter {}\n`);
   write({ migrations: [...COUNTER_CONFIG.migrations, { tag: 'v2', renamed_classes: [{ from: 'Counter', to: 'Tally' }] }, { tag: 'v3', new_sqlite_classes: ['Counter'] }], durable_objects: { bindings: [{ name: 'COUNTER', class_name: 'Counter' }, { name: 'TALLY', class_name: 'Tally' }] } });
   server = await startProject(dir, { stateDir });
   // Counter was renamed away (its objects now belong to Tally), and a new, empty Counter class was created.
   assert.equal(await (await server.request(new Request('http://x/inc'))).json(), 1);
   await server.close();
   write({ migrations: [...COUNTER_CONFIG.migrations, { tag: 'v2', renamed_classes: [{ from: 'Counter', to: 'Tally' }] }, { tag: 'v3', new_sqlite_classes: ['Counter'] }, { tag: 'v4', deleted_classes: ['Tally'] }], durable_objects: COUNTER_CONFIG.durable_objects });
+  writeFileSync(path.join(dir, 'src/index.js'), COUNTER_APP);
   server = await startProject(dir, { stateDir });
   assert.equal(await (await server.request(new Request('http://x/inc'))).json(), 2);
   await server.close();

@@ -20,6 +20,7 @@ import { DEFAULT_COORDINATION_STORAGE_MB, MAX_COORDINATION_STORAGE_MB } from '..
 import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
 import { BindingError, type DeploymentScope } from '../bindings/plugin.js';
 import { migrateDeployment } from '../bindings/coordination/migrations.js';
+import { classExportProblems, withClassSections } from '../bindings/coordination/exported-classes.js';
 import { directoryFor } from '../bindings/coordination/directory.js';
 import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
 import { OBJECTS_PLUGIN } from '../bindings/objects/index.js';
@@ -222,6 +223,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const migrate = async (cfg: ProjectConfig): Promise<void> => {
     await migrateDeployment(storage.coordination, 'local', cfg.name, cfg);
   };
+  // Every build is checked against the classes the migrations leave: a class the module stopped exporting (or never
+  // did) refuses the version, naming it, and the version before goes on serving (docs/runtime.md, `exports`).
+  const checkClasses = (cfg: ProjectConfig, exportNames: readonly string[]): void => {
+    const problems = classExportProblems(cfg.migrations, exportNames);
+    if (problems.length) throw new LedgeError('config_invalid', `the coordination classes of ${cfg.name} cannot be served:\n  ${problems.join('\n  ')}`);
+  };
   try {
     await migrate(config);
     await runProjectBuild(config);
@@ -231,6 +238,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (bundler) {
       const built = await bundler.rebuild(version);
       inputs = built.inputs;
+      checkClasses(config, built.exports);
       await runtime.load(toVersion(config, built.file, version));
     }
   } catch (err) {
@@ -250,7 +258,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   // Background work of the bindings (queue consumers, workflows, bucket lifecycle), started and stopped through their plugins, as under ledge serve.
   const runnerTimers = options.runnerTimers !== false;
-  const startRunners = (cfg: ProjectConfig): Promise<BindingRunners> => startBindingRunners(cfg.sections, {
+  // A class its migrations alone declare has alarms too (exported-classes.ts).
+  const startRunners = (cfg: ProjectConfig): Promise<BindingRunners> => startBindingRunners(withClassSections(cfg.sections, cfg.migrations), {
     deployment: cfg.name, storage, clock, logger, timers: runnerTimers, intervalMs: options.lifecycleIntervalMs, scope: devScope(cfg.name),
     crons: runnerCrons({ storage, clock, logger, timers: runnerTimers }),
     events: { runQueue: (batch) => runtime.runQueue(batch), runWorkflow: (run) => runtime.runWorkflow(run) },
@@ -332,6 +341,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     const built = await currentBundler.rebuild(++version);
     inputs = built.inputs;
+    checkClasses(config, built.exports);
     await runtime.load(toVersion(config, built.file, version));
     logger.info(`reloaded ${config.name} (version ${version})`);
     refreshWatchers();

@@ -4,6 +4,7 @@ import { createBindingServices } from '../bindings/host-services.js';
 import type { BindingRegistry } from '../bindings/registry.js';
 import { assetsBindings } from '../bindings/assets/index.js';
 import { loopbackBindings } from '../bindings/services/loopback.js';
+import { unboundClassBindings } from '../bindings/coordination/exported-classes.js';
 import { createCacheService } from '../bindings/cache/service.js';
 import { directoryFor } from '../bindings/coordination/directory.js';
 import type { AssetServer } from '../entry/assets/handler.js';
@@ -18,7 +19,7 @@ export interface VersionSource {
   /** The project's or deployment's name. */
   name: string;
   /** The fields a project's configuration (dev) and a stored version's (serve) share. */
-  config: Pick<VersionConfig, 'compatibility_date' | 'compatibility_flags' | 'vars' | 'limits' | 'bindings'> & { readonly assets?: { readonly binding?: string } | undefined };
+  config: Pick<VersionConfig, 'compatibility_date' | 'compatibility_flags' | 'vars' | 'limits' | 'bindings' | 'migrations'> & { readonly assets?: { readonly binding?: string } | undefined };
   /** The bundled module the isolate loads. */
   bundleFile: string;
   /** Secrets, given to the code as strings in `env`; a secret overrides a var of the same name. */
@@ -45,8 +46,12 @@ export function buildVersion(source: VersionSource): DeploymentVersion {
     vars: { ...config.vars, ...source.secrets },
     limits: config.limits,
     compatibilityFlags: config.compatibility_flags,
-    // The loopback binding: `exports` of the runtime module reaches the deployment's own entrypoints through it.
-    bindings: [...createBindingServices(config, source.services, source.registry), ...assetsBindings(config.assets?.binding, source.assets), ...loopbackBindings(source.services)],
+    // The loopback binding: `exports` of the runtime module reaches the deployment's own entrypoints through it; and
+    // the namespaces there of the classes its migrations created that no binding names.
+    bindings: [
+      ...createBindingServices(config, source.services, source.registry), ...assetsBindings(config.assets?.binding, source.assets), ...loopbackBindings(source.services),
+      ...unboundClassBindings(config.migrations, (config.bindings['durable_objects'] ?? []) as readonly { binding: string; class_name: string; script_name?: string }[], source.services),
+    ],
     observe: source.observe,
     // What the platform logs of the code (console lines, exceptions) is scrubbed of the secrets as its records are.
     ...(Object.keys(source.secrets).length > 0 ? { redact: createRedactor(Object.values(source.secrets).map(String)) } : {}),

@@ -38,6 +38,8 @@ export interface BundleOptions {
 export interface BundleResult {
   file: string;
   inputs: string[];
+  /** The module's export names, as the bundle declares them (a deploy checks its coordination classes against them). */
+  exports: string[];
 }
 
 /** One build's output with what a person should know about the options (module rules that never apply). */
@@ -133,7 +135,8 @@ export async function createBundler(options: BundleOptions): Promise<Bundler> {
         .map((input) => ruleInputPath(input) ?? input)
         .filter((input) => !input.includes('node_modules') && !input.startsWith('<') && !/^[a-z-]+:/.test(input))
         .map((input) => path.resolve(options.projectDir, input));
-      return { file, inputs };
+      const exports = Object.entries(result.metafile.outputs).find(([out]) => out.endsWith('.js'))?.[1].exports ?? [];
+      return { file, inputs, exports };
     },
     dispose: () => ctx.dispose(),
   };

@@ -162,10 +162,11 @@ for (const { name, kind, module, options, watched } of init.bindings) {
   const onPush = watched ? (listener: (data: unknown) => void) => { pushListeners.set(name, listener); } : undefined;
   env[name] = part.create((method, args) => callBinding(name, method, args), { compatibilityDate: init.compatibilityDate, ...(options ? { options } : {}), rpc: rpcCaller, webSockets: objectSockets, ...(onPush ? { onPush } : {}) });
 }
-// The loopback binding is not the application's: it only makes `exports` (runtime-hooks.ts), and leaves `env`.
+// The platform's own bindings (names no configuration can take: `ledge:loopback`, `ledge:class:<Class>`) only make
+// `exports` (runtime-hooks.ts), and leave `env`.
 const loopback = env[LOOPBACK_BINDING] as LoopbackStubs | undefined;
-Reflect.deleteProperty(env, LOOPBACK_BINDING);
 const ownExports = loopbackExports(init.bindings, env);
+for (const { name } of init.bindings) if (name.startsWith('ledge:')) Reflect.deleteProperty(env, name);
 installCaches(typedCall<CacheProtocol>((method, args) => callBinding(CACHE_SERVICE, method, args)));
 installRuntimeHooks({
   env,
@@ -460,10 +461,13 @@ async function runQueue(event: QueueBatchEvent & { id: number }): Promise<void> 
 /** One workflow run: the class's run() with its `step` (bindings/workflows/run.ts); binding calls count as the event's. */
 async function runWorkflowEvent(id: number, run: WorkflowRunEvent): Promise<void> {
   // The event's id: console lines of the run (its step.do callbacks included) land in the run's record.
-  await events.run({ subrequests: 0, waits: [], fetchId: id }, async () => {
-    const result = await runWorkflow(run, { exports: moduleExports, env, call: callBinding });
+  const waits: Promise<unknown>[] = [];
+  await events.run({ subrequests: 0, waits, fetchId: id }, async () => {
+    const result = await runWorkflow(run, { exports: moduleExports, env, call: callBinding, waitUntil: (promise) => { waits.push(promise); }, loopback: ownExports });
     send({ t: 'workflow-result', id, result });
   });
+  // Its ctx.waitUntil work (and waitUntil() of ledge:workers) runs on within the usual bound; rejections are logged.
+  await settleWaitUntil(waits, id);
   send({ t: 'done', id });
 }
 

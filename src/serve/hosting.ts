@@ -13,6 +13,7 @@ import { WORKFLOWS_PLUGIN } from '../bindings/workflows/index.js';
 import { runnerCrons } from '../host/runner-crons.js';
 import { createCronScheduler, type CronScheduler } from '../entry/cron/scheduler.js';
 import { storedDeployConfig, storedVersionConfig } from '../config/deploy.js';
+import { withClassSections } from '../bindings/coordination/exported-classes.js';
 import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
 import type { ControlStoragePort, VersionRecord } from '../storage/control.js';
 import type { StoragePorts } from '../storage/ports.js';
@@ -281,7 +282,8 @@ export function createHosting(options: HostingOptions): Hosting {
     const data = options.data(version.account_id);
     const cronState = crons.length ? data.cron : undefined;
     const timers = options.timers !== false;
-    const runners = await startBindingRunners(config.sections, {
+    // A class its migrations alone declare has alarms too (exported-classes.ts).
+    const runners = await startBindingRunners(withClassSections(config.sections, config.migrations), {
       deployment: version.deployment, storage: data, clock, logger: log, timers, intervalMs: options.lifecycleIntervalMs, scope: scopeOf(version),
       crons: runnerCrons({ storage: data, clock, logger: log, timers }),
       events: {

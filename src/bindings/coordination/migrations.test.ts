@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NO_MIGRATIONS, planMigrations } from './migrations.js';
+import { classExportProblems, migratedClasses } from './exported-classes.js';
 
 test('migrations apply in order: new classes, renames and deletes, recorded with their tags', () => {
   const first = planMigrations([{ tag: 'v1', new_sqlite_classes: ['Counter'], new_classes: ['Legacy'] }], NO_MIGRATIONS, ['Counter', 'Legacy']);
@@ -21,14 +22,23 @@ test('migrations apply in order: new classes, renames and deletes, recorded with
   assert.deepEqual(again.applied, []);
 });
 
-test('a class removed without deleted_classes, or renamed without renamed_classes, refuses the deploy naming the class', () => {
+test('a class no binding names any more is kept (it is in exports); a class bound under a new name without renamed_classes refuses the deploy naming it', () => {
   const before = planMigrations([{ tag: 'v1', new_sqlite_classes: ['Counter'] }], NO_MIGRATIONS, ['Counter']).state;
-  const removed = planMigrations([{ tag: 'v1', new_sqlite_classes: ['Counter'] }], before, []);
-  assert.equal(removed.problems.length, 1);
-  assert.match(removed.problems[0] as string, /class Counter has objects but is no longer bound.*deleted_classes.*renamed_classes/);
+  const unbound = planMigrations([{ tag: 'v1', new_sqlite_classes: ['Counter'] }], before, []);
+  assert.deepEqual(unbound.problems, []);
+  assert.deepEqual(unbound.state, before);
   const renamed = planMigrations([{ tag: 'v1', new_sqlite_classes: ['Counter'] }], before, ['Tally']);
-  assert.ok(renamed.problems.some((p) => /class Tally was never created by a migration/.test(p)));
-  assert.ok(renamed.problems.some((p) => /class Counter has objects/.test(p)));
+  assert.deepEqual(renamed.problems, ['durable_objects.bindings: class Tally was never created by a migration; add { "tag": "...", "new_sqlite_classes": ["Tally"] } to migrations']);
+});
+
+test('the module must export every class the migrations leave, bound or not', () => {
+  const migrations = [{ tag: 'v1', new_sqlite_classes: ['Counter', 'Spare'] }, { tag: 'v2', renamed_classes: [{ from: 'Spare', to: 'Extra' }] }];
+  assert.deepEqual(migratedClasses(migrations), ['Counter', 'Extra']);
+  assert.deepEqual(classExportProblems(migrations, ['Counter', 'Extra', 'default']), []);
+  const problems = classExportProblems(migrations, ['Counter', 'Spare', 'default']);
+  assert.equal(problems.length, 1);
+  assert.match(problems[0] as string, /^class Extra exists \(created by migrations; its objects are kept\) but the module exports no class Extra: export it, remove it with a "deleted_classes" migration/);
+  assert.deepEqual(classExportProblems([{ tag: 'v1', new_classes: ['default'] }], ['default']).length, 1, 'the default export is never a class of objects');
 });
 
 test('a bound class needs a migration; bad steps and reordered history are refused', () => {

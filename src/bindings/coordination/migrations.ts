@@ -31,8 +31,8 @@ export const NO_MIGRATIONS: MigrationState = { tags: [], classes: {} };
 
 /**
  * Plans `migrations` over what was applied before. `ownClasses` are the classes this deployment's own
- * bindings name (a binding without `script_name`): each must exist once the migrations are applied, and a class
- * that existed but is no longer bound must have been deleted or renamed by a migration, or the deploy is refused.
+ * bindings name (a binding without `script_name`): each must exist once the migrations are applied, or the deploy is
+ * refused. A class that exists but no binding names is kept (docs/runtime.md, `exports`).
  */
 export function planMigrations(migrations: readonly Migration[], before: MigrationState, ownClasses: readonly string[]): MigrationPlan {
   const problems: string[] = [];
@@ -79,9 +79,8 @@ export function planMigrations(migrations: readonly Migration[], before: Migrati
   for (const name of own) {
     if (!classes.has(name)) problems.push(`durable_objects.bindings: class ${name} was never created by a migration; add { "tag": "...", "new_sqlite_classes": ["${name}"] } to migrations`);
   }
-  for (const name of classes.keys()) {
-    if (!own.has(name)) problems.push(`class ${name} has objects but is no longer bound by durable_objects.bindings; remove it with a "deleted_classes" migration, or move its objects with "renamed_classes"`);
-  }
+  // A class no binding names stays: it is in `exports` of the runtime module (exported-classes.ts), and the module
+  // must export it (checked against the built module: classExportProblems).
   return { problems, actions, state: { tags: [...before.tags, ...applied], classes: Object.fromEntries(classes) }, applied };
 }
 

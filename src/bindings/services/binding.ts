@@ -9,8 +9,11 @@ import type { ServicesProtocol } from './protocol.js';
 /** Properties a service stub never forwards: a stub is not a promise, and Object's own names are not methods. */
 const NOT_METHODS = new Set(['then', 'constructor', ...Object.getOwnPropertyNames(Object.prototype)]);
 
-/** Builds the binding object of one service binding. */
-export function createServiceStub(call: BindingCall<ServicesProtocol>, rpc: RpcCaller | undefined, name: string): object {
+/**
+ * Builds the binding object of one service binding. With `onCall`, the stub is also a function (the original's
+ * loopback stubs: `exports.Greeter({ props })`), whose call `onCall` answers.
+ */
+export function createServiceStub(call: BindingCall<ServicesProtocol>, rpc: RpcCaller | undefined, name: string, onCall?: (options: unknown) => object): object {
   const invoke = (method: string, args: readonly unknown[]): Promise<unknown> => {
     if (!rpc) return Promise.reject(new Error(`${name}: service bindings work only inside a Ledge isolate`));
     return rpc.call((link, encoded) => call('call', [link, method, encoded]), args);
@@ -28,7 +31,11 @@ export function createServiceStub(call: BindingCall<ServicesProtocol>, rpc: RpcC
     throw new Error(`${name}.connect(): TCP connections through a service binding are not supported by Ledge; use fetch() or RPC methods`);
   };
   const methods = new Map<string, (...args: unknown[]) => Promise<unknown>>();
-  return new Proxy(Object.create(null) as object, {
+  // An arrow function has no `prototype`, so the proxy answers every name itself (a Proxy must report a target's
+  // fixed properties as they are); without `onCall` the target is an object, and calling the stub is a TypeError.
+  const target: object = onCall ? (() => undefined) : Object.create(null) as object;
+  return new Proxy(target, {
+    ...(onCall ? { apply: (_target: unknown, _this: unknown, args: unknown[]) => onCall(args[0]) } : {}),
     get(_target, prop) {
       if (prop === 'fetch') return fetch;
       if (prop === 'connect') return connect;

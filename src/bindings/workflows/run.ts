@@ -21,6 +21,10 @@ export interface WorkflowRunContext {
   env: Record<string, unknown>;
   /** Sends one call on a binding's channel. */
   call: (binding: string, method: string, args: readonly unknown[]) => Promise<unknown>;
+  /** Keeps the run's event alive for `promise` (`this.ctx.waitUntil`); the isolate logs its rejection for the deployment. */
+  waitUntil: (promise: Promise<unknown>) => void;
+  /** The deployment's loopback bindings, `this.ctx.exports` (docs/runtime.md, `exports`). */
+  loopback: Readonly<Record<string, unknown>>;
 }
 
 interface StepConfig {
@@ -78,7 +82,9 @@ export function runWorkflow(event: WorkflowRunEvent, context: WorkflowRunContext
       workflowName: event.workflowName,
       ...(event.schedule ? { schedule: Object.freeze({ ...event.schedule }) } : {}),
     });
-    const ctx = { waitUntil(promise: unknown) { void Promise.resolve(promise).catch(() => undefined); }, passThroughOnException() { /* no response to pass through */ }, props: {} };
+    // Work handed to waitUntil (from run() or a step's callback) outlives the run's outcome as a request's does; a
+    // rejection is logged as for any event, never swallowed.
+    const ctx = { waitUntil(promise: unknown) { context.waitUntil(Promise.resolve(promise)); }, passThroughOnException() { /* no response to pass through */ }, props: {}, exports: context.loopback };
     Promise.resolve()
       .then(() => {
         const instance = new Class(ctx, context.env) as { run: (event: unknown, step: unknown) => unknown };

@@ -5,8 +5,10 @@ import { DELETED_NAME, DEPLOYED, DEPLOYMENT, ROLLED_BACK, VERSION } from '../res
 import { defineRoute, paginate, PAGE_QUERY, type RouteContext, type RouteDefinition } from '../router.js';
 import type { PermissionGroup, ResourceKindKey } from '../permissions.js';
 import type { ControlServices } from '../services.js';
-import { DEPLOY_CONFIG_SCHEMA, deployConfigProblems, deployConfigSchemaFor, routeHostname, storedDeployConfig, storedVersionConfig, toVersionConfig, type DeployConfig } from '../../config/deploy.js';
+import { DEPLOY_CONFIG_SCHEMA, deployConfigProblems, deployConfigSchemaFor, routeHostname, storedDeployConfig, storedVersionConfig, toVersionConfig, type DeployConfig, type VersionConfig } from '../../config/deploy.js';
 import { migrateDeployment } from '../../bindings/coordination/migrations.js';
+import { classExportProblems } from '../../bindings/coordination/exported-classes.js';
+import { moduleExportNames } from '../../runtime/module-exports.js';
 import { BINDINGS, type BindingRegistry } from '../../bindings/registry.js';
 import { sectionEntries } from '../../bindings/plugin.js';
 import type { AccountRecord, ControlStoragePort, DeploymentRecord, DomainRecord, ResourceKind, VersionRecord } from '../../storage/control.js';
@@ -185,8 +187,12 @@ export function deploymentRoutes(registry: BindingRegistry): RouteDefinition[] {
         ] : modules;
         // Coordination-object migrations apply at deploy, in order, recorded per deployment; a class dropped without a
         // deleted_classes or renamed_classes migration refuses the deploy, naming it (docs/bindings/coordination.md).
+        const versionConfig = toVersionConfig(body.config);
+        // Each class the migrations leave is served by the built module, bound or not (it is in `exports`): checked
+        // before any migration applies, so a refusal changes nothing (docs/runtime.md, `exports`).
+        await refuseUnexportedClasses(versionConfig.migrations, body.main_module === undefined ? { content: new Uint8Array() } : built);
         try {
-          await migrateDeployment(services.data(account.id).coordination, account.id, params.name, toVersionConfig(body.config));
+          await migrateDeployment(services.data(account.id).coordination, account.id, params.name, versionConfig);
         } catch (err) {
           if (hasCode(err, 'config_invalid')) throw new ApiError('invalid_field', err.message, { pointer: '/body/config/migrations' });
           throw err;
@@ -259,6 +265,22 @@ export function deploymentRoutes(registry: BindingRegistry): RouteDefinition[] {
       if (isLedgeError(err)) throw fieldError('/body/modules', `the platform could not build the upload: ${err.message}`);
       throw err;
     }
+  }
+
+  /**
+   * Refuses a version whose built module does not export a class its migrations leave (a version without code has
+   * no exports; a platform that builds nothing cannot tell, and checks nothing).
+   */
+  async function refuseUnexportedClasses(migrations: VersionConfig['migrations'], built: { content: Uint8Array } | undefined): Promise<void> {
+    if (migrations.length === 0 || !built) return;
+    let exportNames: string[];
+    try {
+      exportNames = built.content.byteLength === 0 ? [] : await moduleExportNames(Buffer.from(built.content).toString('utf8'));
+    } catch (err) {
+      throw fieldError('/body/modules', `the platform could not read the exports of the built module: ${(err as Error).message.split('\n')[0] ?? ''}`);
+    }
+    const problems = classExportProblems(migrations, exportNames);
+    if (problems.length) throw new ApiError('invalid_field', `the coordination classes of this deployment cannot be served:\n  ${problems.join('\n  ')}`, { pointer: '/body/config/migrations' });
   }
 
   /** Custom domains from `routes`: checked, permitted, and ready to be written with the version. */

@@ -43,7 +43,8 @@ export function createDeploymentDirectory(options: DeploymentDirectoryOptions): 
       if (!(port instanceof RpcPort)) throw new TypeError('a service binding call came without its caller');
       const depth = origin.depth + 1;
       if (depth > maxDepth) return failure('RangeError', `service binding calls are nested more than ${maxDepth} deep (a loop between deployments?); the call to ${target.deployment} was refused`);
-      const oversized = port.oversized(args, 'argument list');
+      // Props come from configuration, or from the caller's own loopback stub (`exports.Greeter({ props })`): bounded as arguments are.
+      const oversized = port.oversized(args, 'argument list') ?? port.oversized(target.props, 'props');
       if (oversized) return oversized;
       const callee = await options.find(target.deployment);
       if (!callee) return failure('Error', `the service binding points at the deployment "${target.deployment}", which is not a deployment of this account (under ledge dev: not a project started in the same ledge dev)`);
