@@ -2,10 +2,13 @@
 // as the original's A/B-testing, localization and link-rewriting examples write it: env.ASSETS.fetch behind
 // run_worker_first globs, HTMLRewriter (setInnerContent, setAttribute, removeAttribute, remove, append with html,
 // an async element handler, a text handler gathering chunks, onDocument doctype/comments/end), a named cache from
-// caches.open filled through ctx.waitUntil(cache.put(...)), and caches.default match/put/delete for the API.
+// caches.open filled through ctx.waitUntil(cache.put(...)), caches.default match/put/delete for the API, and HTTP
+// Basic authentication compared by crypto.subtle.timingSafeEqual (the original's example).
 // Under ledge dev (both isolations) and ledge serve.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { call, copyApp, hostOf, json, startPlatform, withDev, type Answer } from './harness.js';
 
@@ -51,7 +54,7 @@ async function until(read: () => Promise<Answer>, done: (a: Answer) => boolean, 
   return answer;
 }
 
-async function exercise(get: Fetch): Promise<void> {
+async function exercise(get: Fetch, password: string): Promise<void> {
   // A returning French visitor in the test group: every handler's work, in one page.
   const french = { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5', cookie: 'theme=dark; ab-group=test' };
   const first = await get('/', { headers: french });
@@ -103,6 +106,22 @@ async function exercise(get: Fetch): Promise<void> {
     assert.equal(page.body, catalogPage(items));
   }
 
+  // HTTP Basic authentication, credentials compared by crypto.subtle.timingSafeEqual.
+  const basic = (user: string, pass: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` });
+  const anonymous = await get('/admin');
+  assert.equal(anonymous.status, 401);
+  assert.equal(anonymous.headers['www-authenticate'], 'Basic realm="admin", charset="UTF-8"');
+  const wrong = `${password.slice(0, -1)}${password.endsWith('x') ? 'y' : 'x'}`;
+  assert.equal((await get('/admin', { headers: basic('admin', wrong) })).status, 401, 'same length, one byte off');
+  assert.equal((await get('/admin', { headers: basic('admin', `${password}!`) })).status, 401, 'longer');
+  assert.equal((await get('/admin', { headers: basic('root', password) })).status, 401, 'another user');
+  assert.equal((await get('/admin', { headers: { authorization: 'Basic' } })).status, 400);
+  assert.equal((await get('/admin', { headers: { authorization: 'Basic %%%' } })).status, 400);
+  const admitted = await get('/admin', { headers: basic('admin', password) });
+  assert.equal(admitted.status, 200, admitted.body);
+  assert.equal(admitted.body, '🎉 You have private access!');
+  assert.equal(admitted.headers['cache-control'], 'no-store');
+
   // The API: caches.default keeps the answer until it is deleted.
   const quote = await get('/api/quote');
   assert.equal(quote.headers['x-cache'], 'MISS');
@@ -121,17 +140,23 @@ async function exercise(get: Fetch): Promise<void> {
 test('an HTMLRewriter site on static assets with the Cache API runs unchanged under ledge dev and ledge serve', { timeout: 180_000 }, async (t) => {
   const dir = copyApp('edge-rewrite');
 
+  copyFileSync(path.join(dir, '.dev.vars.example'), path.join(dir, '.dev.vars'));
+
   for (const isolation of ['thread', 'process'] as const) {
     await t.test(`ledge dev (${isolation})`, async () => {
-      await withDev(dir, (url) => exercise((p, init) => call(`${url}${p}`, init)), { args: ['--isolation', isolation, '--state', path.join(dir, `.ledge-${isolation}`)] });
+      const output = await withDev(dir, (url) => exercise((p, init) => call(`${url}${p}`, init), 'local-admin-password'), { args: ['--isolation', isolation, '--state', path.join(dir, `.ledge-${isolation}`)] });
+      assert.match(output, /secrets from \.dev\.vars: ADMIN_PASSWORD \(values hidden\)/);
     });
   }
 
   await t.test('ledge serve, after ledge deploy', async () => {
     const platform = await startPlatform();
     try {
+      const password = randomBytes(18).toString('base64url');
+      await platform.ledge(['secret', 'put', 'ADMIN_PASSWORD'], { cwd: dir, stdin: `${password}\n` });
       assert.match((await platform.ledge(['deploy'], { cwd: dir })).out, /deployed edge-rewrite: version/);
-      await exercise((p, init) => platform.visit(hostOf('edge-rewrite'), p, init));
+      await exercise((p, init) => platform.visit(hostOf('edge-rewrite'), p, init), password);
+      for (const out of platform.outputs()) assert.ok(!out.includes(password), 'the password was printed');
     } finally {
       await platform.stop();
     }

@@ -10,6 +10,8 @@
 interface Env {
 	ASSETS: Fetcher;
 	SITE_VERSION: string;
+	/** Secret: the admin page's password (.dev.vars locally, `wrangler secret put ADMIN_PASSWORD` in production). */
+	ADMIN_PASSWORD: string;
 }
 
 const COOKIE = 'ab-group';
@@ -160,6 +162,34 @@ function catalog(url: URL): Response {
 		.transform(new Response(stream, { headers: { 'content-type': 'text/html; charset=utf-8' } }));
 }
 
+/** As the original's HTTP Basic Authentication example compares credentials: lengths first, then without a timing leak. */
+function timingSafeEqual(a: string, b: string): boolean {
+	const encoder = new TextEncoder();
+	const aBytes = encoder.encode(a);
+	const bBytes = encoder.encode(b);
+	if (aBytes.byteLength !== bBytes.byteLength) return false;
+	return crypto.subtle.timingSafeEqual(aBytes, bBytes);
+}
+
+function adminPage(request: Request, env: Env): Response {
+	const unauthorized = () => new Response('You need to login.', { status: 401, headers: { 'WWW-Authenticate': 'Basic realm="admin", charset="UTF-8"' } });
+	const authorization = request.headers.get('Authorization');
+	if (!authorization) return unauthorized();
+	const [scheme, encoded] = authorization.split(' ');
+	if (!encoded || scheme !== 'Basic') return new Response('Malformed authorization header.', { status: 400 });
+	let credentials: string;
+	try {
+		credentials = new TextDecoder().decode(Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0))).normalize();
+	} catch {
+		return new Response('Malformed authorization header.', { status: 400 });
+	}
+	const index = credentials.indexOf(':');
+	const user = credentials.substring(0, index);
+	const pass = credentials.substring(index + 1);
+	if (index < 0 || !timingSafeEqual(user, 'admin') || !timingSafeEqual(pass, env.ADMIN_PASSWORD)) return unauthorized();
+	return new Response('🎉 You have private access!', { headers: { 'Cache-Control': 'no-store', 'content-type': 'text/plain;charset=UTF-8' } });
+}
+
 async function quoteApi(request: Request, ctx: ExecutionContext): Promise<Response> {
 	const cache = caches.default;
 	const cacheKey = new Request(new URL(request.url).toString(), request);
@@ -184,6 +214,7 @@ export default {
 		if (url.pathname === '/api/quote') return quoteApi(request, ctx);
 		if (url.pathname.startsWith('/api/')) return Response.json({ error: 'not found' }, { status: 404 });
 		if (url.pathname === '/catalog') return catalog(url);
+		if (url.pathname === '/admin') return adminPage(request, env);
 
 		const lang = pickLanguage(request.headers.get('accept-language'));
 		const known = groupFromCookie(request.headers.get('cookie'));
