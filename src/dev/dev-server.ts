@@ -15,6 +15,7 @@ import { runBuildCommand } from '../runtime/build-command.js';
 import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
 import { buildVersion } from '../host/version.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
+import type { QueueStoragePort } from '../storage/ports.js';
 import { createProcessCoordinationStorage, createProcessSqlStorage } from '../storage/process/index.js';
 import { DEFAULT_COORDINATION_STORAGE_MB, MAX_COORDINATION_STORAGE_MB } from '../storage/account-limits.js';
 import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
@@ -103,6 +104,12 @@ export interface DevServerOptions {
   observed?: Map<string, AccountObservability>;
   /** Listen for requests; false for the projects after the first of a `ledge dev a/ b/`, reachable only through service bindings. @default true */
   listen?: boolean;
+  /**
+   * The queue store of the first project of a `ledge dev a/ b/` (its `queueStorage`): a queue one project produces to
+   * is then the queue another consumes, as for the deployments of one account under ledge serve (and the original's
+   * multi-project dev). Its owner closes it. @default this project's own (queues.sqlite in its state directory)
+   */
+  queueStorage?: () => QueueStoragePort;
 }
 
 /** A running `ledge dev`. */
@@ -126,6 +133,8 @@ export interface DevServer {
   reload(): Promise<void>;
   /** The project's invocation records, live feed and issues (docs/observability.md). */
   readonly observability: AccountObservability;
+  /** The project's queue store, which the other projects of the same `ledge dev` share (`DevServerOptions.queueStorage`). */
+  readonly queueStorage: () => QueueStoragePort;
   close(): Promise<void>;
 }
 
@@ -167,7 +176,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const coordinationProcess = options.isolation === 'process'
     ? createProcessCoordinationStorage({ dir: stateDir, clock, timeLimitMs: options.sqlTimeLimitMs, logger: logger.child('coordination'), maxBytes: coordinationMaxBytes, limitMessage: devLimitMessage })
     : undefined;
-  const storage = openEmbeddedStorage(stateDir, clock, { coordinationMaxBytes, coordinationLimitMessage: devLimitMessage, sql: sqlProcess, coordination: coordinationProcess });
+  const storage = openEmbeddedStorage(stateDir, clock, { coordinationMaxBytes, coordinationLimitMessage: devLimitMessage, sql: sqlProcess, coordination: coordinationProcess, queues: options.queueStorage });
   // Invocation records, live tails and issues of the project (docs/observability.md). Issue notifications go to the
   // destinations ledge.jsonc lists, signed with the current value of the secret each names; a receiver on this
   // machine is the usual one, so private addresses are allowed (this is the developer's own machine).
@@ -429,6 +438,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await observability.close();
     },
     observability,
+    queueStorage: () => storage.queues,
   };
 
   async function newBundler(cfg: ProjectConfig): Promise<Bundler | undefined> {
