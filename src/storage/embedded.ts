@@ -32,6 +32,8 @@ export interface EmbeddedStorageOptions {
    * deployments of an account share the account's); its owner closes it. @default queues.sqlite under the state directory
    */
   queues?: () => QueueStoragePort;
+  /** The workflow store of another storage, shared as `queues` is. @default workflows.sqlite under the state directory */
+  workflows?: () => WorkflowStoragePort;
 }
 
 /**
@@ -59,7 +61,7 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
     get objects(): ObjectStoragePort { return objects.open(); },
     get queues(): QueueStoragePort { return options.queues ? options.queues() : queues.open(); },
     get cache(): CacheStoragePort { return cache.open(); },
-    get workflows(): WorkflowStoragePort { return workflows.open(); },
+    get workflows(): WorkflowStoragePort { return options.workflows ? options.workflows() : workflows.open(); },
     get coordination(): CoordinationStoragePort {
       if (options.coordination) return options.coordination;
       const root = path.join(stateDir, 'coordination');
