@@ -39,6 +39,35 @@ test('URLPattern, scheduler.wait, crypto.DigestStream, the identity streams and 
   });
 });
 
+test('crypto.subtle.timingSafeEqual compares secrets as the original platform documents it, under both isolations', async (t) => {
+  // The original's HTTP Basic authentication example, reduced: the credentials are compared without a timing leak.
+  const dir = makeProject({
+    'src/index.js': `export default { async fetch(request) {
+      const encoder = new TextEncoder();
+      const given = encoder.encode(request.headers.get('x-key') ?? '');
+      const expected = encoder.encode('s3cret-key');
+      const sameLength = given.byteLength === expected.byteLength;
+      const ok = crypto.subtle.timingSafeEqual(sameLength ? given : expected, expected) && sameLength;
+      let refused;
+      try { crypto.subtle.timingSafeEqual(given, new Uint8Array(given.byteLength + 1)); } catch (err) { refused = err.name + ': ' + err.message; }
+      return Response.json({ ok, refused, enumerable: Object.keys(Object.getPrototypeOf(crypto.subtle)).includes('timingSafeEqual') });
+    } };`,
+  });
+  for (const isolation of ['thread', 'process'] as const) {
+    const server = await startProject(dir, { isolation });
+    try {
+      const ask = async (key: string) => (await server.request(new Request(`${URL_BASE}/`, { headers: { 'x-key': key } }))).json();
+      const refused = 'TypeError: Input buffers must have the same byte length.';
+      assert.deepEqual(await ask('s3cret-key'), { ok: true, refused, enumerable: false }, `${isolation}: ${server.logText()}`);
+      assert.deepEqual(await ask('s3cret-kez'), { ok: false, refused, enumerable: false }, isolation);
+      assert.deepEqual(await ask('short'), { ok: false, refused, enumerable: false }, isolation);
+    } finally {
+      await server.close();
+    }
+  }
+  t.diagnostic('both isolations answered');
+});
+
 test('a FixedLengthStream body goes out with its content-length, and request.cf says what the platform knows', async (t) => {
   const dir = makeProject({
     'src/index.js': `export default { async fetch(request) {

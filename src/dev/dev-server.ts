@@ -15,6 +15,7 @@ import { runBuildCommand } from '../runtime/build-command.js';
 import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
 import { buildVersion } from '../host/version.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
+import type { QueueStoragePort, WorkflowStoragePort } from '../storage/ports.js';
 import { createProcessCoordinationStorage, createProcessSqlStorage } from '../storage/process/index.js';
 import { DEFAULT_COORDINATION_STORAGE_MB, MAX_COORDINATION_STORAGE_MB } from '../storage/account-limits.js';
 import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
@@ -104,6 +105,19 @@ export interface DevServerOptions {
   observed?: Map<string, AccountObservability>;
   /** Listen for requests; false for the projects after the first of a `ledge dev a/ b/`, reachable only through service bindings. @default true */
   listen?: boolean;
+  /**
+   * The queue and workflow stores of the first project of a `ledge dev a/ b/` (its `sharedStores`): a queue one project
+   * produces to is then the queue another consumes, and a workflow one creates instances of (`script_name`) is run by
+   * the project that defines it, as for the deployments of one account under ledge serve (and in the original's
+   * multi-project dev). Their owner closes them. @default this project's own (in its state directory)
+   */
+  sharedStores?: SharedStores;
+}
+
+/** The stores the projects of one `ledge dev a/ b/` share, as deployments share their account's. */
+export interface SharedStores {
+  queues(): QueueStoragePort;
+  workflows(): WorkflowStoragePort;
 }
 
 /** A running `ledge dev`. */
@@ -127,6 +141,8 @@ export interface DevServer {
   reload(): Promise<void>;
   /** The project's invocation records, live feed and issues (docs/observability.md). */
   readonly observability: AccountObservability;
+  /** The project's queue and workflow stores, which the other projects of the same `ledge dev` share (`DevServerOptions.sharedStores`). */
+  readonly sharedStores: SharedStores;
   close(): Promise<void>;
 }
 
@@ -168,7 +184,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const coordinationProcess = options.isolation === 'process'
     ? createProcessCoordinationStorage({ dir: stateDir, clock, timeLimitMs: options.sqlTimeLimitMs, logger: logger.child('coordination'), maxBytes: coordinationMaxBytes, limitMessage: devLimitMessage })
     : undefined;
-  const storage = openEmbeddedStorage(stateDir, clock, { coordinationMaxBytes, coordinationLimitMessage: devLimitMessage, sql: sqlProcess, coordination: coordinationProcess });
+  const storage = openEmbeddedStorage(stateDir, clock, { coordinationMaxBytes, coordinationLimitMessage: devLimitMessage, sql: sqlProcess, coordination: coordinationProcess, queues: options.sharedStores?.queues, workflows: options.sharedStores?.workflows });
   // Invocation records, live tails and issues of the project (docs/observability.md). Issue notifications go to the
   // destinations ledge.jsonc lists, signed with the current value of the secret each names; a receiver on this
   // machine is the usual one, so private addresses are allowed (this is the developer's own machine).
@@ -439,6 +455,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await observability.close();
     },
     observability,
+    sharedStores: { queues: () => storage.queues, workflows: () => storage.workflows },
   };
 
   async function newBundler(cfg: ProjectConfig): Promise<Bundler | undefined> {

@@ -27,6 +27,13 @@ export interface EmbeddedStorageOptions {
   sql?: SqlStoragePort;
   /** Coordination objects served elsewhere (an account's coordination store process, storage/process/); its owner closes it. @default SQLite files in this process */
   coordination?: CoordinationStoragePort;
+  /**
+   * The queue store of another storage, shared (the projects of one `ledge dev a/ b/` share the first one's, as the
+   * deployments of an account share the account's); its owner closes it. @default queues.sqlite under the state directory
+   */
+  queues?: () => QueueStoragePort;
+  /** The workflow store of another storage, shared as `queues` is. @default workflows.sqlite under the state directory */
+  workflows?: () => WorkflowStoragePort;
 }
 
 /**
@@ -52,9 +59,9 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
     get kv(): KvStoragePort { return kv.open().kv; },
     get cron(): CronStatePort { return kv.open().cron; },
     get objects(): ObjectStoragePort { return objects.open(); },
-    get queues(): QueueStoragePort { return queues.open(); },
+    get queues(): QueueStoragePort { return options.queues ? options.queues() : queues.open(); },
     get cache(): CacheStoragePort { return cache.open(); },
-    get workflows(): WorkflowStoragePort { return workflows.open(); },
+    get workflows(): WorkflowStoragePort { return options.workflows ? options.workflows() : workflows.open(); },
     get coordination(): CoordinationStoragePort {
       if (options.coordination) return options.coordination;
       const root = path.join(stateDir, 'coordination');

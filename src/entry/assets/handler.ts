@@ -135,31 +135,43 @@ export class AssetServer {
     return { status, statusText: '', headers, body: this.#cache.stream(file, start, end) };
   }
 
-  /** Applies the `_headers` rules matching the request's path to a response made from an asset. */
+  /**
+   * Applies the `_headers` rules matching the request's path to a response made from an asset, as the original's
+   * asset server does: rule by rule in file order, each first removes its `! Name` headers (a default, or what an
+   * earlier rule set), then sets its own; the first rule to set a name replaces the response's value, a later one
+   * adds to it (joined with ", "). So a narrower rule can detach a header a wider one set and set its own value
+   * (`/_app/*` sets `Cache-Control: no-cache`, `/_app/immutable/*` has `! Cache-Control` and a long lifetime).
+   */
   #withHeaders(site: AssetSite, response: DispatchResponse, url: URL, pathname: string, withRules: boolean): DispatchResponse {
     if (!withRules || site.headers.length === 0) return response;
-    const set = new Map<string, string>();
-    const unset = new Set<string>();
+    let entries: [string, string][] | undefined;
+    const setByRules = new Set<string>();
     for (const rule of site.headers) {
       const values = matchPattern(rule.source, url.host, pathname);
       if (!values) continue;
+      entries ??= pairsOf(response.headers);
+      for (const name of rule.unset) entries = entries.filter(([existing]) => existing !== name);
       for (const [name, value] of rule.set) {
         const filled = fillPlaceholders(value, values);
-        const before = set.get(name);
-        set.set(name, before === undefined ? filled : `${before}, ${filled}`);
+        const earlier = setByRules.has(name) ? entries.find(([existing]) => existing === name) : undefined;
+        if (earlier) {
+          earlier[1] = `${earlier[1]}, ${filled}`;
+          continue;
+        }
+        entries = entries.filter(([existing]) => existing !== name);
+        entries.push([name, filled]);
+        setByRules.add(name);
       }
-      for (const name of rule.unset) unset.add(name);
     }
-    if (set.size === 0 && unset.size === 0) return response;
-    const headers: string[] = [];
-    for (let i = 0; i < response.headers.length; i += 2) {
-      const name = response.headers[i] as string;
-      if (set.has(name) || unset.has(name)) continue;
-      headers.push(name, response.headers[i + 1] as string);
-    }
-    for (const [name, value] of set) if (!unset.has(name)) headers.push(name, value);
-    return { ...response, headers };
+    return entries ? { ...response, headers: entries.flat() } : response;
   }
+}
+
+/** A flat header list (`name, value, name, value...`) as pairs. */
+function pairsOf(flat: readonly string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < flat.length; i += 2) pairs.push([flat[i] as string, flat[i + 1] as string]);
+  return pairs;
 }
 
 /** `run_worker_first` as a predicate over decoded paths: `*` matches anything, a `!` pattern excludes and wins. */

@@ -22,6 +22,7 @@ import { FixedLengthStream, IdentityTransformStream, withFixedLengths } from './
 import { HTMLRewriter } from './web/html-rewriter.js';
 import { installRequestCf } from './web/request-cf.js';
 import { createScheduler } from './web/scheduler.js';
+import { installTimingSafeEqual } from './web/timing-safe-equal.js';
 
 export { defineRequestCf } from './web/request-cf.js';
 
@@ -69,6 +70,7 @@ function installWebApis(): void {
   define(globalThis, 'URLPattern', URLPattern);
   define(globalThis, 'scheduler', createScheduler({ setTimeout, clearTimeout }));
   define(globalThis.crypto, 'DigestStream', DigestStream);
+  installTimingSafeEqual();
   define(globalThis, 'IdentityTransformStream', IdentityTransformStream);
   define(globalThis, 'FixedLengthStream', FixedLengthStream);
   define(globalThis, 'Response', withFixedLengths(globalThis.Response));

@@ -1,0 +1,4 @@
+const prerender = true;
+export {
+  prerender
+};

@@ -1,0 +1,2 @@
+// Rendered once, at build time: served as a file, without the worker.
+export const prerender = true;
