@@ -6,6 +6,8 @@ import { SYSTEM_CLOCK } from '../platform/clock.js';
 import { LedgeError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
+import { VECTORS_PLUGIN } from '../bindings/vectors/index.js';
+import type { VectorAdmin } from '../bindings/vectors/admin.js';
 import { readOnlyInspector } from '../storage/sqlite/coordination/read-only.js';
 import type { CoordinationInspector } from '../storage/coordination-inspect.js';
 import type { DeadMessage, QueueStats, SqlResult, SqlRestoreResult, WorkflowStoragePort } from '../storage/ports.js';
@@ -70,6 +72,8 @@ export interface LocalPlatform {
   readonly workflows: WorkflowStoragePort;
   /** The coordination objects, read without touching a running ledge dev (deletes go through the store). */
   readonly coordination: CoordinationInspector;
+  /** The vector indexes of the local state: made, listed and deleted as `ledge vectors` does. */
+  readonly vectors: VectorAdmin;
   close(): void;
 }
 
@@ -129,6 +133,7 @@ export async function openLocalPlatform(options: { dir: string; state?: string; 
     purgeCache: (urls) => storage.cache.purge(urls),
     queues: QUEUES_PLUGIN.admin.open(storage.queues, SYSTEM_CLOCK, (config.bindings.queues ?? []) as ProducerConfig[], config.sections.queues),
     get workflows() { return storage.workflows; },
+    get vectors() { return VECTORS_PLUGIN.admin.open(storage.vectors, SYSTEM_CLOCK); },
     coordination: readOnlyInspector(path.join(stateDir, 'coordination'), () => storage.coordination),
     close: () => storage.close(),
   };
