@@ -80,6 +80,9 @@ export interface VectorStoragePort {
   delete(index: string, ids: string[], mutation: VectorMutation): Promise<number>;
   /** The stored vectors of these ids (those that exist), in the order asked. */
   get(index: string, ids: string[]): Promise<StoredVector[]>;
-  /** Hands every vector of the index (of one namespace, when given) to `visit`. */
+  /**
+   * Hands every vector of the index (of one namespace, when given) to `visit`, without its metadata (null: a
+   * search reads the metadata of its matches only, with `get`). May let other work run between vectors.
+   */
   scan(index: string, namespace: string | undefined, visit: (vector: StoredVector) => void): Promise<void>;
 }

@@ -82,11 +82,13 @@ export function createVectorHandlers(options: { index: string; storage: VectorSt
       if (filter && !filter(vector.indexed === null ? null : JSON.parse(vector.indexed) as Record<string, string | number | boolean | null>)) return;
       best.offer({ id: vector.id, score: score(index.metric, query, queryNorm, vector.values), vector });
     });
+    // The scan leaves metadata out (it can be 10 KiB a vector): the matches' is read now, when asked for.
+    const stored = options.returnMetadata === 'all' ? new Map((await storage.get(name, best.items.map((m) => m.id))).map((v) => [v.id, v.metadata])) : null;
     const matches = best.items.map(({ id, score: s, vector }): WireMatch => ({
       id, score: s,
       values: options.returnValues ? vector.values : null,
       namespace: vector.namespace,
-      metadata: metadataFor(vector, options.returnMetadata, metadataIndexes),
+      metadata: stored ? stored.get(id) ?? null : metadataFor(vector, options.returnMetadata, metadataIndexes),
     }));
     return { matches, count: matches.length };
   };
@@ -151,9 +153,8 @@ export function createVectorHandlers(options: { index: string; storage: VectorSt
 
 /** A match's metadata at the level asked: all of it, only its indexed properties (strings as indexed), or none. */
 function metadataFor(vector: StoredVector, level: WireQueryOptions['returnMetadata'], indexes: readonly { propertyName: string; indexType: 'string' | 'number' | 'boolean'; generation: number }[]): string | null {
-  if (level === 'none' || vector.metadata === null) return null;
-  if (level === 'all') return vector.metadata;
-  const kept = vector.indexed === null ? {} : JSON.parse(vector.indexed) as Record<string, unknown>;
+  if (level !== 'indexed' || vector.indexed === null) return null;
+  const kept = JSON.parse(vector.indexed) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const index of indexes) {
     // Only what the index holds for this vector: nothing for a vector written before the index existed.

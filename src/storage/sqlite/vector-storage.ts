@@ -7,12 +7,16 @@ interface IndexRow {
 }
 interface VectorRow { id: string; namespace: string | null; vals: Buffer; metadata: string | null; indexed: string | null }
 
-/** A stored BLOB as float32 values, copied: SQLite's buffer need not be aligned for a Float32Array view. */
+/** A stored BLOB as float32 values: a view when the buffer is aligned for one (each row's buffer is its own), else a copy. */
 function toFloats(blob: Buffer): Float32Array {
+  if (blob.byteOffset % 4 === 0) return new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4);
   const out = new Float32Array(blob.byteLength / 4);
   new Uint8Array(out.buffer).set(blob);
   return out;
 }
+
+/** Rows one scan reads before it lets the event loop run: a large index never holds the host's thread for longer. */
+const SCAN_PAGE_ROWS = 512;
 
 function toBlob(values: Float32Array): Buffer {
   return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
@@ -50,7 +54,7 @@ export function createSqliteVectorStorage(db: Database.Database): VectorStorageP
       index_name TEXT NOT NULL, id TEXT NOT NULL, namespace TEXT, vals BLOB NOT NULL, metadata TEXT, indexed TEXT,
       PRIMARY KEY (index_name, id)
     ) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS vectors_by_namespace ON vectors (index_name, namespace);
+    CREATE INDEX IF NOT EXISTS vectors_by_namespace ON vectors (index_name, namespace, id);
   `);
   const getIndex = db.prepare<[string]>('SELECT * FROM vector_indexes WHERE name = ?');
   const listIndexes = db.prepare('SELECT * FROM vector_indexes ORDER BY name');
@@ -71,8 +75,8 @@ export function createSqliteVectorStorage(db: Database.Database): VectorStorageP
   const upsert = db.prepare<[string, string, string | null, Buffer, string | null, string | null]>('INSERT OR REPLACE INTO vectors (index_name, id, namespace, vals, metadata, indexed) VALUES (?, ?, ?, ?, ?, ?)');
   const deleteOne = db.prepare<[string, string]>('DELETE FROM vectors WHERE index_name = ? AND id = ?');
   const getOne = db.prepare<[string, string]>('SELECT id, namespace, vals, metadata, indexed FROM vectors WHERE index_name = ? AND id = ?');
-  const scanAll = db.prepare<[string]>('SELECT id, namespace, vals, metadata, indexed FROM vectors WHERE index_name = ?');
-  const scanNamespace = db.prepare<[string, string]>('SELECT id, namespace, vals, metadata, indexed FROM vectors WHERE index_name = ? AND namespace = ?');
+  const scanAll = db.prepare<[string, string, number]>('SELECT id, namespace, vals, NULL AS metadata, indexed FROM vectors WHERE index_name = ? AND id > ? ORDER BY id LIMIT ?');
+  const scanNamespace = db.prepare<[string, string, string, number]>('SELECT id, namespace, vals, NULL AS metadata, indexed FROM vectors WHERE index_name = ? AND namespace = ? AND id > ? ORDER BY id LIMIT ?');
 
   const record = (index: string, mutation: VectorMutation, added = 0) => mutated.run(mutation.id, mutation.at, mutation.at, added, index);
 
@@ -152,8 +156,16 @@ export function createSqliteVectorStorage(db: Database.Database): VectorStorageP
       });
     },
     async scan(index, namespace, visit) {
-      const rows = namespace === undefined ? scanAll.iterate(index) : scanNamespace.iterate(index, namespace);
-      for (const row of rows as Iterable<VectorRow>) visit(toVector(row));
+      // In pages by id, yielding between them: other requests run while a large index is searched. A write between
+      // two pages is seen or not by this scan, as a write racing a query is.
+      let after = '';
+      for (;;) {
+        const rows = (namespace === undefined ? scanAll.all(index, after, SCAN_PAGE_ROWS) : scanNamespace.all(index, namespace, after, SCAN_PAGE_ROWS)) as VectorRow[];
+        for (const row of rows) visit(toVector(row));
+        if (rows.length < SCAN_PAGE_ROWS) return;
+        after = (rows[rows.length - 1] as VectorRow).id;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     },
   };
 }
