@@ -63,3 +63,24 @@ test('describe reports the last mutation, applied at once', async (t) => {
   const deleted = (await service.call('deleteByIds', [['a', 'a', 'b']])) as { mutationId: string };
   assert.deepEqual(await service.call('describe', []), { vectorCount: 0, dimensions: 2, processedUpToDatetime: '2026-11-01T00:00:00.000Z', processedUpToMutation: deleted.mutationId });
 });
+
+test('metadata indexes: "no value" matches $eq null and $ne, strings compare as indexed (64 bytes), and one made again starts empty', async (t) => {
+  const { storage, service } = await open();
+  t.after(() => storage.close());
+  const admin = createVectorAdmin(storage.vectors, createManualClock(0));
+  await admin.createMetadataIndex('docs', 'title', 'string');
+  const long = `${"é".repeat(31)}ab`; // 62 bytes of é and "ab": exactly the 64 bytes a string index keeps
+  const v = (id: string, metadata: unknown) => ({ id, values: Float32Array.from([1, 0]), namespace: null, metadata: JSON.stringify(metadata) });
+  await service.call('upsert', [[v('long', { title: long }), v('none', {}), v('num', { title: 7 })]]);
+  const ids = async (filter: unknown) => ((await service.call('query', [Float32Array.from([1, 0]), { ...OPTIONS, topK: 10, filter: JSON.stringify(filter) }])) as { matches: { id: string }[] }).matches.map((m) => m.id).sort();
+  assert.deepEqual(await ids({ title: null }), ['none', 'num'], 'absent, or of another type: no value');
+  assert.deepEqual(await ids({ title: { $ne: null } }), ['long']);
+  assert.deepEqual(await ids({ title: `${'é'.repeat(31)}ab-and-more` }), ['long'], 'both sides cut to the 64 bytes the index keeps');
+  assert.deepEqual(await ids({ title: `${'é'.repeat(31)}b` }), []);
+  await admin.deleteMetadataIndex('docs', 'title');
+  assert.deepEqual(await ids({ title: { $ne: 'x' } }), [], 'no metadata index: nothing matches');
+  await admin.createMetadataIndex('docs', 'title', 'string');
+  assert.deepEqual(await ids({ title: { $ne: 'x' } }), [], 'made again: the vectors written before are not in it');
+  await service.call('upsert', [[v('none', {})]]);
+  assert.deepEqual(await ids({ title: { $ne: 'x' } }), ['none']);
+});
