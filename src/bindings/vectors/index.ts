@@ -1,5 +1,6 @@
 import type { BindingPlugin } from '../plugin.js';
 import { createVectorAdmin } from './admin.js';
+import { vectorsDesign } from './design.js';
 import { ISOLATE_PART } from './isolate.js';
 import { VECTORS_CALLS, type VectorsProtocol } from './protocol.js';
 import { VECTORS_ENTRY_SCHEMA, type VectorsEntryConfig } from './schema.js';
@@ -20,5 +21,6 @@ export const VECTORS_PLUGIN = {
   calls: VECTORS_CALLS,
   handlers: (entry, context) => createVectorHandlers({ index: entry.index_name, storage: context.storage.vectors, clock: context.clock }),
   isolate: ISOLATE_PART,
+  design: vectorsDesign,
   admin: { open: createVectorAdmin },
 } as const satisfies BindingPlugin<VectorsEntryConfig, VectorsProtocol>;

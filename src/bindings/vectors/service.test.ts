@@ -84,3 +84,14 @@ test('metadata indexes: "no value" matches $eq null and $ne, strings compare as 
   await service.call('upsert', [[v('none', {})]]);
   assert.deepEqual(await ids({ title: { $ne: 'x' } }), ['none']);
 });
+
+test('the design record asks for each index\'s embedding model and how its vectors are rebuilt', async () => {
+  const { vectorsDesign } = await import('./design.js');
+  const parts = vectorsDesign([{ binding: 'DOCS', index_name: 'docs-v2' }], 'vector_indexes');
+  assert.deepEqual(parts.map((p) => [p.concern, p.blocks, p.decisions.map((d) => [d.subject, d.value])]), [
+    ['data', ['vector index'], [['embedding model of env.DOCS', null]]],
+    ['recovery', [], [['recovery of env.DOCS', null]]],
+  ]);
+  assert.match(parts[0]?.decisions[0]?.source ?? '', /vector_indexes\[0\]: index "docs-v2"/);
+  assert.deepEqual(vectorsDesign(undefined, 'vector_indexes'), []);
+});
