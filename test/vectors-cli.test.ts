@@ -102,3 +102,47 @@ test('ledge vectors --remote makes the index a deployed wrangler project binds w
     await platform.stop();
   }
 });
+
+test('ledge vectors insert, upsert, query, get-vectors and delete-vectors work on the local state with the binding\'s checks', { timeout: 120_000 }, async () => {
+  const dir = makeProject({ 'src/index.js': APP });
+  const v = (args: string[]) => cli(['vectors', ...args, '--dir', dir]);
+  assert.equal((await v(['create', 'pts', '--dimensions', '3', '--metric', 'euclidean'])).code, 0);
+  assert.equal((await v(['create-metadata-index', 'pts', '--property-name', 'genre', '--type', 'string'])).code, 0);
+  const file = path.join(dir, 'v.ndjson');
+  const lines = Array.from({ length: 1001 }, (_, i) => JSON.stringify({ id: `p${i}`, values: [i, 0, 0], metadata: { genre: i % 2 ? 'odd' : 'even' } }));
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  let r = await v(['insert', 'pts', '--file', file, '--json']);
+  assert.equal(r.code, 0, r.out);
+  assert.equal((JSON.parse(r.out) as { mutationIds: string[] }).mutationIds.length, 2, 'in batches of 1000');
+  writeFileSync(file, `${JSON.stringify({ id: 'p0', values: [0, 0, 9], metadata: { genre: 'odd' } })}\n`);
+  r = await v(['insert', 'pts', '--file', file]);
+  assert.match(r.out, /inserted 1 vectors into pts/);
+  r = await v(['query', 'pts', '--vector', '[0,0,0]', '--top-k', '2', '--json']);
+  assert.deepEqual((JSON.parse(r.out) as { matches: { id: string; score: number }[] }).matches, [{ id: 'p0', score: 0 }, { id: 'p1', score: 1 }], 'insert kept the first p0');
+  r = await v(['upsert', 'pts', '--file', file]);
+  assert.equal(r.code, 0, r.out);
+  r = await v(['query', 'pts', '--vector', '[0,0,0]', '--top-k', '2', '--filter', '{"genre":"even"}', '--json']);
+  assert.deepEqual((JSON.parse(r.out) as { matches: { id: string }[] }).matches.map((m) => m.id), ['p2', 'p4'], 'upsert replaced p0 (now odd)');
+  r = await v(['query', 'pts', '--id', 'p3', '--top-k', '1', '--return-metadata', 'all']);
+  assert.match(r.out, /^p3\s+0\s+\{"genre":"odd"\}$/m);
+  r = await v(['get-vectors', 'pts', 'p0', 'nope']);
+  assert.deepEqual(JSON.parse(r.out), [{ id: 'p0', values: [0, 0, 9], metadata: { genre: 'odd' } }]);
+  assert.equal((await v(['delete-vectors', 'pts', 'p0', 'p1'])).code, 0);
+  r = await v(['get', 'pts', '--json']);
+  assert.equal((JSON.parse(r.out) as { vectorCount: number }).vectorCount, 999);
+  r = await v(['query', 'pts', '--vector', '[1,2]']);
+  assert.equal(r.code, 1);
+  assert.match(r.out, /ledge: VECTOR_QUERY_ERROR \(code = 40006\): invalid query vector, expected 3 dimensions, and got 2 dimensions/);
+  r = await v(['query', 'pts', '--vector', '[0,0,0]', '--top-k', '21', '--return-values']);
+  assert.match(r.out, /max top K is 20, got 21/);
+  writeFileSync(file, '{"id": "x", "values": [1, 2, 3]}\nnot json\n');
+  r = await v(['upsert', 'pts', '--file', file]);
+  assert.equal(r.code, 2);
+  assert.match(r.out, /--file: line 2 is not JSON/);
+  r = await v(['query', 'nope', '--vector', '[0,0,0]']);
+  assert.equal(r.code, 1);
+  assert.match(r.out, /no vector index "nope"/);
+  r = await v(['query', 'pts', '--vector', '[0,0,0]', '--remote']);
+  assert.equal(r.code, 2);
+  assert.match(r.out, /--remote: vectors are written and queried by deployments through their bindings/);
+});

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
 import { createBindingServices } from '../bindings/host-services.js';
 import type { BindingService } from '../bindings/plugin.js';
+import { serveProtocol } from '../bindings/host-protocol.js';
 import { SYSTEM_CLOCK } from '../platform/clock.js';
 import { LedgeError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
@@ -74,6 +75,8 @@ export interface LocalPlatform {
   readonly coordination: CoordinationInspector;
   /** The vector indexes of the local state: made, listed and deleted as `ledge vectors` does. */
   readonly vectors: VectorAdmin;
+  /** The host side of a binding to the local index `name`, whether or not the configuration binds it (`ledge vectors query`). */
+  vectorIndex(name: string): BindingService;
   close(): void;
 }
 
@@ -134,6 +137,7 @@ export async function openLocalPlatform(options: { dir: string; state?: string; 
     queues: QUEUES_PLUGIN.admin.open(storage.queues, SYSTEM_CLOCK, (config.bindings.queues ?? []) as ProducerConfig[], config.sections.queues),
     get workflows() { return storage.workflows; },
     get vectors() { return VECTORS_PLUGIN.admin.open(storage.vectors, SYSTEM_CLOCK); },
+    vectorIndex: (name) => serveProtocol('vector index', VECTORS_PLUGIN.calls, VECTORS_PLUGIN.handlers({ binding: 'CLI', index_name: name }, { storage, clock: SYSTEM_CLOCK, logger: options.logger })),
     coordination: readOnlyInspector(path.join(stateDir, 'coordination'), () => storage.coordination),
     close: () => storage.close(),
   };

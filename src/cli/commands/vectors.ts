@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { VectorIndex, type QueryOptions, type VectorInput } from '../../bindings/vectors/binding.js';
+import { VECTOR_LIMITS } from '../../bindings/vectors/limits.js';
+import type { VectorsProtocol } from '../../bindings/vectors/protocol.js';
+import { typedCall } from '../../bindings/protocol.js';
 import type { VectorAdmin, VectorIndexView } from '../../bindings/vectors/admin.js';
 import { METADATA_INDEX_TYPES, METRICS } from '../../bindings/vectors/schema.js';
 import { LedgeError } from '../../platform/errors.js';
@@ -108,5 +113,92 @@ export function registerVectors(program: Command): void {
       const done = await ops.deleteMetadataIndex(name, opts.propertyName);
       if (opts.json) return printJson(done);
       out(`deleted metadata index ${opts.propertyName} of ${name}\n`);
+    }));
+
+  registerVectorData(vectors);
+}
+
+/** JSON from an option, or a refusal naming the option. */
+function jsonOption(value: string, option: string): unknown {
+  try {
+    return JSON.parse(value) as unknown;
+  } catch (err) {
+    throw new LedgeError('bad_argument', `${option}: not valid JSON (${(err as Error).message})`);
+  }
+}
+
+/** The vectors of an NDJSON file, one `{ id, values, namespace?, metadata? }` a line; a bad line is refused naming it. */
+function readVectors(file: string): VectorInput[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new LedgeError('bad_argument', `--file: cannot read "${file}" (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  return text.split('\n').flatMap((line, i) => {
+    if (line.trim() === '') return [];
+    try {
+      return [JSON.parse(line) as VectorInput];
+    } catch (err) {
+      throw new LedgeError('bad_argument', `--file: line ${i + 1} is not JSON (${(err as Error).message}); expected one { "id", "values", "namespace"?, "metadata"? } a line`);
+    }
+  });
+}
+
+/** Data commands work on the local state, through the same checks a binding makes; on ledge serve, deployments do that. */
+function localIndex(opts: Options, name: string, work: (index: VectorIndex) => Promise<void>): Promise<void> {
+  if (opts.remote) throw new LedgeError('bad_argument', '--remote: vectors are written and queried by deployments through their bindings; the account API manages indexes only (create, list, get, delete, metadata indexes)');
+  return withLocalPlatform(opts, async (platform) => {
+    await platform.vectors.get(name);
+    const service = platform.vectorIndex(name);
+    await work(new VectorIndex(typedCall<VectorsProtocol>((method, args) => service.call(method, args))));
+  });
+}
+
+/** `ledge vectors insert | upsert | query | get-vectors | delete-vectors` on the local state: what a binding does, from the command line. */
+function registerVectorData(vectors: Command): void {
+  for (const mode of ['insert', 'upsert'] as const) {
+    options(vectors.command(mode).description(mode === 'insert' ? 'write vectors from an NDJSON file, keeping stored ones of the same id' : 'write vectors from an NDJSON file, replacing stored ones of the same id').argument('<name>', 'index name'))
+      .requiredOption('--file <file>', 'NDJSON: one { "id", "values", "namespace"?, "metadata"? } a line')
+      .action((name: string, opts: Options & { file: string }) => localIndex(opts, name, async (index) => {
+        const all = readVectors(opts.file);
+        const mutations: string[] = [];
+        // In the binding's batches: each is one transaction.
+        for (let i = 0; i < all.length; i += VECTOR_LIMITS.writeBatch) mutations.push((await index[mode](all.slice(i, i + VECTOR_LIMITS.writeBatch))).mutationId);
+        if (opts.json) return printJson({ count: all.length, mutationIds: mutations });
+        out(`${mode === 'insert' ? 'inserted' : 'upserted'} ${all.length} vectors into ${name} (${mutations.length} mutation${mutations.length === 1 ? '' : 's'})\n`);
+      }));
+  }
+
+  options(vectors.command('query').description('the nearest vectors to --vector (or to the stored vector --id), with the filter applied first').argument('<name>', 'index name'))
+    .option('--vector <json>', 'the query vector as a JSON array of numbers')
+    .option('--id <id>', 'query with the stored vector of this id instead')
+    .option('--top-k <n>', 'how many matches (default 5)', (v: string) => parseInteger('--top-k', v))
+    .option('--namespace <ns>', 'only this namespace')
+    .option('--filter <json>', 'a metadata filter, e.g. {"genre":"jazz"}')
+    .option('--return-values', 'include each match\'s values')
+    .option('--return-metadata <level>', 'none, indexed or all (default none)')
+    .action((name: string, opts: Options & { vector?: string; id?: string; topK?: number; namespace?: string; filter?: string; returnValues?: boolean; returnMetadata?: string }) => localIndex(opts, name, async (index) => {
+      if ((opts.vector === undefined) === (opts.id === undefined)) throw new LedgeError('bad_argument', 'give the query as --vector JSON or --id ID (one of them)');
+      const query: QueryOptions = {
+        topK: opts.topK, namespace: opts.namespace, returnValues: opts.returnValues === true,
+        returnMetadata: opts.returnMetadata as QueryOptions['returnMetadata'], filter: opts.filter === undefined ? undefined : jsonOption(opts.filter, '--filter') as Record<string, unknown>,
+      };
+      const found = opts.id !== undefined ? await index.queryById(opts.id, query) : await index.query(jsonOption(opts.vector as string, '--vector') as number[], query);
+      if (opts.json) return printJson(found);
+      if (!found.matches.length) return void out('no matches\n');
+      out(formatTable(['ID', 'SCORE', 'NAMESPACE', 'METADATA'], found.matches.map((m) => [String(m.id), String(m.score), String(m.namespace ?? ''), m.metadata === undefined ? '' : JSON.stringify(m.metadata)])));
+    }));
+
+  options(vectors.command('get-vectors').description('the stored vectors of these ids').argument('<name>', 'index name').argument('<ids...>', 'vector ids'))
+    .action((name: string, ids: string[], opts: Options) => localIndex(opts, name, async (index) => {
+      printJson(await index.getByIds(ids));
+    }));
+
+  options(vectors.command('delete-vectors').description('delete the vectors of these ids').argument('<name>', 'index name').argument('<ids...>', 'vector ids'))
+    .action((name: string, ids: string[], opts: Options) => localIndex(opts, name, async (index) => {
+      const { mutationId } = await index.deleteByIds(ids);
+      if (opts.json) return printJson({ mutationId });
+      out(`deleted ${ids.length} id${ids.length === 1 ? '' : 's'} from ${name}\n`);
     }));
 }
