@@ -250,3 +250,23 @@ test('bad input gets the original error shape naming what is wrong, and a refuse
   assert.match(ok.missingIndex[1], /^VECTOR_QUERY_ERROR \(code = 40004\): vector index "not-made" does not exist; create it with "ledge vectors create not-made --dimensions <N> --metric/);
   assert.match(server.logText(), /^(?![\s\S]*uncaught)/);
 });
+
+test('a damaged vector index file fails the vector calls only: the deployment starts and its other bindings work', async (t) => {
+  const dir = makeProject({
+    'src/index.js': `export default { async fetch(request, env) {
+      await env.KV.put('k', 'v');
+      let vectors;
+      try { vectors = await env.VEC.describe(); } catch (e) { vectors = 'E ' + e.message; }
+      return Response.json({ kv: await env.KV.get('k'), vectors });
+    } };`,
+  }, { kv_namespaces: [{ binding: 'KV', id: 'kv' }], vector_indexes: [{ binding: 'VEC', index_name: 'docs' }] });
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  mkdirSync(path.join(dir, '.ledge'), { recursive: true });
+  writeFileSync(path.join(dir, '.ledge', 'vectors.sqlite'), Buffer.alloc(8192, 7));
+  const server = await startProject(dir);
+  t.after(() => server.close());
+  const answer = (await (await server.request(new Request('http://app.test/'))).json()) as { kv: string; vectors: string };
+  assert.equal(answer.kv, 'v');
+  assert.match(answer.vectors, /^E /);
+  assert.match(server.logText(), /vectors\.sqlite/);
+});

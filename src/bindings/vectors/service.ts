@@ -63,27 +63,31 @@ function checkQueryOptions(options: WireQueryOptions): void {
  * The host side of one vector index binding. Every limit is checked here, since the isolate's code may be
  * hostile; writes are committed before their promise resolves and visible to the next query (no indexing lag).
  * Search is exact: one pass over the index's vectors (or one namespace's), filter first, then the best topK.
+ * `storage` may be a function that opens the store.
  */
-export function createVectorHandlers(options: { index: string; storage: VectorStoragePort; clock: Clock }): CallHandlers<VectorsProtocol> {
-  const { index: name, storage, clock } = options;
+export function createVectorHandlers(options: { index: string; storage: VectorStoragePort | (() => VectorStoragePort); clock: Clock }): CallHandlers<VectorsProtocol> {
+  const { index: name, clock } = options;
+  // Opened at each call, not when the deployment starts: a damaged store fails these calls only, not the deployment.
+  const open = options.storage;
+  const store = typeof open === 'function' ? open : () => open;
   const mutation = (): VectorMutation => ({ id: randomUUID(), at: new Date(clock.now()).toISOString() });
   const indexFor = async (operation: VectorOperation): Promise<VectorIndexRecord> => {
-    const found = await storage.getIndex(name);
+    const found = await store().getIndex(name);
     if (!found) throw vectorError(operation, CODES.indexNotFound, missingIndexMessage(name));
     return found;
   };
 
   const search = async (index: VectorIndexRecord, query: Float32Array, options: WireQueryOptions) => {
-    const metadataIndexes = await storage.listMetadataIndexes(name);
+    const metadataIndexes = await store().listMetadataIndexes(name);
     const filter = options.filter === null ? null : compileFilter(parseFilter(options.filter), metadataIndexes);
     const best = new TopK<{ id: string; score: number; vector: StoredVector }>(index.metric, options.topK);
     const queryNorm = norm(query);
-    await storage.scan(name, options.namespace ?? undefined, (vector) => {
+    await store().scan(name, options.namespace ?? undefined, (vector) => {
       if (filter && !filter(vector.indexed === null ? null : JSON.parse(vector.indexed) as Record<string, string | number | boolean | null>)) return;
       best.offer({ id: vector.id, score: score(index.metric, query, queryNorm, vector.values), vector });
     });
     // The scan leaves metadata out (it can be 10 KiB a vector): the matches' is read now, when asked for.
-    const stored = options.returnMetadata === 'all' ? new Map((await storage.get(name, best.items.map((m) => m.id))).map((v) => [v.id, v.metadata])) : null;
+    const stored = options.returnMetadata === 'all' ? new Map((await store().get(name, best.items.map((m) => m.id))).map((v) => [v.id, v.metadata])) : null;
     const matches = best.items.map(({ id, score: s, vector }): WireMatch => ({
       id, score: s,
       values: options.returnValues ? vector.values : null,
@@ -98,7 +102,7 @@ export function createVectorHandlers(options: { index: string; storage: VectorSt
     if (vectors.length > VECTOR_LIMITS.writeBatch) {
       throw new VectorInputError(CODES.tooManyVectors, `too many vectors in payload; max vector count is ${VECTOR_LIMITS.writeBatch}, got ${vectors.length}`);
     }
-    const metadataIndexes = await storage.listMetadataIndexes(name);
+    const metadataIndexes = await store().listMetadataIndexes(name);
     const stored = vectors.map((v): StoredVector => {
       checkId(v.id, CODES.invalidVector);
       checkValues(v.values, index.dimensions, `invalid vector for id="${v.id}"`, CODES.invalidVector);
@@ -107,7 +111,7 @@ export function createVectorHandlers(options: { index: string; storage: VectorSt
       return { id: v.id, namespace: v.namespace, values: v.values, metadata: metadata === null ? null : JSON.stringify(metadata), indexed: indexedValues(metadata, metadataIndexes) };
     });
     const done = mutation();
-    const outcome = await storage.write(name, stored, mode, done, { maxVectors: VECTOR_LIMITS.vectorsPerIndex, maxNamespaces: VECTOR_LIMITS.namespacesPerIndex });
+    const outcome = await store().write(name, stored, mode, done, { maxVectors: VECTOR_LIMITS.vectorsPerIndex, maxNamespaces: VECTOR_LIMITS.namespacesPerIndex });
     if (!outcome.ok) {
       if (outcome.refused === 'no_index') throw vectorError(operation, CODES.indexNotFound, missingIndexMessage(name));
       if (outcome.refused === 'vectors') throw new VectorInputError(CODES.indexFull, `the index would hold ${outcome.count} vectors; max is ${VECTOR_LIMITS.vectorsPerIndex}`);
@@ -131,7 +135,7 @@ export function createVectorHandlers(options: { index: string; storage: VectorSt
       const index = await indexFor('VECTOR_QUERY');
       checkId(id, CODES.badRequest);
       checkQueryOptions(options);
-      const [found] = await storage.get(name, [id]);
+      const [found] = await store().get(name, [id]);
       return found ? search(index, found.values, options) : { matches: [], count: 0 };
     }),
     insert: write('VECTOR_INSERT', 'insert'),
@@ -139,13 +143,13 @@ export function createVectorHandlers(options: { index: string; storage: VectorSt
     getByIds: ([ids]) => as('VECTOR_GET', async () => {
       await indexFor('VECTOR_GET');
       checkIdCount(ids, VECTOR_LIMITS.getIds);
-      return (await storage.get(name, ids)).map((v) => ({ id: v.id, values: v.values, namespace: v.namespace, metadata: v.metadata }));
+      return (await store().get(name, ids)).map((v) => ({ id: v.id, values: v.values, namespace: v.namespace, metadata: v.metadata }));
     }),
     deleteByIds: ([ids]) => as('VECTOR_DELETE', async () => {
       await indexFor('VECTOR_DELETE');
       checkIdCount(ids, VECTOR_LIMITS.deleteIds);
       const done = mutation();
-      await storage.delete(name, ids, done);
+      await store().delete(name, ids, done);
       return { mutationId: done.id };
     }),
   };
