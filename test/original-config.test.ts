@@ -143,12 +143,12 @@ migrations_dir = "db/migrations"
 
 test('a key Ledge does not support stops ledge dev with exit 2, naming the key and what is missing', async () => {
   const dir = d1KvApp();
-  writeFileSync(path.join(dir, 'wrangler.jsonc'), D1_KV_JSONC.replace('"vars":', `"vectorize": [{ "binding": "V", "index_name": "v" }],
+  writeFileSync(path.join(dir, 'wrangler.jsonc'), D1_KV_JSONC.replace('"vars":', `"hyperdrive": [{ "binding": "H", "id": "h" }],
   "vars":`));
   const proc = runCli(['dev', dir, '--port', '0']);
   assert.equal(await proc.exited, 2);
   const out = proc.output();
-  assert.match(out, /^ledge: \S*wrangler\.jsonc: vectorize: not supported: Ledge has no vector index binding yet/m);
+  assert.match(out, /^ledge: \S*wrangler\.jsonc: hyperdrive: not supported: Ledge has no database connection pool binding/m);
   assert.doesNotMatch(out, /ready on/);
 
   // The same keys written into a ledge.jsonc by hand are refused too, with Ledge's name for the renamed one.
@@ -198,10 +198,10 @@ test('ledge config import writes the equivalent ledge.jsonc with a comment on ea
   assert.doesNotMatch(dev.output(), /read \S*wrangler\.jsonc/, 'ledge.jsonc is read from now on');
   assert.equal(((await (await fetch(dev.url)).json()) as { comments: unknown[] }).comments.length, 2);
 
-  const unsupported = project({ 'wrangler.toml': 'name = "a"\nmain = "src/index.js"\ncompatibility_date = "2025-01-01"\n[[vectorize]]\nbinding = "V"\nindex_name = "v"\n', 'src/index.js': 'export default {}' });
+  const unsupported = project({ 'wrangler.toml': 'name = "a"\nmain = "src/index.js"\ncompatibility_date = "2025-01-01"\n[[hyperdrive]]\nbinding = "H"\nid = "h"\n', 'src/index.js': 'export default {}' });
   const refused = runCli(['config', 'import', unsupported]);
   assert.equal(await refused.exited, 2);
-  assert.match(refused.output(), /wrangler\.toml: vectorize: not supported: Ledge has no vector index binding yet/);
+  assert.match(refused.output(), /wrangler\.toml: hyperdrive: not supported: Ledge has no database connection pool binding/);
   assert.ok(!existsSync(path.join(unsupported, 'ledge.jsonc')), 'nothing is written when a key cannot be honoured');
 });
 

@@ -42,6 +42,6 @@ function toCliError(err: unknown): unknown {
   if (isLedgeError(err)) return err;
   if (err instanceof TypeError || err instanceof RangeError) return new LedgeError('bad_argument', err.message);
   // Errors the binding objects raise for limits and refusals carry the recorded prefixes.
-  if (err instanceof Error && /^(KV [A-Z_]+ failed: |Queue [a-zA-Z]+ failed: |SQL_[A-Z_]+: |[a-zA-Z]+: .* \(\d+\)$)/.test(err.message)) return new LedgeError('operation_failed', err.message);
+  if (err instanceof Error && /^(KV [A-Z_]+ failed: |Queue [a-zA-Z]+ failed: |SQL_[A-Z_]+: |(VECTOR|INDEX)_[A-Z_]+_ERROR \(code = \d+\): |Invalid returnMetadata option|[a-zA-Z]+: .* \(\d+\)$)/.test(err.message)) return new LedgeError('operation_failed', err.message);
   return err;
 }

@@ -26,6 +26,7 @@ import { registerDesign } from './commands/design.js';
 import { registerTail } from './commands/tail.js';
 import { registerLogs } from './commands/logs.js';
 import { registerIssues } from './commands/issues.js';
+import { registerVectors } from './commands/vectors.js';
 import { reportCliError } from './errors.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -47,6 +48,7 @@ export function createProgram(): Command {
   registerQueues(program);
   registerWorkflows(program);
   registerCoordination(program);
+  registerVectors(program);
   registerServe(program);
   registerTunnel(program);
   registerLogin(program);

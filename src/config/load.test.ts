@@ -90,6 +90,12 @@ test('unknown fields are errors naming each one and what is missing, with the ot
 test("the original platform's keys in ledge.jsonc are errors saying Ledge's name or what is missing", () => {
   rejects(base(', "d1_databases": [{ "binding": "DB", "database_id": "x" }]'), /d1_databases: this is the original platform's name; Ledge calls it "sql_databases" \("ledge config import" translates/);
   rejects(base(', "env": { "prod": { "workers_dev": true } }'), /env\.prod\.workers_dev: this is the original platform's name; Ledge calls it "edge_dev"/);
+  rejects(base(', "vectorize": [{ "binding": "V", "index_name": "docs" }]'), /vectorize: this is the original platform's name; Ledge calls it "vector_indexes"/);
+});
+
+test('vector_indexes name an index by index_name, checked as ledge vectors create checks names', () => {
+  rejects(base(', "vector_indexes": [{ "binding": "V", "index_name": "Docs Index" }]'), /vector_indexes\[0\]\.index_name: expected an index name: lowercase letters, digits, - and _/);
+  rejects(base(', "vector_indexes": [{ "binding": "V", "index_name": "docs", "dimensions": 3 }]'), /vector_indexes\[0\]/);
 });
 
 test('service bindings name a deployment, an optional entrypoint and props', () => {

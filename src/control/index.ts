@@ -12,6 +12,7 @@ import { deploymentRoutes } from './routes/deployments.js';
 import { ASSET_ROUTES } from './routes/assets.js';
 import { resourceRoutes } from './routes/resources.js';
 import { WORKFLOW_ROUTES } from './routes/workflows.js';
+import { VECTOR_ROUTES } from './routes/vectors.js';
 import { COORDINATION_ROUTES } from './routes/coordination.js';
 import { DOMAIN_ROUTES } from './routes/domains.js';
 import { CACHE_ROUTES } from './routes/cache.js';
@@ -36,7 +37,7 @@ const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.me
  */
 export function controlRoutes(registry: BindingRegistry = BINDINGS): RouteDefinition[] {
   return [
-    ...ACCOUNT_ROUTES, ...tokenRoutes(registry), ...deploymentRoutes(registry), ...ASSET_ROUTES, ...SECRET_ROUTES, ...DOMAIN_ROUTES, ...resourceRoutes(registry), ...WORKFLOW_ROUTES, ...COORDINATION_ROUTES,
+    ...ACCOUNT_ROUTES, ...tokenRoutes(registry), ...deploymentRoutes(registry), ...ASSET_ROUTES, ...SECRET_ROUTES, ...DOMAIN_ROUTES, ...resourceRoutes(registry), ...WORKFLOW_ROUTES, ...VECTOR_ROUTES, ...COORDINATION_ROUTES,
     ...TUNNEL_ROUTES, ...PRIVATE_ROUTE_ROUTES, ...ACCESS_ROUTES, ...CACHE_ROUTES, ...OBSERVABILITY_ROUTES, ...WEBHOOK_ROUTES,
     ...LIMIT_ROUTES,
   ];

@@ -175,3 +175,12 @@ export const WORKFLOW_INSTANCE = z.object({ id: z.string(), status: z.string(), 
 export const WORKFLOW_INSTANCE_DETAIL = WORKFLOW_INSTANCE.extend({ wake_on: NULLABLE_TIME, waiting_for: z.array(z.object({ step: z.string(), type: z.string() })), steps: z.array(z.object({ name: z.string(), type: z.string(), state: z.string() })) });
 /** An instance's id and status after a change. */
 export const WORKFLOW_INSTANCE_STATUS = z.object({ id: z.string(), status: z.string() });
+/** A vector index: its configuration, count and last mutation (the original's index shape, with `vectorCount`). */
+export const VECTOR_INDEX = z.object({
+  name: z.string(), description: z.string(), config: z.object({ dimensions: z.number().int(), metric: z.enum(['cosine', 'euclidean', 'dot-product']) }),
+  created_on: TIME, modified_on: TIME, vectorCount: z.number().int(), processedUpToDatetime: NULLABLE_TIME, processedUpToMutation: z.string().nullable(),
+});
+/** The id of a change to a vector index (all apply at once). */
+export const VECTOR_MUTATION = z.object({ mutationId: z.string() });
+/** The metadata indexes of a vector index. */
+export const VECTOR_METADATA_INDEXES = z.object({ metadataIndexes: z.array(z.object({ propertyName: z.string(), indexType: z.enum(['string', 'number', 'boolean']) })) });

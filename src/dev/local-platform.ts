@@ -2,10 +2,13 @@ import path from 'node:path';
 import { findConfigFile, loadConfig, type ProjectConfig } from '../config/load.js';
 import { createBindingServices } from '../bindings/host-services.js';
 import type { BindingService } from '../bindings/plugin.js';
+import { serveProtocol } from '../bindings/host-protocol.js';
 import { SYSTEM_CLOCK } from '../platform/clock.js';
 import { LedgeError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
+import { VECTORS_PLUGIN } from '../bindings/vectors/index.js';
+import type { VectorAdmin } from '../bindings/vectors/admin.js';
 import { readOnlyInspector } from '../storage/sqlite/coordination/read-only.js';
 import type { CoordinationInspector } from '../storage/coordination-inspect.js';
 import type { DeadMessage, QueueStats, SqlResult, SqlRestoreResult, WorkflowStoragePort } from '../storage/ports.js';
@@ -70,6 +73,10 @@ export interface LocalPlatform {
   readonly workflows: WorkflowStoragePort;
   /** The coordination objects, read without touching a running ledge dev (deletes go through the store). */
   readonly coordination: CoordinationInspector;
+  /** The vector indexes of the local state: made, listed and deleted as `ledge vectors` does. */
+  readonly vectors: VectorAdmin;
+  /** The host side of a binding to the local index `name`, whether or not the configuration binds it (`ledge vectors query`). */
+  vectorIndex(name: string): BindingService;
   close(): void;
 }
 
@@ -129,6 +136,8 @@ export async function openLocalPlatform(options: { dir: string; state?: string; 
     purgeCache: (urls) => storage.cache.purge(urls),
     queues: QUEUES_PLUGIN.admin.open(storage.queues, SYSTEM_CLOCK, (config.bindings.queues ?? []) as ProducerConfig[], config.sections.queues),
     get workflows() { return storage.workflows; },
+    get vectors() { return VECTORS_PLUGIN.admin.open(storage.vectors, SYSTEM_CLOCK); },
+    vectorIndex: (name) => serveProtocol('vector index', VECTORS_PLUGIN.calls, VECTORS_PLUGIN.handlers({ binding: 'CLI', index_name: name }, { storage, clock: SYSTEM_CLOCK, logger: options.logger })),
     coordination: readOnlyInspector(path.join(stateDir, 'coordination'), () => storage.coordination),
     close: () => storage.close(),
   };

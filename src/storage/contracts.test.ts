@@ -13,6 +13,7 @@ import { objectStorageContract } from './contracts/objects.js';
 import { controlStorageContract } from './contracts/control.js';
 import { tunnelStorageContract } from './contracts/tunnels.js';
 import { coordinationStorageContract } from './contracts/coordination.js';
+import { vectorStorageContract } from './contracts/vectors.js';
 import { createSqliteTunnelStorage } from './sqlite/tunnel-storage.js';
 import { observabilityStorageContract } from './contracts/observability.js';
 import { openEmbeddedObservability } from './embedded-observability.js';
@@ -30,6 +31,7 @@ sqlStorageContract('store process', () => {
   return { sql, close: () => sql.close() };
 });
 objectStorageContract('sqlite', embedded);
+vectorStorageContract('sqlite', embedded);
 coordinationStorageContract('sqlite', embedded);
 // The same objects served by an account's coordination store process (ledge serve): the port must not change above it.
 coordinationStorageContract('store process', () => {

@@ -11,6 +11,8 @@ import { createSqliteKvStorage } from './sqlite/kv-storage.js';
 import { createSqliteQueueStorage } from './sqlite/queue-storage.js';
 import { createSqliteCacheStorage } from './sqlite/cache-storage.js';
 import { createSqliteWorkflowStorage } from './sqlite/workflow-storage.js';
+import { createSqliteVectorStorage } from './sqlite/vector-storage.js';
+import type { VectorStoragePort } from './vectors.js';
 import { createSqliteCoordinationStorage, type SqliteCoordinationStorage } from './sqlite/coordination-storage.js';
 import { openDatabase } from './sqlite/open.js';
 import { damagedFileError, isDamagedFile } from './sqlite/damage.js';
@@ -52,6 +54,8 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
   // The Cache API's store is disposable and large: a file of its own, never in the way of the bindings' data.
   const cache = lazyStore(path.join(stateDir, 'cache.sqlite'), 'the cache store', damage, (db) => createSqliteCacheStorage(db));
   const workflows = lazyStore(path.join(stateDir, 'workflows.sqlite'), 'the workflow store', damage, (db) => createSqliteWorkflowStorage(db));
+  // Vector indexes: a file of their own, so a large index's writes never wait behind another store's.
+  const vectors = lazyStore(path.join(stateDir, 'vectors.sqlite'), 'the vector index store', damage, (db) => createSqliteVectorStorage(db));
   const databases = new Map<string, SqliteDatabase>();
   // Coordination objects: one database per object under coordination/, and the index of objects and alarms there.
   let coordination: SqliteCoordinationStorage | undefined;
@@ -62,6 +66,7 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
     get queues(): QueueStoragePort { return options.queues ? options.queues() : queues.open(); },
     get cache(): CacheStoragePort { return cache.open(); },
     get workflows(): WorkflowStoragePort { return options.workflows ? options.workflows() : workflows.open(); },
+    get vectors(): VectorStoragePort { return vectors.open(); },
     get coordination(): CoordinationStoragePort {
       if (options.coordination) return options.coordination;
       const root = path.join(stateDir, 'coordination');
@@ -85,6 +90,7 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
       queues.close();
       cache.close();
       workflows.close();
+      vectors.close();
       coordination?.close();
       coordination = undefined;
       for (const db of databases.values()) db.close();

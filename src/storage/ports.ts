@@ -4,6 +4,9 @@
  * interfaces for scale-out. Every method is async so a networked adapter fits.
  */
 import { LedgeError, hasCode } from '../platform/errors.js';
+import type { VectorStoragePort } from './vectors.js';
+
+export type { VectorStoragePort } from './vectors.js';
 
 /** One stored key-value entry. `expiration` is in epoch seconds. */
 export interface KvEntry {
@@ -569,5 +572,6 @@ export interface StoragePorts {
   cache: CacheStoragePort;
   workflows: WorkflowStoragePort;
   coordination: CoordinationStoragePort;
+  vectors: VectorStoragePort;
   close(): void;
 }

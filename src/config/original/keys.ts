@@ -10,6 +10,7 @@
 export const RENAMED_KEYS: Readonly<Record<string, string>> = {
   d1_databases: 'sql_databases',
   r2_buckets: 'buckets',
+  vectorize: 'vector_indexes',
   workers_dev: 'edge_dev',
   route: 'routes',
 };
@@ -56,7 +57,6 @@ export const MISSING_FEATURES: Readonly<Record<string, string>> = {
   ai_search_namespaces: 'Ledge has no managed search binding yet',
   agent_memory: 'Ledge has no agent memory binding',
   websearch: 'Ledge has no web search binding',
-  vectorize: 'Ledge has no vector index binding yet',
   hyperdrive: 'Ledge has no database connection pool binding',
   analytics_engine_datasets: 'Ledge has no analytics dataset binding',
   browser: 'Ledge has no browser automation binding yet',
@@ -129,5 +129,6 @@ export function toOriginalNames(text: string): string {
   return text
     .replace(/\bsql_databases(?=\[)/g, 'd1_databases')
     .replace(/\bbuckets(?=\[)/g, 'r2_buckets')
+    .replace(/\bvector_indexes(?=\[)/g, 'vectorize')
     .replace(/\bedge_dev(?=:)/g, 'workers_dev');
 }

@@ -72,8 +72,8 @@ test('the generating tool\'s keys are left out only of a generated file: in a fi
     return true;
   });
   // A generated file still may not declare what Ledge lacks.
-  const generated = app(undefined, { ...GENERATED, vectorize: [{ binding: 'V', index_name: 'i' }] });
-  assert.throws(() => loadConfig(findConfigFile(generated), { clock, cwd: generated }), /vectorize: not supported: Ledge has no vector index binding yet/);
+  const generated = app(undefined, { ...GENERATED, hyperdrive: [{ binding: 'H', id: 'i' }] });
+  assert.throws(() => loadConfig(findConfigFile(generated), { clock, cwd: generated }), /hyperdrive: not supported: Ledge has no database connection pool binding/);
 });
 
 test('a broken pointer is an error naming the pointer and what to do', () => {

@@ -113,14 +113,14 @@ test('service bindings map as they are, with the entrypoint and props, and remot
 test('keys Ledge lacks are problems naming the key in the file and what is missing; empty declarations are left out', () => {
   const t = translateOriginal({
     name: 'a', main: 'src/index.ts', compatibility_date: '2025-01-01',
-    vectorize: [{ binding: 'V', index_name: 'v' }],
+    hyperdrive: [{ binding: 'H', id: 'h' }],
     r2_buckets: [{ binding: 'B', bucket_name: 'bucket', jurisdiction: 'eu' }],
     kv_namespaces: [{ binding: 'K', id: 'k', remote: true }],
     made_up: 1,
     env: { staging: { services: [{ binding: 'S', service: 's', environment: 'production' }] } },
   }, { label: 'wrangler.jsonc', dirName: 'a' });
-  assert.deepEqual(t.problems.map((p) => p.split(': ')[0]), ['vectorize', 'r2_buckets[0].jurisdiction', 'kv_namespaces[0].remote', 'made_up', 'env.staging.services[0].environment']);
-  assert.match(t.problems[0] as string, /not supported: Ledge has no vector index binding yet/);
+  assert.deepEqual(t.problems.map((p) => p.split(': ')[0]), ['hyperdrive', 'r2_buckets[0].jurisdiction', 'kv_namespaces[0].remote', 'made_up', 'env.staging.services[0].environment']);
+  assert.match(t.problems[0] as string, /not supported: Ledge has no database connection pool binding/);
   assert.match(t.problems[1] as string, /cannot promise the jurisdiction "eu"/);
 });
 
@@ -174,4 +174,14 @@ test('the rendered ledge.jsonc parses back to the translation, with a comment on
   assert.match(text, /^ {2}\/\/ from "workers_dev": answer on the platform's default hostname\n {2}"edge_dev": false,$/m);
   assert.match(text, /^ {2}\/\/ from "r2_buckets": object store buckets\n/m);
   assert.match(text, /^ {6}\/\/ "routes" as in wrangler\.toml\n {6}"routes": \[/m);
+});
+
+test('vectorize becomes vector_indexes, and names the original key in problems', () => {
+  const t = translateOriginal({
+    name: 'a', main: 'src/index.ts', compatibility_date: '2025-01-01',
+    vectorize: [{ binding: 'V', index_name: 'docs', remote: true }, { binding: 'W', index_name: 'other' }],
+  }, { label: 'wrangler.jsonc', dirName: 'a' });
+  assert.deepEqual(t.doc.vector_indexes, [{ binding: 'V', index_name: 'docs' }, { binding: 'W', index_name: 'other' }]);
+  assert.deepEqual(t.renamed, ['vectorize → vector_indexes']);
+  assert.deepEqual(t.problems.map((p) => p.split(': ')[0]), ['vectorize[0].remote']);
 });

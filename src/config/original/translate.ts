@@ -155,6 +155,13 @@ class Translator {
           this.comment(`${at}buckets`, 'from "r2_buckets": object store buckets');
           out.buckets = this.entries(value, `${at}buckets`, (entry, p) => this.bucketEntry(entry, p));
           continue;
+        case 'vectorize':
+          this.comment(`${at}vector_indexes`, 'from "vectorize": vector indexes (index_name as there)');
+          out.vector_indexes = this.entries(value, `${at}vector_indexes`, (entry, p) => {
+            this.remote(entry, p);
+            return entry;
+          });
+          continue;
         case 'queues':
           out.queues = this.queues(value, place);
           same(key);

@@ -5,8 +5,8 @@ import { DocumentCatalogError, checkName } from './model.js';
  * Chunk metadata for a vector index (SPEC: Resources, Vector index chunk metadata): per chunk its source id
  * and revision, chunk id, content hash, embedding model and index generation. A generation belongs to one
  * embedding model: the schema's composite foreign key refuses a chunk of any other model, even at equal
- * dimension, and a model upgrade opens a new generation. Ledge has no vector index binding; the vectors
- * themselves live wherever the application keeps them, under the chunk ids recorded here.
+ * dimension, and a model upgrade opens a new generation. The vectors themselves live in a vector index binding
+ * (one index per generation) or wherever the application keeps them, under the chunk ids recorded here.
  */
 export const CHUNKS_SCHEMA_SQL = `CREATE TABLE IF NOT EXISTS index_generations (
   generation INTEGER PRIMARY KEY CHECK (generation > 0),
