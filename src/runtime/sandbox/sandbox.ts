@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import type { Socket } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ErrorCode } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
@@ -9,7 +11,7 @@ import type { IsolateWorker, IsolateWorkerSpec } from '../isolate-worker.js';
 import { toSandboxRecord, type HostRecord } from './channel.js';
 import { ChannelQueueWatch, describeOverrun, type ChannelOverrun } from './channel-bounds.js';
 import { approxBytes, createFrameWriter, FrameError, FrameReader } from './frames.js';
-import { BUNDLES_MOUNT, runtimeModuleInside, sandboxCommand, type LaunchSpec } from './launcher.js';
+import { BUNDLES_MOUNT, CHANNEL_MOUNT, runtimeModuleInside, sandboxCommand, type LaunchSpec } from './launcher.js';
 import { killSandboxTree } from './kill-tree.js';
 import { readTreeUsage, type TreeUsage } from './proc-stats.js';
 import { ProxyWorker } from './proxy-worker.js';
@@ -23,11 +25,21 @@ const MONITOR_MS = 100;
 const IDLE_GRACE_MS = 2_000;
 /** Lines a sandbox may print to stderr before the rest are dropped. */
 const STDERR_LINES = 50;
+/** Bytes of an isolate's token, the first bytes on its connection. */
+const TOKEN_BYTES = 32;
+/** Connections that have not yet presented a token, at once; more is a protocol violation. */
+const MAX_UNBOUND = 16;
+/** How long a new connection has to present its token. */
+const HELLO_MS = 10_000;
+/** The name of the isolates' socket in its directory. */
+const SOCKET_NAME = 's';
+/** Longest socket path the kernel takes (sun_path is 108 bytes on Linux, with its terminating zero). */
+const MAX_SOCKET_PATH = 100;
 
 /** Options of one sandbox process. */
 export interface SandboxOptions {
   id: string;
-  launch: Omit<LaunchSpec, 'bundlesDir'>;
+  launch: Omit<LaunchSpec, 'bundlesDir' | 'channelDir'>;
   /** Directory of the sandbox's slot: its bundles live under it. Removed when the sandbox stops. */
   slotDir: string;
   logger: Logger;
@@ -51,6 +63,12 @@ export class Sandbox {
   #child: ChildProcess;
   #send: (record: HostRecord, size?: number) => void;
   #workers = new Map<number, ProxyWorker>();
+  /** Isolates started but not yet connected, by token (hex): a token binds one connection, once. */
+  #byToken = new Map<string, ProxyWorker>();
+  /** The socket each isolate connects to (isolate-channel.ts), in a directory bound into this sandbox alone. */
+  #server: Server;
+  #channelDir: string;
+  #unbound = 0;
   #mirrors = new Map<string, string>();
   #options: SandboxOptions;
   #logger: Logger;
@@ -74,17 +92,25 @@ export class Sandbox {
     this.#logger = options.logger;
     this.#bundlesDir = path.join(options.slotDir, 'bundles');
     mkdirSync(this.#bundlesDir, { recursive: true });
-    const { command, args } = sandboxCommand({ ...options.launch, bundlesDir: this.#bundlesDir });
+    this.#channelDir = channelDirFor(options.slotDir);
+    this.#server = createServer((socket) => this.#accept(socket));
+    this.#server.on('error', (err) => this.#logger.error(`sandbox ${this.id}: the isolates' socket failed: ${err.message}`));
+    this.#server.listen(path.join(this.#channelDir, SOCKET_NAME));
+    const { command, args } = sandboxCommand({ ...options.launch, bundlesDir: this.#bundlesDir, channelDir: this.#channelDir });
     // fd 3 is the channel; the environment is empty (bwrap also clears it inside).
     this.#child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], env: {}, detached: false });
     const channel = this.#child.stdio[3] as Socket;
-    this.#queueWatch = new ChannelQueueWatch(() => channel.writableLength);
+    // What waits toward the sandbox as a whole: on its channel and on each of its isolates' connections.
+    this.#queueWatch = new ChannelQueueWatch(() => {
+      let queued = channel.writableLength;
+      for (const worker of this.#workers.values()) queued += worker.queuedBytes;
+      return queued;
+    });
     // Isolates post batches already gathered over a turn (batch-port.ts): written at once, not a turn later.
     const writer = createFrameWriter<HostRecord>((frame) => {
       if (channel.destroyed || this.stopped) return;
       channel.write(frame);
-      const overrun = this.#queueWatch.wrote(frame.byteLength);
-      if (overrun) this.#unresponsive(overrun);
+      this.#wrote(frame.byteLength);
     }, { soon: 'microtask' });
     this.#send = writer.send;
     let ready: () => void = () => undefined;
@@ -133,9 +159,18 @@ export class Sandbox {
     const bindings = spec.init.bindings.map((b) => ({ ...b, module: runtimeModuleInside(this.#options.launch.runtime, b.module) }));
     const id = nextWorkerId++;
     const session = this.#options.egress.open({ name: spec.init.name, subrequestLimit: spec.init.subrequestLimit, send: (m) => this.#send(['egress', id, m], approxBytes(m, 0)) });
-    const worker = new ProxyWorker(id, (record, size) => { this.lastUsed = Date.now(); this.#send(record, size); }, session, (why) => this.#violation(why));
+    const touch = () => { this.lastUsed = Date.now(); };
+    const worker = new ProxyWorker(id, {
+      send: (record, size) => { touch(); this.#send(record, size); },
+      wrote: (bytes) => this.#wrote(bytes),
+      violation: (why) => this.#violation(why),
+      touch,
+    }, session);
     this.#workers.set(id, worker);
+    const token = randomBytes(TOKEN_BYTES).toString('hex');
+    this.#byToken.set(token, worker);
     worker.onExit(() => {
+      this.#byToken.delete(token);
       this.#workers.delete(id);
       if (this.#workers.size === 0 && !this.stopped) this.#idleTimer = setTimeout(() => void this.stop('idle'), IDLE_GRACE_MS).unref();
     });
@@ -144,7 +179,7 @@ export class Sandbox {
       return worker;
     }
     const bundlePath = this.#mirror(spec.init.bundlePath);
-    this.#send(['spawn', id, { init: { ...spec.init, bundlePath, bindings }, memoryMb: spec.memoryMb }]);
+    this.#send(['spawn', id, { init: { ...spec.init, bundlePath, bindings }, memoryMb: spec.memoryMb, channel: { path: `${CHANNEL_MOUNT}/${SOCKET_NAME}`, token } }]);
     return worker;
   }
 
@@ -171,11 +206,60 @@ export class Sandbox {
     if (!worker) return;
     this.lastUsed = Date.now();
     switch (record[0]) {
-      case 'msg': worker.deliver(record[2]); break;
       case 'egress': worker.egress(record[2]); break;
       case 'error': worker.error(record[2]); break;
       case 'exit': worker.exit(record[2]); break;
     }
+  }
+
+  /**
+   * A connection to the isolates' socket: its first bytes must be the token of an isolate of this sandbox not
+   * yet connected, which binds it to that isolate for good. Anything else (a token of no isolate here, one already
+   * used, other bytes, silence, or too many connections at once) is a protocol violation: this sandbox stops.
+   */
+  #accept(socket: Socket): void {
+    socket.on('error', () => undefined);
+    if (this.stopped || this.#unbound >= MAX_UNBOUND) {
+      socket.destroy();
+      if (!this.stopped) this.#violation(`more than ${MAX_UNBOUND} connections at once did not name their isolate`);
+      return;
+    }
+    this.#unbound++;
+    let head: Buffer = Buffer.alloc(0);
+    let settled = false;
+    const timer = setTimeout(() => fail(`a connection did not name its isolate within ${HELLO_MS / 1000} s`), HELLO_MS).unref();
+    const done = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.off('data', hello);
+      this.#unbound--;
+    };
+    const fail = (why: string) => {
+      done();
+      socket.destroy();
+      this.#violation(why);
+    };
+    const hello = (chunk: Buffer) => {
+      head = head.byteLength === 0 ? chunk : Buffer.concat([head, chunk]);
+      if (head.byteLength < TOKEN_BYTES) return;
+      const token = head.subarray(0, TOKEN_BYTES).toString('hex');
+      const worker = this.#byToken.get(token);
+      if (!worker) return fail('a connection named no isolate of this sandbox');
+      this.#byToken.delete(token);
+      done();
+      worker.attach(socket, head.subarray(TOKEN_BYTES));
+    };
+    socket.on('data', hello);
+    socket.once('close', () => {
+      if (!settled) fail('a connection closed before it named its isolate');
+    });
+  }
+
+  /** `bytes` were written toward the sandbox (its channel or an isolate's connection): stopped if what waits is past its bound. */
+  #wrote(bytes: number): void {
+    const overrun = this.#queueWatch.wrote(bytes);
+    if (overrun) this.#unresponsive(overrun);
   }
 
   #violation(why: string): void {
@@ -211,6 +295,8 @@ export class Sandbox {
   #onExit(code: number | null, signal: NodeJS.Signals | null): void {
     // Whatever still holds the other ends must not keep the host's event loop waiting on them.
     for (const stream of this.#child.stdio) stream?.destroy();
+    this.#server.close();
+    this.#byToken.clear();
     clearInterval(this.#monitor);
     clearTimeout(this.#idleTimer);
     const reason = this.#stopReason ?? 'crashed';
@@ -222,6 +308,7 @@ export class Sandbox {
     const log = reason === 'crashed' || reason === 'protocol' || reason === 'unresponsive' ? this.#logger.error : this.#logger.info;
     log(`sandbox ${this.id} of account ${this.accountId ?? '(none)'} ${how}; it used ${Math.round(this.#usage.cpuMs)} ms of CPU, at most ${mb(this.#peakRssBytes)} MB of memory`, { account: this.accountId, cpu_used_ms: Math.round(this.#usage.cpuMs), peak_rss_mb: mb(this.#peakRssBytes) });
     rmSync(this.#options.slotDir, { recursive: true, force: true });
+    rmSync(this.#channelDir, { recursive: true, force: true });
     this.#options.onStop(this, reason);
   }
 
@@ -260,6 +347,19 @@ export class Sandbox {
       }
     });
   }
+}
+
+/**
+ * The directory of a sandbox's socket: in its slot when the path fits a Unix socket's, else a private
+ * temporary directory (mode 0700). It holds the socket alone and is bound read-only into that sandbox only.
+ */
+function channelDirFor(slotDir: string): string {
+  const inSlot = path.join(slotDir, 'channel');
+  if (Buffer.byteLength(path.join(inSlot, SOCKET_NAME)) <= MAX_SOCKET_PATH) {
+    mkdirSync(inSlot, { recursive: true, mode: 0o700 });
+    return inSlot;
+  }
+  return mkdtempSync(path.join(tmpdir(), 'ledge-channel-'));
 }
 
 function mb(bytes: number): number {
