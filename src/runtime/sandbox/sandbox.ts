@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import { approxBytes, createFrameWriter, FrameError, FrameReader } from './frame
 import { BUNDLES_MOUNT, CHANNEL_MOUNT, runtimeModuleInside, sandboxCommand, type LaunchSpec } from './launcher.js';
 import { killSandboxTree } from './kill-tree.js';
 import { readTreeUsage, type TreeUsage } from './proc-stats.js';
+import { IsolateGate } from './isolate-gate.js';
 import { ProxyWorker } from './proxy-worker.js';
 
 /** Why a sandbox stopped. */
@@ -25,12 +25,6 @@ const MONITOR_MS = 100;
 const IDLE_GRACE_MS = 2_000;
 /** Lines a sandbox may print to stderr before the rest are dropped. */
 const STDERR_LINES = 50;
-/** Bytes of an isolate's token, the first bytes on its connection. */
-const TOKEN_BYTES = 32;
-/** Connections that have not yet presented a token, at once; more is a protocol violation. */
-const MAX_UNBOUND = 16;
-/** How long a new connection has to present its token. */
-const HELLO_MS = 10_000;
 /** The name of the isolates' socket in its directory. */
 const SOCKET_NAME = 's';
 /** Longest socket path the kernel takes (sun_path is 108 bytes on Linux, with its terminating zero). */
@@ -63,12 +57,11 @@ export class Sandbox {
   #child: ChildProcess;
   #send: (record: HostRecord, size?: number) => void;
   #workers = new Map<number, ProxyWorker>();
-  /** Isolates started but not yet connected, by token (hex): a token binds one connection, once. */
-  #byToken = new Map<string, ProxyWorker>();
+  /** Binds each connection to the isolate whose token it presents, once (isolate-gate.ts). */
+  #gate: IsolateGate<ProxyWorker>;
   /** The socket each isolate connects to (isolate-channel.ts), in a directory bound into this sandbox alone. */
   #server: Server;
   #channelDir: string;
-  #unbound = 0;
   #mirrors = new Map<string, string>();
   #options: SandboxOptions;
   #logger: Logger;
@@ -93,7 +86,8 @@ export class Sandbox {
     this.#bundlesDir = path.join(options.slotDir, 'bundles');
     mkdirSync(this.#bundlesDir, { recursive: true });
     this.#channelDir = channelDirFor(options.slotDir);
-    this.#server = createServer((socket) => this.#accept(socket));
+    this.#gate = new IsolateGate<ProxyWorker>({ bind: (worker, socket, rest) => worker.attach(socket, rest), violation: (why) => this.#violation(why) });
+    this.#server = createServer((socket) => this.#gate.accept(socket));
     this.#server.on('error', (err) => this.#logger.error(`sandbox ${this.id}: the isolates' socket failed: ${err.message}`));
     this.#server.listen(path.join(this.#channelDir, SOCKET_NAME));
     const { command, args } = sandboxCommand({ ...options.launch, bundlesDir: this.#bundlesDir, channelDir: this.#channelDir });
@@ -137,6 +131,9 @@ export class Sandbox {
   /** The kernel's latest figures for the whole sandbox, with the highest resident memory seen. */
   get usage(): TreeUsage & { peakRssBytes: number } { return { ...this.#usage, peakRssBytes: this.#peakRssBytes }; }
 
+  /** Where, on the host, the socket its isolates connect to is (isolate-channel.ts). */
+  get channelPath(): string { return path.join(this.#channelDir, SOCKET_NAME); }
+
   /** The host pid of the bubblewrap process. */
   get pid(): number | undefined { return this.#child.pid; }
 
@@ -167,10 +164,9 @@ export class Sandbox {
       touch,
     }, session);
     this.#workers.set(id, worker);
-    const token = randomBytes(TOKEN_BYTES).toString('hex');
-    this.#byToken.set(token, worker);
+    const token = this.#gate.issue(worker);
     worker.onExit(() => {
-      this.#byToken.delete(token);
+      this.#gate.revoke(token);
       this.#workers.delete(id);
       if (this.#workers.size === 0 && !this.stopped) this.#idleTimer = setTimeout(() => void this.stop('idle'), IDLE_GRACE_MS).unref();
     });
@@ -210,50 +206,6 @@ export class Sandbox {
       case 'error': worker.error(record[2]); break;
       case 'exit': worker.exit(record[2]); break;
     }
-  }
-
-  /**
-   * A connection to the isolates' socket: its first bytes must be the token of an isolate of this sandbox not
-   * yet connected, which binds it to that isolate for good. Anything else (a token of no isolate here, one already
-   * used, other bytes, silence, or too many connections at once) is a protocol violation: this sandbox stops.
-   */
-  #accept(socket: Socket): void {
-    socket.on('error', () => undefined);
-    if (this.stopped || this.#unbound >= MAX_UNBOUND) {
-      socket.destroy();
-      if (!this.stopped) this.#violation(`more than ${MAX_UNBOUND} connections at once did not name their isolate`);
-      return;
-    }
-    this.#unbound++;
-    let head: Buffer = Buffer.alloc(0);
-    let settled = false;
-    const timer = setTimeout(() => fail(`a connection did not name its isolate within ${HELLO_MS / 1000} s`), HELLO_MS).unref();
-    const done = () => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      socket.off('data', hello);
-      this.#unbound--;
-    };
-    const fail = (why: string) => {
-      done();
-      socket.destroy();
-      this.#violation(why);
-    };
-    const hello = (chunk: Buffer) => {
-      head = head.byteLength === 0 ? chunk : Buffer.concat([head, chunk]);
-      if (head.byteLength < TOKEN_BYTES) return;
-      const token = head.subarray(0, TOKEN_BYTES).toString('hex');
-      const worker = this.#byToken.get(token);
-      if (!worker) return fail('a connection named no isolate of this sandbox');
-      this.#byToken.delete(token);
-      done();
-      worker.attach(socket, head.subarray(TOKEN_BYTES));
-    };
-    socket.on('data', hello);
-    socket.once('close', () => {
-      if (!settled) fail('a connection closed before it named its isolate');
-    });
   }
 
   /** `bytes` were written toward the sandbox (its channel or an isolate's connection): stopped if what waits is past its bound. */
@@ -296,7 +248,7 @@ export class Sandbox {
     // Whatever still holds the other ends must not keep the host's event loop waiting on them.
     for (const stream of this.#child.stdio) stream?.destroy();
     this.#server.close();
-    this.#byToken.clear();
+    this.#gate.close();
     clearInterval(this.#monitor);
     clearTimeout(this.#idleTimer);
     const reason = this.#stopReason ?? 'crashed';
