@@ -118,12 +118,14 @@ test('an exit waits for the isolate\'s connection to close, so its last messages
   const events: string[] = [];
   worker.onMessage((messages) => events.push(messages.map((m) => m.t).join()));
   worker.onExit(() => events.push('exit'));
+  worker.onError((err) => events.push(`error ${err.message}`));
   worker.attach(host, Buffer.alloc(0));
-  worker.exit(0);
+  worker.error({ message: 'boom' });
+  worker.exit(1);
   assert.deepEqual(events, [], 'not yet: the connection is open');
   isolate.end(encodeFrame([{ t: 'log', level: 'info', message: 'last words' }]));
   await new Promise<void>((resolve) => worker.onExit(() => resolve()));
-  assert.deepEqual(events, ['log', 'exit']);
+  assert.deepEqual(events, ['log', 'error boom', 'exit']);
   assert.deepEqual(violations, []);
 
   const second = rig();

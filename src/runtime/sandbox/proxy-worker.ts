@@ -52,6 +52,9 @@ export class ProxyWorker implements IsolateWorker {
   /** The sandbox said the isolate exited: the exit is delivered when the connection closes (its last frames read). */
   #exitCode: number | undefined;
   #closed = false;
+  #closeTimer: NodeJS.Timeout | undefined;
+  /** Errors of the worker told once its connection closed, after its last messages. */
+  #pendingErrors: (Error & { code?: string })[] = [];
   /** Ids of synchronous calls the isolate waits for, blocked: their answers go through the sandbox, which wakes it. */
   #syncWaiting = new Set<number>();
   /** Batches to an isolate in a sandbox carry more messages (batch-port.ts). */
@@ -143,6 +146,7 @@ export class ProxyWorker implements IsolateWorker {
     socket.on('error', () => undefined);
     socket.once('close', () => {
       this.#closed = true;
+      for (const error of this.#pendingErrors.splice(0)) for (const listener of this.#errorListeners) listener(error);
       if (this.#exitCode !== undefined) this.exit(this.#exitCode);
     });
     for (const frame of this.#early.splice(0)) socket.write(frame);
@@ -197,9 +201,22 @@ export class ProxyWorker implements IsolateWorker {
     this.#beat = beat;
   }
 
+  /** The worker failed (its exit follows): told after its last messages, like the exit, when its connection is still open. */
   error(err: { code?: string; message: string }): void {
     const error = Object.assign(new Error(err.message), err.code === undefined ? {} : { code: err.code });
+    if (this.#socket && !this.#closed && !this.#exited) {
+      this.#pendingErrors.push(error);
+      this.#closeSoon();
+      return;
+    }
     for (const listener of this.#errorListeners) listener(error);
+  }
+
+  /** Cuts a connection the sandbox keeps open after its isolate stopped (its exit or error waits for the close). */
+  #closeSoon(): void {
+    if (this.#closeTimer || !this.#socket) return;
+    const socket = this.#socket;
+    this.#closeTimer = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
   }
 
   /**
@@ -210,14 +227,12 @@ export class ProxyWorker implements IsolateWorker {
   exit(code: number | undefined, failure?: ErrorCode, reclaimed = false): void {
     if (this.#exited) return;
     if (failure === undefined && this.#socket && !this.#closed) {
-      if (this.#exitCode === undefined) {
-        this.#exitCode = code ?? 0;
-        const socket = this.#socket;
-        setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
-      }
+      this.#exitCode ??= code ?? 0;
+      this.#closeSoon();
       return;
     }
     this.#exited = true;
+    clearTimeout(this.#closeTimer);
     this.#socket?.destroy();
     this.#early = [];
     this.#earlyBytes = 0;
