@@ -72,6 +72,12 @@ export interface FrameReaderOptions {
    * that the receiver can let go of their memory at once (isolate-channel.ts).
    */
   release?: (buffer: ArrayBuffer) => void;
+  /**
+   * Each chunk is valid only during its push (a read buffer its owner reuses): what the reader keeps of it past
+   * the push (the start of a frame not yet complete) is copied. Only for a `decode` whose values keep no view of
+   * the payload (`decodeOwned`).
+   */
+  transient?: boolean;
 }
 
 /** Reassembles frames from chunks of a byte stream. */
@@ -86,16 +92,18 @@ export class FrameReader {
   #done: ArrayBuffer[] = [];
   /** Buffers the reader got whole (a chunk that is its own ArrayBuffer, or a copy it made): only these are released. */
   #whole = new Set<ArrayBufferLike>();
+  #transient: boolean;
 
   constructor(maxBytes = MAX_FRAME_BYTES, options: FrameReaderOptions = {}) {
     this.#maxBytes = maxBytes;
     this.#decode = options.decode ?? deserialize;
     this.#release = options.release;
+    this.#transient = options.transient === true;
   }
 
   /** Adds bytes; returns the values of every frame now complete. Throws FrameError on an oversized or undecodable frame. */
   push(chunk: Buffer): unknown[] {
-    if (this.#release && chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer) this.#whole.add(chunk.buffer);
+    if (this.#release && !this.#transient && chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer) this.#whole.add(chunk.buffer);
     this.#chunks.push(chunk);
     this.#buffered += chunk.byteLength;
     const out: unknown[] = [];
@@ -114,8 +122,21 @@ export class FrameReader {
         throw new FrameError(`a frame could not be decoded: ${(err as Error).message}`);
       }
     }
+    if (this.#transient) this.#keep(chunk);
     if (this.#release && this.#done.length > 0) for (const buffer of this.#done.splice(0)) this.#release(buffer);
     return out;
+  }
+
+  /** What the reader still holds of a transient chunk becomes its own copy (one buffer, released once read). */
+  #keep(chunk: Buffer): void {
+    for (let i = 0; i < this.#chunks.length; i++) {
+      const held = this.#chunks[i] as Buffer;
+      if (held.buffer !== chunk.buffer) continue;
+      const copy = Buffer.allocUnsafeSlow(held.byteLength);
+      held.copy(copy);
+      if (this.#release) this.#whole.add(copy.buffer);
+      this.#chunks[i] = copy;
+    }
   }
 
   /** Bytes read to the end of their buffer: the buffer goes after this push when the reader had it whole (nothing else views it). */

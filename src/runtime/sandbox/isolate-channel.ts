@@ -15,7 +15,7 @@
  *
  * Memory: the guard counts this thread's heap plus external memory against `limits.memory_mb`
  * (isolate-guard.ts), and V8 collects ArrayBuffers only every few tens of MB. Every buffer this module makes
- * (each frame written, each chunk read and each frame copied together from chunks) is the platform's alone, so
+ * (each frame written, and each frame or part of one copied out of its one read buffer) is the platform's alone, so
  * it is released the moment it is done with, by moving it into a message nobody receives: its memory goes at
  * once instead of waiting for a collection while a 2 GB response streams (the relay moved them to its own
  * thread; `test/large-response.test.ts`). Buffers application code can see are never moved.
@@ -36,6 +36,8 @@ import { splitBatch } from './split.js';
 const BLOCKED_WRITE_MS = 30_000;
 /** How soon a write the kernel refused (the host reads slower than this isolate writes) is tried again. */
 const RETRY_MS = 1;
+/** The buffer the host's frames are read into (reused for every read). */
+const READ_BUFFER_BYTES = 64 * 1024;
 /** Buffers smaller than this are left to the collector: releasing one costs more than it saves. */
 const RELEASE_MIN_BYTES = 16 * 1024;
 
@@ -142,7 +144,20 @@ let opened = false;
 function open(grant: ChannelGrant): void {
   if (opened) return;
   opened = true;
-  const socket = connect(grant.path);
+  // What the host sends is decoded into values owning their bytes, so reads go into one buffer, reused: no
+  // allocation per read, and no stream machinery between the socket and the isolate (Node's `onread`).
+  const reader = new FrameReader(Number.MAX_SAFE_INTEGER, { decode: decodeOwned, release, transient: true });
+  const socket = connect({
+    path: grant.path,
+    onread: {
+      buffer: Buffer.allocUnsafeSlow(READ_BUFFER_BYTES),
+      callback(bytes: number, buffer: Uint8Array) {
+        const batches = reader.push(Buffer.from(buffer.buffer, buffer.byteOffset, bytes));
+        for (const batch of batches) for (const listener of listeners) listener(batch);
+        return true;
+      },
+    },
+  });
   socket.on('connect', () => {
     // The descriptor of the socket this thread's loop reads; writes go to it directly (see the top of the file).
     const fd = (socket as unknown as { _handle?: { fd?: unknown } })._handle?.fd;
@@ -151,11 +166,6 @@ function open(grant: ChannelGrant): void {
     const token = Buffer.alloc(grant.token.length / 2);
     token.write(grant.token, 'hex');
     writer.attach(fd, token);
-  });
-  // What the host sends is decoded into values owning their bytes, so every chunk read can be released.
-  const reader = new FrameReader(Number.MAX_SAFE_INTEGER, { decode: decodeOwned, release });
-  socket.on('data', (chunk: Buffer) => {
-    for (const batch of reader.push(chunk)) for (const listener of listeners) listener(batch);
   });
   // Without its connection the isolate can neither hear nor answer: it stops, and the host sees it exit.
   socket.on('error', () => exit(1));
