@@ -45,6 +45,7 @@ export class ProxyWorker implements IsolateWorker {
   #exitWaiters: (() => void)[] = [];
   #activeMs = 0;
   #beat = 0;
+  #beatAt = Date.now();
   /** The isolate's own connection, once it presented its token; frames posted before wait in `#early`. */
   #socket: Socket | undefined;
   #early: Buffer[] = [];
@@ -195,11 +196,15 @@ export class ProxyWorker implements IsolateWorker {
     if (!this.#exited) this.#egress?.receive(message);
   }
 
-  stats(activeMs: number, beat: number): void {
+  stats(activeMs: number, beat: number, now = Date.now()): void {
     // Busy time only grows; a reading that goes back is ignored rather than trusted.
     if (activeMs > this.#activeMs) this.#activeMs = activeMs;
+    if (beat !== this.#beat) this.#beatAt = now;
     this.#beat = beat;
   }
+
+  /** When the isolate's heartbeat last moved, as its sandbox reported it (its event loop turned then). */
+  get heartbeatAt(): number { return this.#beatAt; }
 
   /** The worker failed (its exit follows): told after its last messages, like the exit, when its connection is still open. */
   error(err: { code?: string; message: string }): void {

@@ -23,6 +23,8 @@ export type StopReason = 'idle' | 'evicted' | 'exceeded_memory' | 'protocol' | '
 const MONITOR_MS = 100;
 /** A sandbox whose last isolate stopped waits this long for another before it stops. */
 const IDLE_GRACE_MS = 2_000;
+/** An isolate whose heartbeat (bumped every 5 ms) stood still this long is busy in one turn. */
+const BUSY_AFTER_MS = 1_000;
 /** Lines a sandbox may print to stderr before the rest are dropped. */
 const STDERR_LINES = 50;
 /** The name of the isolates' socket in its directory. */
@@ -72,6 +74,8 @@ export class Sandbox {
   #idleTimer: NodeJS.Timeout | undefined;
   #stopReason: StopReason | undefined;
   #exited: Promise<void>;
+  /** When the sandbox last sent its isolates' figures (every 20 ms while its main thread runs). */
+  #statsAt = 0;
   /** What the host holds queued toward the sandbox, bounded (channel-bounds.ts). */
   #queueWatch: ChannelQueueWatch;
   /** Its main script runs: bubblewrap's set-up is over, and the sandbox dies with its parent. */
@@ -99,6 +103,18 @@ export class Sandbox {
       let queued = channel.writableLength;
       for (const worker of this.#workers.values()) queued += worker.queuedBytes;
       return queued;
+    }, {
+      waiting: () => {
+        let queued = channel.writableLength;
+        const now = Date.now();
+        // While the sandbox reports (its main thread runs), an isolate whose heartbeat stands still is busy in one
+        // long turn: its connection is not read until the turn ends, which its CPU limit bounds; what waits for it
+        // does not make the whole sandbox a stalled one (the 256 MiB bound still counts it). A sandbox that
+        // stopped reporting counts everything.
+        const reporting = now - this.#statsAt < BUSY_AFTER_MS;
+        for (const worker of this.#workers.values()) if (!reporting || now - worker.heartbeatAt < BUSY_AFTER_MS) queued += worker.queuedBytes;
+        return queued;
+      },
     });
     // Isolates post batches already gathered over a turn (batch-port.ts): written at once, not a turn later.
     const writer = createFrameWriter<HostRecord>((frame) => {
@@ -194,7 +210,8 @@ export class Sandbox {
     if (!record) throw new FrameError('a record of an unknown shape');
     if (record[0] === 'ready') { ready(); return; }
     if (record[0] === 'stats') {
-      for (const [id, active, beat] of record[1]) this.#workers.get(id)?.stats(active, beat);
+      this.#statsAt = Date.now();
+      for (const [id, active, beat] of record[1]) this.#workers.get(id)?.stats(active, beat, this.#statsAt);
       return;
     }
     // A sandbox reaches only the isolates the host started in it: an id of another sandbox's isolate finds nothing.
