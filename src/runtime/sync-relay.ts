@@ -1,7 +1,7 @@
 /**
  * The relay half of the synchronous bridge (sync-bridge.ts is the isolate's half). Whoever posts host messages
  * to an isolate's worker relays for it: the host's main thread for a thread isolate (isolate-worker.ts), the
- * sandbox process's main thread for a process isolate (sandbox/sandbox-main.ts). A synchronous call travels
+ * sandbox process's main thread for a process isolate (sandbox/sandbox-main.ts, which only wakes the worker with answers the host picked out). A synchronous call travels
  * as an ordinary `call` message marked `sync` (so it stays in order with the isolate's other messages and the
  * host answers it like any binding call, validating it as untrusted); the relay notes its id and strips the mark,
  * and when the `call-result` for that id comes by, posts it on the bridge's own port and wakes the worker, which
@@ -60,14 +60,22 @@ export class SyncRelay {
     if (this.#waiting.size === 0) return messages;
     const rest: HostMessage[] = [];
     for (const m of messages) {
-      if (m.t === 'call-result' && this.#waiting.delete(m.id)) {
-        this.#port.postMessage(m);
-        // Posted before the count changes: a woken worker finds the answer on its port.
-        Atomics.add(this.#flag, 0, 1);
-        Atomics.notify(this.#flag, 0);
-      } else rest.push(m);
+      if (m.t === 'call-result' && this.#waiting.delete(m.id)) this.answer(m);
+      else rest.push(m);
     }
     return rest;
+  }
+
+  /**
+   * Hands the worker the answer to a synchronous call and wakes it. A sandbox's main thread calls this directly:
+   * there the host tracks which calls wait (sandbox/proxy-worker.ts), since the worker's messages reach the host
+   * on its own connection without passing this thread. An answer no call waits for is dropped by the worker.
+   */
+  answer(m: HostMessage): void {
+    this.#port.postMessage(m);
+    // Posted before the count changes: a woken worker finds the answer on its port.
+    Atomics.add(this.#flag, 0, 1);
+    Atomics.notify(this.#flag, 0);
   }
 
   close(): void {

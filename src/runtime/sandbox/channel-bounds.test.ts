@@ -43,3 +43,15 @@ test('a sandbox that takes nothing for the stall time is an overrun; any progres
   queued = 0;
   assert.equal(watch.check(), null);
 });
+
+test('bytes waiting for a busy reader (an isolate in one long turn) are no stall, but count toward the limit', () => {
+  let now = 0;
+  let toBusy = 0;
+  const watch = new ChannelQueueWatch(() => toBusy, { now: () => now, waiting: () => 0 });
+  toBusy = 1_000_000;
+  assert.equal(watch.wrote(1_000_000), null);
+  now += 3 * CHANNEL_STALL_MS;
+  assert.equal(watch.check(), null, 'a busy isolate is its CPU limit\'s business, not a stalled sandbox');
+  toBusy = CHANNEL_QUEUE_LIMIT_BYTES + 1;
+  assert.deepEqual(watch.wrote(CHANNEL_QUEUE_LIMIT_BYTES), { kind: 'queue', queuedBytes: CHANNEL_QUEUE_LIMIT_BYTES + 1 }, 'the limit counts every byte');
+});

@@ -22,6 +22,7 @@ export type ChannelOverrun = { kind: 'queue'; queuedBytes: number } | { kind: 's
  */
 export class ChannelQueueWatch {
   #queued: () => number;
+  #waiting: () => number;
   #now: () => number;
   #limitBytes: number;
   #stallMs: number;
@@ -29,8 +30,13 @@ export class ChannelQueueWatch {
   #taken = 0;
   #lastProgress: number;
 
-  constructor(queued: () => number, options: { now?: () => number; limitBytes?: number; stallMs?: number } = {}) {
+  /**
+   * `waiting`: the part of the queue a stall is judged on (all of it unless given): bytes toward a reader known to be
+   * busy (an isolate in one long turn, which its CPU limit bounds) are not a stall; the limit counts them all the same.
+   */
+  constructor(queued: () => number, options: { now?: () => number; limitBytes?: number; stallMs?: number; waiting?: () => number } = {}) {
     this.#queued = queued;
+    this.#waiting = options.waiting ?? queued;
     this.#now = options.now ?? Date.now;
     this.#limitBytes = options.limitBytes ?? CHANNEL_QUEUE_LIMIT_BYTES;
     this.#stallMs = options.stallMs ?? CHANNEL_STALL_MS;
@@ -46,7 +52,7 @@ export class ChannelQueueWatch {
 
   /** The overrun when bytes wait and none was taken for the stall time. */
   check(): ChannelOverrun | null {
-    const queuedBytes = this.#queued();
+    const queuedBytes = this.#waiting();
     const taken = this.#written - queuedBytes;
     const now = this.#now();
     if (queuedBytes === 0 || taken > this.#taken) {

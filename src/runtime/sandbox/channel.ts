@@ -1,31 +1,45 @@
 /**
- * The records on the channel between the host and one account's sandbox process. Each isolate in the
- * sandbox has an id the host chose; its messages are the isolate protocol (src/runtime/protocol.ts) and the
- * egress protocol (src/runtime/egress/protocol.ts) unchanged, carried in records tagged with that id.
- * Everything the host reads here is untrusted: `toSandboxRecord` and `toIsolateMessage` check each shape.
+ * The records between the host and one account's sandbox process. Each isolate in the sandbox has an id the
+ * host chose. The sandbox's channel (fd 3) carries the records below: starting and stopping isolates, their
+ * stats, errors, exits and egress (src/runtime/egress/protocol.ts), and the answers of their synchronous calls.
+ * Each isolate's own messages (the isolate protocol, src/runtime/protocol.ts, unchanged) travel on its own
+ * connection to the host (isolate-channel.ts), one batch per frame, bound to that isolate by the token the host
+ * gave it for that one connection. Everything the host reads is untrusted: `toSandboxRecord` and
+ * `toIsolateMessage` check each shape.
  */
 import type { EgressReplyMessage, EgressRequestMessage } from '../egress/protocol.js';
 import type { HostMessage, IsolateInit, IsolateMessage } from '../protocol.js';
 import { toTcpIsolateMessage } from '../tcp/protocol.js';
+
+/** What the host gives an isolate to connect with: the socket's path inside the sandbox and the isolate's token (hex). */
+export interface ChannelGrant {
+  path: string;
+  token: string;
+}
+
+/** The notice an isolate's worker posts its parent once its first batch went to the host (the sandbox starts the next standby then). */
+export const CHANNEL_UP = 'channel-up';
 
 /** What the sandbox needs to start one isolate's worker. */
 export interface SpawnSpec {
   /** The isolate's init; `bundlePath` is the path inside the sandbox. */
   init: Omit<IsolateInit, 'heartbeat'>;
   memoryMb: number;
+  /** Where and with which token the isolate connects to the host. */
+  channel: ChannelGrant;
 }
 
 /** Host to sandbox. */
 export type HostRecord =
   | ['spawn', number, SpawnSpec]
-  | ['post', number, HostMessage[]]
   | ['terminate', number]
+  /** The answer to a synchronous call the isolate is blocked on (sync-relay.ts): the sandbox's main thread wakes it. */
+  | ['sync', number, HostMessage]
   | ['egress', number, EgressReplyMessage];
 
 /** Sandbox to host. */
 export type SandboxRecord =
   | ['ready']
-  | ['msg', number, IsolateMessage[]]
   | ['error', number, { code?: string; message: string }]
   | ['exit', number, number]
   /** Per isolate: id, event-loop busy milliseconds so far, heartbeat counter. */
@@ -44,7 +58,6 @@ export function toSandboxRecord(value: unknown): SandboxRecord | null {
   }
   if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
   switch (tag) {
-    case 'msg': return Array.isArray(body) ? ['msg', id, body as IsolateMessage[]] : null;
     case 'exit': return typeof body === 'number' ? ['exit', id, body] : null;
     case 'error': {
       const err = body as { code?: unknown; message?: unknown } | null;
@@ -77,7 +90,8 @@ export function toIsolateMessage(value: unknown): IsolateMessage | null {
     case 'ready': return typeof m.hasFetch === 'boolean' ? value as IsolateMessage : null;
     case 'load-error': return isError(m.error) ? value as IsolateMessage : null;
     case 'log': return LEVELS.has(m.level as string) && isStr(m.message) && isOptionalId(m.event) ? value as IsolateMessage : null;
-    case 'call': return isId(m.id) && isStr(m.binding) && isStr(m.method) && Array.isArray(m.args) && isOptionalId(m.event) ? value as IsolateMessage : null;
+    // `sync: true` marks a call the isolate waits for, blocked: the host answers it through the sandbox (proxy-worker.ts).
+    case 'call': return isId(m.id) && isStr(m.binding) && isStr(m.method) && Array.isArray(m.args) && isOptionalId(m.event) && (m.sync === undefined || m.sync === true) ? value as IsolateMessage : null;
     // WebSockets (websockets/protocol.ts): the shape here; sizes, codes and ids are checked again by HostSockets.
     case 'ws-send': return isId(m.sid) && (isStr(m.data) || m.data instanceof Uint8Array) ? value as IsolateMessage : null;
     case 'ws-close': return isId(m.sid) && Number.isInteger(m.code) && isStr(m.reason) ? value as IsolateMessage : null;

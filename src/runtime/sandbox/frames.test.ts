@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createFrameWriter, FrameError, FrameReader } from './frames.js';
+import { createFrameWriter, decodeOwned, encodeFrame, FrameError, FrameReader } from './frames.js';
 
 /** Everything a writer sends, as the bytes on the channel. */
 function written(records: unknown[]): Buffer {
@@ -49,4 +49,29 @@ test('a writer sends each frame, its length and its payload, as one write', () =
   assert.equal((frames[0]?.[0]?.[1] as Uint8Array).byteLength, 1 << 20);
   assert.deepEqual(frames[0]?.[1], ['y', 'small']);
   assert.deepEqual(frames[1], [['z']]);
+});
+
+test('a reader of transient chunks (one read buffer, reused) decodes owned values and releases only its own copies', () => {
+  const released: ArrayBuffer[] = [];
+  const reader = new FrameReader(Number.MAX_SAFE_INTEGER, { decode: decodeOwned, release: (b) => void released.push(b), transient: true });
+  const big = new Uint8Array(100_000).fill(9);
+  const stream = Buffer.concat([encodeFrame([{ t: 'req-chunk', id: 1, chunk: new Uint8Array([1, 2, 3]) }]), encodeFrame([{ t: 'call-result', id: 2, value: big }]), encodeFrame(['tail'])]);
+  const readBuffer = Buffer.alloc(7000);
+  const values: unknown[] = [];
+  for (let at = 0; at < stream.byteLength; at += readBuffer.byteLength) {
+    const n = stream.copy(readBuffer, 0, at, at + readBuffer.byteLength);
+    values.push(...reader.push(readBuffer.subarray(0, n)));
+    // The owner reuses its buffer at once: nothing decoded may change with it.
+    readBuffer.fill(0xee);
+  }
+  assert.equal(values.length, 3);
+  const [first, second, third] = values as [[{ chunk: Uint8Array }], [{ value: Uint8Array }], string[]];
+  assert.deepEqual([...first[0].chunk], [1, 2, 3]);
+  assert.notEqual(first[0].chunk.buffer, readBuffer.buffer, 'an owned copy, not a view of the read buffer');
+  assert.equal(second[0].value.byteLength, 100_000);
+  assert.ok(second[0].value.every((b) => b === 9), 'the big value is intact');
+  assert.deepEqual(third, ['tail']);
+  assert.ok(released.length > 0, 'the copies the reader made were released');
+  assert.ok(!released.includes(readBuffer.buffer as ArrayBuffer), 'never the owner\'s read buffer');
+  assert.ok(!released.includes(second[0].value.buffer as ArrayBuffer), 'never a decoded value\'s bytes');
 });

@@ -1,4 +1,5 @@
-import { DefaultSerializer, deserialize } from 'node:v8';
+import { Buffer } from 'node:buffer';
+import { DefaultDeserializer, DefaultSerializer, deserialize } from 'node:v8';
 import { EGRESS_BODY_LIMIT } from '../egress/protocol.js';
 
 /**
@@ -37,17 +38,72 @@ export function encodeFrame(value: unknown): Buffer {
 /** Thrown when the other side sends something that is not a frame this side accepts. */
 export class FrameError extends Error {}
 
+/**
+ * Decodes a frame's payload so that nothing decoded refers to the payload's memory: node:v8's deserializer makes
+ * each byte array a view into the frame's buffer, which would keep the whole frame alive (a 10-byte KV value
+ * holding 8 MiB) and forbid releasing it; here each is an exact copy of its bytes instead.
+ */
+export function decodeOwned(payload: Buffer): unknown {
+  const deserializer = new OwningDeserializer(payload);
+  deserializer.readHeader();
+  return deserializer.readValue();
+}
+
+class OwningDeserializer extends DefaultDeserializer {
+  _readHostObject(): unknown {
+    // Node's own reading (the view kinds and their wire indices), then a copy when it made a view of the frame.
+    const view = (DefaultDeserializer.prototype as unknown as { _readHostObject(this: DefaultDeserializer): ArrayBufferView })._readHostObject.call(this);
+    const frame = (this as unknown as { buffer: Buffer }).buffer.buffer;
+    if (view.buffer !== frame) return view;
+    const bytes = frame.slice(view.byteOffset, view.byteOffset + view.byteLength) as ArrayBuffer;
+    if (view instanceof DataView) return new DataView(bytes);
+    if (Buffer.isBuffer(view)) return Buffer.from(bytes);
+    return new (view.constructor as new (b: ArrayBuffer) => ArrayBufferView)(bytes);
+  }
+}
+
+/** Options of a FrameReader. */
+export interface FrameReaderOptions {
+  /** How a payload becomes a value (node:v8's `deserialize` unless given). */
+  decode?: (payload: Buffer) => unknown;
+  /**
+   * Called with each buffer the reader is done with: chunks whose bytes were all read, and the copies it made of
+   * frames spanning chunks. Only for a `decode` whose values keep no view of the payload (`decodeOwned`), so
+   * that the receiver can let go of their memory at once (isolate-channel.ts).
+   */
+  release?: (buffer: ArrayBuffer) => void;
+  /**
+   * Each chunk is valid only during its push (a read buffer its owner reuses): what the reader keeps of it past
+   * the push (the start of a frame not yet complete) is copied. Only for a `decode` whose values keep no view of
+   * the payload (`decodeOwned`).
+   */
+  transient?: boolean;
+}
+
 /** Reassembles frames from chunks of a byte stream. */
 export class FrameReader {
   #chunks: Buffer[] = [];
   #buffered = 0;
   #need = -1;
   #maxBytes: number;
+  #decode: (payload: Buffer) => unknown;
+  #release: ((buffer: ArrayBuffer) => void) | undefined;
+  /** Buffers read to their end in this push (released once the push decoded what it could). */
+  #done: ArrayBuffer[] = [];
+  /** Buffers the reader got whole (a chunk that is its own ArrayBuffer, or a copy it made): only these are released. */
+  #whole = new Set<ArrayBufferLike>();
+  #transient: boolean;
 
-  constructor(maxBytes = MAX_FRAME_BYTES) { this.#maxBytes = maxBytes; }
+  constructor(maxBytes = MAX_FRAME_BYTES, options: FrameReaderOptions = {}) {
+    this.#maxBytes = maxBytes;
+    this.#decode = options.decode ?? deserialize;
+    this.#release = options.release;
+    this.#transient = options.transient === true;
+  }
 
   /** Adds bytes; returns the values of every frame now complete. Throws FrameError on an oversized or undecodable frame. */
   push(chunk: Buffer): unknown[] {
+    if (this.#release && !this.#transient && chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer) this.#whole.add(chunk.buffer);
     this.#chunks.push(chunk);
     this.#buffered += chunk.byteLength;
     const out: unknown[] = [];
@@ -61,12 +117,31 @@ export class FrameReader {
       const payload = this.#take(this.#need);
       this.#need = -1;
       try {
-        out.push(deserialize(payload));
+        out.push(this.#decode(payload));
       } catch (err) {
         throw new FrameError(`a frame could not be decoded: ${(err as Error).message}`);
       }
     }
+    if (this.#transient) this.#keep(chunk);
+    if (this.#release && this.#done.length > 0) for (const buffer of this.#done.splice(0)) this.#release(buffer);
     return out;
+  }
+
+  /** What the reader still holds of a transient chunk becomes its own copy (one buffer, released once read). */
+  #keep(chunk: Buffer): void {
+    for (let i = 0; i < this.#chunks.length; i++) {
+      const held = this.#chunks[i] as Buffer;
+      if (held.buffer !== chunk.buffer) continue;
+      const copy = Buffer.allocUnsafeSlow(held.byteLength);
+      held.copy(copy);
+      if (this.#release) this.#whole.add(copy.buffer);
+      this.#chunks[i] = copy;
+    }
+  }
+
+  /** Bytes read to the end of their buffer: the buffer goes after this push when the reader had it whole (nothing else views it). */
+  #finished(bytes: Buffer): void {
+    if (this.#release && bytes.byteOffset + bytes.byteLength === bytes.buffer.byteLength && this.#whole.delete(bytes.buffer)) this.#done.push(bytes.buffer as ArrayBuffer);
   }
 
   /** The next `n` bytes: a view of the first chunk when it holds them, else one copy of the chunks they span (never more). */
@@ -74,11 +149,14 @@ export class FrameReader {
     this.#buffered -= n;
     const first = this.#chunks[0] as Buffer;
     if (first.byteLength >= n) {
-      if (first.byteLength === n) this.#chunks.shift();
-      else this.#chunks[0] = first.subarray(n);
+      if (first.byteLength === n) {
+        this.#chunks.shift();
+        this.#finished(first);
+      } else this.#chunks[0] = first.subarray(n);
       return first.subarray(0, n);
     }
     const out = Buffer.allocUnsafeSlow(n);
+    if (this.#release) this.#whole.add(out.buffer);
     let at = 0;
     let used = 0;
     while (at < n) {
@@ -86,9 +164,12 @@ export class FrameReader {
       const part = Math.min(chunk.byteLength, n - at);
       chunk.copy(out, at, 0, part);
       at += part;
-      if (part === chunk.byteLength) used++;
-      else this.#chunks[used] = chunk.subarray(part);
+      if (part === chunk.byteLength) {
+        used++;
+        this.#finished(chunk);
+      } else this.#chunks[used] = chunk.subarray(part);
     }
+    this.#finished(out);
     // Once per frame, so a stream cut into many tiny chunks costs linear time, not quadratic.
     this.#chunks.splice(0, used);
     return out;

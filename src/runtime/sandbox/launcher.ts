@@ -12,6 +12,8 @@ export const SANDBOX_TMPFS_BYTES = 8 * 1024 * 1024;
 const RUNTIME_MOUNT = '/ledge';
 /** Where the account's bundles appear inside a sandbox. */
 export const BUNDLES_MOUNT = '/bundles';
+/** Where the directory of the host's socket for the sandbox's isolates appears inside a sandbox (isolate-channel.ts). */
+export const CHANNEL_MOUNT = '/channel';
 
 /** The runtime files a sandbox runs: a directory bound read-only, and the two entry points inside it. */
 export interface RuntimeFiles {
@@ -55,14 +57,14 @@ export function runtimeFiles(): RuntimeFiles {
     cachedRuntime = {
       binds: [{ from: dist, to: `${RUNTIME_MOUNT}/dist` }, { from: path.join(root, 'package.json'), to: `${RUNTIME_MOUNT}/package.json` }, modules],
       main: `${RUNTIME_MOUNT}/dist/runtime/sandbox/sandbox-main.js`,
-      workerEntry: `${RUNTIME_MOUNT}/dist/runtime/isolate-entry.js`,
+      workerEntry: `${RUNTIME_MOUNT}/dist/runtime/sandbox/isolate-entry.js`,
     };
     return cachedRuntime;
   }
   const outDir = path.join(tmpdir(), `ledge-sandbox-runtime-${process.pid}`);
   // The mount point of node_modules inside the read-only view.
   mkdirSync(path.join(outDir, 'node_modules'), { recursive: true });
-  for (const [source, name] of [['./sandbox-main.ts', 'sandbox-main.mjs'], ['../isolate-entry.ts', 'isolate-entry.mjs']] as const) {
+  for (const [source, name] of [['./sandbox-main.ts', 'sandbox-main.mjs'], ['./isolate-entry.ts', 'isolate-entry.mjs']] as const) {
     buildSync({ entryPoints: [fileURLToPath(new URL(source, here))], outfile: path.join(outDir, name), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'silent' });
   }
   cachedRuntime = { binds: [{ from: outDir, to: RUNTIME_MOUNT }, modules], main: `${RUNTIME_MOUNT}/sandbox-main.mjs`, workerEntry: `${RUNTIME_MOUNT}/isolate-entry.mjs` };
@@ -89,6 +91,8 @@ export interface LaunchSpec {
   runtime: RuntimeFiles;
   /** Host directory of the account's bundles (bound read-only at BUNDLES_MOUNT). */
   bundlesDir: string;
+  /** Host directory holding only the socket the isolates connect to (bound read-only at CHANNEL_MOUNT: connecting needs no write). */
+  channelDir: string;
 }
 
 /**
@@ -103,6 +107,7 @@ export function sandboxCommand(spec: LaunchSpec): { command: string; args: strin
   const { node, args } = systemView();
   for (const bind of spec.runtime.binds) args.push('--ro-bind', bind.from, bind.to);
   args.push('--ro-bind', spec.bundlesDir, BUNDLES_MOUNT);
+  args.push('--ro-bind', spec.channelDir, CHANNEL_MOUNT);
   args.push('--proc', '/proc', '--dev', '/dev', '--size', String(SANDBOX_TMPFS_BYTES), '--tmpfs', '/tmp', '--chdir', '/');
   args.push('--', node, '--experimental-permission', `--allow-fs-read=${RUNTIME_MOUNT}/*`, `--allow-fs-read=${BUNDLES_MOUNT}/*`, '--allow-worker', '--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning', spec.runtime.main, spec.runtime.workerEntry, String(DEFAULT_LIMITS.memory_mb));
   return { command: spec.bwrap, args };

@@ -34,6 +34,8 @@ export interface SandboxInfo {
   rssBytes: number;
   peakRssBytes: number;
   cpuMs: number;
+  /** Where, on the host, the socket its isolates connect to is (isolate-channel.ts). */
+  channelPath: string;
 }
 
 /**
@@ -63,7 +65,7 @@ export class SandboxPool {
 
   /** The sandboxes running now. */
   list(): SandboxInfo[] {
-    return [...this.#byAccount.values()].map((s) => ({ accountId: s.accountId as string, pid: s.pid, isolates: s.isolates, ...pick(s.usage) }));
+    return [...this.#byAccount.values()].map((s) => ({ accountId: s.accountId as string, pid: s.pid, isolates: s.isolates, channelPath: s.channelPath, ...pick(s.usage) }));
   }
 
   /** The account's memory limit changed: its running sandbox is held to the new one from now on. */

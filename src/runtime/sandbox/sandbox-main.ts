@@ -1,7 +1,10 @@
 /**
  * The main thread of an account's sandbox process (docs/architecture.md, "Sandboxes"). It runs no
- * application code: it starts each isolate as a worker thread running the same isolate entry as a thread
- * isolate, and relays every message between those workers and the host over the one channel (fd 3).
+ * application code: it starts each isolate as a worker thread running the same isolate code as a thread
+ * isolate, with the address and token of the isolate's own connection to the host (isolate-channel.ts), which
+ * carries the isolate's messages both ways without passing this thread. Over the sandbox's channel (fd 3) this
+ * thread starts and stops workers, sends each one's busy time and heartbeat, errors and exit, relays its
+ * outbound fetch (egress), and wakes it with the answer of a synchronous call (sync-relay.ts).
  * The process runs inside bubblewrap (no network, own pid namespace, read-only view of the runtime and the
  * account's bundles) with Node's permission model on; its argument is the isolate entry's path.
  */
@@ -12,14 +15,12 @@ import type { EgressReplyMessage } from '../egress/protocol.js';
 import { CHANNEL_BATCH_LIMIT } from '../batch-port.js';
 import { MEMORY_EXIT_CODE } from '../isolate-guard-protocol.js';
 import type { StandbyData, StandbyInit } from '../isolate-init.js';
+import type { HostMessage } from '../protocol.js';
 import { capWasmMemory, createMemoryReport, MemoryWatch, ownMemory } from '../memory-watch.js';
-import type { HostMessage, IsolateMessage } from '../protocol.js';
 import { SyncRelay } from '../sync-relay.js';
-import type { HostRecord, SandboxRecord, SpawnSpec } from './channel.js';
+import { CHANNEL_UP, type ChannelGrant, type HostRecord, type SandboxRecord, type SpawnSpec } from './channel.js';
 import { approxBytes, createFrameWriter, FrameReader } from './frames.js';
 
-/** Bodies larger than this travel as several chunks, so no frame grows past the host's limit. */
-const SPLIT_BYTES = 4 * 1024 * 1024;
 /** Buffers smaller than this are copied to the worker (a transfer costs more than a small copy). */
 const TRANSFER_MIN_BYTES = 4096;
 /** How deep, and through how many objects, host messages are looked through for byte arrays. */
@@ -32,7 +33,7 @@ interface Running {
   worker: Worker;
   heartbeat: Int32Array;
   egress: MessagePort;
-  /** This thread relays the isolate's synchronous calls (sync-relay.ts). */
+  /** This thread wakes the isolate with the answers of its synchronous calls (sync-relay.ts). */
   relay: SyncRelay;
   /** Where its guard publishes its memory (memory-watch.ts). */
   report: SharedArrayBuffer;
@@ -76,7 +77,13 @@ scheduleStandby(firstStandbyMb);
 function receive(record: HostRecord): void {
   switch (record[0]) {
     case 'spawn': spawn(record[1], record[2]); break;
-    case 'post': post(record[1], record[2]); break;
+    case 'sync': {
+      // Its value's bytes owned, not views of the whole frame (the bridge's port would clone the frame).
+      const answer = [record[2]];
+      ownBytes(answer);
+      running.get(record[1])?.relay.answer(answer[0] as HostMessage);
+      break;
+    }
     case 'terminate': void running.get(record[1])?.worker.terminate(); break;
     case 'egress': {
       // Response body chunks of outbound fetches: owned and moved like the bytes of host messages.
@@ -88,44 +95,27 @@ function receive(record: HostRecord): void {
   }
 }
 
-/** Host messages for one isolate: answers to its synchronous calls go over their bridge, the rest to the worker. */
-function post(id: number, messages: HostMessage[]): void {
-  const r = running.get(id);
-  if (!r) return;
-  const moved = ownBytes(messages);
-  const rest = r.relay.toWorker(messages);
-  // Answers of synchronous calls go over their bridge (copied): only what the worker gets here may be moved.
-  if (rest.length > 0) r.worker.postMessage(rest, rest.length === messages.length ? moved : []);
-}
-
 function spawn(id: number, spec: SpawnSpec): void {
   if (running.has(id)) return;
   // The standby has loaded Ledge's isolate code and started its loader thread: it only needs its init.
   const warm = standby?.memoryMb === spec.memoryMb ? standby : undefined;
   if (warm) {
     standby = undefined;
-    warm.worker.postMessage({ t: 'standby-init', init: spec.init } satisfies StandbyInit);
+    warm.worker.postMessage({ t: 'standby-init', init: spec.init, channel: spec.channel } satisfies StandbyInit & { channel: ChannelGrant });
   }
-  const started = warm ?? startWorker(spec.memoryMb, spec.init);
+  const started = warm ?? startWorker(spec.memoryMb, spec.init, spec.channel);
   const { worker, egress, relay } = started;
   running.set(id, started);
-  let first = true;
-  worker.on('message', (messages: IsolateMessage[]) => {
-    // The next standby starts once this isolate is up, so the two do not load at the same time.
-    if (first) {
-      first = false;
-      scheduleStandby(spec.memoryMb);
-      // Watched once it has loaded: a worker starting (its thread, its import guard's loader thread) grows the
-      // process by more than its own heap for a moment, which the watch would count against its limit.
-      watch.add(id, started.report, spec.memoryMb * 1024 * 1024, () => {
-        started.overLimit = true;
-        void worker.terminate();
-      });
-    }
-    const forwarded = relay.fromWorker(messages);
-    for (const part of split(forwarded)) out.send(['msg', id, part], sizeOf(part));
-    // A batch with a synchronous call (a new array) has a worker blocked on it: it goes now, not at the end of the turn.
-    if (forwarded !== messages) out.flush();
+  worker.on('message', (message: { t?: unknown } | null) => {
+    if (message?.t !== CHANNEL_UP) return;
+    // The next standby starts once this isolate is up (its first batch went out), so the two do not load at the same time.
+    scheduleStandby(spec.memoryMb);
+    // Watched once it has loaded: a worker starting (its thread, its import guard's loader thread) grows the
+    // process by more than its own heap for a moment, which the watch would count against its limit.
+    watch.add(id, started.report, spec.memoryMb * 1024 * 1024, () => {
+      started.overLimit = true;
+      void worker.terminate();
+    });
   });
   // Sized, so several uploads in one turn are not one frame (the writer flushes past 8 MiB).
   egress.on('message', (message) => out.send(['egress', id, message], approxBytes(message, 0)));
@@ -140,7 +130,7 @@ function spawn(id: number, spec: SpawnSpec): void {
 }
 
 /** Starts a worker: an isolate with its init, or (without one) a standby waiting for it. */
-function startWorker(memoryMb: number, init?: SpawnSpec['init']): Running & { memoryMb: number } {
+function startWorker(memoryMb: number, init?: SpawnSpec['init'], grant?: ChannelGrant): Running & { memoryMb: number } {
   const heartbeat = new Int32Array(new SharedArrayBuffer(4));
   const channel = new MessageChannel();
   const relay = new SyncRelay();
@@ -148,7 +138,7 @@ function startWorker(memoryMb: number, init?: SpawnSpec['init']): Running & { me
   const report = createMemoryReport();
   capWasmMemory(memoryMb);
   const worker = new Worker(workerEntry as string, {
-    workerData: { ...own, heartbeat: heartbeat.buffer, memoryBytes: memoryMb * 1024 * 1024, memoryReport: report, egress: channel.port2, sync: relay.workerEnd, batchLimit: CHANNEL_BATCH_LIMIT },
+    workerData: { ...own, heartbeat: heartbeat.buffer, memoryBytes: memoryMb * 1024 * 1024, memoryReport: report, egress: channel.port2, sync: relay.workerEnd, batchLimit: CHANNEL_BATCH_LIMIT, ...(grant ? { channel: grant } : {}) },
     transferList: [channel.port2, relay.workerEnd.port],
     resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, memoryMb / 8)) },
     env: {},
@@ -169,65 +159,6 @@ function scheduleStandby(memoryMb: number): void {
   next.worker.on('error', () => undefined);
   // A standby that stops before it is used is not replaced in a loop: the next spawn starts one.
   next.worker.once('exit', () => { if (standby === next) standby = undefined; });
-}
-
-/**
- * Bodies bigger than SPLIT_BYTES become a streamed response, and a batch of many messages (a hundred binding calls
- * of a megabyte each, made in one turn) is cut into parts of about SPLIT_BYTES, so each frame stays far below the
- * channel's limit: a larger one would stop the account's sandbox as a protocol violation.
- */
-function split(messages: IsolateMessage[]): IsolateMessage[][] {
-  if (!messages.some((m) => bigBody(m)) && sizeOf(messages) <= SPLIT_BYTES) return [messages];
-  const parts: IsolateMessage[][] = [];
-  let current: IsolateMessage[] = [];
-  let bytes = 0;
-  for (const m of messages) {
-    if (m.t === 'head' && bigBody(m) && m.body !== null) {
-      const body = typeof m.body === 'string' ? Buffer.from(m.body) : m.body;
-      current.push({ ...m, body: null, streaming: true, done: undefined } as IsolateMessage);
-      for (let at = 0; at < body.byteLength; at += SPLIT_BYTES) {
-        parts.push(current);
-        current = [{ t: 'res-chunk', id: m.id, chunk: body.subarray(at, at + SPLIT_BYTES) }];
-      }
-      if (!m.streaming) current.push({ t: 'res-end', id: m.id });
-      if (m.done) current.push({ t: 'done', id: m.id });
-      bytes = SPLIT_BYTES;
-    } else if (m.t === 'res-chunk' && m.chunk.byteLength > SPLIT_BYTES) {
-      for (let at = 0; at < m.chunk.byteLength; at += SPLIT_BYTES) {
-        current.push({ t: 'res-chunk', id: m.id, chunk: m.chunk.subarray(at, at + SPLIT_BYTES) });
-        parts.push(current);
-        current = [];
-      }
-      bytes = 0;
-    } else {
-      const size = approxBytes(m, 0);
-      if (current.length > 0 && bytes + size > SPLIT_BYTES) {
-        parts.push(current);
-        current = [];
-        bytes = 0;
-      }
-      current.push(m);
-      bytes += size;
-    }
-  }
-  if (current.length) parts.push(current);
-  return parts;
-}
-
-function bigBody(m: IsolateMessage): boolean {
-  if (m.t === 'head') return m.body !== null && (typeof m.body === 'string' ? m.body.length * 3 : m.body.byteLength) > SPLIT_BYTES;
-  return m.t === 'res-chunk' && m.chunk.byteLength > SPLIT_BYTES;
-}
-
-/** About how many bytes the messages take in a frame: what the frame writer counts to flush in time. */
-function sizeOf(messages: IsolateMessage[]): number {
-  let n = 0;
-  for (const m of messages) {
-    if (m.t === 'res-chunk') n += m.chunk.byteLength;
-    else if (m.t === 'head') n += m.body === null ? 256 : typeof m.body === 'string' ? m.body.length : m.body.byteLength;
-    else n += approxBytes(m, 0);
-  }
-  return n;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import type { Socket } from 'node:net';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ErrorCode } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
@@ -9,9 +10,10 @@ import type { IsolateWorker, IsolateWorkerSpec } from '../isolate-worker.js';
 import { toSandboxRecord, type HostRecord } from './channel.js';
 import { ChannelQueueWatch, describeOverrun, type ChannelOverrun } from './channel-bounds.js';
 import { approxBytes, createFrameWriter, FrameError, FrameReader } from './frames.js';
-import { BUNDLES_MOUNT, runtimeModuleInside, sandboxCommand, type LaunchSpec } from './launcher.js';
+import { BUNDLES_MOUNT, CHANNEL_MOUNT, runtimeModuleInside, sandboxCommand, type LaunchSpec } from './launcher.js';
 import { killSandboxTree } from './kill-tree.js';
 import { readTreeUsage, type TreeUsage } from './proc-stats.js';
+import { IsolateGate } from './isolate-gate.js';
 import { ProxyWorker } from './proxy-worker.js';
 
 /** Why a sandbox stopped. */
@@ -21,13 +23,19 @@ export type StopReason = 'idle' | 'evicted' | 'exceeded_memory' | 'protocol' | '
 const MONITOR_MS = 100;
 /** A sandbox whose last isolate stopped waits this long for another before it stops. */
 const IDLE_GRACE_MS = 2_000;
+/** An isolate whose heartbeat (bumped every 5 ms) stood still this long is busy in one turn. */
+const BUSY_AFTER_MS = 1_000;
 /** Lines a sandbox may print to stderr before the rest are dropped. */
 const STDERR_LINES = 50;
+/** The name of the isolates' socket in its directory. */
+const SOCKET_NAME = 's';
+/** Longest socket path the kernel takes (sun_path is 108 bytes on Linux, with its terminating zero). */
+const MAX_SOCKET_PATH = 100;
 
 /** Options of one sandbox process. */
 export interface SandboxOptions {
   id: string;
-  launch: Omit<LaunchSpec, 'bundlesDir'>;
+  launch: Omit<LaunchSpec, 'bundlesDir' | 'channelDir'>;
   /** Directory of the sandbox's slot: its bundles live under it. Removed when the sandbox stops. */
   slotDir: string;
   logger: Logger;
@@ -51,6 +59,11 @@ export class Sandbox {
   #child: ChildProcess;
   #send: (record: HostRecord, size?: number) => void;
   #workers = new Map<number, ProxyWorker>();
+  /** Binds each connection to the isolate whose token it presents, once (isolate-gate.ts). */
+  #gate: IsolateGate<ProxyWorker>;
+  /** The socket each isolate connects to (isolate-channel.ts), in a directory bound into this sandbox alone. */
+  #server: Server;
+  #channelDir: string;
   #mirrors = new Map<string, string>();
   #options: SandboxOptions;
   #logger: Logger;
@@ -61,6 +74,8 @@ export class Sandbox {
   #idleTimer: NodeJS.Timeout | undefined;
   #stopReason: StopReason | undefined;
   #exited: Promise<void>;
+  /** When the sandbox last sent its isolates' figures (every 20 ms while its main thread runs). */
+  #statsAt = 0;
   /** What the host holds queued toward the sandbox, bounded (channel-bounds.ts). */
   #queueWatch: ChannelQueueWatch;
   /** Its main script runs: bubblewrap's set-up is over, and the sandbox dies with its parent. */
@@ -74,17 +89,38 @@ export class Sandbox {
     this.#logger = options.logger;
     this.#bundlesDir = path.join(options.slotDir, 'bundles');
     mkdirSync(this.#bundlesDir, { recursive: true });
-    const { command, args } = sandboxCommand({ ...options.launch, bundlesDir: this.#bundlesDir });
+    this.#channelDir = channelDirFor(options.slotDir);
+    this.#gate = new IsolateGate<ProxyWorker>({ bind: (worker, socket, rest) => worker.attach(socket, rest), violation: (why) => this.#violation(why) });
+    this.#server = createServer((socket) => this.#gate.accept(socket));
+    this.#server.on('error', (err) => this.#logger.error(`sandbox ${this.id}: the isolates' socket failed: ${err.message}`));
+    this.#server.listen(path.join(this.#channelDir, SOCKET_NAME));
+    const { command, args } = sandboxCommand({ ...options.launch, bundlesDir: this.#bundlesDir, channelDir: this.#channelDir });
     // fd 3 is the channel; the environment is empty (bwrap also clears it inside).
     this.#child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], env: {}, detached: false });
     const channel = this.#child.stdio[3] as Socket;
-    this.#queueWatch = new ChannelQueueWatch(() => channel.writableLength);
+    // What waits toward the sandbox as a whole: on its channel and on each of its isolates' connections.
+    this.#queueWatch = new ChannelQueueWatch(() => {
+      let queued = channel.writableLength;
+      for (const worker of this.#workers.values()) queued += worker.queuedBytes;
+      return queued;
+    }, {
+      waiting: () => {
+        let queued = channel.writableLength;
+        const now = Date.now();
+        // While the sandbox reports (its main thread runs), an isolate whose heartbeat stands still is busy in one
+        // long turn: its connection is not read until the turn ends, which its CPU limit bounds; what waits for it
+        // does not make the whole sandbox a stalled one (the 256 MiB bound still counts it). A sandbox that
+        // stopped reporting counts everything.
+        const reporting = now - this.#statsAt < BUSY_AFTER_MS;
+        for (const worker of this.#workers.values()) if (!reporting || now - worker.heartbeatAt < BUSY_AFTER_MS) queued += worker.queuedBytes;
+        return queued;
+      },
+    });
     // Isolates post batches already gathered over a turn (batch-port.ts): written at once, not a turn later.
     const writer = createFrameWriter<HostRecord>((frame) => {
       if (channel.destroyed || this.stopped) return;
       channel.write(frame);
-      const overrun = this.#queueWatch.wrote(frame.byteLength);
-      if (overrun) this.#unresponsive(overrun);
+      this.#wrote(frame.byteLength);
     }, { soon: 'microtask' });
     this.#send = writer.send;
     let ready: () => void = () => undefined;
@@ -111,6 +147,9 @@ export class Sandbox {
   /** The kernel's latest figures for the whole sandbox, with the highest resident memory seen. */
   get usage(): TreeUsage & { peakRssBytes: number } { return { ...this.#usage, peakRssBytes: this.#peakRssBytes }; }
 
+  /** Where, on the host, the socket its isolates connect to is (isolate-channel.ts). */
+  get channelPath(): string { return path.join(this.#channelDir, SOCKET_NAME); }
+
   /** The host pid of the bubblewrap process. */
   get pid(): number | undefined { return this.#child.pid; }
 
@@ -133,9 +172,17 @@ export class Sandbox {
     const bindings = spec.init.bindings.map((b) => ({ ...b, module: runtimeModuleInside(this.#options.launch.runtime, b.module) }));
     const id = nextWorkerId++;
     const session = this.#options.egress.open({ name: spec.init.name, subrequestLimit: spec.init.subrequestLimit, send: (m) => this.#send(['egress', id, m], approxBytes(m, 0)) });
-    const worker = new ProxyWorker(id, (record, size) => { this.lastUsed = Date.now(); this.#send(record, size); }, session, (why) => this.#violation(why));
+    const touch = () => { this.lastUsed = Date.now(); };
+    const worker = new ProxyWorker(id, {
+      send: (record, size) => { touch(); this.#send(record, size); },
+      wrote: (bytes) => this.#wrote(bytes),
+      violation: (why) => this.#violation(why),
+      touch,
+    }, session);
     this.#workers.set(id, worker);
+    const token = this.#gate.issue(worker);
     worker.onExit(() => {
+      this.#gate.revoke(token);
       this.#workers.delete(id);
       if (this.#workers.size === 0 && !this.stopped) this.#idleTimer = setTimeout(() => void this.stop('idle'), IDLE_GRACE_MS).unref();
     });
@@ -144,7 +191,7 @@ export class Sandbox {
       return worker;
     }
     const bundlePath = this.#mirror(spec.init.bundlePath);
-    this.#send(['spawn', id, { init: { ...spec.init, bundlePath, bindings }, memoryMb: spec.memoryMb }]);
+    this.#send(['spawn', id, { init: { ...spec.init, bundlePath, bindings }, memoryMb: spec.memoryMb, channel: { path: `${CHANNEL_MOUNT}/${SOCKET_NAME}`, token } }]);
     return worker;
   }
 
@@ -163,7 +210,8 @@ export class Sandbox {
     if (!record) throw new FrameError('a record of an unknown shape');
     if (record[0] === 'ready') { ready(); return; }
     if (record[0] === 'stats') {
-      for (const [id, active, beat] of record[1]) this.#workers.get(id)?.stats(active, beat);
+      this.#statsAt = Date.now();
+      for (const [id, active, beat] of record[1]) this.#workers.get(id)?.stats(active, beat, this.#statsAt);
       return;
     }
     // A sandbox reaches only the isolates the host started in it: an id of another sandbox's isolate finds nothing.
@@ -171,11 +219,16 @@ export class Sandbox {
     if (!worker) return;
     this.lastUsed = Date.now();
     switch (record[0]) {
-      case 'msg': worker.deliver(record[2]); break;
       case 'egress': worker.egress(record[2]); break;
       case 'error': worker.error(record[2]); break;
       case 'exit': worker.exit(record[2]); break;
     }
+  }
+
+  /** `bytes` were written toward the sandbox (its channel or an isolate's connection): stopped if what waits is past its bound. */
+  #wrote(bytes: number): void {
+    const overrun = this.#queueWatch.wrote(bytes);
+    if (overrun) this.#unresponsive(overrun);
   }
 
   #violation(why: string): void {
@@ -211,6 +264,8 @@ export class Sandbox {
   #onExit(code: number | null, signal: NodeJS.Signals | null): void {
     // Whatever still holds the other ends must not keep the host's event loop waiting on them.
     for (const stream of this.#child.stdio) stream?.destroy();
+    this.#server.close();
+    this.#gate.close();
     clearInterval(this.#monitor);
     clearTimeout(this.#idleTimer);
     const reason = this.#stopReason ?? 'crashed';
@@ -222,6 +277,7 @@ export class Sandbox {
     const log = reason === 'crashed' || reason === 'protocol' || reason === 'unresponsive' ? this.#logger.error : this.#logger.info;
     log(`sandbox ${this.id} of account ${this.accountId ?? '(none)'} ${how}; it used ${Math.round(this.#usage.cpuMs)} ms of CPU, at most ${mb(this.#peakRssBytes)} MB of memory`, { account: this.accountId, cpu_used_ms: Math.round(this.#usage.cpuMs), peak_rss_mb: mb(this.#peakRssBytes) });
     rmSync(this.#options.slotDir, { recursive: true, force: true });
+    rmSync(this.#channelDir, { recursive: true, force: true });
     this.#options.onStop(this, reason);
   }
 
@@ -260,6 +316,19 @@ export class Sandbox {
       }
     });
   }
+}
+
+/**
+ * The directory of a sandbox's socket: in its slot when the path fits a Unix socket's, else a private
+ * temporary directory (mode 0700). It holds the socket alone and is bound read-only into that sandbox only.
+ */
+function channelDirFor(slotDir: string): string {
+  const inSlot = path.join(slotDir, 'channel');
+  if (Buffer.byteLength(path.join(inSlot, SOCKET_NAME)) <= MAX_SOCKET_PATH) {
+    mkdirSync(inSlot, { recursive: true, mode: 0o700 });
+    return inSlot;
+  }
+  return mkdtempSync(path.join(tmpdir(), 'ledge-channel-'));
 }
 
 function mb(bytes: number): number {
