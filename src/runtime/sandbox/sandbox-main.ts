@@ -178,7 +178,8 @@ function ownBytes(messages: unknown[]): ArrayBuffer[] {
     let copy = copies.get(view);
     if (!copy) {
       const bytes = view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength) as ArrayBuffer;
-      copy = view instanceof DataView ? new DataView(bytes) : new (view.constructor as new (b: ArrayBuffer) => ArrayBufferView)(bytes);
+      // A Buffer's constructor is the deprecated Buffer(): calling it printed DEP0005 into the platform's log.
+      copy = view instanceof DataView ? new DataView(bytes) : Buffer.isBuffer(view) ? Buffer.from(bytes) : new (view.constructor as new (b: ArrayBuffer) => ArrayBufferView)(bytes);
       copies.set(view, copy);
       if (bytes.byteLength >= TRANSFER_MIN_BYTES) moved.push(bytes);
     }
