@@ -230,3 +230,47 @@ test('past the storage limit a write runs only when it does not grow the databas
   await assert.rejects(fresh.write([['k', bytes('v')]], []), /coordination storage limit/);
   assert.equal(await fresh.databaseSize(), 0);
 });
+
+test('the size recorded after each write is the database\'s own, through growth, overwrites, deletes, a checkpoint and a restore', async (t) => {
+  const { root, open } = setup();
+  const port = open();
+  t.after(() => port.close());
+  const object = await port.open(NS, id(7));
+  const file = path.join(root, namespaceFolder(NS), `${id(7)}.sqlite`);
+  // SQLite's own answer, from another connection: pages of the latest commit (the WAL included) times the page size.
+  const actual = () => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+    } finally {
+      db.close();
+    }
+  };
+  const check = async (what: string) => {
+    const size = actual();
+    assert.equal(await port.usage(), size, `the index's size after ${what}`);
+    assert.equal(await object.databaseSize(), size, `databaseSize() after ${what}`);
+  };
+  await object.write([['a', bytes('x')]], []);
+  await check('the first write');
+  const bookmark = await object.bookmark();
+  const big = new Uint8Array(120_000).fill(7);
+  for (let i = 0; i < 8; i++) await object.write([[`big-${i}`, big]], []);
+  await check('growing writes');
+  await object.write([['a', bytes('y')]], []);
+  await check('an overwrite in place');
+  await object.write([], ['big-0', 'big-1', 'big-2']);
+  await check('deletes');
+  // Past 4 MiB of WAL a commit folds the WAL into the file and truncates it: the next size comes from the file.
+  for (let i = 0; i < 40; i++) await object.write([[`more-${i}`, big]], []);
+  await check('a checkpoint');
+  await object.write([['b', bytes('z')]], []);
+  await check('the first write after a checkpoint');
+  await object.restore(bookmark);
+  await check('a restore');
+  await object.write([['c', bytes('w')]], []);
+  await check('a write after a restore');
+  await object.exec('CREATE TABLE t (v BLOB)', []);
+  await object.exec('INSERT INTO t VALUES (?)', [big]);
+  await check('SQL writes');
+});

@@ -275,7 +275,7 @@ class SqliteObjectStore implements CoordinationObjectStore {
   /** Records the database's size in the index after a change (the account's storage limit sums them). */
   #measure(database: ObjectDatabase): void {
     if (database.inTransaction) return;
-    const size = database.databaseSize();
+    const size = database.committedSize();
     if (size === database.recordedSize) return;
     this.#access.index.setSize(this.#namespace, this.#id, size);
     database.recordedSize = size;

@@ -256,6 +256,15 @@ export class ObjectDatabase {
     return pages * this.#pageSize;
   }
 
+  /**
+   * The same size, outside a transaction, read from the WAL's last commit where it can be (pitr-database.ts
+   * `committedPages`): what the store measures after every write.
+   */
+  committedSize(): number {
+    const pages = this.#depth > 0 ? undefined : this.#pitr.committedPages(this.#pageSize);
+    return pages === undefined ? this.databaseSize() : pages * this.#pageSize;
+  }
+
   bookmark(): string { return this.#pitr.bookmark(); }
 
   bookmarkAt(time: number): string { return this.#pitr.bookmarkAt(time); }
