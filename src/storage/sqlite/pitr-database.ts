@@ -53,8 +53,10 @@ export class PitrDatabase {
    * path and a `page_count` statement. Undefined until the WAL exists; dropped whenever the connection closes.
    */
   #walFd: number | undefined;
-  /** The WAL header's salts (8 bytes), then the last frame's commit size and salts (12 bytes). */
+  /** The last frame's commit size and salts (12 bytes), then the WAL header's salts (8 bytes). */
   readonly #walRead = Buffer.alloc(20);
+  /** The WAL header's salts as last read (they change only when the WAL starts again from its beginning). */
+  #walSalts: [number, number] | undefined;
 
   constructor(file: string, options: PitrDatabaseOptions) {
     this.file = file;
@@ -202,6 +204,8 @@ export class PitrDatabase {
   /** Ends the segment: archives the WAL and truncates it; false when a reader kept it (`wait`: up to the busy timeout). */
   #closeSegment(wait: boolean): boolean {
     this.#syncSegment();
+    // Only after a checkpoint may the WAL start again from its beginning (at the next write, with new salts).
+    this.#walSalts = undefined;
     const archive = this.#history.walFile(this.#segment);
     const bytes = sizeOf(this.#wal);
     // A database nothing has touched since it was opened has no WAL file yet: its segment is empty, with nothing to copy.
@@ -236,6 +240,7 @@ export class PitrDatabase {
   }
 
   #dropWal(): void {
+    this.#walSalts = undefined;
     if (this.#walFd === undefined) return;
     closeSync(this.#walFd);
     this.#walFd = undefined;
@@ -254,11 +259,21 @@ export class PitrDatabase {
     const fd = this.#walFd;
     if (fd === undefined || size < 32 + frame || (size - 32) % frame !== 0) return undefined;
     const read = this.#walRead;
-    if (readSync(fd, read, 0, 8, 16) !== 8 || readSync(fd, read, 8, 12, size - frame + 4) !== 12) return undefined;
-    // A frame whose salts differ from the header's is left from before the WAL restarted: not the latest commit.
-    if (read.readUInt32BE(0) !== read.readUInt32BE(12) || read.readUInt32BE(4) !== read.readUInt32BE(16)) return undefined;
-    const pages = read.readUInt32BE(8);
+    if (readSync(fd, read, 0, 12, size - frame + 4) !== 12) return undefined;
+    // A frame whose salts differ from the header's is left from before the WAL restarted: not the latest commit. The
+    // header is read again only when they differ from the ones kept (the WAL started again since).
+    if (!this.#saltsMatch(read)) {
+      if (readSync(fd, read, 12, 8, 16) !== 8) return undefined;
+      this.#walSalts = [read.readUInt32BE(12), read.readUInt32BE(16)];
+      if (!this.#saltsMatch(read)) return undefined;
+    }
+    const pages = read.readUInt32BE(0);
     return pages > 0 ? pages : undefined;
+  }
+
+  #saltsMatch(frame: Buffer): boolean {
+    const salts = this.#walSalts;
+    return salts !== undefined && frame.readUInt32BE(4) === salts[0] && frame.readUInt32BE(8) === salts[1];
   }
 
   /** The bookmark of the latest commit. */
