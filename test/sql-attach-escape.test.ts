@@ -5,7 +5,7 @@
 // ran. A store process is not sandboxed, so an account's application, or a token allowed to query one database,
 // attached any SQLite file the platform can open: another account's database (read and write it) and the
 // platform's control database (its tokens, versions' modules, sealed secrets: insert a token, own every account).
-// exec()'s script checked the statements as sql-split.ts cut them and then ran the whole text, so a trigger named
+// exec()'s script checked the statements as the script splitter cut them and then ran the whole text, so a trigger named
 // with a letter past ASCII (`éBEGIN`, where the splitter saw BEGIN) hid a statement behind it. Every spelling is
 // now refused with the guard's error, under ledge serve, from the application and from the account API.
 import assert from 'node:assert/strict';

@@ -26,7 +26,7 @@ import { SQL_PLUGIN } from '../bindings/sql/index.js';
 // The CLI reads these shapes from here, not from the storage ports (it never touches storage: docs/architecture.md).
 export type { DeadMessage, QueueStats, SqlResult, SqlRestoreResult };
 /** How tools cut SQL text into statements: the same splitter the database uses for scripts. */
-export { splitSql } from '../storage/sql-split.js';
+export { splitSql } from '../storage/sql-tokens.js';
 
 /** One SQL database of the project, as tools use it: statements, migrations, bookmarks and restores. */
 export interface LocalSqlDatabase {

@@ -1,6 +1,6 @@
 import { isLedgeError, LedgeError } from '../../platform/errors.js';
 import { isSqlStatementError, type SqlDatabasePort, type SqlResult, type SqlValue } from '../../storage/ports.js';
-import { splitSql } from '../../storage/sql-split.js';
+import { splitSql } from '../../storage/sql-tokens.js';
 
 /** Which part of a query request a refusal is about: the SQL text or its parameters (the API points at it). */
 export type SqlQueryField = 'sql' | 'params';

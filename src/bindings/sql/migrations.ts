@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { LedgeError } from '../../platform/errors.js';
 import { isSqlStatementError, type SqlDatabasePort } from '../../storage/ports.js';
-import { splitSql } from '../../storage/sql-split.js';
+import { splitSql } from '../../storage/sql-tokens.js';
 
 /** What migrations need of a database: the local store's port, or the platform's through the account API. */
 export type MigrationTarget = Pick<SqlDatabasePort, 'query' | 'script'>;

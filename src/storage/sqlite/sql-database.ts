@@ -6,7 +6,7 @@ import { SqlStatementError, type SqlDatabasePort, type SqlQuery, type SqlResult,
 import { rewriteNumberedParams } from './numbered-params.js';
 import { checkLength, checkStatement, checkValues } from './statement-guard.js';
 import { createResultBudget, type ResultBudget } from './result-budget.js';
-import { splitSql } from '../sql-split.js';
+import { splitSql } from '../sql-tokens.js';
 import { PitrDatabase } from './pitr-database.js';
 
 /** One SQL database on SQLite with its point-in-time history (pitr-database.ts). */

@@ -1,5 +1,5 @@
 import type { SqlQuery } from '../ports.js';
-import { pragmaName, statementTokens } from './sql-tokens.js';
+import { pragmaName, statementTokens } from '../sql-tokens.js';
 
 /**
  * PRAGMAs application SQL may run: introspection and per-connection behaviour that cannot break Ledge's

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '../../../platform/clock.js';
 import { LedgeError } from '../../../platform/errors.js';
 import { SqlStatementError, type CoordinationListOptions, type CoordinationSqlResult } from '../../ports.js';
-import { splitSql } from '../../sql-split.js';
+import { splitSql } from '../../sql-tokens.js';
 import { prefixEnd } from '../keys.js';
 import { PitrDatabase } from '../pitr-database.js';
 import { createResultBudget, SQL_RESULT_MAX_BYTES, type ResultBudget } from '../result-budget.js';

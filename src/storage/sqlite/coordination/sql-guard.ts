@@ -1,5 +1,5 @@
 import { ALLOWED_PRAGMAS } from '../statement-guard.js';
-import { pragmaName, statementTokens } from '../sql-tokens.js';
+import { pragmaName, statementTokens } from '../../sql-tokens.js';
 
 /** Names starting with this are the platform's (the key-value table): the reference reserves them, and user SQL may not name them. */
 export const RESERVED_PREFIX = '_cf_';

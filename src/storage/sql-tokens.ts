@@ -1,5 +1,9 @@
-/** A lexical piece of SQL that the statement guards look at: a word, a quoted name ("", ``, []), a string, or one other character. */
-export interface SqlToken { kind: 'word' | 'quoted' | 'string' | 'punct'; text: string }
+/**
+ * A lexical piece of SQL: a word, a quoted name ("", ``, []), a string, or one other character, with where it
+ * starts and ends in the text. One lexer serves both the statement guards and the splitting of scripts, so what a
+ * guard checks is cut exactly where the statement SQLite runs is cut.
+ */
+export interface SqlToken { kind: 'word' | 'quoted' | 'string' | 'punct'; text: string; start: number; end: number }
 
 /**
  * SQLite's lexical pieces as SQLite reads them, so a guard sees the statement SQLite runs: no space is needed
@@ -20,6 +24,7 @@ export function scanSql(sql: string): SqlToken[] {
     } else if (c === "'" || c === '"' || c === '`' || c === '[') {
       const close = c === '[' ? ']' : c;
       let text = '';
+      const start = i;
       i++;
       while (i < sql.length) {
         if (sql[i] === close) {
@@ -29,17 +34,17 @@ export function scanSql(sql: string): SqlToken[] {
         text += sql[i];
         i++;
       }
-      i++;
-      tokens.push({ kind: c === "'" ? 'string' : 'quoted', text });
+      i = Math.min(i + 1, sql.length);
+      tokens.push({ kind: c === "'" ? 'string' : 'quoted', text, start, end: i });
     } else if (/[A-Za-z_\u0080-\uffff]/.test(c)) {
       let j = i + 1;
       while (j < sql.length && /[A-Za-z0-9_$\u0080-\uffff]/.test(sql[j] as string)) j++;
-      tokens.push({ kind: 'word', text: sql.slice(i, j) });
+      tokens.push({ kind: 'word', text: sql.slice(i, j), start: i, end: j });
       i = j;
     } else if (/\s/.test(c)) {
       i++;
     } else {
-      tokens.push({ kind: 'punct', text: c });
+      tokens.push({ kind: 'punct', text: c, start: i, end: i + 1 });
       i++;
     }
   }
@@ -67,4 +72,36 @@ export function pragmaName(afterPragma: readonly SqlToken[]): string {
   const words = afterPragma.filter((t) => t.kind !== 'punct' || t.text === '.');
   const named = words[1]?.text === '.' ? words[2] : words[0];
   return (named?.text ?? '').toLowerCase();
+}
+
+/**
+ * Splits SQL text into statements at semicolons that are outside strings, quoted identifiers, comments
+ * and `CREATE TRIGGER ... BEGIN ... END` bodies. Statements with nothing but comments are dropped.
+ */
+export function splitSql(text: string): string[] {
+  const statements: string[] = [];
+  let start = 0;
+  let pieces = 0;
+  let words: string[] = [];
+  let depth = 0;
+  const isTrigger = () => words[0] === 'CREATE' && (words[1] === 'TRIGGER' || (words[2] === 'TRIGGER' && (words[1] === 'TEMP' || words[1] === 'TEMPORARY')));
+  for (const token of scanSql(text)) {
+    if (token.kind === 'punct' && token.text === ';' && depth === 0) {
+      if (pieces > 0) statements.push(text.slice(start, token.start).trim());
+      start = token.end;
+      pieces = 0;
+      words = [];
+      continue;
+    }
+    pieces++;
+    if (token.kind !== 'word') continue;
+    const word = token.text.toUpperCase();
+    if (words.length < 3) words.push(word);
+    if (isTrigger()) {
+      if (word === 'BEGIN' || (word === 'CASE' && depth > 0)) depth++;
+      else if (word === 'END' && depth > 0) depth--;
+    }
+  }
+  if (pieces > 0) statements.push(text.slice(start).trim());
+  return statements;
 }
