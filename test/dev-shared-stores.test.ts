@@ -76,3 +76,56 @@ test('ledge dev front/ flows/: an instance front creates through script_name is 
   assert.deepEqual(status, { status: 'complete', output: 42 });
   assert.equal(await interrupt(dev), 0, dev.output());
 });
+
+// Two projects naming the same key-value namespace, database, bucket and vector index see the same data, and a
+// value one project's isolate read (and keeps in its read cache under process isolation) is dropped there when the
+// other project writes it. Before, each project kept its own copy in its own state directory.
+const READER = `export default {
+  async fetch(request, env) {
+    const key = new URL(request.url).searchParams.get('key');
+    const row = await env.DB.prepare('SELECT v FROM notes WHERE k = ?').bind(key).first();
+    const file = await env.FILES.get(key);
+    const vectors = await env.VECTORS.getByIds([key]);
+    return Response.json({ kv: await env.KV.get(key), sql: row?.v ?? null, file: file ? await file.text() : null, vector: vectors[0]?.values ?? null });
+  },
+};`;
+const WRITER = `export default {
+  async fetch(request, env) {
+    const url = new URL(request.url);
+    const key = url.searchParams.get('key');
+    if (url.pathname === '/read') return env.READER.fetch('http://reader/?key=' + key);
+    const value = url.searchParams.get('value');
+    await env.KV.put(key, value);
+    await env.DB.prepare('CREATE TABLE IF NOT EXISTS notes (k TEXT PRIMARY KEY, v TEXT)').run();
+    await env.DB.prepare('INSERT INTO notes VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v').bind(key, value).run();
+    await env.FILES.put(key, value);
+    await env.VECTORS.upsert([{ id: key, values: [value.length, 1, 0] }]);
+    return new Response('written');
+  },
+};`;
+const BINDINGS = {
+  kv_namespaces: [{ binding: 'KV', id: 'notes-kv' }],
+  sql_databases: [{ binding: 'DB', database_name: 'notes', database_id: 'notes-db' }],
+  buckets: [{ binding: 'FILES', bucket_name: 'notes-files' }],
+  vector_indexes: [{ binding: 'VECTORS', index_name: 'notes' }],
+};
+
+for (const isolation of ['thread', 'process'] as const) {
+  test(`ledge dev writer/ reader/: the same namespace, database, bucket and vector index are the same data (${isolation} isolation)`, { timeout: 120_000 }, async (t) => {
+    const writer = makeProject({ 'src/index.js': WRITER }, { name: 'writer', ...BINDINGS, services: [{ binding: 'READER', service: 'reader' }] });
+    const reader = makeProject({ 'src/index.js': READER }, { name: 'reader', ...BINDINGS });
+    const state = tempDir('ledge-dev-shared-data-');
+    const create = runCli(['vectors', 'create', 'notes', '--dimensions', '3', '--metric', 'euclidean', '--dir', writer, '--state', state]);
+    assert.equal(await create.exited, 0, create.output());
+    const dev = runCli(['dev', writer, reader, '--port', '0', '--state', state, '--isolation', isolation]);
+    t.after(() => { dev.child.kill('SIGKILL'); });
+    const url = (await dev.waitFor(/writer ready on (http:\/\/\S+)/, 60_000))[1] as string;
+    const read = async () => (await fetch(`${url}/read?key=greeting`)).json();
+    assert.equal(await (await fetch(`${url}/write?key=greeting&value=hello`)).text(), 'written');
+    assert.deepEqual(await read(), { kv: 'hello', sql: 'hello', file: 'hello', vector: [5, 1, 0] });
+    // The reader's isolate has the value now (cached, under process isolation); the writer changes it.
+    assert.equal(await (await fetch(`${url}/write?key=greeting&value=bonjour`)).text(), 'written');
+    assert.deepEqual(await read(), { kv: 'bonjour', sql: 'bonjour', file: 'bonjour', vector: [7, 1, 0] });
+    assert.equal(await interrupt(dev), 0, dev.output());
+  });
+}

@@ -15,7 +15,7 @@ import { runBuildCommand } from '../runtime/build-command.js';
 import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
 import { buildVersion } from '../host/version.js';
 import { openEmbeddedStorage } from '../storage/embedded.js';
-import type { QueueStoragePort, WorkflowStoragePort } from '../storage/ports.js';
+import type { StoragePorts } from '../storage/ports.js';
 import { createProcessCoordinationStorage, createProcessSqlStorage } from '../storage/process/index.js';
 import { DEFAULT_COORDINATION_STORAGE_MB, MAX_COORDINATION_STORAGE_MB } from '../storage/account-limits.js';
 import { startBindingRunners, type BindingRunners } from '../bindings/runners.js';
@@ -106,18 +106,14 @@ export interface DevServerOptions {
   /** Listen for requests; false for the projects after the first of a `ledge dev a/ b/`, reachable only through service bindings. @default true */
   listen?: boolean;
   /**
-   * The queue and workflow stores of the first project of a `ledge dev a/ b/` (its `sharedStores`): a queue one project
-   * produces to is then the queue another consumes, and a workflow one creates instances of (`script_name`) is run by
-   * the project that defines it, as for the deployments of one account under ledge serve (and in the original's
-   * multi-project dev). Their owner closes them. @default this project's own (in its state directory)
+   * The storage of the first project of a `ledge dev a/ b/` (its `storage`): this project's key-value namespaces,
+   * buckets, SQL databases, vector indexes, queues and workflows are that project's, by id, so two projects naming
+   * the same namespace see the same data, a queue one produces to is the queue another consumes, and a workflow one
+   * creates instances of (`script_name`) is run by the project that defines it: as for the deployments of one
+   * account under ledge serve, and in the original's multi-project dev. Cron state, the Cache API and coordination
+   * objects stay this project's own. Its owner closes it. @default this project's own (in its state directory)
    */
-  sharedStores?: SharedStores;
-}
-
-/** The stores the projects of one `ledge dev a/ b/` share, as deployments share their account's. */
-export interface SharedStores {
-  queues(): QueueStoragePort;
-  workflows(): WorkflowStoragePort;
+  sharedStorage?: StoragePorts;
 }
 
 /** A running `ledge dev`. */
@@ -141,8 +137,8 @@ export interface DevServer {
   reload(): Promise<void>;
   /** The project's invocation records, live feed and issues (docs/observability.md). */
   readonly observability: AccountObservability;
-  /** The project's queue and workflow stores, which the other projects of the same `ledge dev` share (`DevServerOptions.sharedStores`). */
-  readonly sharedStores: SharedStores;
+  /** The project's storage, which the other projects of the same `ledge dev` share (`DevServerOptions.sharedStorage`). */
+  readonly storage: StoragePorts;
   close(): Promise<void>;
 }
 
@@ -178,13 +174,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // The same rule as an account's limit under ledge serve (docs/bindings/coordination.md, Operating objects).
   // Trusted local code keeps its SQL in this process; under --isolation process it runs in a store process, as
   // under ledge serve, so a statement that never ends is stopped at the time limit (docs/bindings/sql.md, Limits).
-  const sqlProcess = options.isolation === 'process' ? createProcessSqlStorage({ dir: stateDir, clock, timeLimitMs: options.sqlTimeLimitMs, logger: logger.child('sql') }) : undefined;
+  const sqlProcess = options.isolation === 'process' && !options.sharedStorage ? createProcessSqlStorage({ dir: stateDir, clock, timeLimitMs: options.sqlTimeLimitMs, logger: logger.child('sql') }) : undefined;
   // Its coordination objects' storage too, so an object's endless statement is stopped at the same limit.
   const coordinationMaxBytes = () => storageMb * 1_048_576;
   const coordinationProcess = options.isolation === 'process'
     ? createProcessCoordinationStorage({ dir: stateDir, clock, timeLimitMs: options.sqlTimeLimitMs, logger: logger.child('coordination'), maxBytes: coordinationMaxBytes, limitMessage: devLimitMessage })
     : undefined;
-  const storage = openEmbeddedStorage(stateDir, clock, { coordinationMaxBytes, coordinationLimitMessage: devLimitMessage, sql: sqlProcess, coordination: coordinationProcess, queues: options.sharedStores?.queues, workflows: options.sharedStores?.workflows });
+  const storage = openEmbeddedStorage(stateDir, clock, { coordinationMaxBytes, coordinationLimitMessage: devLimitMessage, sql: sqlProcess, coordination: coordinationProcess, shared: options.sharedStorage });
   // Invocation records, live tails and issues of the project (docs/observability.md). Issue notifications go to the
   // destinations ledge.jsonc lists, signed with the current value of the secret each names; a receiver on this
   // machine is the usual one, so private addresses are allowed (this is the developer's own machine).
@@ -455,7 +451,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await observability.close();
     },
     observability,
-    sharedStores: { queues: () => storage.queues, workflows: () => storage.workflows },
+    storage,
   };
 
   async function newBundler(cfg: ProjectConfig): Promise<Bundler | undefined> {

@@ -30,12 +30,12 @@ export interface EmbeddedStorageOptions {
   /** Coordination objects served elsewhere (an account's coordination store process, storage/process/); its owner closes it. @default SQLite files in this process */
   coordination?: CoordinationStoragePort;
   /**
-   * The queue store of another storage, shared (the projects of one `ledge dev a/ b/` share the first one's, as the
-   * deployments of an account share the account's); its owner closes it. @default queues.sqlite under the state directory
+   * Another storage whose key-value namespaces, buckets, SQL databases, vector indexes, queues and workflows these
+   * ports serve (the projects of one `ledge dev a/ b/` share the first one's, as the deployments of an account share
+   * the account's); its owner closes it. Cron state, the Cache API and coordination objects stay this storage's own.
+   * @default every store under this state directory
    */
-  queues?: () => QueueStoragePort;
-  /** The workflow store of another storage, shared as `queues` is. @default workflows.sqlite under the state directory */
-  workflows?: () => WorkflowStoragePort;
+  shared?: StoragePorts;
 }
 
 /**
@@ -59,21 +59,23 @@ export function openEmbeddedStorage(stateDir: string, clock: Clock = SYSTEM_CLOC
   const databases = new Map<string, SqliteDatabase>();
   // Coordination objects: one database per object under coordination/, and the index of objects and alarms there.
   let coordination: SqliteCoordinationStorage | undefined;
+  const shared = options.shared;
   return {
-    get kv(): KvStoragePort { return kv.open().kv; },
+    ...(shared ? { sharedFrom: shared.sharedFrom ?? shared } : {}),
+    get kv(): KvStoragePort { return shared ? shared.kv : kv.open().kv; },
     get cron(): CronStatePort { return kv.open().cron; },
-    get objects(): ObjectStoragePort { return objects.open(); },
-    get queues(): QueueStoragePort { return options.queues ? options.queues() : queues.open(); },
+    get objects(): ObjectStoragePort { return shared ? shared.objects : objects.open(); },
+    get queues(): QueueStoragePort { return shared ? shared.queues : queues.open(); },
     get cache(): CacheStoragePort { return cache.open(); },
-    get workflows(): WorkflowStoragePort { return options.workflows ? options.workflows() : workflows.open(); },
-    get vectors(): VectorStoragePort { return vectors.open(); },
+    get workflows(): WorkflowStoragePort { return shared ? shared.workflows : workflows.open(); },
+    get vectors(): VectorStoragePort { return shared ? shared.vectors : vectors.open(); },
     get coordination(): CoordinationStoragePort {
       if (options.coordination) return options.coordination;
       const root = path.join(stateDir, 'coordination');
       coordination ??= damage.guard('the coordination objects index', path.join(root, 'index.sqlite'), () => createSqliteCoordinationStorage(root, { clock, maxBytes: options.coordinationMaxBytes, limitMessage: options.coordinationLimitMessage }));
       return coordination;
     },
-    sql: options.sql ?? {
+    sql: shared?.sql ?? options.sql ?? {
       database(id, options) {
         let db = databases.get(id);
         if (!db) {

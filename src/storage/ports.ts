@@ -573,5 +573,11 @@ export interface StoragePorts {
   workflows: WorkflowStoragePort;
   coordination: CoordinationStoragePort;
   vectors: VectorStoragePort;
+  /**
+   * The storage whose key-value namespaces, buckets, SQL databases, vector indexes, queues and workflows these ports
+   * serve (the projects of one `ledge dev a/ b/` share the first one's): a write through either is heard by the
+   * watchers of both (bindings/kv/writes.ts). @default these ports own what they serve
+   */
+  readonly sharedFrom?: StoragePorts;
   close(): void;
 }

@@ -13,7 +13,7 @@ import { collect, parseIsolation, parseSqlTimeLimit } from './serve.js';
 export function registerDev(program: Command): void {
   program
     .command('dev')
-    .description('serve a project locally on its embedded state, reloading when its code or configuration changes. With several directories (ledge dev a/ b/), all start together, reach each other through service bindings by their names and share the first one\'s queues and workflows; only the first listens on --port, the others answer only through bindings (as the original\'s multi-project dev)')
+    .description('serve a project locally on its embedded state, reloading when its code or configuration changes. With several directories (ledge dev a/ b/), all start together, reach each other through service bindings by their names and share the first one\'s key-value namespaces, SQL databases, buckets, vector indexes, queues and workflows by id; only the first listens on --port, the others answer only through bindings (as the original\'s multi-project dev)')
     .argument('[dirs...]', "project directories (each holds ledge.jsonc, or the original platform's wrangler file); the first is served", ['.'])
     .option('--port <n>', 'port to listen on; 0 picks a free one', parsePort, 8787)
     .option('--ip <addr>', 'address to listen on', '127.0.0.1')
@@ -49,8 +49,8 @@ export function registerDev(program: Command): void {
           const first = i === 0;
           // One queue and one workflow store for all, the first project's: what one produces to, another may
           // consume; a workflow one creates, the one that defines it runs (docs/cli.md).
-          const sharedStores = started[0]?.sharedStores;
-          started.push(await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: first ? opts.state : undefined, env: opts.env, logger, lifecycleIntervalMs: opts.lifecycleInterval * 1000, isolation: opts.isolation, egressAllow: opts.egressAllow, coordinationStorageMb: opts.coordinationStorageMb, sqlTimeLimitMs: opts.sqlTimeLimit, peers, observed, listen: first, sharedStores }));
+          const sharedStorage = started[0]?.storage;
+          started.push(await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: first ? opts.state : undefined, env: opts.env, logger, lifecycleIntervalMs: opts.lifecycleInterval * 1000, isolation: opts.isolation, egressAllow: opts.egressAllow, coordinationStorageMb: opts.coordinationStorageMb, sqlTimeLimitMs: opts.sqlTimeLimit, peers, observed, listen: first, sharedStorage }));
         }
       } catch (err) {
         await stopAll();
