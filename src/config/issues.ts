@@ -51,8 +51,11 @@ function ruleOf(issue: z.core.$ZodIssue): string {
       return `expected at most ${String(issue.maximum)}`;
     case 'invalid_union':
       return 'expected one of the accepted shapes (see the JSON Schema)';
-    case 'invalid_key':
-      return 'invalid key';
+    case 'invalid_key': {
+      // The key's own rule says what a key must be (a binding name, an environment name, a name to define).
+      const reason = (issue as { issues?: { message?: string }[] }).issues?.[0]?.message;
+      return reason ? `invalid key: ${reason}` : 'invalid key';
+    }
     default:
       return issue.message;
   }

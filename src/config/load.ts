@@ -10,6 +10,7 @@ import { configSchemaFor, NON_INHERITABLE_KEYS, type RawAssets, type RawBuild, t
 import { formatIssue, formatPath } from './issues.js';
 import { DEFAULT_LIMITS, type Limits } from '../runtime/limits.js';
 import { cronProblem } from './cron-expression.js';
+import { defineProblem } from './define-value.js';
 import { isOriginalConfigFile, ORIGINAL_CONFIG_FILE_NAMES, parseOriginalToml, PROTOTYPE_KEY_PROBLEM } from './original/read.js';
 import { translateOriginal, type Translation } from './original/translate.js';
 import { finishOriginalLoad } from './original/load.js';
@@ -67,6 +68,10 @@ export interface ProjectConfig {
   readonly assets: ProjectAssets | undefined;
   /** Coordination-object migrations (`migrations`), in order. */
   readonly migrations: readonly Migration[];
+  /** Names the bundler replaces (`define`), each with the code of its value. */
+  readonly define: Readonly<Record<string, string>>;
+  /** Module aliases for the bundle (`alias`), targets as written (paths relative to `dir`). */
+  readonly alias: Readonly<Record<string, string>>;
 }
 
 /** The `assets` section with its directory resolved and its defaults applied (docs/assets.md). */
@@ -236,6 +241,8 @@ export function validateConfig(
     build: resolveBuild(inherit('build'), dir),
     assets: resolveAssets(inherit('assets'), dir),
     migrations: inherit('migrations') ?? [],
+    define: pick('define') ?? {},
+    alias: inherit('alias') ?? {},
   };
   return { config: deepFreeze(config), warnings };
 }
@@ -284,6 +291,10 @@ export function checkSection(section: RawEnvironment, where: string, today: stri
   for (const [i, expression] of (section.triggers?.crons ?? []).entries()) {
     const problem = cronProblem(expression);
     if (problem) problems.push(`${at(`triggers.crons[${i}]`)}: ${problem}`);
+  }
+  for (const [name, value] of Object.entries(section.define ?? {})) {
+    const problem = defineProblem(name, value);
+    if (problem) problems.push(`${at(`define.${name}`)}: ${problem}`);
   }
   return { problems, warnings };
 }

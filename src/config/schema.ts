@@ -121,13 +121,23 @@ const INHERITABLE = {
   assets: ASSETS.optional(),
   /** Coordination-object migrations, applied in order at deploy (docs/bindings/coordination.md). @default none */
   migrations: MIGRATIONS_SCHEMA.optional(),
+  /** Module aliases for the bundle: an import of the key resolves to the value (a package, or a path relative to the configuration file). @default none */
+  alias: z.record(z.string().min(1), z.string().min(1)).optional(),
 };
+
+/** A name the bundler replaces (`define`): an identifier or a dotted member path, such as `process.env.API_URL`. */
+const DEFINED_NAME = z.string().regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/, { error: 'expected an identifier or a dotted path of identifiers, such as "__VERSION__" or "process.env.API_URL"' });
 
 /** Keys an environment never inherits: vars and every binding kind (SPEC, Authentication 4). */
 function nonInheritable(registry: BindingRegistry = BINDINGS) {
   const bindings: Record<string, z.ZodType> = {};
   for (const plugin of registry) bindings[plugin.configKey] = (plugin.sectionSchema ?? z.array(plugin.entrySchema)).optional();
-  return { vars: z.record(BINDING_NAME, JSON_VALUE).optional(), ...bindings };
+  return {
+    vars: z.record(BINDING_NAME, JSON_VALUE).optional(),
+    /** Names the bundler replaces with the code of each value (a JSON literal or another name), as the original's tool does. @default none */
+    define: z.record(DEFINED_NAME, z.string()).optional(),
+    ...bindings,
+  };
 }
 
 /** The keys that are not inherited by environments, in the order the docs list them. */

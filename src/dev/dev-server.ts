@@ -456,7 +456,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   async function newBundler(cfg: ProjectConfig): Promise<Bundler | undefined> {
     if (cfg.main === undefined) return undefined;
-    const created = await createBundler({ entry: cfg.main, projectDir: cfg.dir, outDir: buildDir, compatibilityFlags: cfg.compatibility_flags, mode: 'development', rules: cfg.rules });
+    const created = await createBundler({ entry: cfg.main, projectDir: cfg.dir, outDir: buildDir, compatibilityFlags: cfg.compatibility_flags, mode: 'development', rules: cfg.rules, define: cfg.define, alias: cfg.alias });
     for (const warning of created.warnings) logger.warn(`${path.basename(file)}: ${warning}`);
     return created;
   }

@@ -32,6 +32,10 @@ export interface BundleOptions {
   mode: 'development' | 'production';
   /** The project's module rules (`rules` in ledge.jsonc), applied before the defaults. */
   rules?: readonly ModuleRule[] | undefined;
+  /** Names replaced with code (`define` in ledge.jsonc), over Ledge's own. */
+  define?: Readonly<Record<string, string>> | undefined;
+  /** Module aliases (`alias` in ledge.jsonc); a relative target is relative to `projectDir`. Ledge's own libraries keep their names. */
+  alias?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The output of one build: the file to load and the source files it came from. */
@@ -45,6 +49,13 @@ export interface BundleResult {
 /** One build's output with what a person should know about the options (module rules that never apply). */
 export interface OneBundle extends BundleResult {
   warnings: readonly string[];
+}
+
+/** The project's aliases with relative targets made absolute (the original's tool resolves them from the configuration file's folder). */
+function projectAliases(alias: Readonly<Record<string, string>> | undefined, projectDir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, target] of Object.entries(alias ?? {})) out[name] = target.startsWith('./') || target.startsWith('../') ? path.resolve(projectDir, target) : target;
+  return out;
 }
 
 /** Bundles the application once. Throws `bundle_failed` or `node_module_forbidden` with esbuild's located messages. */
@@ -107,9 +118,10 @@ export async function createBundler(options: BundleOptions): Promise<Bundler> {
       'process.env.NODE_ENV': JSON.stringify(options.mode),
       ...(compat ? {} : { process: 'undefined', Buffer: 'undefined' }),
       global: 'globalThis',
+      ...options.define,
     },
     // Ledge's application libraries resolve to this installation, whether or not the project installed ledge itself.
-    alias: APP_LIBRARIES,
+    alias: { ...projectAliases(options.alias, options.projectDir), ...APP_LIBRARIES },
     plugins: [runtimeModulesPlugin(), nodeBuiltinsPlugin(compat, shim, als), moduleRulesPlugin(rules.rules, options.projectDir)],
   });
   return {

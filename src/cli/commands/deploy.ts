@@ -215,7 +215,7 @@ function formatPlan(plan: { account: { id: string; name: string }; deployment: s
 async function bundleModules(config: ProjectConfig, entry: string): Promise<{ list: { name: string; content_base64: string }[]; bytes: number; sha256: string }> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'ledge-deploy-'));
   try {
-    const built = await bundle({ entry, projectDir: config.dir, outDir, compatibilityFlags: config.compatibility_flags, mode: 'production', rules: config.rules }, 0);
+    const built = await bundle({ entry, projectDir: config.dir, outDir, compatibilityFlags: config.compatibility_flags, mode: 'production', rules: config.rules, define: config.define, alias: config.alias }, 0);
     for (const warning of built.warnings) process.stderr.write(`warning: ${warning}\n`);
     const main = readFileSync(path.join(outDir, MAIN_MODULE));
     const map = readFileSync(path.join(outDir, SOURCE_MAP));

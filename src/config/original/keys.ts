@@ -79,8 +79,6 @@ export const MISSING_FEATURES: Readonly<Record<string, string>> = {
   unsafe: 'Ledge has no raw binding escape hatch',
   connect: 'Ledge has no inbound TCP listeners for deployments',
   secrets: 'declaring required secrets (secrets.required) is not supported yet; ledge dev loads every name in .dev.vars or .env, and "ledge secret put" sets them on the platform',
-  define: 'Ledge does not replace identifiers at build time; read the value from vars instead',
-  alias: 'Ledge has no module aliases; install the package under the name the code imports',
   find_additional_modules: 'Ledge bundles the code into one module and does not upload extra modules',
   base_dir: 'Ledge bundles the code into one module and does not upload extra modules',
   preserve_file_names: 'Ledge bundles the code into one module and does not upload extra modules',
