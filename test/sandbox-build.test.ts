@@ -46,3 +46,25 @@ test('what runs is the bundle the platform built, its digest on the version; imp
     await p.close();
   }
 });
+
+test('define and alias of an uploaded configuration apply to the platform\'s build; an alias cannot reach outside the build sandbox', async () => {
+  const p = await startTestPlatform(tempDir('ledge-build-define-'), undefined, { isolation: 'process', spareSandbox: false });
+  try {
+    const body = put('defined', {
+      'index.js': "import { who } from 'people'; export default { fetch: () => Response.json({ version: __VERSION__, who: who() }) };",
+      'shim.js': "export const who = () => 'the alias';",
+    });
+    const ok = await p.call('PUT', `/accounts/${p.accountId}/deployments/defined`, { body: { ...body, config: { ...body.config, define: { __VERSION__: '"9.9.9"' }, alias: { people: './shim.js' } } } });
+    assert.equal(ok.status, 200, ok.text);
+    assert.deepEqual(await (await p.visit('defined.admin.ledge.localhost')).json(), { version: '9.9.9', who: 'the alias' });
+
+    const secret = path.join(p.stateDir, 'secret.json');
+    writeFileSync(secret, '{"password":"hunter2"}');
+    const steal = put('aliased', { 'index.js': "import s from 'creds'; export default { fetch: () => Response.json(s) };" });
+    const stolen = await p.call('PUT', `/accounts/${p.accountId}/deployments/aliased`, { body: { ...steal, config: { ...steal.config, alias: { creds: secret } } } });
+    assert.equal(stolen.status, 400, 'the build sandbox sees only the upload, aliases included');
+    assert.doesNotMatch(stolen.text, /hunter2/);
+  } finally {
+    await p.close();
+  }
+});

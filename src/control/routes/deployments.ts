@@ -260,7 +260,8 @@ export function deploymentRoutes(registry: BindingRegistry): RouteDefinition[] {
   async function buildOrRefuse(services: ControlServices, account: string, modules: { name: string; content: Uint8Array }[], main: string, config: DeployConfig): Promise<{ content: Uint8Array; sha256: string; map?: Uint8Array } | undefined> {
     if (!services.buildUpload) return undefined;
     try {
-      return await services.buildUpload({ account, modules, main, compatibilityFlags: (config as { compatibility_flags?: string[] }).compatibility_flags ?? [] });
+      const build = config as { compatibility_flags?: string[]; define?: Record<string, string>; alias?: Record<string, string> };
+      return await services.buildUpload({ account, modules, main, compatibilityFlags: build.compatibility_flags ?? [], define: build.define, alias: build.alias });
     } catch (err) {
       if (isLedgeError(err)) throw fieldError('/body/modules', `the platform could not build the upload: ${err.message}`);
       throw err;

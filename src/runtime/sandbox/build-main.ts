@@ -4,10 +4,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { bundle } from '../bundle.js';
+import type { UploadBuildOptions } from './build.js';
 
-const [entry, flags] = [process.argv[2] ?? '', JSON.parse(process.argv[3] ?? '[]') as string[]];
+const [entry, build] = [process.argv[2] ?? '', JSON.parse(process.argv[3] ?? '{"compatibilityFlags":[]}') as UploadBuildOptions];
 try {
-  const result = await bundle({ entry: `/upload/${entry}`, projectDir: '/upload', outDir: '/out', compatibilityFlags: flags, mode: 'production' });
+  const result = await bundle({ entry: `/upload/${entry}`, projectDir: '/upload', outDir: '/out', mode: 'production', ...build });
   // The build's source map chains through the upload's own map (esbuild reads it), so stacks name the project's files.
   const map = existsSync(`${result.file}.map`) ? readFileSync(`${result.file}.map`, 'utf8') : undefined;
   process.stdout.write(JSON.stringify({ code: readFileSync(result.file, 'utf8'), map }));

@@ -22,22 +22,30 @@ const BUILD_TIMEOUT_MS = 60_000;
 /** Largest output a build may print. */
 const BUILD_OUTPUT_BYTES = 64 * 1024 * 1024;
 
+/** What the deployment's configuration says about its build: its compatibility flags, `define` and `alias`. */
+export interface UploadBuildOptions {
+  compatibilityFlags: readonly string[];
+  define?: Readonly<Record<string, string>> | undefined;
+  alias?: Readonly<Record<string, string>> | undefined;
+}
+
 /**
  * Bundles uploaded modules on the server (issue 13, item 3): whatever arrives, even an already bundled file,
  * goes through Ledge's bundler again, so what runs is what the platform built. With `sandboxed`, the bundler
  * runs inside bubblewrap with no network, seeing only the upload, Ledge's bundler and esbuild, and writing only
  * a private /out; otherwise (thread isolation, trusted code) it runs here.
  */
-export async function buildUpload(options: { modules: readonly { name: string; content: Uint8Array }[]; main: string; compatibilityFlags: readonly string[]; sandboxed: boolean }): Promise<BuiltUpload> {
+export async function buildUpload(options: { modules: readonly { name: string; content: Uint8Array }[]; main: string; sandboxed: boolean } & UploadBuildOptions): Promise<BuiltUpload> {
   const work = mkdtempSync(path.join(tmpdir(), 'ledge-upload-'));
   try {
     const upload = path.join(work, 'upload');
     mkdirSync(upload);
     writeFileSync(path.join(upload, 'package.json'), '{"type":"module"}\n');
     for (const m of options.modules) writeFileSync(path.join(upload, m.name), m.name.endsWith('.map') ? projectMap(m.content) : m.content);
+    const build: UploadBuildOptions = { compatibilityFlags: options.compatibilityFlags, define: options.define, alias: options.alias };
     const { code, map } = options.sandboxed
-      ? await buildInSandbox(upload, options.main, options.compatibilityFlags)
-      : await buildHere(upload, path.join(work, 'out'), options.main, options.compatibilityFlags);
+      ? await buildInSandbox(upload, options.main, build)
+      : await buildHere(upload, path.join(work, 'out'), options.main, build);
     // The map is stored beside the module and read from there (src/observability/stack.ts); the comment would name a build file.
     const content = Buffer.from(code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
     return { content, sha256: createHash('sha256').update(content).digest('hex'), ...(map === undefined ? {} : { map: Buffer.from(map) }) };
@@ -61,20 +69,20 @@ function projectMap(content: Uint8Array): Uint8Array {
   }
 }
 
-async function buildHere(upload: string, outDir: string, main: string, flags: readonly string[]): Promise<{ code: string; map: string | undefined }> {
+async function buildHere(upload: string, outDir: string, main: string, build: UploadBuildOptions): Promise<{ code: string; map: string | undefined }> {
   const { existsSync, readFileSync } = await import('node:fs');
-  const result = await bundle({ entry: path.join(upload, main), projectDir: upload, outDir, compatibilityFlags: flags, mode: 'production' });
+  const result = await bundle({ entry: path.join(upload, main), projectDir: upload, outDir, mode: 'production', ...build });
   return { code: readFileSync(result.file, 'utf8'), map: existsSync(`${result.file}.map`) ? readFileSync(`${result.file}.map`, 'utf8') : undefined };
 }
 
-function buildInSandbox(upload: string, main: string, flags: readonly string[]): Promise<{ code: string; map: string | undefined }> {
+function buildInSandbox(upload: string, main: string, build: UploadBuildOptions): Promise<{ code: string; map: string | undefined }> {
   const files = buildFiles();
   const { node, args } = systemView();
   for (const bind of files.binds) args.push('--ro-bind', bind.from, bind.to);
   args.push('--ro-bind', upload, '/upload', '--tmpfs', '/out', '--proc', '/proc', '--dev', '/dev', '--chdir', '/');
   // esbuild's own binary is a child process of the bundler: allowed here, and it sees only this view.
   args.push('--', node, '--experimental-permission', '--allow-fs-read=/ledge/*', '--allow-fs-read=/upload/*', '--allow-fs-read=/out/*', '--allow-fs-write=/out/*', '--allow-child-process',
-    '--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning', files.main, main, JSON.stringify(flags));
+    '--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning', files.main, main, JSON.stringify(build));
   return new Promise((resolve, reject) => {
     const child = spawn(findBubblewrap(), args, { stdio: ['ignore', 'pipe', 'pipe'], env: {} });
     const out: Buffer[] = [];
