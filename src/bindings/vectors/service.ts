@@ -159,7 +159,7 @@ export function createVectorHandlers(options: { index: string; storage: VectorSt
 function metadataFor(vector: StoredVector, level: WireQueryOptions['returnMetadata'], indexes: readonly { propertyName: string; indexType: 'string' | 'number' | 'boolean'; generation: number }[]): string | null {
   if (level !== 'indexed' || vector.indexed === null) return null;
   const kept = JSON.parse(vector.indexed) as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
+  const out = Object.create(null) as Record<string, unknown>;
   for (const index of indexes) {
     // Only what the index holds for this vector: nothing for a vector written before the index existed.
     const value = kept[index.generation];
@@ -168,13 +168,17 @@ function metadataFor(vector: StoredVector, level: WireQueryOptions['returnMetada
   return JSON.stringify(out);
 }
 
-/** Sets a dotted path in a plain object, making the objects on the way. */
+/**
+ * Sets a dotted path in an object with no prototype, making such objects on the way. The path is the tenant's
+ * (a metadata index's property name): with prototypes, "__proto__.x" or "constructor.prototype.x" assigned x on
+ * the platform process's Object.prototype.
+ */
 function setAt(target: Record<string, unknown>, path: string, value: unknown): void {
   const parts = path.split('.');
   let current = target;
   for (const part of parts.slice(0, -1)) {
-    const next = current[part];
-    current = (next !== null && typeof next === 'object' ? next : (current[part] = {})) as Record<string, unknown>;
+    const next = Object.hasOwn(current, part) ? current[part] : undefined;
+    current = (next !== null && typeof next === 'object' ? next : (current[part] = Object.create(null))) as Record<string, unknown>;
   }
   current[parts[parts.length - 1] as string] = value;
 }
