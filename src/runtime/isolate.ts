@@ -772,6 +772,13 @@ export class Isolate {
     }
   }
 
+  /** How many calls through bindings the most deeply nested event this isolate runs is nested in (0 with none). */
+  #deepestEvent(): number {
+    let deepest = 0;
+    for (const event of this.#events.values()) if (event.depth !== undefined && event.depth > deepest) deepest = event.depth;
+    return deepest;
+  }
+
   /** The request id of a fetch event still running, as log fields (none for other events). */
   #eventFields(eventId: number | undefined): { request_id: string } | undefined {
     const requestId = eventId === undefined ? undefined : this.#events.get(eventId)?.requestId;
@@ -782,8 +789,10 @@ export class Isolate {
     const service = this.#services[binding];
     try {
       if (!service) throw new BindingError('TypeError', `${binding} is not a binding of this deployment`);
-      // The caller as the host knows it: the event the isolate names only sets how deep the call is nested.
-      const origin = { deployment: this.#name, depth: (eventId === undefined ? undefined : this.#events.get(eventId)?.depth) ?? 0, endpoint: this.#rpc };
+      // The caller as the host knows it. How deep the call is nested is the deepest event the isolate runs, not the
+      // event it names: a call naming none, an ended one or a request from outside made every hop depth 0, and a loop
+      // through service bindings ran on until the isolate's memory limit (test/service-loop-forgery.test.ts).
+      const origin = { deployment: this.#name, depth: this.#deepestEvent(), endpoint: this.#rpc };
       this.#post({ t: 'call-result', id, value: await service.call(method, args, origin) });
     } catch (err) {
       if (isBindingError(err)) {
