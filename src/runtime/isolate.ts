@@ -16,6 +16,7 @@ import type { ObjectCaller, ObjectEvent, ObjectLease, ObjectOutcome } from '../b
 import { encodedRequestLine, encodedResponseStatus } from './rpc/codec.js';
 import { claimSocket, offerIsolateSocket } from '../bindings/coordination/websockets-handoff.js';
 import { RpcPort } from './rpc/host-links.js';
+import { RPC_LIMITS } from './rpc/limits.js';
 import { isRpcIsolateMessage } from './rpc/protocol.js';
 import type { RpcOutcome } from './rpc/errors.js';
 import { RESPONSE_UNREAD_LIMIT_BYTES, STREAM_WINDOW_BYTES, type LeasedCallTrace, type RpcEventCall, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
@@ -351,6 +352,11 @@ export class Isolate {
     if (event.kind !== 'rpc' && event.kind !== 'fetch') return this.#runBackground<ObjectOutcome>((id) => ({ t: 'object', id, event }));
     const port = from?.endpoint;
     if (!from || !(port instanceof RpcPort)) return { ok: false, error: { name: 'Error', message: 'a call to a coordination object came without its caller' } };
+    // Nested as service binding calls are (the original counts objects in its subrequest depth): a chain of objects
+    // each calling the next ran on until its isolate ran out of memory (test/coordination-call-depth.test.ts).
+    if (from.depth !== undefined && from.depth > RPC_LIMITS.maxDepth) {
+      return { ok: false, error: { name: 'RangeError', message: `calls through bindings are nested more than ${RPC_LIMITS.maxDepth} deep (a loop between coordination objects?); the call to ${event.className} was refused` } };
+    }
     const refused = port.oversized(event.args, event.kind === 'fetch' ? 'request' : 'argument list');
     if (refused && 'error' in refused) return { ok: false, error: refused.error };
     if (this.#exited) throw new LedgeError('isolate_failed', 'the isolate has stopped');
@@ -360,7 +366,7 @@ export class Isolate {
     } catch (err) {
       return { ok: false, error: { name: 'TypeError', message: (err as Error).message } };
     }
-    const outcome = await this.#runBackground<ObjectOutcome>((id) => ({ t: 'object', id, event: { ...event, link } }));
+    const outcome = await this.#runBackground<ObjectOutcome>((id) => ({ t: 'object', id, event: { ...event, link } }), from.depth === undefined ? {} : { depth: from.depth });
     // The object dropped its end, holding nothing there: the caller's end goes too, and no rpc-close travels.
     if (outcome.ok && outcome.linkDone === true) port.forget(from.link, this.#rpc);
     const oversized = outcome.ok && outcome.value !== undefined ? port.oversized(outcome.value, 'result') : undefined;
