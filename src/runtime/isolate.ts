@@ -16,6 +16,7 @@ import type { ObjectCaller, ObjectEvent, ObjectLease, ObjectOutcome } from '../b
 import { encodedRequestLine, encodedResponseStatus } from './rpc/codec.js';
 import { claimSocket, offerIsolateSocket } from '../bindings/coordination/websockets-handoff.js';
 import { RpcPort } from './rpc/host-links.js';
+import { RPC_LIMITS } from './rpc/limits.js';
 import { isRpcIsolateMessage } from './rpc/protocol.js';
 import type { RpcOutcome } from './rpc/errors.js';
 import { RESPONSE_UNREAD_LIMIT_BYTES, STREAM_WINDOW_BYTES, type LeasedCallTrace, type RpcEventCall, type FlatHeaders, type HostMessage, type IsolateInit, type IsolateMessage, type QueueBatchEvent, type QueueOutcome, type ScheduledFiring, type ScheduledOutcome } from './protocol.js';
@@ -351,6 +352,11 @@ export class Isolate {
     if (event.kind !== 'rpc' && event.kind !== 'fetch') return this.#runBackground<ObjectOutcome>((id) => ({ t: 'object', id, event }));
     const port = from?.endpoint;
     if (!from || !(port instanceof RpcPort)) return { ok: false, error: { name: 'Error', message: 'a call to a coordination object came without its caller' } };
+    // Nested as service binding calls are (the original counts objects in its subrequest depth): a chain of objects
+    // each calling the next ran on until its isolate ran out of memory (test/coordination-call-depth.test.ts).
+    if (from.depth !== undefined && from.depth > RPC_LIMITS.maxDepth) {
+      return { ok: false, error: { name: 'RangeError', message: `calls through bindings are nested more than ${RPC_LIMITS.maxDepth} deep (a loop between coordination objects?); the call to ${event.className} was refused` } };
+    }
     const refused = port.oversized(event.args, event.kind === 'fetch' ? 'request' : 'argument list');
     if (refused && 'error' in refused) return { ok: false, error: refused.error };
     if (this.#exited) throw new LedgeError('isolate_failed', 'the isolate has stopped');
@@ -360,7 +366,7 @@ export class Isolate {
     } catch (err) {
       return { ok: false, error: { name: 'TypeError', message: (err as Error).message } };
     }
-    const outcome = await this.#runBackground<ObjectOutcome>((id) => ({ t: 'object', id, event: { ...event, link } }));
+    const outcome = await this.#runBackground<ObjectOutcome>((id) => ({ t: 'object', id, event: { ...event, link } }), from.depth === undefined ? {} : { depth: from.depth });
     // The object dropped its end, holding nothing there: the caller's end goes too, and no rpc-close travels.
     if (outcome.ok && outcome.linkDone === true) port.forget(from.link, this.#rpc);
     const oversized = outcome.ok && outcome.value !== undefined ? port.oversized(outcome.value, 'result') : undefined;
@@ -772,6 +778,13 @@ export class Isolate {
     }
   }
 
+  /** How many calls through bindings the most deeply nested event this isolate runs is nested in (0 with none). */
+  #deepestEvent(): number {
+    let deepest = 0;
+    for (const event of this.#events.values()) if (event.depth !== undefined && event.depth > deepest) deepest = event.depth;
+    return deepest;
+  }
+
   /** The request id of a fetch event still running, as log fields (none for other events). */
   #eventFields(eventId: number | undefined): { request_id: string } | undefined {
     const requestId = eventId === undefined ? undefined : this.#events.get(eventId)?.requestId;
@@ -782,8 +795,10 @@ export class Isolate {
     const service = this.#services[binding];
     try {
       if (!service) throw new BindingError('TypeError', `${binding} is not a binding of this deployment`);
-      // The caller as the host knows it: the event the isolate names only sets how deep the call is nested.
-      const origin = { deployment: this.#name, depth: (eventId === undefined ? undefined : this.#events.get(eventId)?.depth) ?? 0, endpoint: this.#rpc };
+      // The caller as the host knows it. How deep the call is nested is the deepest event the isolate runs, not the
+      // event it names: a call naming none, an ended one or a request from outside made every hop depth 0, and a loop
+      // through service bindings ran on until the isolate's memory limit (test/service-loop-forgery.test.ts).
+      const origin = { deployment: this.#name, depth: this.#deepestEvent(), endpoint: this.#rpc };
       this.#post({ t: 'call-result', id, value: await service.call(method, args, origin) });
     } catch (err) {
       if (isBindingError(err)) {

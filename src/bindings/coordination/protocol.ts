@@ -91,6 +91,8 @@ export interface ObjectCaller {
   /** The calling isolate's RPC end (`CallOrigin.endpoint`: runtime/rpc/host-links.ts); opaque to bindings. */
   endpoint: object;
   link: number;
+  /** How many calls through bindings the call is nested in, counted by the host (runtime/rpc/limits.ts maxDepth). */
+  depth?: number;
 }
 
 /** What the host leases to the isolate holding an object (leases.ts): enough to run an RPC call on it there. */

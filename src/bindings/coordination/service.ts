@@ -39,8 +39,9 @@ export function createCoordinationHandlers(entry: CoordinationEntry, context: Se
       if (problem) throw new BindingError('TypeError', problem);
       // The name becomes the instance's ctx.id.name, and is kept with an alarm it sets: it must be the id's own.
       if (name !== null && idFromName(key, name) !== id.toLowerCase()) throw new BindingError('TypeError', 'the object\'s name is not the name of its id');
-      // The call's values are on the caller's RPC link: the object's isolate joins it when the event reaches it.
-      const from = { endpoint: origin.endpoint, link: call.link };
+      // The call's values are on the caller's RPC link: the object's isolate joins it when the event reaches it. It is
+      // nested one deeper than its caller's event, bounded where it runs (Isolate.runObject).
+      const from = { endpoint: origin.endpoint, link: call.link, depth: origin.depth + 1 };
       sqlite ??= await isSqlite(entry.class_name);
       return directory.deliver({ ...call, namespace, className: entry.class_name, id: id.toLowerCase(), name, sqlite }, host, from);
     },

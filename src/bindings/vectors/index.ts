@@ -19,7 +19,7 @@ export const VECTORS_PLUGIN = {
   resourceId: (entry) => entry.index_name,
   resource: { field: 'index_name', key: 'vector_index', area: 'vectors', areaLabel: 'vector indexes, their metadata indexes and vectors' },
   calls: VECTORS_CALLS,
-  handlers: (entry, context) => createVectorHandlers({ index: entry.index_name, storage: () => context.storage.vectors, clock: context.clock }),
+  handlers: (entry, context) => createVectorHandlers({ index: entry.index_name, storage: () => context.storage.vectors, clock: context.clock, account: context.scope?.account ?? '' }),
   isolate: ISOLATE_PART,
   design: vectorsDesign,
   admin: { open: createVectorAdmin },

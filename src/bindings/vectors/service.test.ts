@@ -95,3 +95,33 @@ test('the design record asks for each index\'s embedding model and how its vecto
   assert.match(parts[0]?.decisions[0]?.source ?? '', /vector_indexes\[0\]: index "docs-v2"/);
   assert.deepEqual(vectorsDesign(undefined, 'vector_indexes'), []);
 });
+
+test('one account\'s searches take turns: at most two scan at once, the rest wait in order and all answer', async (t) => {
+  const storage = openEmbeddedStorage(mkdtempSync(path.join(tmpdir(), 'ledge-vectors-')));
+  t.after(() => storage.close());
+  const clock = createManualClock(Date.UTC(2026, 10, 1));
+  await createVectorAdmin(storage.vectors, clock).create({ name: 'docs', dimensions: 2, metric: 'cosine' });
+  // The real port, its scans counted: each reads 2,000 vectors in pages, yielding between them.
+  const port = storage.vectors;
+  let live = 0;
+  let peak = 0;
+  const counted = Object.create(port) as typeof port;
+  counted.scan = async (...args) => {
+    peak = Math.max(peak, ++live);
+    try { return await port.scan(...args); } finally { live--; }
+  };
+  const service = (account: string) => serveProtocol('vector index', VECTORS_CALLS, createVectorHandlers({ index: 'docs', storage: counted, clock, account }));
+  const writer = service('a');
+  for (let batch = 0; batch < 2; batch++) {
+    await writer.call('upsert', [Array.from({ length: 1000 }, (_, i) => ({ id: `v${batch * 1000 + i}`, values: Float32Array.from([1, (batch * 1000 + i) / 2000]), namespace: null, metadata: null }))]);
+  }
+  const queries = Array.from({ length: 10 }, () => writer.call('query', [Float32Array.from([1, 0]), { ...OPTIONS, topK: 1 }]) as Promise<{ matches: { id: string }[] }>);
+  assert.deepEqual((await Promise.all(queries)).map((r) => r.matches[0]?.id), Array(10).fill('v0'));
+  assert.equal(peak, 2, 'ten searches of one account scanned at once');
+  // Another account's search is not held behind them.
+  peak = 0;
+  const other = service('b').call('query', [Float32Array.from([1, 0]), { ...OPTIONS, topK: 1 }]);
+  const more = Array.from({ length: 4 }, () => writer.call('query', [Float32Array.from([1, 0]), { ...OPTIONS, topK: 1 }]));
+  await Promise.all([other, ...more]);
+  assert.equal(peak, 3, 'account b scans beside account a\'s two');
+});

@@ -8,6 +8,7 @@ import { VECTOR_LIMITS } from './limits.js';
 import { byteLength, indexedValues, parseMetadata, VectorInputError } from './metadata.js';
 import type { VectorsProtocol, WireMatch, WireQueryOptions, WireVector } from './protocol.js';
 import { norm, score, TopK } from './search.js';
+import { inSearchTurn } from './search-turns.js';
 
 /** What application code is told when its binding names an index that does not exist. */
 export function missingIndexMessage(name: string): string {
@@ -65,8 +66,8 @@ function checkQueryOptions(options: WireQueryOptions): void {
  * Search is exact: one pass over the index's vectors (or one namespace's), filter first, then the best topK.
  * `storage` may be a function that opens the store.
  */
-export function createVectorHandlers(options: { index: string; storage: VectorStoragePort | (() => VectorStoragePort); clock: Clock }): CallHandlers<VectorsProtocol> {
-  const { index: name, clock } = options;
+export function createVectorHandlers(options: { index: string; storage: VectorStoragePort | (() => VectorStoragePort); clock: Clock; account?: string }): CallHandlers<VectorsProtocol> {
+  const { index: name, clock, account = '' } = options;
   // Opened at each call, not when the deployment starts: a damaged store fails these calls only, not the deployment.
   const open = options.storage;
   const store = typeof open === 'function' ? open : () => open;
@@ -82,10 +83,11 @@ export function createVectorHandlers(options: { index: string; storage: VectorSt
     const filter = options.filter === null ? null : compileFilter(parseFilter(options.filter), metadataIndexes);
     const best = new TopK<{ id: string; score: number; vector: StoredVector }>(index.metric, options.topK);
     const queryNorm = norm(query);
-    await store().scan(name, options.namespace ?? undefined, (vector) => {
+    // One account's searches take turns (search-turns.ts): a flood of them never crowds out other accounts.
+    await inSearchTurn(account, () => store().scan(name, options.namespace ?? undefined, (vector) => {
       if (filter && !filter(vector.indexed === null ? null : JSON.parse(vector.indexed) as Record<string, string | number | boolean | null>)) return;
       best.offer({ id: vector.id, score: score(index.metric, query, queryNorm, vector.values), vector });
-    });
+    }));
     // The scan leaves metadata out (it can be 10 KiB a vector): the matches' is read now, when asked for.
     const stored = options.returnMetadata === 'all' ? new Map((await store().get(name, best.items.map((m) => m.id))).map((v) => [v.id, v.metadata])) : null;
     const matches = best.items.map(({ id, score: s, vector }): WireMatch => ({
@@ -159,7 +161,7 @@ export function createVectorHandlers(options: { index: string; storage: VectorSt
 function metadataFor(vector: StoredVector, level: WireQueryOptions['returnMetadata'], indexes: readonly { propertyName: string; indexType: 'string' | 'number' | 'boolean'; generation: number }[]): string | null {
   if (level !== 'indexed' || vector.indexed === null) return null;
   const kept = JSON.parse(vector.indexed) as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
+  const out = Object.create(null) as Record<string, unknown>;
   for (const index of indexes) {
     // Only what the index holds for this vector: nothing for a vector written before the index existed.
     const value = kept[index.generation];
@@ -168,13 +170,17 @@ function metadataFor(vector: StoredVector, level: WireQueryOptions['returnMetada
   return JSON.stringify(out);
 }
 
-/** Sets a dotted path in a plain object, making the objects on the way. */
+/**
+ * Sets a dotted path in an object with no prototype, making such objects on the way. The path is the tenant's
+ * (a metadata index's property name): with prototypes, "__proto__.x" or "constructor.prototype.x" assigned x on
+ * the platform process's Object.prototype.
+ */
 function setAt(target: Record<string, unknown>, path: string, value: unknown): void {
   const parts = path.split('.');
   let current = target;
   for (const part of parts.slice(0, -1)) {
-    const next = current[part];
-    current = (next !== null && typeof next === 'object' ? next : (current[part] = {})) as Record<string, unknown>;
+    const next = Object.hasOwn(current, part) ? current[part] : undefined;
+    current = (next !== null && typeof next === 'object' ? next : (current[part] = Object.create(null))) as Record<string, unknown>;
   }
   current[parts[parts.length - 1] as string] = value;
 }

@@ -101,6 +101,9 @@ export class FrameReader {
     this.#transient = options.transient === true;
   }
 
+  /** Whether the reader holds the start of a frame not yet complete. */
+  get partial(): boolean { return this.#need >= 0 || this.#buffered > 0; }
+
   /** Adds bytes; returns the values of every frame now complete. Throws FrameError on an oversized or undecodable frame. */
   push(chunk: Buffer): unknown[] {
     if (this.#release && !this.#transient && chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer) this.#whole.add(chunk.buffer);

@@ -48,6 +48,9 @@ export class ProxyWorker implements IsolateWorker {
   #beatAt = Date.now();
   /** The isolate's own connection, once it presented its token; frames posted before wait in `#early`. */
   #socket: Socket | undefined;
+  /** Reads the isolate's frames from its connection; when bytes last came (an unfinished frame must keep coming). */
+  #reader: FrameReader | undefined;
+  #readAt = 0;
   #early: Buffer[] = [];
   #earlyBytes = 0;
   /** The sandbox said the isolate exited: the exit is delivered when the connection closes (its last frames read). */
@@ -132,8 +135,10 @@ export class ProxyWorker implements IsolateWorker {
     }
     this.#socket = socket;
     const reader = new FrameReader();
+    this.#reader = reader;
     const read = (chunk: Buffer) => {
       if (this.#exited) return;
+      this.#readAt = Date.now();
       try {
         for (const batch of reader.push(chunk)) {
           if (!Array.isArray(batch)) throw new FrameError('a frame is not a list of messages');
@@ -202,6 +207,15 @@ export class ProxyWorker implements IsolateWorker {
     if (beat !== this.#beat) this.#beatAt = now;
     this.#beat = beat;
   }
+
+  /**
+   * When bytes last came on the isolate's connection while a frame it started is unfinished, else undefined. The
+   * isolate writes a frame whole unless its thread is busy, but its code can make the frame's length say more than
+   * it sends (it shares %TypedArray%.prototype with the code that writes the length): the host would wait for the
+   * rest for as long as the isolate lives, holding what came, and read everything the isolate sends later as part
+   * of that frame (its sandbox judges the wait: sandbox.ts).
+   */
+  get unfinishedSince(): number | undefined { return this.#reader?.partial === true && !this.#exited ? this.#readAt : undefined; }
 
   /** When the isolate's heartbeat last moved, as its sandbox reported it (its event loop turned then). */
   get heartbeatAt(): number { return this.#beatAt; }

@@ -8,7 +8,7 @@ import type { Logger } from '../../platform/logger.js';
 import type { EgressSessions } from '../egress/gateway.js';
 import type { IsolateWorker, IsolateWorkerSpec } from '../isolate-worker.js';
 import { toSandboxRecord, type HostRecord } from './channel.js';
-import { ChannelQueueWatch, describeOverrun, type ChannelOverrun } from './channel-bounds.js';
+import { CHANNEL_STALL_MS, ChannelQueueWatch, describeOverrun, type ChannelOverrun } from './channel-bounds.js';
 import { approxBytes, createFrameWriter, FrameError, FrameReader } from './frames.js';
 import { BUNDLES_MOUNT, CHANNEL_MOUNT, runtimeModuleInside, sandboxCommand, type LaunchSpec } from './launcher.js';
 import { killSandboxTree } from './kill-tree.js';
@@ -253,12 +253,34 @@ export class Sandbox {
       this.#unresponsive(stalled);
       return;
     }
+    const unfinished = this.#unfinishedFrame();
+    if (unfinished) {
+      this.#violation(unfinished);
+      return;
+    }
     this.#usage = readTreeUsage(pid);
     this.#peakRssBytes = Math.max(this.#peakRssBytes, this.#usage.rssBytes);
     if (this.#usage.rssBytes > this.#memoryLimitBytes) {
       this.#logger.error(`the sandbox of account ${this.accountId ?? '(none)'} uses ${mb(this.#usage.rssBytes)} MB, past the account's memory limit of ${mb(this.#memoryLimitBytes)} MB; it is stopped and its events answered 503`, { code: 'exceeded_memory', account: this.accountId });
       void this.stop('exceeded_memory');
     }
+  }
+
+  /**
+   * Why an isolate's connection broke the rules by leaving a frame unfinished: nothing more of it came for
+   * CHANNEL_STALL_MS while the isolate's event loop turned (a busy isolate finishes its frame when its turn ends,
+   * which its CPU limit bounds), or while the sandbox stopped reporting. Else null.
+   */
+  #unfinishedFrame(): string | null {
+    const now = Date.now();
+    const reporting = now - this.#statsAt < BUSY_AFTER_MS;
+    for (const worker of this.#workers.values()) {
+      const since = worker.unfinishedSince;
+      if (since === undefined || now - since < CHANNEL_STALL_MS) continue;
+      if (reporting && now - worker.heartbeatAt >= BUSY_AFTER_MS) continue;
+      return `isolate ${worker.id} left a frame unfinished for ${Math.round((now - since) / 1000)} s while its event loop ran`;
+    }
+    return null;
   }
 
   #onExit(code: number | null, signal: NodeJS.Signals | null): void {
