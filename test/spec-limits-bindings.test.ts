@@ -91,3 +91,17 @@ test('a workflow may be given at most 25,000 steps, a queue consumer at most 100
   assert.equal(check(consumer(100)), 'ok');
   assert.match(check(consumer(101)), /ledge\.jsonc: queues\.consumers\[0\]\.max_retries: expected at most 100, got 101$/);
 });
+
+test('the limits an application sets itself (limits.*) are taken at their bounds and refused one past them, naming the key', () => {
+  const check = (limits: Record<string, number>) => {
+    const dir = makeProject({ 'src/index.js': 'export default { fetch() { return new Response("ok"); } };' }, { limits });
+    try { loadConfig(findConfigFile(dir)); return 'ok'; } catch (err) { return (err as Error).message.replace(/^.*ledge\.jsonc: /, ''); }
+  };
+  const bounds: [string, number, number][] = [['cpu_ms', 1, 300_000], ['memory_mb', 16, 8192], ['subrequests', 1, 100_000], ['wall_ms', 1, 3_600_000]];
+  for (const [key, low, high] of bounds) {
+    assert.equal(check({ [key]: low }), 'ok', `${key} = ${low}`);
+    assert.equal(check({ [key]: high }), 'ok', `${key} = ${high}`);
+    assert.equal(check({ [key]: low - 1 }), `limits.${key}: expected at least ${low}, got ${low - 1}`);
+    assert.equal(check({ [key]: high + 1 }), `limits.${key}: expected at most ${high}, got ${high + 1}`);
+  }
+});
