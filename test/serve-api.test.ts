@@ -84,7 +84,7 @@ test('deploy, custom domain, default and preview hostnames off and on, rollback,
       const res = await p.visit(host);
       assert.equal(res.status, 404, host);
       assert.equal(res.headers.get('ledge-origin'), 'platform', `${host}: the 404 comes from the platform, not an application`);
-      assert.deepEqual(await res.json(), { error: 'not_found', message: 'No deployment answers for this hostname.' });
+      assert.deepEqual(await res.json(), { error: 'not_found', message: 'No deployment answers for this hostname.', request_id: res.headers.get('ledge-request-id') });
     }
 
     const v2 = await track(p.call('PUT', `/accounts/${p.accountId}/deployments/shop`, { token: ci.value, body: deployBody(moduleBody('v2'), { ...config, edge_dev: true, preview_urls: true }) }));
@@ -250,7 +250,7 @@ test('bad input: validation pointers, JSON, media type, size, unknown paths and 
     let r = await bad('PUT', `${base}/deployments/app`, deployBody(moduleBody('x'), { compatibility_date: '2026-13-01' }));
     assert.deepEqual([r.status, r.code, r.pointer], [400, 1001, '/body/config/compatibility_date']);
     r = await bad('PUT', `${base}/deployments/app`, deployBody(moduleBody('x'), { compatibility_date: '2999-01-01' }));
-    assert.deepEqual([r.status, r.pointer], [400, '/body/config']);
+    assert.deepEqual([r.status, r.pointer], [400, '/body/config/compatibility_date']);
     assert.match(r.message, /in the future/);
     r = await bad('PUT', `${base}/deployments/app`, deployBody(moduleBody('x'), { kv_namespaces: [{ binding: 'CACHE', id: 'f'.repeat(32) }] }));
     assert.deepEqual([r.status, r.pointer], [400, '/body/config/kv_namespaces/0/id']);

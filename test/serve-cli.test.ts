@@ -48,7 +48,9 @@ test('ledge serve prints the bootstrap token once; a deployment acknowledged bef
     const put = await call(first.api, ciToken, 'PUT', `/accounts/${accountId}/deployments/app`, deployBody(moduleBody('survivor'), { kv_namespaces: [{ binding: 'CACHE', id: kv.json.result.id }], routes: ['app.example.com'] }));
     assert.equal(put.status, 200);
     assert.deepEqual(await visit(first.app, 'app.example.com'), { status: 200, body: 'survivor', origin: undefined });
-    assert.deepEqual(await visit(first.app, 'app.admin.ledge.localhost'), { status: 404, body: '{"error":"not_found","message":"No deployment answers for this hostname."}', origin: 'platform' });
+    const missing = await visit(first.app, 'app.admin.ledge.localhost');
+    assert.deepEqual({ ...missing, body: JSON.parse(missing.body).message }, { status: 404, body: 'No deployment answers for this hostname.', origin: 'platform' });
+    assert.match(JSON.parse(missing.body).request_id, /^[0-9a-f]{16}$/, 'the platform\'s 404 repeats its request id');
     first.proc.child.kill('SIGKILL');
     await first.proc.exited;
 

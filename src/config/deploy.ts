@@ -36,9 +36,26 @@ export type VersionConfig = Pick<ProjectConfig, 'compatibility_date' | 'compatib
   assets: DeployConfig['assets'];
 };
 
-/** Problems of an uploaded configuration beyond its schema (the same rules `ledge.jsonc` follows). */
-export function deployConfigProblems(config: DeployConfig, today: string, registry: BindingRegistry = BINDINGS): string[] {
-  return checkSection(config, '', today, registry).problems;
+/** The code of a deploy answer's message that warns about its configuration (docs/api.md); `ledge.jsonc` gets the same text. */
+export const CONFIG_WARNING_MESSAGE = 10103;
+
+/**
+ * What an uploaded configuration breaks beyond its schema, and what it is warned about (an unknown compatibility
+ * flag, a consumer without a dead-letter queue): the same rules and texts `ledge.jsonc` gets. Each text starts with
+ * the dotted path of its key (`compatibility_date: ...`, `triggers.crons[0]: ...`).
+ */
+export function checkDeployConfig(config: DeployConfig, today: string, registry: BindingRegistry = BINDINGS): { problems: string[]; warnings: string[] } {
+  return checkSection(config, '', today, registry);
+}
+
+/**
+ * The JSON pointer under `base` of the key a `checkSection` text names (`triggers.crons[0]: ...` is
+ * `<base>/triggers/crons/0`), so an API error points at the field itself; `base` when the text names none.
+ */
+export function problemPointer(problem: string, base: string): string {
+  const key = /^([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*|\[\d+\])*):\s/.exec(problem)?.[1];
+  if (!key) return base;
+  return base + key.split(/\.|\[(\d+)\]/).filter((part) => part !== undefined && part !== '').map((part) => `/${part}`).join('');
 }
 
 /** Applies the defaults to a validated deployment configuration. */

@@ -12,6 +12,10 @@ import { CronExpressionParser } from 'cron-parser';
  */
 function toParserSyntax(expression: string): string {
   const fields = expression.trim().split(/\s+/);
+  // SPEC, Limits: the cron time base is UTC. A time zone prefix (cron(8)'s CRON_TZ=, or TZ=) would otherwise be
+  // reported as a sixth field, which hides that no time zone can be given here.
+  const zone = /^(CRON_TZ|TZ)=(\S*)/.exec(expression.trim());
+  if (zone) return `"${expression}" names the time zone ${zone[2] || '(empty)'}: cron triggers fire on UTC time and take no time zone; write the UTC times, and state the local rule (its time zone and daylight-saving handling) in the task (docs/cron.md)`;
   if (fields.length !== 5) return expression;
   fields[4] = (fields[4] as string).replace(/(^|[,-])(\d+)/g, (_match, before: string, digits: string) => {
     const day = Number(digits);
@@ -24,6 +28,10 @@ function toParserSyntax(expression: string): string {
 /** Why a cron expression is not a standard five-field expression, or undefined when it is. */
 export function cronProblem(expression: string): string | undefined {
   const fields = expression.trim().split(/\s+/);
+  // SPEC, Limits: the cron time base is UTC. A time zone prefix (cron(8)'s CRON_TZ=, or TZ=) would otherwise be
+  // reported as a sixth field, which hides that no time zone can be given here.
+  const zone = /^(CRON_TZ|TZ)=(\S*)/.exec(expression.trim());
+  if (zone) return `"${expression}" names the time zone ${zone[2] || '(empty)'}: cron triggers fire on UTC time and take no time zone; write the UTC times, and state the local rule (its time zone and daylight-saving handling) in the task (docs/cron.md)`;
   if (fields.length !== 5) return `"${expression}" has ${fields.length} field(s); expected five (minute hour day-of-month month day-of-week)`;
   try {
     CronExpressionParser.parse(toParserSyntax(expression), { tz: 'UTC' });

@@ -276,7 +276,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
   const appDispatch: Dispatcher = async function platformApp(request) {
     const url = new URL(request.url);
     const target = routes.resolve(url.hostname);
-    if (!target) return notFound();
+    if (!target) return notFound(request.requestId);
     if (target.kind === 'team') return madeByPlatform(await team.handle(request, await teamInfo(target.accountId, url)));
     if (url.pathname === CALLBACK_PATH) {
       const guardians = routes.guardians(target);
@@ -407,13 +407,16 @@ function startExpiryWarnings(options: { access: AccessStoragePort; clock: Clock;
   return { stop: () => clearInterval(timer) };
 }
 
-/** The platform's own 404: no deployment answers for the hostname (never an application's answer). */
-function notFound(): DispatchResponse {
+/**
+ * The platform's own 404: no deployment answers for the hostname (never an application's answer). Its body repeats
+ * the event's id, as every platform error body does (docs/errors.md).
+ */
+function notFound(requestId: string | undefined): DispatchResponse {
   return {
     status: 404,
     statusText: '',
     headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store', 'x-content-type-options', 'nosniff', 'ledge-origin', 'platform'],
-    body: JSON.stringify({ error: 'not_found', message: 'No deployment answers for this hostname.' }),
+    body: JSON.stringify({ error: 'not_found', message: 'No deployment answers for this hostname.', ...(requestId === undefined ? {} : { request_id: requestId }) }),
     origin: 'platform',
   };
 }

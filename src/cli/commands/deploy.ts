@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { routeHostname } from '../../config/deploy.js';
+import { CONFIG_WARNING_MESSAGE, routeHostname } from '../../config/deploy.js';
 import { sectionEntries } from '../../bindings/plugin.js';
 import { BINDINGS } from '../../bindings/registry.js';
 import type { ProjectConfig } from '../../config/load.js';
@@ -119,7 +119,8 @@ async function deploy(dir: string, opts: DeployOptions): Promise<void> {
   process.stdout.write(`deployed ${deployment.name}: version ${version.id} (#${version.number})\n`);
   for (const url of urls) process.stdout.write(`  ${url}\n`);
   if (urls.length === 0) process.stdout.write('  no hostname: set "edge_dev", "preview_urls" or a custom domain route to reach it\n');
-  printMessages(answer.messages);
+  // The configuration's warnings were printed when it was loaded; the API repeats them for other clients.
+  printMessages(answer.messages.filter((m) => m.code !== CONFIG_WARNING_MESSAGE));
 }
 
 /** The deploy body's `config`: one resolved section without name, main and env (docs/api.md, Deployments and versions). */

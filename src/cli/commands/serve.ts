@@ -61,8 +61,11 @@ export function registerServe(program: Command): void {
     .command('serve')
     .description('run the platform: deployments of many accounts by hostname, and the account API')
     .option('--state <dir>', 'platform state directory', '.ledge-platform')
-    .option('--listen <addr:port>', 'address of the application listener', (v: string) => parseListen('--listen', v), { host: '127.0.0.1', port: 8787 })
-    .option('--api-listen <addr:port>', 'address of the account API listener', (v: string) => parseListen('--api-listen', v), { host: '127.0.0.1', port: 8788 })
+    // The default's description is the form the option takes (--help printed the parsed object's JSON).
+    .addOption(new Option('--listen <addr:port>', 'address of the application listener')
+      .argParser((v: string) => parseListen('--listen', v)).default({ host: '127.0.0.1', port: 8787 }, '127.0.0.1:8787'))
+    .addOption(new Option('--api-listen <addr:port>', 'address of the account API listener')
+      .argParser((v: string) => parseListen('--api-listen', v)).default({ host: '127.0.0.1', port: 8788 }, '127.0.0.1:8788'))
     .option('--platform-domain <domain>', 'domain of default and preview hostnames', DEFAULT_PLATFORM_DOMAIN)
     .option('--public-scheme <scheme>', 'scheme of the request URLs applications see: https when clients reach the application listener through a TLS-terminating proxy (the listener itself speaks plain HTTP)', parsePublicScheme, 'http')
     .option('--isolation <mode>', 'process: each account\'s code in its own sandbox process (bubblewrap); thread: threads of this process, for trusted code only', parseIsolation, 'process')

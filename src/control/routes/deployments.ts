@@ -5,7 +5,7 @@ import { DELETED_NAME, DEPLOYED, DEPLOYMENT, ROLLED_BACK, VERSION } from '../res
 import { defineRoute, paginate, PAGE_QUERY, type RouteContext, type RouteDefinition } from '../router.js';
 import type { PermissionGroup, ResourceKindKey } from '../permissions.js';
 import type { ControlServices } from '../services.js';
-import { DEPLOY_CONFIG_SCHEMA, deployConfigProblems, deployConfigSchemaFor, routeHostname, storedDeployConfig, storedVersionConfig, toVersionConfig, type DeployConfig, type VersionConfig } from '../../config/deploy.js';
+import { checkDeployConfig, CONFIG_WARNING_MESSAGE, DEPLOY_CONFIG_SCHEMA, deployConfigSchemaFor, problemPointer, routeHostname, storedDeployConfig, storedVersionConfig, toVersionConfig, type DeployConfig, type VersionConfig } from '../../config/deploy.js';
 import { migrateDeployment } from '../../bindings/coordination/migrations.js';
 import { classExportProblems } from '../../bindings/coordination/exported-classes.js';
 import { moduleExportNames } from '../../runtime/module-exports.js';
@@ -161,8 +161,9 @@ export function deploymentRoutes(registry: BindingRegistry): RouteDefinition[] {
         const modules = decodeModules(body);
         const manifest = assetManifest(services, account.id, body);
         if (manifest) modules.push({ name: ASSET_MANIFEST_MODULE, content: new TextEncoder().encode(JSON.stringify(manifest)) });
-        const problems = deployConfigProblems(body.config, now.slice(0, 10), registry);
-        if (problems.length) throw new ApiError('invalid_field', problems.join('; '), { pointer: '/body/config' });
+        const { problems, warnings } = checkDeployConfig(body.config, now.slice(0, 10), registry);
+        // The first problem's key is the pointer (SPEC, Errors: name what is wrong and where); all are in the message.
+        if (problems.length) throw new ApiError('invalid_field', problems.join('; '), { pointer: problemPointer(problems[0] as string, '/body/config') });
         const secrets = new Set((await store.listSecrets(account.id, params.name)).map((s) => s.name));
         const clash = envNames(body.config, registry).find((n) => secrets.has(n.name));
         if (clash) throw fieldError(clash.pointer, `"${clash.name}" is a secret of ${params.name}; a var or binding needs another name (or delete the secret: ledge secret delete ${clash.name})`);
@@ -201,7 +202,11 @@ export function deploymentRoutes(registry: BindingRegistry): RouteDefinition[] {
         const deployment = await store.writeVersion({ version, modules: stored, domains });
         await services.changed(account.id);
         const written = await store.getVersion(id) as VersionRecord;
-        return { result: { deployment: await deploymentView(services, account, deployment), version: versionView(services, account, written) } };
+        return {
+          result: { deployment: await deploymentView(services, account, deployment), version: versionView(services, account, written) },
+          // What `ledge.jsonc` would be warned about (an unknown compatibility flag has no effect) reaches an API client too.
+          ...(warnings.length ? { messages: warnings.map((message) => ({ code: CONFIG_WARNING_MESSAGE, message })) } : {}),
+        };
       },
     }),
     defineRoute({
