@@ -123,11 +123,17 @@ const INHERITABLE = {
   migrations: MIGRATIONS_SCHEMA.optional(),
 };
 
+/**
+ * `version_metadata`: the name in `env` of the version's `{ id, tag, timestamp }` (the original's version metadata
+ * binding; docs/configuration.md). A value in `env` like a var, so it needs no service of its own.
+ */
+const VERSION_METADATA = z.strictObject({ binding: BINDING_NAME });
+
 /** Keys an environment never inherits: vars and every binding kind (SPEC, Authentication 4). */
 function nonInheritable(registry: BindingRegistry = BINDINGS) {
   const bindings: Record<string, z.ZodType> = {};
   for (const plugin of registry) bindings[plugin.configKey] = (plugin.sectionSchema ?? z.array(plugin.entrySchema)).optional();
-  return { vars: z.record(BINDING_NAME, JSON_VALUE).optional(), ...bindings };
+  return { vars: z.record(BINDING_NAME, JSON_VALUE).optional(), version_metadata: VERSION_METADATA.optional(), ...bindings };
 }
 
 /** The keys that are not inherited by environments, in the order the docs list them. */

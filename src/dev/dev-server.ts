@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -217,7 +218,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // The store is opened only when there is something to keep or to remove.
     if (webhooks.length || existsSync(observabilityFile)) syncDevWebhooks(observability.store().webhooks, webhooks, clock.now());
     return buildVersion({
-      id: String(number), name: cfg.name, config: cfg, bundleFile, secrets: secrets.values, services: { storage, clock, logger, scope: devScope(cfg.name), deployments }, assets: assets?.server, registry,
+      // As the original's local development: each reload is a version with a fresh id, no tag, and the reload's time.
+      id: String(number), name: cfg.name, config: cfg, bundleFile, secrets: secrets.values, metadata: { id: randomUUID(), tag: '', timestamp: new Date(clock.now()).toISOString() }, services: { storage, clock, logger, scope: devScope(cfg.name), deployments }, assets: assets?.server, registry,
       observe: createVersionObserver({ account: observability, deployment: cfg.name, version: String(number), config: cfg.observability, secrets: Object.values(secrets.values).map(String), bundleFile }),
     });
   };
