@@ -296,3 +296,37 @@ test('examples/berlin-report names its report by the window the firing carries',
   const lines = server.logText().split('\n').filter((line) => line.includes('daily report'));
   assert.deepEqual(lines, ['info [berlin-report] daily report report:2026-10-26 for [2026-10-23T08:00:00.000Z, 2026-10-26T08:00:00.000Z) (firing berlin-report:0 8 * * MON-FRI:2026-10-26T08:00:00.000Z)']);
 });
+
+test('the original\'s local trigger paths fire a scheduled event: /cdn-cgi/handler/scheduled always, /__scheduled with --test-scheduled only', async (t) => {
+  const dir = makeProject({
+    'src/index.js': `export default {
+  async scheduled(controller, env) {
+    if (controller.cron === '0 0 * * *') throw new Error('the nightly job failed');
+    const seen = JSON.parse((await env.KV.get('seen')) ?? '[]');
+    seen.push({ cron: controller.cron, scheduledTime: controller.scheduledTime });
+    await env.KV.put('seen', JSON.stringify(seen));
+  },
+  async fetch(request, env) { return new Response(new URL(request.url).pathname === '/__scheduled' ? 'the app\\'s own /__scheduled' : (await env.KV.get('seen')) ?? '[]'); },
+};`,
+  }, { triggers: { crons: ['*/5 * * * *', '0 0 * * *'] }, kv_namespaces: [{ binding: 'KV', id: 'cron-kv' }] });
+  const plain = await startProject(dir, { cronTimers: false, stateDir: tempDir('ledge-cron-paths-') });
+  t.after(() => plain.close());
+  const fire = async (server: typeof plain, path: string) => { const res = await server.request(new Request(`http://app.test${path}`)); return { status: res.status, text: await res.text() }; };
+  // Miniflare's answer: the outcome as text, with the time given in epoch milliseconds.
+  assert.deepEqual(await fire(plain, `/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*&time=${Date.parse('2026-11-23T08:15:00Z')}`), { status: 200, text: 'ok' });
+  assert.deepEqual(await fire(plain, '/cdn-cgi/mf/scheduled?cron=*/5+*+*+*+*&time=2026-11-23T08:20:00Z'), { status: 200, text: 'ok' });
+  assert.deepEqual(await fire(plain, '/cdn-cgi/handler/scheduled?cron=0+0+*+*+*'), { status: 500, text: 'exception' });
+  const bad = await fire(plain, '/cdn-cgi/handler/scheduled?cron=61+*+*+*+*');
+  assert.equal(bad.status, 400);
+  assert.match(bad.text, /"61 \* \* \* \*" is not a valid cron expression/);
+  assert.equal((await fire(plain, '/cdn-cgi/handler/scheduled?time=yesterday')).status, 400);
+  // Without the flag, /__scheduled is the application's path like any other.
+  assert.deepEqual(await fire(plain, '/__scheduled?cron=*/5+*+*+*+*'), { status: 200, text: 'the app\'s own /__scheduled' });
+  assert.deepEqual((await seen(plain)).map((s) => [s.cron, new Date(s.scheduledTime).toISOString()]), [['*/5 * * * *', '2026-11-23T08:15:00.000Z'], ['*/5 * * * *', '2026-11-23T08:20:00.000Z']]);
+
+  const flagged = await startProject(dir, { cronTimers: false, stateDir: tempDir('ledge-cron-paths-'), testScheduled: true });
+  t.after(() => flagged.close());
+  assert.deepEqual(await fire(flagged, '/__scheduled?cron=*/5+*+*+*+*'), { status: 200, text: 'Ran scheduled event' });
+  assert.deepEqual(await fire(flagged, '/__scheduled?cron=0+0+*+*+*'), { status: 500, text: 'exception' });
+  assert.equal((await seen(flagged)).length, 1);
+});
