@@ -1,4 +1,4 @@
-// Compatibility suite: a Hono app with a scheduled handler for three crons (test/compat/hono-cron, wrangler.jsonc),
+// Compatibility suite: a Hono app with a scheduled handler for four crons (one on the last weekday, LW) (test/compat/hono-cron, wrangler.jsonc),
 // told apart by controller.cron as the original's docs write it, each doing its work through ctx.waitUntil, page
 // views counted after the answer with c.executionCtx.waitUntil; an unknown cron fails with noRetry(). Crons fired by
 // hand the way the original's local development fires them (`--test-scheduled` and /__scheduled, or
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { call, copyApp, editConfig, hostOf, json, startPlatform, withDev, type Answer } from './harness.js';
 
 type Fetch = (pathname: string, init?: Parameters<typeof call>[1]) => Promise<Answer>;
-interface Stats { totals: Record<string, number>; digest: string | null; report: string | null; runs: string[] }
+interface Stats { totals: Record<string, number>; digest: string | null; report: string | null; monthEnd: string | null; runs: string[] }
 
 async function until(get: Fetch, done: (s: Stats) => boolean, what: string): Promise<Stats> {
   let stats = json<Stats>(await get('/stats'));
@@ -44,6 +44,11 @@ async function exercise(get: Fetch, fire: (cron: string, time: string) => Promis
   assert.equal((await fire('*/5 * * * *', '2026-11-23T08:30:00.000Z')).status, 200);
   stats = await until(get, (s) => s.runs.length === 4, 'the second rollup ran');
   assert.deepEqual(stats.totals, { '/pages/home': 3, '/pages/pricing': 1 });
+
+  // The month-end close on the last weekday (the original's `LW`): Monday 30 November 2026.
+  assert.equal((await fire('59 23 LW * *', '2026-11-30T23:59:00.000Z')).status, 200);
+  stats = await until(get, (s) => s.monthEnd !== null, 'the month-end close ran');
+  assert.equal(stats.monthEnd, 'November 2026 closed');
 }
 
 test('a Hono app with several crons and waitUntil runs unchanged under ledge dev and ledge serve', { timeout: 240_000 }, async (t) => {
@@ -79,7 +84,7 @@ test('a Hono app with several crons and waitUntil runs unchanged under ledge dev
       assert.match((await platform.ledge(['deploy'], { cwd: dir })).out, /deployed hono-cron: version/);
       const get: Fetch = (p, init) => platform.visit(hostOf('hono-cron'), p, init);
       for (const page of ['home', 'pricing']) assert.equal((await get(`/pages/${page}`)).body, `page ${page}`);
-      assert.deepEqual(json(await get('/stats')), { totals: {}, digest: null, report: null, runs: [] });
+      assert.deepEqual(json(await get('/stats')), { totals: {}, digest: null, report: null, monthEnd: null, runs: [] });
     } finally {
       await platform.stop();
     }

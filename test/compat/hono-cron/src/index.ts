@@ -15,13 +15,14 @@ app.use('/pages/*', async (c, next) => {
 app.get('/pages/:name', (c) => c.text(`page ${c.req.param('name')}`));
 
 app.get('/stats', async (c) => {
-	const [totals, digest, report, runs] = await Promise.all([
+	const [totals, digest, report, monthEnd, runs] = await Promise.all([
 		c.env.STATS.get<Record<string, number>>('totals', 'json'),
 		c.env.STATS.get('digest'),
 		c.env.STATS.get('report'),
+		c.env.STATS.get('monthEnd'),
 		c.env.STATS.get<string[]>('runs', 'json'),
 	]);
-	return c.json({ totals: totals ?? {}, digest, report, runs: runs ?? [] });
+	return c.json({ totals: totals ?? {}, digest, report, monthEnd, runs: runs ?? [] });
 });
 
 app.get('/', (c) => {
@@ -75,6 +76,11 @@ export default {
 			case '30 8 * * 2-6': {
 				const day = new Date(controller.scheduledTime).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
 				ctx.waitUntil(Promise.all([env.STATS.put('report', `${day} report`), noteRun(env, `report ${at}`)]));
+				break;
+			}
+			case '59 23 LW * *': {
+				const month = new Date(controller.scheduledTime).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+				ctx.waitUntil(Promise.all([env.STATS.put('monthEnd', `${month} closed`), noteRun(env, `month-end ${at}`)]));
 				break;
 			}
 			default:
