@@ -114,7 +114,18 @@ test('two Workers over RPC with nodejs_compat, module-scope env and waitUntil, a
       const dev = runCli(['dev', 'gateway', 'accounts', '--port', '0', '--isolation', isolation, '--state', path.join(dir, `.ledge-${isolation}`)], { cwd: dir });
       try {
         const url = (await dev.waitFor(/accounts-gateway ready on (http:\/\/\S+)/, 90_000))[1] as string;
-        devVersions.push((await exercise((p, init) => call(`${url}${p}`, init))).id);
+        const version = await exercise((p, init) => call(`${url}${p}`, init));
+        devVersions.push(version.id);
+        if (isolation === 'thread') {
+          // A reload is a version of its own, as in the original's local development: a fresh id, a later time.
+          editConfig(dir, 'gateway/wrangler.jsonc', '"LOG_LEVEL": "debug"', '"LOG_LEVEL": "info"');
+          await dev.waitFor(/reloaded accounts-gateway \(version 2\)/, 60_000);
+          const reloaded = json<Version>(await call(`${url}/version`));
+          assert.match(reloaded.id, UUID);
+          assert.notEqual(reloaded.id, version.id);
+          assert.ok(reloaded.timestamp >= version.timestamp, `${reloaded.timestamp} after ${version.timestamp}`);
+          assert.equal(json<{ booted: { logLevel: string } }>(await call(`${url}/`)).booted.logLevel, 'info', 'the module ran again with the new process.env');
+        }
         assert.match(dev.output(), /\[accounts-gateway\] \[trace-7\] traced/);
         assert.match(dev.output(), /secrets from \.dev\.vars: TOKEN_KEY \(values hidden\)/);
         assert.ok(!dev.output().includes('dev-only-token-key-change-me'), 'the secret was printed');
