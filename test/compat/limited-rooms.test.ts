@@ -123,7 +123,9 @@ async function exercise(origin: string, get: Fetch, host?: string): Promise<void
   await sleep(IDLE_MS * 5);
   ana.send({ type: 'who' });
   const after = await ana.next('who');
-  assert.deepEqual({ ...after, instance: undefined }, { type: 'who', present: ['ana', 'bo'], you: 'ana', tags: ['ana'], instance: undefined });
+  assert.deepEqual({ ...after, instance: undefined, lastPing: undefined }, { type: 'who', present: ['ana', 'bo'], you: 'ana', tags: ['ana'], instance: undefined, lastPing: undefined });
+  assert.ok(typeof before.lastPing === 'string' && Date.parse(before.lastPing) <= Date.now(), `the ping's answer was noted: ${String(before.lastPing)}`);
+  assert.equal(after.lastPing, before.lastPing, 'the auto-response time outlives the eviction');
   assert.ok((after.instance as number) > (before.instance as number), `the room was evicted and built again (${String(before.instance)} → ${String(after.instance)})`);
 
   // The room's alarm wakes it (evicted again meanwhile) and reaches the connected sockets.

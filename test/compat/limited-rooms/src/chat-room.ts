@@ -48,7 +48,9 @@ export class ChatRoom extends DurableObject<Env> {
 			return;
 		}
 		if (message.type === 'who') {
-			ws.send(JSON.stringify({ type: 'who', present: this.present(), you: user, tags: this.ctx.getTags(ws), instance: this.instance }));
+			// When the platform last answered this socket's ping for the room (kept while the room hibernates).
+			const lastPing = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.toISOString() ?? null;
+			ws.send(JSON.stringify({ type: 'who', present: this.present(), you: user, tags: this.ctx.getTags(ws), instance: this.instance, lastPing }));
 			return;
 		}
 		const verdict = await this.env.LIMITER.getByName(user).hit(Number(this.env.MESSAGES_PER_WINDOW), Number(this.env.WINDOW_MS));
