@@ -296,3 +296,62 @@ test('examples/berlin-report names its report by the window the firing carries',
   const lines = server.logText().split('\n').filter((line) => line.includes('daily report'));
   assert.deepEqual(lines, ['info [berlin-report] daily report report:2026-10-26 for [2026-10-23T08:00:00.000Z, 2026-10-26T08:00:00.000Z) (firing berlin-report:0 8 * * MON-FRI:2026-10-26T08:00:00.000Z)']);
 });
+
+test('the original\'s local trigger paths fire a scheduled event: /cdn-cgi/handler/scheduled always, /__scheduled with --test-scheduled only', async (t) => {
+  const dir = makeProject({
+    'src/index.js': `export default {
+  async scheduled(controller, env) {
+    if (controller.cron === '0 0 * * *') throw new Error('the nightly job failed');
+    const seen = JSON.parse((await env.KV.get('seen')) ?? '[]');
+    seen.push({ cron: controller.cron, scheduledTime: controller.scheduledTime });
+    await env.KV.put('seen', JSON.stringify(seen));
+  },
+  async fetch(request, env) { return new Response(new URL(request.url).pathname === '/__scheduled' ? 'the app\\'s own /__scheduled' : (await env.KV.get('seen')) ?? '[]'); },
+};`,
+  }, { triggers: { crons: ['*/5 * * * *', '0 0 * * *'] }, kv_namespaces: [{ binding: 'KV', id: 'cron-kv' }] });
+  const plain = await startProject(dir, { cronTimers: false, stateDir: tempDir('ledge-cron-paths-') });
+  t.after(() => plain.close());
+  const fire = async (server: typeof plain, path: string) => { const res = await server.request(new Request(`http://app.test${path}`)); return { status: res.status, text: await res.text() }; };
+  // Miniflare's answer: the outcome as text, with the time given in epoch milliseconds.
+  assert.deepEqual(await fire(plain, `/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*&time=${Date.parse('2026-11-23T08:15:00Z')}`), { status: 200, text: 'ok' });
+  assert.deepEqual(await fire(plain, '/cdn-cgi/mf/scheduled?cron=*/5+*+*+*+*&time=2026-11-23T08:20:00Z'), { status: 200, text: 'ok' });
+  assert.deepEqual(await fire(plain, '/cdn-cgi/handler/scheduled?cron=0+0+*+*+*'), { status: 500, text: 'exception' });
+  const bad = await fire(plain, '/cdn-cgi/handler/scheduled?cron=61+*+*+*+*');
+  assert.equal(bad.status, 400);
+  assert.match(bad.text, /"61 \* \* \* \*" is not a valid cron expression/);
+  assert.equal((await fire(plain, '/cdn-cgi/handler/scheduled?time=yesterday')).status, 400);
+  // Without the flag, /__scheduled is the application's path like any other.
+  assert.deepEqual(await fire(plain, '/__scheduled?cron=*/5+*+*+*+*'), { status: 200, text: 'the app\'s own /__scheduled' });
+  assert.deepEqual((await seen(plain)).map((s) => [s.cron, new Date(s.scheduledTime).toISOString()]), [['*/5 * * * *', '2026-11-23T08:15:00.000Z'], ['*/5 * * * *', '2026-11-23T08:20:00.000Z']]);
+
+  const flagged = await startProject(dir, { cronTimers: false, stateDir: tempDir('ledge-cron-paths-'), testScheduled: true });
+  t.after(() => flagged.close());
+  assert.deepEqual(await fire(flagged, '/__scheduled?cron=*/5+*+*+*+*'), { status: 200, text: 'Ran scheduled event' });
+  assert.deepEqual(await fire(flagged, '/__scheduled?cron=0+0+*+*+*'), { status: 500, text: 'exception' });
+  assert.equal((await seen(flagged)).length, 1);
+});
+
+test('W in the day of month: the weekday nearest a day (15W) or the month\'s last weekday (LW), never in another month', async () => {
+  const { cronProblem, nextWindow, previousWindow } = await import('../src/config/cron-expression.js');
+  const { cronWindow } = await import('../src/config/cron-expression.js');
+  const iso = (t: number) => new Date(t).toISOString();
+  // The original's docs: "59 23 LW * *", 23:59 on the last weekday of the month.
+  assert.equal(iso(nextWindow('59 23 LW * *', Date.parse('2026-11-26T00:00:00Z'))), '2026-11-30T23:59:00.000Z', 'Monday 30 November');
+  assert.equal(iso(nextWindow('59 23 LW * *', Date.parse('2026-11-30T23:59:00Z'))), '2026-12-31T23:59:00.000Z', 'strictly after: Thursday 31 December');
+  assert.equal(iso(previousWindow('59 23 LW * *', Date.parse('2026-11-30T23:59:00Z'))), '2026-11-30T23:59:00.000Z', 'at or before');
+  assert.equal(iso(previousWindow('59 23 LW * *', Date.parse('2026-11-30T23:58:59Z'))), '2026-10-30T23:59:00.000Z', 'Saturday 31 October moves to Friday 30');
+  assert.deepEqual(cronWindow('59 23 LW * *', Date.parse('2026-11-30T23:59:00Z')), { start: Date.parse('2026-10-30T23:59:00Z'), end: Date.parse('2026-11-30T23:59:00Z') });
+  assert.equal(iso(nextWindow('0 9 15W * *', Date.parse('2026-11-01T00:00:00Z'))), '2026-11-16T09:00:00.000Z', 'Sunday the 15th moves to Monday');
+  assert.equal(iso(nextWindow('0 9 1W * *', Date.parse('2026-07-31T00:00:00Z'))), '2026-08-03T09:00:00.000Z', 'Saturday the 1st moves to Monday the 3rd, not into July');
+  assert.equal(iso(nextWindow('0 9 31W * *', Date.parse('2026-04-01T00:00:00Z'))), '2026-05-29T09:00:00.000Z', 'April has no 31st; Sunday 31 May moves back to Friday');
+  assert.equal(iso(nextWindow('0 9 LW * *', Date.parse('2026-11-30T10:00:00Z'))), '2026-12-31T09:00:00.000Z', 'the day\'s window has passed');
+  assert.equal(iso(nextWindow('*/5 * LW * *', Date.parse('2026-11-30T10:02:00Z'))), '2026-11-30T10:05:00.000Z');
+  assert.equal(iso(previousWindow('*/5 * LW * *', Date.parse('2026-11-30T10:02:00Z'))), '2026-11-30T10:00:00.000Z');
+  assert.equal(iso(nextWindow('0 0 LW FEB *', Date.parse('2026-03-01T00:00:00Z'))), '2027-02-26T00:00:00.000Z', 'the month field still applies');
+  assert.equal(cronProblem('59 23 LW * *'), undefined);
+  assert.equal(cronProblem('0 0 15w * ?'), undefined);
+  assert.match(cronProblem('0 0 1-5W * *') ?? '', /W follows one day \(1-31\) or L, alone in the field/);
+  assert.match(cronProblem('0 0 32W * *') ?? '', /W follows one day/);
+  assert.match(cronProblem('0 0 15W * 2') ?? '', /the day of week must be \*/);
+  assert.match(cronProblem('61 0 LW * *') ?? '', /is not a valid cron expression/);
+});

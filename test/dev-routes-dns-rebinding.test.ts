@@ -1,5 +1,5 @@
 // Attack: a web page on another origin reaches `ledge dev`'s own routes (`/__ledge/...`: logs, tail, issues,
-// scheduled, queue pull/ack), which take no credential. Two ways a browser gets there although the server listens
+// scheduled, queue pull/ack; and the original's scheduled triggers under `/cdn-cgi/`), which take no credential. Two ways a browser gets there although the server listens
 // on loopback: DNS rebinding (the attacker's name resolves to 127.0.0.1, so the Host header carries that name) and
 // a plain cross-site request (a simple POST needs no preflight; the Origin header names the page). Both are
 // refused before the route runs: no queue message is leased, no scheduled event fires. Everything is loopback.
@@ -51,6 +51,8 @@ const ROUTES: [method: string, path: string, body?: string][] = [
   ['GET', '/__ledge/tail'],
   ['GET', '/__ledge/issues'],
   ['POST', '/__ledge/scheduled?cron=*/5+*+*+*+*'],
+  ['GET', '/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*'],
+  ['GET', '/cdn-cgi/mf/scheduled?cron=*/5+*+*+*+*'],
   ['POST', '/__ledge/queues/jobs/messages/pull', '{"batch_size":10,"visibility_timeout_ms":60000}'],
   ['POST', '/__ledge/queues/jobs/messages/ack', '{"acks":[]}'],
 ];

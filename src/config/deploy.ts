@@ -31,7 +31,7 @@ export function deployConfigSchemaFor(registry: BindingRegistry): typeof DEPLOY_
 }
 
 /** What the platform runs a version with: the configuration with defaults applied, frozen (the fields a project's configuration shares with it). */
-export type VersionConfig = Pick<ProjectConfig, 'compatibility_date' | 'compatibility_flags' | 'edge_dev' | 'preview_urls' | 'routes' | 'vars' | 'limits' | 'triggers' | 'bindings' | 'sections' | 'migrations'> & {
+export type VersionConfig = Pick<ProjectConfig, 'compatibility_date' | 'compatibility_flags' | 'edge_dev' | 'preview_urls' | 'routes' | 'vars' | 'version_metadata' | 'limits' | 'triggers' | 'bindings' | 'sections' | 'migrations'> & {
   /** How the version's assets are served (its files are in its stored manifest; `directory` meant the deploying machine's). */
   assets: DeployConfig['assets'];
 };
@@ -68,6 +68,7 @@ export function toVersionConfig(config: DeployConfig, registry: BindingRegistry 
     preview_urls: config.preview_urls ?? false,
     routes: config.routes ?? [],
     vars: config.vars ?? {},
+    version_metadata: config.version_metadata,
     limits: { ...DEFAULT_LIMITS, ...config.limits },
     triggers: { crons: config.triggers?.crons ?? [], catch_up: config.triggers?.catch_up ?? 'latest' },
     bindings,

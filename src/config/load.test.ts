@@ -221,3 +221,14 @@ test('a "__proto__" key is refused with its line and column, never dropped silen
   assert.equal(load(base(', "vars": { "A": "__proto__" } /* __proto__ */')).config.vars.A, '__proto__', 'the word as a value or in a comment is accepted');
   assert.throws(() => parseOriginalToml('name = "a"\n[vars]\n__proto__ = "x"\nA = "1"\n', 'wrangler.toml'), /wrangler\.toml: vars\.__proto__: the key "__proto__" is not accepted/);
 });
+
+test('version_metadata names a value in env: not inherited by environments, its name unique among vars and bindings', () => {
+  const text = base(', "version_metadata": { "binding": "CF_VERSION_METADATA" }, "env": { "staging": { "vars": { "A": "1" } } }');
+  assert.deepEqual(load(text).config.version_metadata, { binding: 'CF_VERSION_METADATA' });
+  assert.equal(load(text, 'staging').config.version_metadata, undefined, 'bindings are not inherited');
+  assert.equal(load(base()).config.version_metadata, undefined);
+  rejects(base(', "vars": { "META": "x" }, "version_metadata": { "binding": "META" }'), /version_metadata\.binding: the name "META" is already used by vars\.META/);
+  rejects(base(', "version_metadata": { "binding": "bad name" }'), /version_metadata/);
+  rejects(base(', "version_metadata": { "binding": "M", "id": "x" }'), /version_metadata/);
+  rejects(base(', "version_metadata": "M"'), /version_metadata/);
+});

@@ -53,6 +53,8 @@ export interface ProjectConfig {
   readonly preview_urls: boolean;
   readonly routes: readonly Route[];
   readonly vars: Readonly<Record<string, unknown>>;
+  /** The name in `env` of the version's id, tag and upload time (`version_metadata`), or undefined. */
+  readonly version_metadata: { readonly binding: string } | undefined;
   readonly limits: Readonly<Limits>;
   readonly observability: Readonly<NonNullable<RawConfig['observability']>>;
   readonly triggers: { readonly crons: readonly string[]; readonly catch_up: 'latest' | 'none' };
@@ -232,6 +234,7 @@ export function validateConfig(
     preview_urls: inherit('preview_urls') ?? false,
     routes: inherit('routes') ?? [],
     vars: pick('vars') ?? {},
+    version_metadata: pick('version_metadata'),
     limits: { ...DEFAULT_LIMITS, ...raw.limits, ...section.limits },
     observability: inherit('observability') ?? {},
     triggers: { crons: inherit('triggers')?.crons ?? [], catch_up: inherit('triggers')?.catch_up ?? 'latest' },
@@ -385,6 +388,7 @@ function duplicateNames(section: RawEnvironment, where: string, registry: Bindin
   const prefix = where ? `${where}.` : '';
   for (const name of Object.keys(section.vars ?? {})) note(name, `${prefix}vars.${name}`);
   if (section.assets?.binding !== undefined) note(section.assets.binding, `${prefix}assets.binding`);
+  if (section.version_metadata !== undefined) note(section.version_metadata.binding, `${prefix}version_metadata.binding`);
   for (const plugin of registry) {
     for (const { entry, path: where } of sectionEntries(plugin, (section as Record<string, unknown>)[plugin.configKey])) {
       note(entry.binding, `${prefix}${plugin.configKey}${where}`);

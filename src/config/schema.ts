@@ -128,6 +128,12 @@ const INHERITABLE = {
 /** A name the bundler replaces (`define`): an identifier or a dotted member path, such as `process.env.API_URL`. */
 const DEFINED_NAME = z.string().regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/, { error: 'expected an identifier or a dotted path of identifiers, such as "__VERSION__" or "process.env.API_URL"' });
 
+/**
+ * `version_metadata`: the name in `env` of the version's `{ id, tag, timestamp }` (the original's version metadata
+ * binding; docs/configuration.md). A value in `env` like a var, so it needs no service of its own.
+ */
+const VERSION_METADATA = z.strictObject({ binding: BINDING_NAME });
+
 /** Keys an environment never inherits: vars and every binding kind (SPEC, Authentication 4). */
 function nonInheritable(registry: BindingRegistry = BINDINGS) {
   const bindings: Record<string, z.ZodType> = {};
@@ -136,6 +142,7 @@ function nonInheritable(registry: BindingRegistry = BINDINGS) {
     vars: z.record(BINDING_NAME, JSON_VALUE).optional(),
     /** Names the bundler replaces with the code of each value (a JSON literal or another name), as the original's tool does. @default none */
     define: z.record(DEFINED_NAME, z.string()).optional(),
+    version_metadata: VERSION_METADATA.optional(),
     ...bindings,
   };
 }

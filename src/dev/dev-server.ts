@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -93,6 +94,8 @@ export interface DevServerOptions {
   runnerTimers?: boolean;
   /** Milliseconds a coordination object's instance stays in memory with no event (docs/bindings/coordination.md). @default 60000 */
   objectIdleMs?: number;
+  /** Answer `/__scheduled?cron=` by firing a scheduled event, as the original's `wrangler dev --test-scheduled` does (docs/cron.md). @default false */
+  testScheduled?: boolean;
   /**
    * The projects started together in one `ledge dev` (`ledge dev a/ b/`), by name: each registers its own
    * runtime here, and service bindings reach the others through it. @default this project alone
@@ -213,7 +216,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // The store is opened only when there is something to keep or to remove.
     if (webhooks.length || existsSync(observabilityFile)) syncDevWebhooks(observability.store().webhooks, webhooks, clock.now());
     return buildVersion({
-      id: String(number), name: cfg.name, config: cfg, bundleFile, secrets: secrets.values, services: { storage, clock, logger, scope: devScope(cfg.name), deployments }, assets: assets?.server, registry,
+      // As the original's local development: each reload is a version with a fresh id, no tag, and the reload's time.
+      id: String(number), name: cfg.name, config: cfg, bundleFile, secrets: secrets.values, metadata: { id: randomUUID(), tag: '', timestamp: new Date(clock.now()).toISOString() }, services: { storage, clock, logger, scope: devScope(cfg.name), deployments }, assets: assets?.server, registry,
       observe: createVersionObserver({ account: observability, deployment: cfg.name, version: String(number), config: cfg.observability, secrets: Object.values(secrets.values).map(String), bundleFile }),
     });
   };
@@ -292,7 +296,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const toRuntime: Dispatcher = runtime.dispatch.bind(runtime);
   // Assets are answered on the host before the isolate is asked (docs/assets.md); a project without `main` has only them.
   const application: Dispatcher = (request) => (assets ? assets.server.handle(request, config.main === undefined ? undefined : toRuntime) : toRuntime(request));
-  const dispatch = withDevRoutes(options.ip, application, trigger, () => pullApi, (request, url) => devObservabilityRoute(() => [observability, ...[...observed.values()].filter((other) => other !== observability)], request, url));
+  const dispatch = withDevRoutes(options.ip, options.testScheduled ?? false, application, trigger, () => pullApi, (request, url) => devObservabilityRoute(() => [observability, ...[...observed.values()].filter((other) => other !== observability)], request, url));
   let server: Server | undefined;
   const upgrades = createUpgradeHandler({ dispatch, logger });
   try {
@@ -485,6 +489,14 @@ function isInside(file: string, dir: string): boolean {
 
 /** The dev-only path that fires a scheduled event by hand: `/__ledge/scheduled?cron=<expr>&time=<ms or ISO>`. */
 export const DEV_SCHEDULED_PATH = '/__ledge/scheduled';
+/**
+ * The paths the original's local development fires a scheduled event on, answered the way it answers them (the
+ * outcome as text, 500 when the handler threw): Miniflare's, always there, and its older one. Its docs and
+ * templates tell users to curl them (reference: data-work.md, Cron Triggers, Local testing).
+ */
+const ORIGINAL_SCHEDULED_PATHS: ReadonlySet<string> = new Set(['/cdn-cgi/handler/scheduled', '/cdn-cgi/mf/scheduled']);
+/** The path `wrangler dev --test-scheduled` adds (`ledge dev --test-scheduled` too); without the flag it is the application's. */
+const TEST_SCHEDULED_PATH = '/__scheduled';
 /** On stop, how long requests in flight may take to finish before their connections are closed (docs/cli.md). */
 export const DEV_DRAIN_MS = 2_000;
 /** The local API of pull consumers: `POST /__ledge/queues/<queue>/messages/pull` and `.../messages/ack`. */
@@ -495,16 +507,18 @@ const API_BODY_LIMIT = 1 << 20;
 type PullApi = ReturnType<typeof createPullApi>;
 
 /** Answers the dev-only routes before the application sees the request. */
-function withDevRoutes(listenHost: string | undefined, dispatch: Dispatcher, trigger: (cron?: string, time?: number) => Promise<FiringResult>, pullApi: () => PullApi, observabilityRoute: (request: DispatchRequest, url: URL) => Promise<DispatchResponse> | undefined): Dispatcher {
+function withDevRoutes(listenHost: string | undefined, testScheduled: boolean, dispatch: Dispatcher, trigger: (cron?: string, time?: number) => Promise<FiringResult>, pullApi: () => PullApi, observabilityRoute: (request: DispatchRequest, url: URL) => Promise<DispatchResponse> | undefined): Dispatcher {
   return async function devDispatch(request) {
-    if (!request.url.includes('/__ledge/')) return dispatch(request);
+    if (!request.url.includes('/__ledge/') && !request.url.includes('/cdn-cgi/') && !(testScheduled && request.url.includes(TEST_SCHEDULED_PATH))) return dispatch(request);
     const url = new URL(request.url);
-    if (url.pathname.startsWith('/__ledge/')) {
+    const original = ORIGINAL_SCHEDULED_PATHS.has(url.pathname) || (testScheduled && url.pathname === TEST_SCHEDULED_PATH);
+    if (url.pathname.startsWith('/__ledge/') || original) {
       const refusal = devRouteRefusal(request, listenHost);
       // The pull routes answer in the API envelope (docs/bindings/queues.md), the others as `{error, message}`.
       if (refusal) return json(403, PULL_PATH.test(url.pathname) ? { success: false, errors: [{ code: 'forbidden_origin', message: refusal }], messages: [], result: null } : { error: 'forbidden_origin', message: refusal });
     }
     if (url.pathname === DEV_SCHEDULED_PATH) return scheduledRoute(url, trigger);
+    if (original) return originalScheduledRoute(url, trigger, url.pathname === TEST_SCHEDULED_PATH);
     const observed = observabilityRoute(request, url);
     if (observed) return observed;
     const pull = PULL_PATH.exec(url.pathname);
@@ -522,6 +536,22 @@ async function scheduledRoute(url: URL, trigger: (cron?: string, time?: number) 
   if (body) return json(400, { error: 'bad_argument', message: body });
   const result = await trigger(cron, time);
   return json(result.outcome.outcome === 'ok' ? 200 : 500, { outcome: result.outcome.outcome, cron: result.firing.cron, scheduledTime: result.firing.scheduledTime, window: result.firing.window, firingId: result.firing.firingId, attempts: result.attempts });
+}
+
+/**
+ * `/cdn-cgi/handler/scheduled?cron=<expr>&time=<ms>` as the original's local development answers it: the outcome
+ * (`ok`, `exception`, ...) as text, 200 or 500; `/__scheduled` answers `Ran scheduled event` when the handler
+ * succeeded. A bad expression or time is a 400 naming it, before anything runs.
+ */
+async function originalScheduledRoute(url: URL, trigger: (cron?: string, time?: number) => Promise<FiringResult>, testScheduled: boolean): Promise<DispatchResponse> {
+  const cron = url.searchParams.get('cron') ?? undefined;
+  const timeParam = url.searchParams.get('time');
+  const time = timeParam === null ? undefined : /^\d+$/.test(timeParam) ? Number(timeParam) : Date.parse(timeParam);
+  const problem = (cron !== undefined ? cronProblem(cron) : undefined) ?? (time !== undefined && Number.isNaN(time) ? `time: expected epoch milliseconds or an ISO time, got "${timeParam}"` : undefined);
+  if (problem) return text(400, problem);
+  const { outcome } = (await trigger(cron, time)).outcome;
+  if (outcome === 'ok') return text(200, testScheduled ? 'Ran scheduled event' : 'ok');
+  return text(500, outcome);
 }
 
 async function pullRoute(request: DispatchRequest, queue: string, action: 'pull' | 'ack', api: PullApi): Promise<DispatchResponse> {
@@ -553,4 +583,9 @@ async function pullRoute(request: DispatchRequest, queue: string, action: 'pull'
 /** An answer of the dev-only routes: the platform's own, never the application's. */
 function json(status: number, value: unknown): DispatchResponse {
   return { status, statusText: '', headers: ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'], body: JSON.stringify(value), origin: 'platform' };
+}
+
+/** A plain-text answer of the dev-only routes. */
+function text(status: number, body: string): DispatchResponse {
+  return { status, statusText: '', headers: ['content-type', 'text/plain; charset=utf-8', 'cache-control', 'no-store'], body, origin: 'platform' };
 }

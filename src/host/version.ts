@@ -12,6 +12,13 @@ import type { DeploymentVersion } from '../runtime/deployment.js';
 import type { EventObserver } from '../runtime/event-trace.js';
 import { createRedactor } from '../observability/redact.js';
 
+/** The original's `WorkerVersionMetadata`: the version's id, tag (Ledge versions have none: `""`) and upload time (ISO 8601). */
+export interface VersionMetadata {
+  id: string;
+  tag: string;
+  timestamp: string;
+}
+
 /** What a version is built from, the same under `ledge dev` (a reload) and `ledge serve` (a stored version). */
 export interface VersionSource {
   /** The reload number under `ledge dev`, the version id under `ledge serve`. */
@@ -19,7 +26,9 @@ export interface VersionSource {
   /** The project's or deployment's name. */
   name: string;
   /** The fields a project's configuration (dev) and a stored version's (serve) share. */
-  config: Pick<VersionConfig, 'compatibility_date' | 'compatibility_flags' | 'vars' | 'limits' | 'bindings' | 'migrations'> & { readonly assets?: { readonly binding?: string } | undefined };
+  config: Pick<VersionConfig, 'compatibility_date' | 'compatibility_flags' | 'vars' | 'version_metadata' | 'limits' | 'bindings' | 'migrations'> & { readonly assets?: { readonly binding?: string } | undefined };
+  /** What `version_metadata` gives the code: a version id (a UUID), its tag and its upload time. */
+  metadata: VersionMetadata;
   /** The bundled module the isolate loads. */
   bundleFile: string;
   /** Secrets, given to the code as strings in `env`; a secret overrides a var of the same name. */
@@ -43,7 +52,8 @@ export function buildVersion(source: VersionSource): DeploymentVersion {
     ...(source.services.scope ? { account: source.services.scope.account } : {}),
     compatibilityDate: config.compatibility_date,
     bundleFile: source.bundleFile,
-    vars: { ...config.vars, ...source.secrets },
+    // The version metadata is a JSON value in env like a var; configuration refuses a var of the same name.
+    vars: { ...config.vars, ...source.secrets, ...(config.version_metadata ? { [config.version_metadata.binding]: { ...source.metadata } } : {}) },
     limits: config.limits,
     compatibilityFlags: config.compatibility_flags,
     // The loopback binding: `exports` of the runtime module reaches the deployment's own entrypoints through it; and

@@ -190,7 +190,7 @@ export function createHosting(options: HostingOptions): Hosting {
       const assets = (await assetsOf(version))?.server;
       const bundleFile = path.join(dir, version.main_module);
       await runtime.load(buildVersion({
-        id: version.id, name: version.deployment, config, bundleFile, secrets,
+        id: version.id, name: version.deployment, config, bundleFile, secrets, metadata: { id: version.id, tag: '', timestamp: version.created_on },
         services: { storage: options.data(version.account_id), clock, logger, scope: scopeOf(version), deployments: directoryOf(version.account_id) }, assets, registry,
         observe: options.observability && createVersionObserver({ account: options.observability(version.account_id), deployment: version.deployment, version: version.id, config: storedDeployConfig(version, registry).observability, secrets: Object.values(secrets), bundleFile }),
       }));

@@ -39,8 +39,8 @@ export function copyApp(name: string, options: { builtOutput?: boolean } = {}): 
   return dir;
 }
 
-/** An HTTP answer, read whole. */
-export interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+/** An HTTP answer, read whole: its body as UTF-8 text, and as the bytes it was (binary bodies). */
+export interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: string; bytes: Buffer }
 
 /** One request over real HTTP; `host` sets the Host header (the application listener of `ledge serve` routes by it). */
 export function call(url: string, init: { method?: string; host?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
@@ -50,7 +50,10 @@ export function call(url: string, init: { method?: string; host?: string; header
     const req = httpRequest(url, { method: init.method ?? 'GET', headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes });
+      });
       res.on('error', reject);
     });
     req.on('error', reject);

@@ -132,6 +132,7 @@ export function deploymentConfig(config: ProjectConfig): Record<string, unknown>
     preview_urls: config.preview_urls,
     routes: config.routes,
     vars: config.vars,
+    ...(config.version_metadata ? { version_metadata: config.version_metadata } : {}),
     limits: config.limits,
     observability: config.observability,
     triggers: config.triggers,

@@ -25,8 +25,9 @@ export function registerDev(program: Command): void {
     .addOption(new Option('--sql-time-limit <seconds>', 'with --isolation process: how long one SQL query or batch, or one storage call of a coordination object, may run; past it the project\'s store process is stopped and the call fails (nothing it did is kept)')
       .argParser(parseSqlTimeLimit).default(DEFAULT_SQL_TIME_LIMIT_MS, String(DEFAULT_SQL_TIME_LIMIT_MS / 1000)))
     .option('--coordination-storage-mb <n>', 'MiB all coordination objects of a project may use together (as an account\'s coordination_storage_mb under ledge serve); past it, writes that would grow an object\'s database are refused (default: 1024)', (v: string) => parseInteger('--coordination-storage-mb', v))
+    .option('--test-scheduled', 'also fire a scheduled event at /__scheduled?cron=<expr>, as the original\'s wrangler dev --test-scheduled (/cdn-cgi/handler/scheduled and /__ledge/scheduled always do)')
     .option('--verbose', 'print debug logs')
-    .action(async (dirs: string[], opts: { port: number; ip: string; state?: string; env?: string; verbose?: boolean; lifecycleInterval: number; isolation: 'thread' | 'process'; egressAllow: string[]; coordinationStorageMb?: number; sqlTimeLimit: number }, command: Command) => {
+    .action(async (dirs: string[], opts: { port: number; ip: string; state?: string; env?: string; verbose?: boolean; testScheduled?: boolean; lifecycleInterval: number; isolation: 'thread' | 'process'; egressAllow: string[]; coordinationStorageMb?: number; sqlTimeLimit: number }, command: Command) => {
       // Under threads the project's SQL runs on the dev server's own thread, where no statement can be stopped:
       // a limit given there would be a promise nothing keeps, so it is refused rather than ignored.
       if (opts.isolation !== 'process' && command.getOptionValueSource('sqlTimeLimit') === 'cli') {
@@ -50,7 +51,7 @@ export function registerDev(program: Command): void {
           // One queue and one workflow store for all, the first project's: what one produces to, another may
           // consume; a workflow one creates, the one that defines it runs (docs/cli.md).
           const sharedStorage = started[0]?.storage;
-          started.push(await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: first ? opts.state : undefined, env: opts.env, logger, lifecycleIntervalMs: opts.lifecycleInterval * 1000, isolation: opts.isolation, egressAllow: opts.egressAllow, coordinationStorageMb: opts.coordinationStorageMb, sqlTimeLimitMs: opts.sqlTimeLimit, peers, observed, listen: first, sharedStorage }));
+          started.push(await startDevServer({ dir, port: opts.port, ip: opts.ip, stateDir: first ? opts.state : undefined, env: opts.env, logger, lifecycleIntervalMs: opts.lifecycleInterval * 1000, isolation: opts.isolation, egressAllow: opts.egressAllow, coordinationStorageMb: opts.coordinationStorageMb, sqlTimeLimitMs: opts.sqlTimeLimit, peers, observed, listen: first, sharedStorage, testScheduled: opts.testScheduled ?? false }));
         }
       } catch (err) {
         await stopAll();

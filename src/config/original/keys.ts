@@ -63,7 +63,6 @@ export const MISSING_FEATURES: Readonly<Record<string, string>> = {
   images: 'Ledge has no image transformation binding',
   media: 'Ledge has no media transformation binding',
   stream: 'Ledge has no video stream binding',
-  version_metadata: 'Ledge has no version metadata binding',
   send_email: 'Ledge does not send email (email services are out of scope)',
   dispatch_namespaces: 'Ledge has no dynamic dispatch of other deployments',
   worker_loaders: 'Ledge has no dynamic worker loading',

@@ -185,3 +185,9 @@ test('vectorize becomes vector_indexes, and names the original key in problems',
   assert.deepEqual(t.renamed, ['vectorize → vector_indexes']);
   assert.deepEqual(t.problems.map((p) => p.split(': ')[0]), ['vectorize[0].remote']);
 });
+
+test('version_metadata maps as it is (no longer a missing feature)', () => {
+  const t = translateOriginal({ name: 'a', main: 'src/index.ts', compatibility_date: '2025-01-01', version_metadata: { binding: 'CF_VERSION_METADATA' } }, { label: 'wrangler.jsonc', dirName: 'a' });
+  assert.deepEqual(t.problems, []);
+  assert.deepEqual(t.doc.version_metadata, { binding: 'CF_VERSION_METADATA' });
+});
