@@ -7,6 +7,7 @@ import { WORKFLOWS_PLUGIN } from './workflows/index.js';
 import { COORDINATION_PLUGIN } from './coordination/index.js';
 import { SERVICES_PLUGIN } from './services/index.js';
 import { VECTORS_PLUGIN } from './vectors/index.js';
+import { RATE_LIMITS_PLUGIN } from './rate-limits/index.js';
 
 /** A list of binding kinds: what configuration accepts, what the host serves and what the worker loads all come from one. */
 export type BindingRegistry = readonly AnyBindingPlugin[];
@@ -25,10 +26,11 @@ export const BINDINGS: BindingRegistry = [
   COORDINATION_PLUGIN,
   SERVICES_PLUGIN,
   VECTORS_PLUGIN,
+  RATE_LIMITS_PLUGIN,
 ] as const;
 
 /** The kinds of the registry as the compiler sees them, each with its own literal names. */
-type RegisteredKind = typeof KV_PLUGIN | typeof SQL_PLUGIN | typeof OBJECTS_PLUGIN | typeof QUEUES_PLUGIN | typeof WORKFLOWS_PLUGIN | typeof COORDINATION_PLUGIN | typeof SERVICES_PLUGIN | typeof VECTORS_PLUGIN;
+type RegisteredKind = typeof KV_PLUGIN | typeof SQL_PLUGIN | typeof OBJECTS_PLUGIN | typeof QUEUES_PLUGIN | typeof WORKFLOWS_PLUGIN | typeof COORDINATION_PLUGIN | typeof SERVICES_PLUGIN | typeof VECTORS_PLUGIN | typeof RATE_LIMITS_PLUGIN;
 
 /** The account API's permission areas of the binding kinds (`kv`, `sql`, `buckets`, `queues`, `workflows`), from their plugins. */
 export type BindingPermissionArea = RegisteredKind['resource']['area'];

@@ -11,6 +11,7 @@ export const RENAMED_KEYS: Readonly<Record<string, string>> = {
   d1_databases: 'sql_databases',
   r2_buckets: 'buckets',
   vectorize: 'vector_indexes',
+  ratelimits: 'rate_limits',
   workers_dev: 'edge_dev',
   route: 'routes',
 };
@@ -69,7 +70,6 @@ export const MISSING_FEATURES: Readonly<Record<string, string>> = {
   mtls_certificates: 'Ledge has no client certificate binding',
   pipelines: 'Ledge has no pipelines binding',
   secrets_store_secrets: 'Ledge has no account-wide secret store binding; set per-deployment secrets with "ledge secret put"',
-  ratelimits: 'Ledge has no rate limiting binding',
   containers: 'Ledge has no containers yet',
   cloudchamber: 'Ledge has no containers yet',
   artifacts: 'Ledge has no artifacts binding',

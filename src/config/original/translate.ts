@@ -162,6 +162,13 @@ class Translator {
             return entry;
           });
           continue;
+        case 'ratelimits':
+          this.comment(`${at}rate_limits`, 'from "ratelimits": rate limiters (each "name" is the binding)');
+          out.rate_limits = this.entries(value, `${at}rate_limits`, (entry) => {
+            const { name, ...rest } = entry;
+            return name === undefined ? entry : { binding: name, ...rest };
+          });
+          continue;
         case 'queues':
           out.queues = this.queues(value, place);
           same(key);
