@@ -1,7 +1,7 @@
 // Compatibility suite: two Workers talking over RPC (test/compat/rpc-accounts: gateway/ and accounts/, each with its
 // own wrangler.jsonc) as the original's service-binding docs write them: a named `WorkerEntrypoint`
 // (`entrypoint: "AccountsService"`) whose methods the gateway calls, an `RpcTarget` session returned by reference
-// and disposed with `using`, a callback passed as an argument, errors that keep their class; the gateway on Hono
+// and disposed with `using`, promise pipelining on another, a callback passed as an argument, errors that keep their class; the gateway on Hono
 // reads `env` of `cloudflare:workers` and `process.env` at module scope (`nodejs_compat_populate_process_env` on
 // a date before it became the default), calls `waitUntil` of `cloudflare:workers` from an EventEmitter listener,
 // keeps request ids in AsyncLocalStorage across awaits and RPC, hashes with node:crypto, decodes Basic credentials
@@ -81,6 +81,10 @@ async function exercise(get: Fetch): Promise<Version> {
   const emails = await get('/emails');
   assert.equal(emails.headers['content-type'], 'text/plain; charset=utf-8');
   assert.equal(emails.body, 'ana@example.org\nbo@example.com\n# 2 accounts\n');
+
+  // Promise pipelining: methods called on the promise of an RpcTarget before it arrives.
+  assert.deepEqual(json(await get('/directory/bo@example.com')), { count: 2, found: { email: 'bo@example.com' } });
+  assert.deepEqual(json(await get('/directory/nobody@example.com')), { count: 2, found: null });
 
   // AsyncLocalStorage keeps the request's id across a timer and an RPC round trip.
   assert.deepEqual(json(await get('/trace', { headers: { 'x-request-id': 'trace-7' } })), { requestId: 'trace-7', lines: ['[trace-7] GET /trace', '[trace-7] traced'] });

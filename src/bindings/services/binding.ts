@@ -5,6 +5,7 @@
 import type { RpcCaller } from '../isolate-part.js';
 import type { BindingCall } from '../protocol.js';
 import type { ServicesProtocol } from './protocol.js';
+import { pipelined } from '../rpc-pipeline.js';
 
 /** Properties a service stub never forwards: a stub is not a promise, and Object's own names are not methods. */
 const NOT_METHODS = new Set(['then', 'constructor', ...Object.getOwnPropertyNames(Object.prototype)]);
@@ -42,7 +43,8 @@ export function createServiceStub(call: BindingCall<ServicesProtocol>, rpc: RpcC
       if (prop === Symbol.toStringTag) return 'Fetcher';
       if (typeof prop !== 'string' || NOT_METHODS.has(prop)) return undefined;
       let method = methods.get(prop);
-      if (!method) methods.set(prop, (method = (...args: unknown[]) => invoke(prop, args)));
+      // The call's promise is pipelined: its result's methods can be called before it settles (bindings/rpc-pipeline.ts).
+      if (!method) methods.set(prop, (method = (...args: unknown[]) => pipelined(invoke(prop, args))));
       return method;
     },
     set: () => false,

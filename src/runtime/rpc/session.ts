@@ -13,6 +13,7 @@ import { DISPOSE, decodeRpcValue, encodeRpcValue, isRpcTarget, isStreamExport, t
 import { fromRpcError, settleOutcome, toRpcError, type RpcOutcome } from './errors.js';
 import type { RpcLinkGuard } from '../../bindings/isolate-part.js';
 import { isForwarder } from '../../bindings/rpc-values.js';
+import { pipelined } from '../../bindings/rpc-pipeline.js';
 import { RPC_LIMITS } from './limits.js';
 import { oversizedValue, PLAIN_NODES, plainSizeBound } from './sizes.js';
 
@@ -325,7 +326,7 @@ export class RpcSession {
 
   #functionStub(link: number, id: number): object {
     const life = this.#disposer(link, id);
-    const stub = (...args: unknown[]) => this.#invokeRemote(link, id, null, args, life.disposed);
+    const stub = (...args: unknown[]) => pipelined(this.#invokeRemote(link, id, null, args, life.disposed));
     Object.defineProperty(stub, DISPOSE, { value: life.dispose });
     return stub;
   }
@@ -338,7 +339,7 @@ export class RpcSession {
         if (prop === DISPOSE) return life.dispose;
         if (typeof prop !== 'string' || NOT_METHODS.has(prop)) return undefined;
         let method = methods.get(prop);
-        if (!method) methods.set(prop, (method = (...args: unknown[]) => this.#invokeRemote(link, id, prop, args, life.disposed)));
+        if (!method) methods.set(prop, (method = (...args: unknown[]) => pipelined(this.#invokeRemote(link, id, prop, args, life.disposed))));
         return method;
       },
       has: (_target, prop) => prop === DISPOSE,

@@ -42,7 +42,29 @@ class Session extends RpcTarget {
 	}
 }
 
+/** The accounts, looked up by email: handed out by reference, used through promise pipelining by the gateway. */
+class Directory extends RpcTarget {
+	#env: Env;
+	constructor(env: Env) {
+		super();
+		this.#env = env;
+	}
+	async count(): Promise<number> {
+		return (await this.#env.USERS.list({ prefix: 'email:' })).keys.length;
+	}
+	async lookup(email: string): Promise<Profile | null> {
+		const id = await this.#env.USERS.get(`email:${email}`);
+		const user = id ? await this.#env.USERS.get<StoredUser>(`user:${id}`, 'json') : null;
+		return user ? { id: user.id, email: user.email, created: user.created } : null;
+	}
+}
+
 export class AccountsService extends WorkerEntrypoint<Env> {
+	directory(): Directory {
+		return new Directory(this.env);
+	}
+
+
 	async register(email: string, password: string): Promise<Profile> {
 		if (typeof email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(email)) throw new RangeError(`not an email address: ${String(email)}`);
 		if (typeof password !== 'string' || password.length < 8) throw new RangeError('the password needs at least 8 characters');

@@ -114,6 +114,14 @@ app.put('/me/email', async (c) => {
 	}
 });
 
+// Promise pipelining, as the original's RPC docs show it: the directory's methods are called on the promise of
+// directory(), before it has arrived, and `using` disposes the directory at the end of the block.
+app.get('/directory/:email', async (c) => {
+	using directory = c.env.ACCOUNTS.directory();
+	const [count, found] = await Promise.all([directory.count(), directory.lookup(c.req.param('email'))]);
+	return c.json({ count, found: found && { email: found.email } });
+});
+
 app.post('/signout', (c) => {
 	deleteCookie(c, cookieName, { path: '/' });
 	return c.json({ ok: true });
