@@ -16,6 +16,8 @@ export class Chain extends DurableObject {
   }
 }
 export default { async fetch(request, env) {
+  // Many calls at once are not nested: forty objects called together all answer.
+  if (new URL(request.url).pathname === '/wide') return new Response((await Promise.all(Array.from({ length: 40 }, (_, i) => env.CHAIN.getByName('w' + i).go(199)))).join(','));
   return new Response(await env.CHAIN.getByName('o0').go(0));
 } };`;
 
@@ -30,5 +32,6 @@ for (const isolation of ['process', 'thread'] as const) {
     assert.equal(res.status, 200, text.slice(0, 200));
     // The request is depth 0; object o<n> runs at depth n + 1, so o15 (16 deep) is the last one reached.
     assert.equal(text, 'refused at 15: RangeError: calls through bindings are nested more than 16 deep (a loop between coordination objects?); the call to Chain was refused');
+    assert.equal(await (await p.visit('app.admin.ledge.localhost', '/wide')).text(), Array(40).fill('no bound at 200').join(','), 'calls made together are not nested');
   });
 }

@@ -362,7 +362,7 @@ export class Isolate {
     if (this.#exited) throw new LedgeError('isolate_failed', 'the isolate has stopped');
     let link: number;
     try {
-      link = port.join(from.link, this.#rpc);
+      link = port.join(from.link, this.#rpc, from.depth);
     } catch (err) {
       return { ok: false, error: { name: 'TypeError', message: (err as Error).message } };
     }
@@ -465,7 +465,7 @@ export class Isolate {
   runRpc(call: RpcEventRequest): Promise<RpcOutcome> {
     if (this.#exited) return Promise.reject(new LedgeError('isolate_failed', 'the isolate has stopped'));
     const { from, fromLink, depth, ...rest } = call;
-    const link = from.join(fromLink, this.#rpc);
+    const link = from.join(fromLink, this.#rpc, depth);
     return this.#runBackground<RpcOutcome>((id) => ({ t: 'rpc-event', id, link, ...rest }), { depth, scheduled: false });
   }
 
@@ -778,9 +778,9 @@ export class Isolate {
     }
   }
 
-  /** How many calls through bindings the most deeply nested event this isolate runs is nested in (0 with none). */
+  /** How many calls through bindings the most deeply nested work this isolate runs (an event, a call on its stubs) is nested in (0 with none). */
   #deepestEvent(): number {
-    let deepest = 0;
+    let deepest = this.#rpc.deepestInvoke;
     for (const event of this.#events.values()) if (event.depth !== undefined && event.depth > deepest) deepest = event.depth;
     return deepest;
   }
@@ -795,10 +795,12 @@ export class Isolate {
     const service = this.#services[binding];
     try {
       if (!service) throw new BindingError('TypeError', `${binding} is not a binding of this deployment`);
-      // The caller as the host knows it. How deep the call is nested is the deepest event the isolate runs, not the
-      // event it names: a call naming none, an ended one or a request from outside made every hop depth 0, and a loop
-      // through service bindings ran on until the isolate's memory limit (test/service-loop-forgery.test.ts).
-      const origin = { deployment: this.#name, depth: this.#deepestEvent(), endpoint: this.#rpc };
+      // The caller as the host knows it. How deep the call is nested is that of the event it names, which the isolate
+      // writes; a call naming none (or one no longer running) counts from the deepest work the isolate runs: such calls
+      // were depth 0, and a loop through service bindings whose calls named no event ran on until the isolate's memory
+      // limit (test/service-loop-forgery.test.ts).
+      const named = eventId === undefined ? undefined : this.#events.get(eventId);
+      const origin = { deployment: this.#name, depth: named ? named.depth ?? 0 : this.#deepestEvent(), endpoint: this.#rpc };
       this.#post({ t: 'call-result', id, value: await service.call(method, args, origin) });
     } catch (err) {
       if (isBindingError(err)) {

@@ -14,11 +14,15 @@ export { encodedBytes, plainSizeBound };
 interface LinkEnd {
   peer: RpcPort;
   peerLink: number;
+  /** How many calls through bindings the call that opened the link is nested in: calls on its stubs are one deeper. */
+  depth: number;
 }
 
 interface PendingInvoke {
   resolve: (outcome: RpcOutcome) => void;
   timer: NodeJS.Timeout;
+  /** How many calls through bindings and stubs it is nested in. */
+  depth: number;
 }
 
 /** Options of a port. */
@@ -59,6 +63,13 @@ export class RpcPort {
   /** Whether the isolate has stopped. */
   get closed(): boolean { return this.#closed; }
 
+  /** How deeply nested the deepest call on this isolate's stubs still running is (0 with none). */
+  get deepestInvoke(): number {
+    let deepest = 0;
+    for (const pending of this.#pending.values()) if (pending.depth > deepest) deepest = pending.depth;
+    return deepest;
+  }
+
   /** The refusal of a value too large to send, or undefined when it fits. */
   oversized(value: unknown, what: string): RpcOutcome | undefined {
     return oversizedValue(value, what, this.#maxBytes);
@@ -68,12 +79,12 @@ export class RpcPort {
    * Joins this isolate's link `link` (one it opened for a call) to a new link of `callee`; returns the
    * callee's number for it. A link number already joined is refused: the isolate chose it, and may lie.
    */
-  join(link: number, callee: RpcPort): number {
+  join(link: number, callee: RpcPort, depth = 0): number {
     if (this.#closed || callee.#closed) throw new Error('the isolate has stopped');
     if (!Number.isSafeInteger(link) || link <= 0 || this.#ends.has(link)) throw new TypeError('this RPC link number is not free');
     const calleeLink = callee.#nextIncoming--;
-    this.#ends.set(link, { peer: callee, peerLink: calleeLink });
-    callee.#ends.set(calleeLink, { peer: this, peerLink: link });
+    this.#ends.set(link, { peer: callee, peerLink: calleeLink, depth });
+    callee.#ends.set(calleeLink, { peer: this, peerLink: link, depth });
     return calleeLink;
   }
 
@@ -103,13 +114,13 @@ export class RpcPort {
   }
 
   /** Asks this isolate to run its export `cap` on `link`; resolves with how it went (a timeout or a stop is a failure). */
-  invoke(link: number, cap: number, method: string | null, args: unknown[]): Promise<RpcOutcome> {
+  invoke(link: number, cap: number, method: string | null, args: unknown[], depth = 0): Promise<RpcOutcome> {
     if (this.#closed) return Promise.resolve(failure('Error', 'the deployment behind this RPC stub has stopped'));
     const id = this.#nextInvoke++;
     return new Promise<RpcOutcome>((resolve) => {
       const timer = setTimeout(() => this.#settle(id, failure('Error', `the call on an RPC stub did not return within ${this.#timeoutMs / 1000} s`)), this.#timeoutMs);
       timer.unref();
-      this.#pending.set(id, { resolve, timer });
+      this.#pending.set(id, { resolve, timer, depth });
       this.#post({ t: 'rpc-invoke', id, link, cap, method, args });
     });
   }
@@ -127,7 +138,13 @@ export class RpcPort {
     let outcome: RpcOutcome;
     if (!end) outcome = failure('Error', 'the RPC session of this stub has ended');
     else if (!Number.isSafeInteger(message.cap) || (message.method !== null && typeof message.method !== 'string') || !Array.isArray(message.args)) outcome = failure('TypeError', 'a malformed RPC call was refused');
-    else outcome = this.oversized(message.args, 'argument list') ?? await end.peer.invoke(end.peerLink, message.cap, message.method, message.args);
+    else {
+      // A call on a stub is nested one deeper than the call whose link carries it (the calls it makes count from there:
+      // Isolate's deepest work), so a callback passed back and forth between two deployments ends where service
+      // binding calls do; it ran on without end (test/service-loop-forgery.test.ts). The call itself is never refused
+      // for depth: reading the body a call 16 deep answered is a call on a stub too.
+      outcome = this.oversized(message.args, 'argument list') ?? await end.peer.invoke(end.peerLink, message.cap, message.method, message.args, end.depth + 1);
+    }
     if ('value' in outcome) outcome = this.oversized(outcome.value, 'result') ?? outcome;
     if (!this.#closed) this.#post({ t: 'rpc-reply', id: message.id, outcome });
   }
