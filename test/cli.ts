@@ -8,7 +8,10 @@ export const CLI = path.resolve(import.meta.dirname, '..', 'dist', 'cli', 'main.
 /** A running `ledge` process with its output collected. */
 export interface CliProcess {
   child: ChildProcess;
+  /** stdout+stderr so far, token values redacted (what a failing assertion may show). */
   output(): string;
+  /** stdout+stderr so far as printed, token values included: only for a test that reads a token from it. */
+  rawOutput(): string;
   /** Resolves with the first match of `pattern` in stdout+stderr. */
   waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
   /** Resolves with the exit code. */
@@ -37,21 +40,30 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => { for (const l of listeners) l(); resolve(code); }));
   return {
     child,
-    output: () => text,
+    output: () => redactTokens(text),
+    rawOutput: () => text,
     exited,
     waitFor(pattern, ms = 15_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const match = text.match(pattern);
-          if (match) { cleanup(); resolve(match); } else if (child.exitCode !== null) { cleanup(); reject(new Error(`ledge exited (${child.exitCode}) before printing ${pattern}:\n${text}`)); }
+          if (match) { cleanup(); resolve(match); } else if (child.exitCode !== null) { cleanup(); reject(new Error(`ledge exited (${child.exitCode}) before printing ${pattern}:\n${redactTokens(text)}`)); }
         };
-        const timer = setTimeout(() => { cleanup(); reject(new Error(`timed out waiting for ${pattern}; output:\n${text}`)); }, ms);
+        const timer = setTimeout(() => { cleanup(); reject(new Error(`timed out waiting for ${pattern}; output:\n${redactTokens(text)}`)); }, ms);
         const cleanup = () => { clearTimeout(timer); listeners.delete(check); };
         listeners.add(check);
         check();
       });
     },
   };
+}
+
+/**
+ * The text with every API token value (the bootstrap token `ledge serve` prints once, tokens `ledge token create`
+ * prints) replaced: what a test shows when it fails never holds a token (the token's own value is in `rawOutput()`).
+ */
+export function redactTokens(text: string): string {
+  return text.replace(/\bledge_(?:st_)?[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g, 'ledge_[token redacted]');
 }
 
 /** Starts `ledge dev` on a free port and resolves with its URL. */

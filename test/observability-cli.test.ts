@@ -46,7 +46,7 @@ test('ledge tail --dev streams a running ledge dev live with filters; ledge logs
 test('ledge deploy, then ledge issues list/show/resolve and ledge logs through the account API', { timeout: 180_000 }, async (t) => {
   const serve = await startServe(tempDir('ledge-serve-'));
   t.after(() => interrupt(serve));
-  const bootstrap = (serve.output().match(/bootstrap token \(shown once, store it now\): (\S+)/) ?? [])[1] as string;
+  const bootstrap = (serve.rawOutput().match(/bootstrap token \(shown once, store it now\): (\S+)/) ?? [])[1] as string;
   const home = mkdtempSync(path.join(tempDir(), 'home-'));
   const env = { LEDGE_API_TOKEN: bootstrap, LEDGE_API_URL: serve.api, LEDGE_ACCOUNT_ID: '', HOME: home, XDG_CONFIG_HOME: path.join(home, 'cfg') };
   const ledge = async (...args: string[]) => {

@@ -16,7 +16,7 @@ async function startServe(state: string): Promise<Serve & { bootstrap: string | 
   const proc = runCli(['serve', '--state', state, '--listen', '127.0.0.1:0', '--api-listen', '127.0.0.1:0']);
   const appUrl = (await proc.waitFor(/applications on (http:\/\/127\.0\.0\.1:\d+)/))[1] as string;
   const apiUrl = (await proc.waitFor(/API on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/))[1] as string;
-  const bootstrap = /bootstrap token \(shown once, store it now\): (\S+)/.exec(proc.output())?.[1];
+  const bootstrap = /bootstrap token \(shown once, store it now\): (\S+)/.exec(proc.rawOutput())?.[1];
   return { proc, apiUrl, appUrl, bootstrap };
 }
 

@@ -57,8 +57,8 @@ test('ledge serve prints the bootstrap token once; a deployment acknowledged bef
     second = await serve(state);
     assert.deepEqual(await visit(second.app, 'app.example.com'), { status: 200, body: 'survivor', origin: undefined }, 'the deployment and its domain survived kill -9');
     assert.equal((await call(second.api, ciToken, 'GET', '/user/tokens/verify')).status, 200, 'the token survived');
-    assert.doesNotMatch(second.proc.output(), /bootstrap token/, 'no second bootstrap token');
-    const output = first.proc.output() + second.proc.output();
+    assert.doesNotMatch(second.proc.rawOutput(), /bootstrap token/, 'no second bootstrap token');
+    const output = first.proc.rawOutput() + second.proc.rawOutput();
     assert.equal(output.split(token).length - 1, 1, 'the bootstrap token is printed exactly once');
     assert.equal(output.includes(ciToken), false, 'other token values are never printed');
   } finally {

@@ -74,8 +74,8 @@ test('ledge tunnel: create, token, route dns and ip, and a connector process ser
     assert.equal((await ledge(['route', 'ip', 'show'])).out, 'no routes\n');
     assert.equal((await ledge(['delete', 'office'])).code, 0);
     assert.equal(outputs.filter((o) => o.includes(tunnelToken)).length, 1, 'only "ledge tunnel token" prints the token');
-    assert.equal(connector.output().includes(tunnelToken), false, 'the connector never prints its token');
-    assert.equal(serve.output().includes(tunnelToken), false, 'the platform never prints a tunnel token');
+    assert.equal(connector.rawOutput().includes(tunnelToken), false, 'the connector never prints its token');
+    assert.equal(serve.rawOutput().includes(tunnelToken), false, 'the platform never prints a tunnel token');
   } finally {
     if (connector && connector.child.exitCode === null) connector.child.kill('SIGKILL');
     serve.child.kill('SIGKILL');
@@ -93,7 +93,7 @@ test('ledge tunnel run reads its token from --token-file or LEDGE_TUNNEL_TOKEN, 
     assert.equal(await runCli(['tunnel', 'create', 'office'], { env }).exited, 0);
     const tokenProc = runCli(['tunnel', 'token', 'office'], { env });
     assert.equal(await tokenProc.exited, 0);
-    const tunnelToken = tokenProc.output().trim();
+    const tunnelToken = tokenProc.rawOutput().trim();
     const file = path.join(tempDir(), 'tunnel-token');
     writeFileSync(file, `${tunnelToken}\n`, { mode: 0o600 });
     const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
@@ -133,9 +133,9 @@ test('ledge tunnel run reads its token from --token-file or LEDGE_TUNNEL_TOKEN, 
     for (const proc of running) {
       proc.child.kill('SIGTERM');
       assert.equal(await proc.exited, 0);
-      assert.equal(proc.output().includes(tunnelToken), false, 'a connector never prints its token');
+      assert.equal(proc.rawOutput().includes(tunnelToken), false, 'a connector never prints its token');
     }
-    for (const proc of [both, missing, blank]) assert.equal(proc.output().includes(tunnelToken), false);
+    for (const proc of [both, missing, blank]) assert.equal(proc.rawOutput().includes(tunnelToken), false);
   } finally {
     for (const proc of running) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
     serve.child.kill('SIGKILL');

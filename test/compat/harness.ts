@@ -106,7 +106,7 @@ export interface Platform {
 export async function startPlatform(extra: string[] = []): Promise<Platform> {
   const state = tempDir('ledge-compat-serve-');
   const serve = await startServe(state, extra);
-  const token = /bootstrap token \(shown once, store it now\): (\S+)/.exec(serve.output())?.[1] ?? assert.fail('no bootstrap token');
+  const token = /bootstrap token \(shown once, store it now\): (\S+)/.exec(serve.rawOutput())?.[1] ?? assert.fail('no bootstrap token');
   const home = tempDir('ledge-compat-home-');
   const env = { ...process.env, LEDGE_API_TOKEN: token, LEDGE_API_URL: serve.api, LEDGE_ACCOUNT_ID: '', HOME: home, XDG_CONFIG_HOME: path.join(home, 'cfg') };
   const api = async (method: string, route: string, body?: unknown) => {
