@@ -13,7 +13,7 @@ import { SYSTEM_CLOCK } from '../src/platform/clock.js';
 import { StoreProcess } from '../src/storage/process/store-process.js';
 import { tempDir } from './helpers.js';
 
-/** A child that answers `ping`, and for `write` says `committed` and then hangs (`then: 'hang'`) or dies (`'die'`). */
+/** A child that answers `ping`, and for `write` says `committed` and then hangs (`then: 'hang'`) or dies (`'die'`); it exits when its input ends. */
 function committingChild(then: 'hang' | 'die'): string {
   const file = path.join(tempDir('ledge-commit-child-'), 'child.mjs');
   writeFileSync(file, `import { serialize, deserialize } from 'node:v8';
@@ -33,6 +33,9 @@ process.stdin.on('data', (chunk) => {
     }
   }
 });
+// The end of its input (the platform closing it, or gone) ends it, as it ends the real one: close() then does not
+// wait out its kill timer.
+process.stdin.on('end', () => process.exit(0));
 setInterval(() => {}, 1000);
 `);
   return file;

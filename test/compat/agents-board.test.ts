@@ -177,12 +177,30 @@ async function routing(get: Fetch): Promise<void> {
 
 const IDLE_MS = 400;
 
-test('an Agents SDK app runs unchanged under ledge dev (both isolations) and ledge serve', { timeout: 300_000 }, async (t) => {
+test('an Agents SDK app runs unchanged under ledge dev (both isolations) and ledge serve', { timeout: 300_000, concurrency: true }, async (t) => {
+  // ledge serve and the process isolation run, each on its own copy of the app, run while the thread isolation run
+  // and the ledge dev runs after it (which read its state back) go one after another: their waits (schedules,
+  // intervals, eviction) overlap.
+  const served = t.test('ledge serve (process isolation): deployed with ledge deploy', async () => {
+    const dir = copyApp('agents-board');
+    const platform = await startPlatform();
+    try {
+      const deployed = await platform.ledge(['deploy'], { cwd: dir });
+      assert.match(deployed.out, /deployed agents-board: version/);
+      const host = hostOf('agents-board');
+      const get: Fetch = (p, init) => platform.visit(host, p, init);
+      await board(platform.serve.app, get, host, 'groceries');
+      await routing(get);
+    } finally {
+      await platform.stop();
+    }
+  });
   const dir = copyApp('agents-board');
 
-  for (const isolation of ['thread', 'process'] as const) {
-    await t.test(`ledge dev, ${isolation} isolation: synced state, callables, SQL through eviction, a schedule`, async () => {
-      const output = await withDev(dir, async (url) => {
+  /** A ledge dev run of the board in `appDir`, as the developer's first session there. */
+  const devRun = (appDir: string, isolation: 'thread' | 'process') =>
+    t.test(`ledge dev, ${isolation} isolation: synced state, callables, SQL through eviction, a schedule`, async () => {
+      const output = await withDev(appDir, async (url) => {
         const get: Fetch = (p, init) => call(`${url}${p}`, init);
         await board(url, get, undefined, `groceries-${isolation}`, () => new Promise((resolve) => setTimeout(resolve, IDLE_MS * 4)));
         await routing(get);
@@ -190,7 +208,9 @@ test('an Agents SDK app runs unchanged under ledge dev (both isolations) and led
       assert.match(output, /read wrangler\.jsonc/);
       assert.match(output, /alarm of Board [0-9a-f]+\.\.\. fired/);
     });
-  }
+  // The process isolation run needs nothing of the others: its own copy, at once with them.
+  const processRun = devRun(copyApp('agents-board'), 'process');
+  await devRun(dir, 'thread');
 
   await t.test('ledge dev again: the agent kept its state and its rows', async () => {
     await withDev(dir, async (url) => {
@@ -232,18 +252,5 @@ test('an Agents SDK app runs unchanged under ledge dev (both isolations) and led
       }
     });
   });
-
-  await t.test('ledge serve (process isolation): deployed with ledge deploy', async () => {
-    const platform = await startPlatform();
-    try {
-      const deployed = await platform.ledge(['deploy'], { cwd: dir });
-      assert.match(deployed.out, /deployed agents-board: version/);
-      const host = hostOf('agents-board');
-      const get: Fetch = (p, init) => platform.visit(host, p, init);
-      await board(platform.serve.app, get, host, 'groceries');
-      await routing(get);
-    } finally {
-      await platform.stop();
-    }
-  });
+  await Promise.all([processRun, served]);
 });

@@ -66,19 +66,25 @@ async function exercise(get: Fetch): Promise<void> {
   });
 }
 
-test('a plain module worker with itty-router, drizzle-orm on D1, jose, queues, a cron, the Cache API and HTMLRewriter runs unchanged', { timeout: 240_000 }, async (t) => {
-  const dir = copyApp('itty-drizzle');
-  copyFileSync(path.join(dir, '.dev.vars.example'), path.join(dir, '.dev.vars'));
-  const local = async (args: string[]) => {
+// The three runs go at once, each on its own copy of the app (with the developer's .dev.vars): their startups,
+// queue deliveries and cron runs overlap instead of adding up.
+test('a plain module worker with itty-router, drizzle-orm on D1, jose, queues, a cron, the Cache API and HTMLRewriter runs unchanged', { timeout: 240_000, concurrency: true }, async (t) => {
+  const appCopy = () => {
+    const dir = copyApp('itty-drizzle');
+    copyFileSync(path.join(dir, '.dev.vars.example'), path.join(dir, '.dev.vars'));
+    return dir;
+  };
+  const local = async (dir: string, args: string[]) => {
     const proc = runCli(args, { cwd: dir });
     assert.equal(await proc.exited, 0, proc.output());
     return proc.output();
   };
 
-  for (const isolation of ['thread', 'process'] as const) {
-    await t.test(`ledge dev (${isolation})`, async () => {
+  const runs = (['thread', 'process'] as const).map((isolation) =>
+    t.test(`ledge dev (${isolation})`, async () => {
+      const dir = appCopy();
       const state = path.join(dir, `.ledge-${isolation}`);
-      assert.match(await local(['db', 'migrations', 'apply', 'short-links', '--state', state]), /applied 0001_links\.sql/);
+      assert.match(await local(dir, ['db', 'migrations', 'apply', 'short-links', '--state', state]), /applied 0001_links\.sql/);
       const output = await withDev(dir, async (url) => {
         await exercise((p, init) => call(`${url}${p}`, init));
         // The cron runs the class's scheduled(): a row through drizzle's upsert, twice.
@@ -90,10 +96,10 @@ test('a plain module worker with itty-router, drizzle-orm on D1, jose, queues, a
       }, { args: ['--isolation', isolation, '--state', state] });
       assert.match(output, /secrets from \.dev\.vars: JWT_SECRET \(values hidden\)/);
       assert.match(output, /\[short-links\] swept at \*\/30 \* \* \* \*/);
-    });
-  }
+    }));
 
-  await t.test('ledge serve: database created and migrated with --remote, the secret put, ledge deploy', async () => {
+  runs.push(t.test('ledge serve: database created and migrated with --remote, the secret put, ledge deploy', async () => {
+    const dir = appCopy();
     const platform = await startPlatform();
     try {
       const db = await platform.create('sql', 'short-links');
@@ -109,5 +115,6 @@ test('a plain module worker with itty-router, drizzle-orm on D1, jose, queues, a
     } finally {
       await platform.stop();
     }
-  });
+  }));
+  await Promise.all(runs);
 });

@@ -162,34 +162,11 @@ async function routing(get: Fetch, origin: string, host: string | undefined): Pr
 
 const IDLE_MS = 400;
 
-test('a PartyServer chat runs unchanged under ledge dev (both isolations) and ledge serve', { timeout: 300_000 }, async (t) => {
-  const dir = copyApp('partyserver-chat');
-
-  for (const isolation of ['thread', 'process'] as const) {
-    await t.test(`ledge dev, ${isolation} isolation: hibernating room through eviction, in-memory presence`, async () => {
-      const output = await withDev(dir, async (url) => {
-        const get: Fetch = (p, init) => call(`${url}${p}`, init);
-        await chat(url, get, undefined, `lobby-${isolation}`, () => new Promise((resolve) => setTimeout(resolve, IDLE_MS * 4)));
-        await presence(url, undefined);
-        await routing(get, url, undefined);
-      }, { args: isolation === 'process' ? ['--isolation', 'process'] : [], env: { LEDGE_OBJECT_IDLE_MS: String(IDLE_MS) } });
-      assert.match(output, /read wrangler\.jsonc/);
-      assert.doesNotMatch(output, /Error in (Chat|Presence)/);
-    });
-  }
-
-  await t.test('ledge dev again: the rooms kept their messages in their SQLite', async () => {
-    await withDev(dir, async (url) => {
-      const carol = new Client(url, 'chat', 'lobby-thread', { user: 'carol' });
-      try {
-        assert.deepEqual(await carol.next(), { type: 'all', messages: [{ id: 'm1', user: 'bo', content: 'hello, edited' }] });
-      } finally {
-        carol.close();
-      }
-    });
-  });
-
-  await t.test('ledge serve (process isolation): deployed with ledge deploy', async () => {
+// ledge serve and the process isolation run, each on its own copy of the app, run while the thread isolation run
+// and the ledge dev run after it (which reads its state back) go one after another: their eviction waits overlap.
+test('a PartyServer chat runs unchanged under ledge dev (both isolations) and ledge serve', { timeout: 300_000, concurrency: true }, async (t) => {
+  const served = t.test('ledge serve (process isolation): deployed with ledge deploy', async () => {
+    const dir = copyApp('partyserver-chat');
     const platform = await startPlatform();
     try {
       const deployed = await platform.ledge(['deploy'], { cwd: dir });
@@ -203,4 +180,33 @@ test('a PartyServer chat runs unchanged under ledge dev (both isolations) and le
       await platform.stop();
     }
   });
+  const dir = copyApp('partyserver-chat');
+
+  /** A ledge dev run of the rooms in `appDir`, as the developer's first session there. */
+  const devRun = (appDir: string, isolation: 'thread' | 'process') =>
+    t.test(`ledge dev, ${isolation} isolation: hibernating room through eviction, in-memory presence`, async () => {
+      const output = await withDev(appDir, async (url) => {
+        const get: Fetch = (p, init) => call(`${url}${p}`, init);
+        await chat(url, get, undefined, `lobby-${isolation}`, () => new Promise((resolve) => setTimeout(resolve, IDLE_MS * 4)));
+        await presence(url, undefined);
+        await routing(get, url, undefined);
+      }, { args: isolation === 'process' ? ['--isolation', 'process'] : [], env: { LEDGE_OBJECT_IDLE_MS: String(IDLE_MS) } });
+      assert.match(output, /read wrangler\.jsonc/);
+      assert.doesNotMatch(output, /Error in (Chat|Presence)/);
+    });
+  // The process isolation run needs nothing of the others: its own copy, at once with them.
+  const processRun = devRun(copyApp('partyserver-chat'), 'process');
+  await devRun(dir, 'thread');
+
+  await t.test('ledge dev again: the rooms kept their messages in their SQLite', async () => {
+    await withDev(dir, async (url) => {
+      const carol = new Client(url, 'chat', 'lobby-thread', { user: 'carol' });
+      try {
+        assert.deepEqual(await carol.next(), { type: 'all', messages: [{ id: 'm1', user: 'bo', content: 'hello, edited' }] });
+      } finally {
+        carol.close();
+      }
+    });
+  });
+  await Promise.all([processRun, served]);
 });

@@ -77,16 +77,17 @@ async function exercise(get: Fetch): Promise<void> {
   assert.deepEqual(json(await get('/favicon.ico')), {});
 }
 
-test('the Workflows starter template runs unchanged under ledge dev and ledge serve', { timeout: 240_000 }, async (t) => {
-  const dir = copyApp('workflows-starter');
-
-  for (const isolation of ['thread', 'process'] as const) {
-    await t.test(`ledge dev (${isolation})`, async () => {
+// The three runs go at once, each on its own copy of the app: most of each run is the template's sleep and
+// retry back-off, which overlap instead of adding up.
+test('the Workflows starter template runs unchanged under ledge dev and ledge serve', { timeout: 240_000, concurrency: true }, async (t) => {
+  const runs = (['thread', 'process'] as const).map((isolation) =>
+    t.test(`ledge dev (${isolation})`, async () => {
+      const dir = copyApp('workflows-starter');
       await withDev(dir, (url) => exercise((p, init) => call(`${url}${p}`, init)), { args: ['--isolation', isolation, '--state', path.join(dir, `.ledge-${isolation}`)] });
-    });
-  }
+    }));
 
-  await t.test('ledge serve, after ledge deploy', async () => {
+  runs.push(t.test('ledge serve, after ledge deploy', async () => {
+    const dir = copyApp('workflows-starter');
     const platform = await startPlatform();
     try {
       const kv = await platform.create('kv', 'ATTEMPTS');
@@ -96,5 +97,6 @@ test('the Workflows starter template runs unchanged under ledge dev and ledge se
     } finally {
       await platform.stop();
     }
-  });
+  }));
+  await Promise.all(runs);
 });

@@ -84,27 +84,11 @@ async function reread(origin: string, host: string | undefined, room: string): P
 const IDLE_MS = 400;
 const pause = (ms: number) => () => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-test('a y-partyserver document runs unchanged under ledge dev (both isolations) and ledge serve', { timeout: 300_000 }, async (t) => {
-  const dir = copyApp('yjs-notes');
-
-  for (const isolation of ['thread', 'process'] as const) {
-    await t.test(`ledge dev, ${isolation} isolation: two editors, idle past the eviction time`, async () => {
-      const output = await withDev(dir, async (url) => {
-        await edit(url, (p, init) => call(`${url}${p}`, init), undefined, `doc-${isolation}`, pause(IDLE_MS * 4));
-        // Once both left, the document was saved (the library's onSave after 100 ms) and the room evicted.
-        await pause(IDLE_MS * 4)();
-        await reread(url, undefined, `doc-${isolation}`);
-      }, { args: isolation === 'process' ? ['--isolation', 'process'] : [], env: { LEDGE_OBJECT_IDLE_MS: String(IDLE_MS) } });
-      assert.match(output, /read wrangler\.toml/);
-      assert.doesNotMatch(output, /failed to persist|Error in Notes/);
-    });
-  }
-
-  await t.test('ledge dev again: the document was kept in the room\'s SQLite', async () => {
-    await withDev(dir, (url) => reread(url, undefined, 'doc-thread'));
-  });
-
-  await t.test('ledge serve (process isolation): deployed with ledge deploy', async () => {
+// ledge serve and the process isolation run, each on its own copy of the app, run while the thread isolation run
+// and the ledge dev run after it (which reads its state back) go one after another: their eviction waits overlap.
+test('a y-partyserver document runs unchanged under ledge dev (both isolations) and ledge serve', { timeout: 300_000, concurrency: true }, async (t) => {
+  const served = t.test('ledge serve (process isolation): deployed with ledge deploy', async () => {
+    const dir = copyApp('yjs-notes');
     const platform = await startPlatform();
     try {
       const deployed = await platform.ledge(['deploy'], { cwd: dir });
@@ -116,4 +100,26 @@ test('a y-partyserver document runs unchanged under ledge dev (both isolations) 
       await platform.stop();
     }
   });
+  const dir = copyApp('yjs-notes');
+
+  /** A ledge dev run of the document in `appDir`, as the developer's first session there. */
+  const devRun = (appDir: string, isolation: 'thread' | 'process') =>
+    t.test(`ledge dev, ${isolation} isolation: two editors, idle past the eviction time`, async () => {
+      const output = await withDev(appDir, async (url) => {
+        await edit(url, (p, init) => call(`${url}${p}`, init), undefined, `doc-${isolation}`, pause(IDLE_MS * 4));
+        // Once both left, the document was saved (the library's onSave after 100 ms) and the room evicted.
+        await pause(IDLE_MS * 4)();
+        await reread(url, undefined, `doc-${isolation}`);
+      }, { args: isolation === 'process' ? ['--isolation', 'process'] : [], env: { LEDGE_OBJECT_IDLE_MS: String(IDLE_MS) } });
+      assert.match(output, /read wrangler\.toml/);
+      assert.doesNotMatch(output, /failed to persist|Error in Notes/);
+    });
+  // The process isolation run needs nothing of the others: its own copy, at once with them.
+  const processRun = devRun(copyApp('yjs-notes'), 'process');
+  await devRun(dir, 'thread');
+
+  await t.test('ledge dev again: the document was kept in the room\'s SQLite', async () => {
+    await withDev(dir, (url) => reread(url, undefined, 'doc-thread'));
+  });
+  await Promise.all([processRun, served]);
 });
