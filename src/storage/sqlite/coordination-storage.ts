@@ -49,6 +49,10 @@ export interface SqliteCoordinationStorage extends CoordinationStoragePort {
   close(): void;
 }
 
+/** Wall time (ms) the idle sweep closes handles for, and then pauses for, at most a fifth of the thread's time. */
+const SWEEP_STEP_MS = 5;
+const SWEEP_PAUSE_MS = 20;
+
 /**
  * Coordination objects on SQLite under `root` (`<state>/coordination`): one database per object, made on its
  * first write, and one index of objects and alarms (docs/bindings/coordination.md, Storage).
@@ -58,7 +62,14 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
   const index = new ObjectIndex(root);
   const cache = new HandleCache<ObjectDatabase>({ clock, maxOpen: options.maxOpen ?? defaultMaxOpen(), idleMs: options.idleMs ?? DEFAULT_IDLE_MS });
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
-  const sweep = setInterval(() => cache.closeIdle(), Math.max(1000, Math.min(idleMs, 30_000)));
+  // Idle handles are closed a few milliseconds' worth at a time, with pauses in between (closeIdleWithin): calls
+  // keep most of the thread while a thousand objects that went idle together are closed.
+  let sweeping: NodeJS.Timeout | undefined;
+  const sweepSome = (): void => {
+    sweeping = undefined;
+    if (cache.closeIdleWithin(SWEEP_STEP_MS).more) sweeping = setTimeout(sweepSome, SWEEP_PAUSE_MS).unref();
+  };
+  const sweep = setInterval(() => { if (!sweeping) sweepSome(); }, Math.max(1000, Math.min(idleMs, 30_000)));
   sweep.unref();
   const cacheKey = (namespace: string, id: string) => `${namespace}\0${id}`;
   const readQuery = boundedReadQueries();
@@ -170,6 +181,7 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
     closeIdle: () => cache.closeIdle(),
     close() {
       clearInterval(sweep);
+      clearTimeout(sweeping);
       cache.closeAll();
       index.close();
     },
