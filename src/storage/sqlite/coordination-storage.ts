@@ -49,7 +49,7 @@ export interface SqliteCoordinationStorage extends CoordinationStoragePort {
   close(): void;
 }
 
-/** Wall time (ms) the idle sweep closes handles for, and then pauses for, at most a fifth of the thread's time. */
+/** Wall time (ms) a step of the idle sweep closes handles for (at least one), and the least pause after it. */
 const SWEEP_STEP_MS = 5;
 const SWEEP_PAUSE_MS = 20;
 
@@ -62,12 +62,13 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
   const index = new ObjectIndex(root);
   const cache = new HandleCache<ObjectDatabase>({ clock, maxOpen: options.maxOpen ?? defaultMaxOpen(), idleMs: options.idleMs ?? DEFAULT_IDLE_MS });
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
-  // Idle handles are closed a few milliseconds' worth at a time, with pauses in between (closeIdleWithin): calls
-  // keep most of the thread while a thousand objects that went idle together are closed.
+  // Idle handles are closed a few milliseconds' worth at a time, with pauses four times as long in between
+  // (closeIdleWithin): calls keep most of the thread while a thousand objects that went idle together are closed.
   let sweeping: NodeJS.Timeout | undefined;
   const sweepSome = (): void => {
     sweeping = undefined;
-    if (cache.closeIdleWithin(SWEEP_STEP_MS).more) sweeping = setTimeout(sweepSome, SWEEP_PAUSE_MS).unref();
+    const step = cache.closeIdleWithin(SWEEP_STEP_MS);
+    if (step.more) sweeping = setTimeout(sweepSome, Math.max(SWEEP_PAUSE_MS, 4 * step.tookMs)).unref();
   };
   const sweep = setInterval(() => { if (!sweeping) sweepSome(); }, Math.max(1000, Math.min(idleMs, 30_000)));
   sweep.unref();

@@ -25,7 +25,8 @@ test('the idle sweep closes handles a budget at a time, and all of them over its
   cache.get(fresh.name);
   const steps: number[] = [];
   for (;;) {
-    const { closed, more } = cache.closeIdleWithin(10, () => elapsed.ms);
+    const { closed, more, tookMs } = cache.closeIdleWithin(10, () => elapsed.ms);
+    assert.equal(tookMs, closed * 3);
     steps.push(closed);
     if (!more) break;
     assert.ok(steps.length < 100, 'the sweep ends');
@@ -40,8 +41,8 @@ test('the idle sweep closes handles a budget at a time, and all of them over its
   const slow = handles(3, 50, elapsed);
   for (const handle of slow) cache.add(handle.name, handle);
   clock.at = 200_000;
-  assert.deepEqual(cache.closeIdleWithin(10, () => elapsed.ms), { closed: 2, more: true });
-  assert.deepEqual(cache.closeIdleWithin(10, () => elapsed.ms), { closed: 1, more: true });
+  assert.deepEqual(cache.closeIdleWithin(10, () => elapsed.ms), { closed: 2, more: true, tookMs: 53 });
+  assert.deepEqual(cache.closeIdleWithin(10, () => elapsed.ms), { closed: 1, more: true, tookMs: 50 });
   busy.inTransaction = false;
   assert.equal(cache.closeIdle(), 2, 'closeIdle still closes every idle handle at once');
 });

@@ -104,18 +104,19 @@ export class HandleCache<T extends Closable> {
    * each on a busy disk, on the thread that serves every call: a thousand objects going idle together held it for
    * seconds, and every call waited (bench/coordination.mjs measured no answer at all for 6 s).
    */
-  closeIdleWithin(budgetMs: number, now: () => number = () => performance.now()): { closed: number; more: boolean } {
+  closeIdleWithin(budgetMs: number, now: () => number = () => performance.now()): { closed: number; more: boolean; tookMs: number } {
     const before = this.#clock.now() - this.#idleMs;
     const started = now();
     let closed = 0;
     for (const [key, entry] of this.#entries) {
       if (entry.used > before || entry.handle.inTransaction) continue;
-      if (closed > 0 && now() - started >= budgetMs) return { closed, more: true };
+      const tookMs = now() - started;
+      if (closed > 0 && tookMs >= budgetMs) return { closed, more: true, tookMs };
       this.#entries.delete(key);
       entry.handle.close();
       closed++;
     }
-    return { closed, more: false };
+    return { closed, more: false, tookMs: now() - started };
   }
 
   closeAll(): void {
