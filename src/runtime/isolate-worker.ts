@@ -9,7 +9,7 @@ import type { EgressSessions } from './egress/gateway.js';
 import type { HostMessage, IsolateInit, IsolateMessage } from './protocol.js';
 import { eventsIn, MEMORY_EXIT_CODE, type WorkerExtras } from './isolate-guard-protocol.js';
 import { SyncRelay } from './sync-relay.js';
-import { capWasmMemory, createMemoryReport, MemoryWatch, ownMemory } from './memory-watch.js';
+import { capWasmMemory, createMemoryReport, MemoryWatch, ownMemory, residentBytes } from './memory-watch.js';
 
 /** What an isolate is started with: its init (less the heartbeat, which its worker owns) and its memory limit. */
 export interface IsolateWorkerSpec {
@@ -100,7 +100,7 @@ export function createThreadSpawner(options: ThreadSpawnerOptions = {}): Isolate
       stdout: false,
       stderr: false,
     });
-    const watch = threadWatch ??= new MemoryWatch({ rss: () => process.memoryUsage.rss(), own: ownMemory, now: () => performance.now() });
+    const watch = threadWatch ??= new MemoryWatch({ rss: residentBytes, own: ownMemory, now: () => performance.now() });
     const watchId = nextThreadId++;
     let overLimit = false;
     // Watched once it has loaded (its first message): a worker starting grows the process by more than its own heap.

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { Buffer } from 'node:buffer';
 import { test } from 'node:test';
-import { createMemoryReport, MemoryWatch, REPORT_SEQ, REPORT_USED } from './memory-watch.js';
+import { createMemoryReport, MemoryWatch, REPORT_SEQ, REPORT_USED, residentBytes } from './memory-watch.js';
 
 const MB = 1024 * 1024;
 
@@ -73,4 +74,16 @@ test('a removed isolate is no longer watched', () => {
   r.watch.remove(1);
   r.run(200, 50);
   assert.deepEqual(r.stopped, []);
+});
+
+test("residentBytes gives the process's resident memory as Node's own figure does, and follows it as memory grows", () => {
+  const before = residentBytes();
+  const node = process.memoryUsage.rss();
+  assert.ok(Math.abs(before - node) < 16 * 1024 * 1024, `${before} against Node's ${node}`);
+  // 64 MB touched page by page: resident at once.
+  const held = Buffer.alloc(64 * 1024 * 1024, 1);
+  const after = residentBytes();
+  assert.ok(after - before > 48 * 1024 * 1024, `grew by ${after - before} bytes only`);
+  assert.ok(Math.abs(after - process.memoryUsage.rss()) < 16 * 1024 * 1024);
+  assert.equal(held[held.length - 1], 1);
 });

@@ -13,6 +13,8 @@
  * `exceeded_memory` as for the guard's own stop.
  */
 
+import { Buffer } from 'node:buffer';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 
 /** How often the watch reads the process's memory. */
@@ -102,6 +104,45 @@ export class MemoryWatch {
       worst.watched.stop();
     }
   }
+}
+
+/** The process's resident bytes from /proc/self/statm (a held descriptor), or undefined where there is none. */
+function createStatmReader(): (() => number) | undefined {
+  let fd: number;
+  try {
+    fd = openSync('/proc/self/statm', 'r');
+  } catch {
+    return undefined;
+  }
+  const buffer = Buffer.alloc(128);
+  const residentPages = (): number => {
+    const text = buffer.toString('latin1', 0, readSync(fd, buffer, 0, buffer.length, 0));
+    const first = text.indexOf(' ');
+    return Number(text.slice(first + 1, text.indexOf(' ', first + 1)));
+  };
+  try {
+    // statm counts pages; their size is the power of two nearest to Node's own figure over the count.
+    const pages = residentPages();
+    const pageSize = 2 ** Math.round(Math.log2(process.memoryUsage.rss() / pages));
+    if (!(pages > 0) || !Number.isFinite(pageSize) || pageSize < 1024) throw new Error('unexpected /proc/self/statm');
+    return () => residentPages() * pageSize;
+  } catch {
+    closeSync(fd);
+    return undefined;
+  }
+}
+
+let statm: (() => number) | undefined | null = null;
+
+/**
+ * The process's resident memory, as `process.memoryUsage.rss()` gives it, read the cheap way on Linux: Node's reads
+ * /proc/self/stat, opened each time, whose figures the kernel gathers over every thread of the process (16 µs on an
+ * idle machine, and a point where a loaded one preempts the thread), against one read of a held /proc/self/statm
+ * (3.5 µs). The memory watch reads it every WATCH_MS.
+ */
+export function residentBytes(): number {
+  if (statm === null) statm = createStatmReader();
+  return statm ? statm() : process.memoryUsage.rss();
 }
 
 /** Heap plus external memory of the calling thread (the watching thread's own share of the process). */

@@ -47,6 +47,8 @@ interface Slot {
   lease: ObjectOwner | undefined;
   /** A lease end asked and not answered yet: no lease is granted meanwhile. */
   leaseEnding: Promise<void> | undefined;
+  /** Its store as storage calls use it (resetOnStop), made once per `store` rather than per call. */
+  guarded?: { from: Promise<CoordinationObjectStore>; store: Promise<CoordinationObjectStore> };
 }
 
 /** The shape of a bookmark (storage/sqlite/pitr.ts): refused at once rather than when the next instance starts. */
@@ -210,13 +212,16 @@ export class CoordinationDirectory {
       const slot = this.#slots.get(`${namespace}\n${id}`);
       if (!slot || slot.owner !== owner) throw new BindingError('Error', 'This object instance is no longer the live one (it was evicted or moved); its storage is closed to it.');
       slot.store ??= this.#port.open(namespace, id);
+      if (slot.guarded?.from === slot.store) return slot.guarded.store;
       // Its store's process stopped mid-call (the time limit, or a kill): what the instance holds may no longer
       // match storage (an open transaction was rolled back there), so the next event builds a new one.
-      return slot.store.then((handle) => resetOnStop(handle, () => {
+      const guarded = slot.store.then((handle) => resetOnStop(handle, () => {
         slot.reset = true;
         // Its calls must come here again, where the next one replaces the instance.
         void this.#endLease(slot);
       }));
+      slot.guarded = { from: slot.store, store: guarded };
+      return guarded;
     };
     const owns = (namespace: string, id: string): void => {
       const slot = this.#slots.get(`${namespace}\n${id}`);
@@ -396,11 +401,15 @@ async function asUserError<T>(work: () => Promise<T>): Promise<T> {
  * and given to the application as an Error with its message (it names what happened and that nothing was kept).
  */
 function resetOnStop(handle: CoordinationObjectStore, onStopped: () => void): CoordinationObjectStore {
+  // Each method's wrapper is made once (the handle is kept for the object's storage calls, not made per call).
+  const wrappers = new Map<PropertyKey, { of: unknown; wrapper: (...args: unknown[]) => Promise<unknown> }>();
   return new Proxy(handle, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
-      return async (...args: unknown[]) => {
+      const known = wrappers.get(property);
+      if (known?.of === value) return known.wrapper;
+      const wrapper = async (...args: unknown[]) => {
         try {
           return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
         } catch (err) {
@@ -409,6 +418,8 @@ function resetOnStop(handle: CoordinationObjectStore, onStopped: () => void): Co
           throw new BindingError('Error', err.message);
         }
       };
+      wrappers.set(property, { of: value, wrapper });
+      return wrapper;
     },
   });
 }

@@ -1,7 +1,9 @@
+import { afterMicrotasks } from './after-microtasks.js';
+
 /**
- * The input gate of one instance (reference §4.2). Events are delivered one per turn of the event loop, so an
- * event runs until it truly waits before the next one starts (a `get` served from the cache followed by a
- * `put` is never interleaved with another event). While the gate is locked (a storage read on its way to the
+ * The input gate of one instance (reference §4.2). Events are delivered one at a time, each once the microtasks
+ * queued before it have drained (after-microtasks.ts), so an event runs until it truly waits before the next one
+ * starts (a `get` served from the cache followed by a `put` is never interleaved with another event). While the gate is locked (a storage read on its way to the
  * store, `blockConcurrencyWhile`), no event is delivered at all, and neither are the answers to what the object
  * sent (`whenOpen`); a lock is released a turn after its holder's operation settles, so the holder's continuation
  * runs first.
@@ -88,10 +90,10 @@ export class InputGate {
   #schedule(): void {
     if (this.#scheduled || this.#locks > 0 || this.#waiting.length === 0) return;
     this.#scheduled = true;
-    setImmediate(() => {
+    afterMicrotasks(() => {
       this.#scheduled = false;
       if (this.#locks > 0) return;
-      // One delivery per turn: the event's synchronous part and its microtasks run before the next is let in.
+      // One delivery at a time: the event's synchronous part and its microtasks run before the next is let in.
       this.#waiting.shift()?.();
       this.#schedule();
     });

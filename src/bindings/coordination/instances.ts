@@ -333,7 +333,7 @@ async function callFetch(object: Record<string, unknown>, args: unknown[]): Prom
 
 /**
  * The gates on an object's link to one caller (reference §4.2): a call on something the object exported there (an
- * RpcTarget's method, a function, a read of a body it streams) is delivered like an event, one per turn and never
+ * RpcTarget's method, a function, a read of a body it streams) is delivered like an event, one at a time and never
  * while the input gate is locked, and answers only once the writes before it are committed; a call the object
  * makes on a stub it received (a callback, a read of a body streamed to it) leaves only after its confirmed writes.
  * A reset instance (evicted, aborted, failed write) refuses calls on what it exported.

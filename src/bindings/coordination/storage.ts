@@ -1,7 +1,7 @@
 /**
  * `ctx.storage` of an instance, the asynchronous key-value API (reference §4.3), in the isolate. Reads are
- * cached in the instance; writes go to the cache at once and are sent to the store once per turn of the event
- * loop as one transaction (write coalescing); an event's result waits for the writes made before it (the output
+ * cached in the instance; writes go to the cache at once and are sent to the store as one transaction once the
+ * code that made them truly waits (write coalescing: after-microtasks.ts); an event's result waits for the writes made before it (the output
  * gate, instances.ts); reads that reach the store hold the input gate.
  */
 import { Buffer } from 'node:buffer';
@@ -10,6 +10,7 @@ import type { BindingCall } from '../protocol.js';
 import type { InputGate } from './gates.js';
 import type { ObjectStorageProtocol } from './protocol.js';
 import type { CoordinationListOptions } from '../../storage/ports.js';
+import { afterMicrotasks } from './after-microtasks.js';
 
 /** Keys one get, put or delete may name. */
 export const MAX_BATCH_KEYS = 128;
@@ -318,7 +319,8 @@ export class ObjectStorage {
     if (options?.allowUnconfirmed !== true) this.#setConfirmed(batch.promise);
     if (!this.#scheduled && !this.#writing) {
       this.#scheduled = true;
-      setImmediate(() => {
+      // Once the code that wrote has run until it truly waits: every write it made without waiting is in the batch.
+      afterMicrotasks(() => {
         this.#scheduled = false;
         this.#send();
       });

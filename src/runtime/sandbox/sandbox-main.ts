@@ -16,7 +16,7 @@ import { CHANNEL_BATCH_LIMIT } from '../batch-port.js';
 import { MEMORY_EXIT_CODE } from '../isolate-guard-protocol.js';
 import type { StandbyData, StandbyInit } from '../isolate-init.js';
 import type { HostMessage } from '../protocol.js';
-import { capWasmMemory, createMemoryReport, MemoryWatch, ownMemory } from '../memory-watch.js';
+import { capWasmMemory, createMemoryReport, MemoryWatch, ownMemory, residentBytes } from '../memory-watch.js';
 import { SyncRelay } from '../sync-relay.js';
 import { CHANNEL_UP, type ChannelGrant, type HostRecord, type SandboxRecord, type SpawnSpec } from './channel.js';
 import { approxBytes, createFrameWriter, FrameReader } from './frames.js';
@@ -52,7 +52,7 @@ const reader = new FrameReader(Number.MAX_SAFE_INTEGER);
 const running = new Map<number, Running>();
 /** Stops an isolate whose memory passes its limit within one turn, before the whole sandbox passes the account's. */
 const watch = new MemoryWatch({
-  rss: () => process.memoryUsage.rss(),
+  rss: residentBytes,
   own: ownMemory,
   now: () => performance.now(),
 });

@@ -49,6 +49,10 @@ export interface SqliteCoordinationStorage extends CoordinationStoragePort {
   close(): void;
 }
 
+/** Wall time (ms) a step of the idle sweep closes handles for (at least one), and the least pause after it. */
+const SWEEP_STEP_MS = 5;
+const SWEEP_PAUSE_MS = 20;
+
 /**
  * Coordination objects on SQLite under `root` (`<state>/coordination`): one database per object, made on its
  * first write, and one index of objects and alarms (docs/bindings/coordination.md, Storage).
@@ -58,7 +62,15 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
   const index = new ObjectIndex(root);
   const cache = new HandleCache<ObjectDatabase>({ clock, maxOpen: options.maxOpen ?? defaultMaxOpen(), idleMs: options.idleMs ?? DEFAULT_IDLE_MS });
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
-  const sweep = setInterval(() => cache.closeIdle(), Math.max(1000, Math.min(idleMs, 30_000)));
+  // Idle handles are closed a few milliseconds' worth at a time, with pauses four times as long in between
+  // (closeIdleWithin): calls keep most of the thread while a thousand objects that went idle together are closed.
+  let sweeping: NodeJS.Timeout | undefined;
+  const sweepSome = (): void => {
+    sweeping = undefined;
+    const step = cache.closeIdleWithin(SWEEP_STEP_MS);
+    if (step.more) sweeping = setTimeout(sweepSome, Math.max(SWEEP_PAUSE_MS, 4 * step.tookMs)).unref();
+  };
+  const sweep = setInterval(() => { if (!sweeping) sweepSome(); }, Math.max(1000, Math.min(idleMs, 30_000)));
   sweep.unref();
   const cacheKey = (namespace: string, id: string) => `${namespace}\0${id}`;
   const readQuery = boundedReadQueries();
@@ -170,6 +182,7 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
     closeIdle: () => cache.closeIdle(),
     close() {
       clearInterval(sweep);
+      clearTimeout(sweeping);
       cache.closeAll();
       index.close();
     },
