@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decodeOwned, decodePayload, encodeFrame, FrameError, FrameReader } from './frames.js';
-import { encodeTextFrame, JSON_PAYLOAD_START, PLAIN_MAX_CHARS, plainBatchText, writeTextFrame } from './plain-frames.js';
+import { encodeTextFrame, JSON_MAX_BYTES, JSON_PAYLOAD_START, PLAIN_MAX_CHARS, plainBatchText, writeTextFrame } from './plain-frames.js';
 
 const head = (id: number, extra: Record<string, unknown> = {}) => ({
   t: 'head', id, status: 200, statusText: '', headers: ['content-type', 'application/json; charset=utf-8', 'set-cookie', 'a=1', 'set-cookie', 'b=2'],
@@ -114,4 +114,15 @@ test('a text frame is written into a reused buffer only when it surely fits', ()
   assert.equal(length, 4 + Buffer.byteLength(small));
   assert.deepEqual(target.subarray(0, length), encodeTextFrame(small));
   assert.equal(writeTextFrame('x'.repeat(21), target), -1, 'up to 3 bytes per unit might not fit');
+});
+
+test('a JSON frame past 1 MiB is refused (deep nesting would hold the reader\'s thread), and no sender makes one', () => {
+  const nested = `${'['.repeat(JSON_MAX_BYTES / 2 + 1)}${']'.repeat(JSON_MAX_BYTES / 2 + 1)}`;
+  for (const options of [{}, { decode: decodeOwned }]) {
+    assert.throws(() => new FrameReader(Number.MAX_SAFE_INTEGER, options).push(encodeTextFrame(nested)), (err: Error) => err instanceof FrameError && /a JSON frame of \d+ bytes is over the limit of 1048576/.test(err.message));
+  }
+  // Text that escapes to six characters each (control characters): within the character bound, past the byte bound.
+  const escaped = [head(1, { body: '\u0001'.repeat(PLAIN_MAX_CHARS - 200) })];
+  assert.equal(plainBatchText(escaped), undefined);
+  assert.deepEqual(roundTrip(escaped), { json: false, value: escaped });
 });

@@ -28,6 +28,14 @@ export const JSON_PAYLOAD_START = 0x5b;
 export const PLAIN_MAX_CHARS = 64 * 1024;
 
 /**
+ * Largest JSON payload a reader accepts (a larger one is refused like any undecodable frame), and no sender makes one.
+ * JSON.parse has no depth limit: 1 MiB of nested brackets takes it about 90 ms, less than the V8 frames the channel
+ * already allows (a 69 MB flat array deserializes in about 400 ms), where 20 MB of brackets would hold the host's
+ * main thread for seconds. A legitimate batch (at most 64 Ki characters of text) stays far below.
+ */
+export const JSON_MAX_BYTES = 1024 * 1024;
+
+/**
  * The messages that may travel as JSON: the request's own (host to isolate: its head, the end of its body,
  * credit, abort, and binding results), and the response's (isolate to host: its head, usage, done, logs).
  */
@@ -59,7 +67,9 @@ export function plainBatchText(batch: readonly unknown[]): string | undefined {
     }
     if (chars > PLAIN_MAX_CHARS) return undefined;
   }
-  return stringify(batch);
+  const text = stringify(batch);
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: what could pass the readers' bound goes as V8's serialization.
+  return text.length * 3 > JSON_MAX_BYTES ? undefined : text;
 }
 
 /** A frame (4-byte length, then the text as UTF-8) in a buffer of its own. */
@@ -83,7 +93,8 @@ export function writeTextFrame(text: string, target: Buffer): number {
   return 4 + length;
 }
 
-/** Decodes a JSON payload: the values own their memory (nothing refers to the payload's bytes). Throws on bad JSON. */
+/** Decodes a JSON payload: the values own their memory (nothing refers to the payload's bytes). Throws on bad JSON, or past JSON_MAX_BYTES. */
 export function decodeJsonPayload(payload: Buffer): unknown {
+  if (payload.byteLength > JSON_MAX_BYTES) throw new Error(`a JSON frame of ${payload.byteLength} bytes is over the limit of ${JSON_MAX_BYTES}`);
   return parse(payload.toString('utf8'));
 }
