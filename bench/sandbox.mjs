@@ -1,8 +1,13 @@
 // Process isolation against thread isolation in the same run (issue 13, item 8): hello and KV get under
 // `ledge dev --isolation thread|process`, plain node:http as the baseline, and the first response of a cold
 // sandbox (median of 20).
-// Usage: npm run build && node bench/sandbox.mjs [--duration 10 --connections 50 --rounds 1 --no-cold --base DIR --only kv]
-// Each round measures thread then process isolation; the per-thread CPU lines say where each request's time goes.
+// Usage: npm run build && node bench/sandbox.mjs [--duration 10 --connections 50 --rounds 1 --no-cold --base DIR --only kv --rate N]
+// Each round measures thread then process isolation; the per-thread CPU lines say where each request's time goes
+// (each process's main thread, its busiest other thread, which is the isolate's, and the sum of the rest: V8's
+// GC and compiler helpers, mostly).
+// --rate N: every server is offered the same N requests per second (autocannon's overallRate) instead of as many as
+// it can take: CPU per request then compares builds at the same batch sizes, whatever share of a loaded machine
+// each round gets (at full speed a faster build answers more per turn, and each request costs it less for that alone).
 // --base DIR: a baseline build (DIR/dist/cli/main.js, with DIR/package.json and DIR/node_modules) measured in the
 // same rounds, alternating with this one, and the medians of both printed at the end (before/after in one run).
 import { spawn } from 'node:child_process';
@@ -14,7 +19,8 @@ import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
 import { readTreeUsage } from '../dist/runtime/sandbox/proc-stats.js';
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, rounds: { type: 'string', default: '1' }, 'no-cold': { type: 'boolean', default: false }, base: { type: 'string' }, only: { type: 'string' } } });
+const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, rounds: { type: 'string', default: '1' }, 'no-cold': { type: 'boolean', default: false }, base: { type: 'string' }, only: { type: 'string' }, rate: { type: 'string' } } });
+const rate = values.rate ? { overallRate: Number(values.rate) } : {};
 const root = path.resolve(import.meta.dirname, '..');
 const CLI = path.join(root, 'dist', 'cli', 'main.js');
 const builds = values.base ? [['base', path.resolve(values.base, 'dist', 'cli', 'main.js')], ['new', CLI]] : [['', CLI]];
@@ -56,17 +62,31 @@ function threadCpu(root) {
   }
   return out;
 }
+/** Per process: its main thread, its busiest other thread (the isolate's) and the rest together (µs per request). */
+function summarize(perThread) {
+  const out = [];
+  for (const proc of new Set(perThread.map(([k]) => k.split('/')[0]))) {
+    const mine = perThread.filter(([k]) => k.startsWith(`${proc}/`));
+    const main = mine.find(([k]) => k === `${proc}/main`)?.[1] ?? 0;
+    const others = mine.filter(([k]) => k !== `${proc}/main`).map(([, us]) => us).sort((a, b) => b - a);
+    const busiest = others[0] ?? 0;
+    const rest = others.slice(1).reduce((a, b) => a + b, 0);
+    if (main + busiest + rest < 1) continue;
+    out.push([`${proc}/main`, main], [`${proc}/busiest other`, busiest], [`${proc}/rest`, rest]);
+  }
+  return out.filter(([, us]) => us >= 0.5);
+}
 async function measure(name, args, pathname) {
   const server = await start(args);
   try {
-    await autocannon({ url: server.url + pathname, connections: Number(values.connections), duration: 2 });
+    await autocannon({ url: server.url + pathname, connections: Number(values.connections), duration: 2, ...rate });
     // CPU the server used (its process and the sandbox's, every thread) per request: on a shared machine
     // requests per second follow the share of CPU each server gets; this figure much less so.
     const cpuBefore = readTreeUsage(server.child.pid).cpuMs;
     const threadsBefore = threadCpu(server.child.pid);
-    const r = await autocannon({ url: server.url + pathname, connections: Number(values.connections), duration: Number(values.duration) });
+    const r = await autocannon({ url: server.url + pathname, connections: Number(values.connections), duration: Number(values.duration), ...rate });
     const cpuMs = readTreeUsage(server.child.pid).cpuMs - cpuBefore;
-    const threads = [...threadCpu(server.child.pid)].map(([k, v]) => [k, ((v - (threadsBefore.get(k) ?? 0)) * 1000) / r.requests.total]).filter(([, us]) => us >= 3).sort((a, b) => b[1] - a[1]);
+    const threads = summarize([...threadCpu(server.child.pid)].map(([k, v]) => [k, ((v - (threadsBefore.get(k) ?? 0)) * 1000) / r.requests.total]));
     if (r.non2xx || r.errors) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
     return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs: (cpuMs * 1000) / r.requests.total, threads };
   } finally {
@@ -162,6 +182,12 @@ if (Number(values.rounds) > 1 || values.base) {
       if (Number.isFinite(t) || Number.isFinite(p)) line.push(`${what}: CPU µs/request thread ${t.toFixed(0)}, process ${p.toFixed(0)}, thread/process ${cpuRatio.toFixed(2)}; requests/s process/thread ${rpsRatio.toFixed(2)}`);
     }
     console.log(`${build || 'this build'}: ${line.join('; ')}`);
+    for (const name of ['hello thread', 'hello process', 'kv get thread', 'kv get process']) {
+      const labels = [...new Set(mine.flatMap(({ results }) => results.filter((r) => r.name === name).flatMap((r) => r.threads.map(([k]) => k))))];
+      if (labels.length === 0) continue;
+      const per = labels.map((k) => `${k} ${figure((x) => x[name]?.threads.find(([l]) => l === k)?.[1] ?? 0).toFixed(1)}`);
+      console.log(`  ${name} per thread (µs/request, medians): ${per.join(', ')}`);
+    }
   }
 }
 if (colds) console.log(`cold sandbox, first response (median of 20): ${colds.spare.toFixed(0)} ms from the spare, ${colds.none.toFixed(0)} ms starting the process (target < 150)`);

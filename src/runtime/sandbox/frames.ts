@@ -1,11 +1,14 @@
 import { Buffer } from 'node:buffer';
 import { DefaultDeserializer, DefaultSerializer, deserialize } from 'node:v8';
 import { EGRESS_BODY_LIMIT } from '../egress/protocol.js';
+import { decodeJsonPayload, JSON_PAYLOAD_START } from './plain-frames.js';
 
 /**
  * Framing of the channel between the host and a sandbox process: each frame is a 4-byte big-endian length,
  * then one value in V8's structured-clone format (strings, numbers, arrays, plain objects and byte arrays
- * travel as they would between threads). A frame carries every record sent during one event-loop turn.
+ * travel as they would between threads). A frame carries every record sent during one event-loop turn. On an
+ * isolate's connection a batch of plain messages may instead be JSON text (plain-frames.ts); readers tell the
+ * two apart by the payload's first byte.
  */
 
 /**
@@ -44,6 +47,7 @@ export class FrameError extends Error {}
  * holding 8 MiB) and forbid releasing it; here each is an exact copy of its bytes instead.
  */
 export function decodeOwned(payload: Buffer): unknown {
+  if (payload[0] === JSON_PAYLOAD_START) return decodeJsonPayload(payload);
   const deserializer = new OwningDeserializer(payload);
   deserializer.readHeader();
   return deserializer.readValue();
@@ -62,9 +66,14 @@ class OwningDeserializer extends DefaultDeserializer {
   }
 }
 
+/** Decodes a payload in either form: JSON text (plain-frames.ts) or V8's serialization. */
+export function decodePayload(payload: Buffer): unknown {
+  return payload[0] === JSON_PAYLOAD_START ? decodeJsonPayload(payload) : deserialize(payload);
+}
+
 /** Options of a FrameReader. */
 export interface FrameReaderOptions {
-  /** How a payload becomes a value (node:v8's `deserialize` unless given). */
+  /** How a payload becomes a value (`decodePayload` unless given: JSON text or node:v8's `deserialize`). */
   decode?: (payload: Buffer) => unknown;
   /**
    * Called with each buffer the reader is done with: chunks whose bytes were all read, and the copies it made of
@@ -96,7 +105,7 @@ export class FrameReader {
 
   constructor(maxBytes = MAX_FRAME_BYTES, options: FrameReaderOptions = {}) {
     this.#maxBytes = maxBytes;
-    this.#decode = options.decode ?? deserialize;
+    this.#decode = options.decode ?? decodePayload;
     this.#release = options.release;
     this.#transient = options.transient === true;
   }

@@ -30,6 +30,7 @@ import { MessageChannel, parentPort, workerData } from 'node:worker_threads';
 import type { IsolateMessage } from '../protocol.js';
 import { CHANNEL_UP, type ChannelGrant } from './channel.js';
 import { decodeOwned, encodeFrame, FrameReader } from './frames.js';
+import { encodeTextFrame, plainBatchText, writeTextFrame } from './plain-frames.js';
 import { splitBatch } from './split.js';
 
 /** Longest a blocked write waits for the host to read (a synchronous call's frame). */
@@ -40,6 +41,8 @@ const RETRY_MS = 1;
 const READ_BUFFER_BYTES = 64 * 1024;
 /** Buffers smaller than this are left to the collector: releasing one costs more than it saves. */
 const RELEASE_MIN_BYTES = 16 * 1024;
+/** The buffer JSON frames (plain-frames.ts) are written from (reused for every frame the kernel takes whole). */
+const TEXT_BUFFER_BYTES = 64 * 1024;
 
 const port = parentPort;
 if (!port) throw new Error('the isolate must run in a worker thread');
@@ -72,6 +75,22 @@ class Writer {
     this.#fd = fd;
     this.#queue.unshift(token);
     this.#drain();
+  }
+
+  /**
+   * A JSON frame: written from this module's one text buffer when the kernel takes it now (no buffer made per
+   * frame, so nothing for the collector or for V8's count of external memory); what it does not take is copied.
+   */
+  writeText(text: string): void {
+    const length = this.#queue.length === 0 && this.#fd >= 0 ? writeTextFrame(text, textBuffer) : -1;
+    if (length < 0) {
+      this.write(encodeTextFrame(text));
+      return;
+    }
+    const written = this.#write(textBuffer, length);
+    if (written === length) return;
+    this.#queue.push(Buffer.from(textBuffer.subarray(written, length)));
+    this.#schedule();
   }
 
   write(frame: Buffer): void {
@@ -121,9 +140,9 @@ class Writer {
     if (this.#retry === undefined) this.#retry = setTimeout(() => { this.#retry = undefined; this.#drain(); }, RETRY_MS);
   }
 
-  #write(bytes: Buffer): number {
+  #write(bytes: Buffer, length = bytes.byteLength): number {
     try {
-      return writeSync(this.#fd, bytes);
+      return writeSync(this.#fd, bytes, 0, length);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'EAGAIN') return 0;
       // The host closed the connection: it no longer wants this isolate.
@@ -137,6 +156,7 @@ function done(bytes: Buffer): void {
   if (bytes.byteOffset + bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) release(bytes.buffer);
 }
 
+const textBuffer = Buffer.allocUnsafeSlow(TEXT_BUFFER_BYTES);
 const writer = new Writer();
 let announced = false;
 let opened = false;
@@ -182,7 +202,9 @@ port.postMessage = (value: unknown, transfer?: readonly Transferable[]) => {
   if (!Array.isArray(value)) return post(value, transfer as never);
   let blocking = false;
   for (const part of splitBatch(value as IsolateMessage[])) {
-    writer.write(encodeFrame(part));
+    const text = plainBatchText(part);
+    if (text === undefined) writer.write(encodeFrame(part));
+    else writer.writeText(text);
     if (blocks(part)) blocking = true;
   }
   if (blocking) writer.flushBlocking();

@@ -12,6 +12,7 @@ import { CHANNEL_BATCH_LIMIT } from '../batch-port.js';
 import type { HostMessage, IsolateMessage } from '../protocol.js';
 import type { HostRecord } from './channel.js';
 import { encodeFrame, FrameReader } from './frames.js';
+import { encodeTextFrame } from './plain-frames.js';
 import { ProxyWorker } from './proxy-worker.js';
 
 interface Rig {
@@ -134,4 +135,39 @@ test('an exit waits for the isolate\'s connection to close, so its last messages
   pair.isolate.write(encodeFrame([{ t: 'no-such-message' }]));
   await new Promise((resolve) => setTimeout(resolve, 50));
   assert.match(second.violations.join(), /isolate 7 sent a malformed message \(type "no-such-message"\)/);
+});
+
+test('a request\'s messages travel as JSON text both ways; from the isolate they are checked like any frame', async (t) => {
+  const { worker, violations } = rig();
+  const { host, isolate } = await socketPair(t);
+  const heard: IsolateMessage[][] = [];
+  worker.onMessage((messages) => heard.push(messages));
+  worker.attach(host, Buffer.alloc(0));
+  const frames: Buffer[] = [];
+  isolate.on('data', (chunk: Buffer) => frames.push(chunk));
+  const req: HostMessage = { t: 'req', id: 1, method: 'GET', url: 'http://x/', headers: ['accept', '*/*'], hasBody: false };
+  worker.postMessage([req]);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(Buffer.concat(frames).subarray(4).toString(), JSON.stringify([req]), 'the host wrote JSON');
+  const head = { t: 'head', id: 1, status: 200, statusText: 'OK', headers: ['content-type', 'text/plain'], body: 'hi', streaming: false, done: true };
+  isolate.write(encodeTextFrame(JSON.stringify([head])));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.deepEqual(heard, [[head]]);
+  assert.deepEqual(violations, []);
+
+  for (const [text, reason] of [
+    [JSON.stringify([{ ...head, status: '200' }]), /isolate 7 sent a malformed message \(type "head"\)/],
+    [JSON.stringify([{ ...head, headers: { 'content-type': 'text/plain' } }]), /isolate 7 sent a malformed message \(type "head"\)/],
+    [JSON.stringify(['done']), /isolate 7 sent a malformed message \(string\)/],
+    // Not a list: not JSON to the reader, and not V8's serialization either.
+    [JSON.stringify({ t: 'done', id: 1 }), /a frame could not be decoded/],
+    ['[{"t":"done","id":1}', /a frame could not be decoded/],
+  ] as const) {
+    const other = rig();
+    const pair = await socketPair(t);
+    other.worker.attach(pair.host, Buffer.alloc(0));
+    pair.isolate.write(encodeTextFrame(text));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.match(other.violations.join(), reason, text);
+  }
 });
