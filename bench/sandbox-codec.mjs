@@ -2,6 +2,7 @@
 // a batch of six hello responses and of six hello requests with V8's serialization and as JSON text, and the
 // collections each encoding starts (young generation, full, incremental marking).
 // Usage: npm run build && node bench/sandbox-codec.mjs [--frames 50000]
+import { Buffer } from 'node:buffer';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { decodeOwned, decodePayload, encodeFrame } from '../dist/runtime/sandbox/frames.js';
