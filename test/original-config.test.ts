@@ -174,7 +174,7 @@ test('ledge config import writes the equivalent ledge.jsonc with a comment on ea
     compatibility_date: '2025-04-01',
     compatibility_flags: ['nodejs_compat'],
     observability: { enabled: true },
-    sql_databases: [{ binding: 'DB', database_name: 'd1-template-database', database_id: '4b8e6e02-57c3-4a3a-8c1b-7c1ad6f3b0e5', migrations_dir: 'migrations', migrations_table: 'd1_migrations' }],
+    sql_databases: [{ binding: 'DB', database_name: 'd1-template-database', database_id: '4b8e6e02-57c3-4a3a-8c1b-7c1ad6f3b0e5', migrations_dir: 'migrations', migrations_table: 'd1_migrations', error_prefix: 'D1' }],
     kv_namespaces: [{ binding: 'SESSIONS', id: '0f2ac74b498b48028cb68387c421e279' }],
     vars: { GREETING: 'hello' },
     edge_dev: true,

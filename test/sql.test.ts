@@ -1,6 +1,8 @@
 // The SQL database binding through a real isolate: result shapes, bind conversions, errors, batches, sessions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { makeProject, startProject } from './helpers.js';
 
 async function run(script: string, config: Record<string, unknown> = {}) {
@@ -108,8 +110,8 @@ test('bind conversions and refusals', async (t) => {
   });
 });
 
-test('errors carry the SQL_ERROR family prefixes', async (t) => {
-  const { server, call } = await run(`async (env) => {
+/** Every error family of the binding, made to happen once. */
+const ERRORS = `async (env) => {
     ${SETUP}
     await env.DB.prepare("INSERT INTO users (name, email) VALUES ('A', 'dup@x')").run();
     const out = {};
@@ -120,18 +122,47 @@ test('errors carry the SQL_ERROR family prefixes', async (t) => {
     await attempt('empty', () => env.DB.prepare('   -- only a comment').all());
     await attempt('exec', () => env.DB.exec("INSERT INTO users (name) VALUES ('ok1')\\nINSERTZ INTO users VALUES (1)"));
     await attempt('session', () => env.DB.withSession('yesterday'));
+    await attempt('type', () => env.DB.prepare('SELECT ?').bind(undefined));
+    await attempt('batchType', () => env.DB.batch(['SELECT 1']));
     out.afterExec = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE name = 'ok1'").first('n');
     return out;
-  }`);
-  t.after(() => server.close());
-  const { ok } = await call();
-  assert.equal(ok?.unique, 'SQL_ERROR: UNIQUE constraint failed: users.email: SQLITE_CONSTRAINT_UNIQUE');
-  assert.match(ok?.syntax as string, /^SQL_ERROR: near "SELEC": syntax error: SQLITE_ERROR$/);
-  assert.equal(ok?.column, 'SQL_COLUMN_NOTFOUND: Column not found (missing)');
-  assert.equal(ok?.empty, 'SQL_ERROR: No SQL statements detected.');
-  assert.match(ok?.exec as string, /^SQL_EXEC_ERROR: Error in line 2: INSERTZ INTO users VALUES \(1\): near "INSERTZ": syntax error/);
-  assert.equal(ok?.session, 'SQL_SESSION_ERROR: invalid bookmark or constraint');
+  }`;
+
+function assertErrorFamily(ok: Record<string, unknown> | undefined, prefix: 'SQL' | 'D1'): void {
+  assert.equal(ok?.unique, `${prefix}_ERROR: UNIQUE constraint failed: users.email: SQLITE_CONSTRAINT_UNIQUE`);
+  assert.equal(ok?.syntax, `${prefix}_ERROR: near "SELEC": syntax error: SQLITE_ERROR`);
+  assert.equal(ok?.column, `${prefix}_COLUMN_NOTFOUND: Column not found (missing)`);
+  assert.equal(ok?.empty, `${prefix}_ERROR: No SQL statements detected.`);
+  assert.match(ok?.exec as string, new RegExp(`^${prefix}_EXEC_ERROR: Error in line 2: INSERTZ INTO users VALUES \\(1\\): near "INSERTZ": syntax error`));
+  assert.equal(ok?.session, `${prefix}_SESSION_ERROR: invalid bookmark or constraint`);
+  assert.equal(ok?.type, `${prefix}_TYPE_ERROR: Type 'undefined' not supported for value 'undefined'`);
+  assert.equal(ok?.batchType, `${prefix}_TYPE_ERROR: batch() item 0 is not a prepared statement`);
   assert.equal(ok?.afterExec, 0, 'exec runs its lines in one transaction');
+}
+
+test('errors carry the SQL_ERROR family prefixes', async (t) => {
+  const { server, call } = await run(ERRORS);
+  t.after(() => server.close());
+  assertErrorFamily((await call()).ok, 'SQL');
+});
+
+test('error_prefix "D1" names the errors as the original does, and a d1_databases entry of the original\'s file gets it', async (t) => {
+  const ledge = await run(ERRORS, { sql_databases: [{ binding: 'DB', database_name: 'main', database_id: 'db-test', error_prefix: 'D1' }] });
+  t.after(() => ledge.server.close());
+  assertErrorFamily((await ledge.call()).ok, 'D1');
+
+  const dir = makeProject({
+    'src/index.js': `export default { async fetch(request, env) {
+      try { return Response.json({ ok: await (${ERRORS})(env) }); }
+      catch (e) { return Response.json({ error: e.constructor.name + ': ' + e.message }); }
+    } };`,
+  });
+  rmSync(path.join(dir, 'ledge.jsonc'));
+  writeFileSync(path.join(dir, 'wrangler.json'), JSON.stringify({ name: 'test-app', main: 'src/index.js', compatibility_date: '2026-10-01', d1_databases: [{ binding: 'DB', database_name: 'main', database_id: 'db-test' }] }));
+  const original = await startProject(dir);
+  t.after(() => original.close());
+  const { ok } = (await (await original.request(new Request('http://app.test/'))).json()) as { ok?: Record<string, unknown> };
+  assertErrorFamily(ok, 'D1');
 });
 
 test('batch runs in one transaction: results in order, any failure rolls back all', async (t) => {

@@ -2,7 +2,7 @@
 // into an inventory API on the rest of D1's Worker API: prepare().bind() with all (results, meta), first and
 // first(column), raw({ columnNames: true }), BLOBs bound from bytes and read back as arrays of numbers, batch() as
 // one transaction (a CHECK failing in its first statement undoes the others), exec() of a multi-line script and its
-// SQL_EXEC_ERROR, and withSession with bookmarks. Migrations applied with the CLI as the template's README says
+// D1_EXEC_ERROR, and withSession with bookmarks. Migrations applied with the CLI as the template's README says
 // (`wrangler d1 migrations apply DB --local|--remote` → `ledge db migrations apply DB [--remote]`). Under ledge dev
 // (both isolations) and ledge serve.
 import { test } from 'node:test';
@@ -66,10 +66,10 @@ async function exercise(get: Fetch): Promise<void> {
   assert.deepEqual(json(await get('/admin/restock', { method: 'POST' })), { statements: 2 });
   assert.deepEqual(json(await get('/products/gadget/stock')), { sku: 'gadget', stock: 14 }, 'stock under 5 topped up by 10');
   assert.deepEqual(json(await get('/products/widget/stock')), { sku: 'widget', stock: 9 });
-  // (The prefix is the original's D1_EXEC_ERROR there and Ledge's neutral SQL_EXEC_ERROR here: docs/bindings/sql.md, Errors.)
+  // A d1_databases binding names its errors as the original does (docs/bindings/sql.md, Errors).
   const bad = await get('/admin/bad-script', { method: 'POST' });
   assert.equal(bad.status, 500);
-  assert.match(json<{ error: string }>(bad).error, /^[A-Z0-9]+_EXEC_ERROR: Error in line 2: UPDATE nowhere SET x = 1;: no such table: nowhere/);
+  assert.match(json<{ error: string }>(bad).error, /^D1_EXEC_ERROR: Error in line 2: UPDATE nowhere SET x = 1;: no such table: nowhere/);
   assert.deepEqual(json(await get('/products/widget/stock')), { sku: 'widget', stock: 9 }, 'the failed script kept nothing');
   assert.equal((await get('/nowhere')).status, 404);
 }

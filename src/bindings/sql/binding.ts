@@ -4,18 +4,22 @@ import type { SqlProtocol, WireQuery, WireResult, WireValue } from './protocol.j
 
 const BOOKMARK = /^[0-9a-f]{12}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{12}$/;
 
+/** The first word of the binding's error names: `SQL` (`SQL_ERROR`) or the original's `D1` (`D1_ERROR`), as the entry says. */
+export type ErrorPrefix = 'SQL' | 'D1';
+
 /** Converts one bound value the way existing code expects: booleans to 1/0, bytes to BLOBs; undefined and objects refused. */
-function toWire(value: unknown): WireValue {
+function toWire(value: unknown, prefix: ErrorPrefix): WireValue {
   if (value === null || typeof value === 'number' || typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof ArrayBuffer) return new Uint8Array(value.slice(0));
   if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
   if (Array.isArray(value) && value.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) return Uint8Array.from(value as number[]);
-  throw new TypeError(`SQL_TYPE_ERROR: Type '${typeof value}' not supported for value '${String(value)}'`);
+  throw new TypeError(`${prefix}_TYPE_ERROR: Type '${typeof value}' not supported for value '${String(value)}'`);
 }
 
 /** Where statements send their queries: the database, or a session that tracks bookmarks. */
 interface QueryTarget {
+  readonly prefix: ErrorPrefix;
   run(queries: WireQuery[], format: 'objects' | 'rows'): Promise<WireResult[]>;
 }
 
@@ -26,7 +30,7 @@ export class SqlPreparedStatement {
   readonly #params: WireValue[];
 
   constructor(target: QueryTarget, sql: string, params: WireValue[] = []) {
-    if (typeof sql !== 'string') throw new TypeError('SQL_TYPE_ERROR: prepare() takes the SQL text as a string');
+    if (typeof sql !== 'string') throw new TypeError(`${target.prefix}_TYPE_ERROR: prepare() takes the SQL text as a string`);
     this.#target = target;
     this.#sql = sql;
     this.#params = params;
@@ -39,7 +43,7 @@ export class SqlPreparedStatement {
   get target(): QueryTarget { return this.#target; }
 
   bind(...values: unknown[]): SqlPreparedStatement {
-    return new NamedPreparedStatement(this.#target, this.#sql, values.map(toWire));
+    return new NamedPreparedStatement(this.#target, this.#sql, values.map((value) => toWire(value, this.#target.prefix)));
   }
 
   async first(column?: string): Promise<unknown> {
@@ -47,7 +51,7 @@ export class SqlPreparedStatement {
     const row = result?.results[0] as Record<string, unknown> | undefined;
     if (row === undefined) return null;
     if (column === undefined) return row;
-    if (!(column in row)) throw new Error(`SQL_COLUMN_NOTFOUND: Column not found (${column})`);
+    if (!(column in row)) throw new Error(`${this.#target.prefix}_COLUMN_NOTFOUND: Column not found (${column})`);
     return row[column];
   }
 
@@ -75,9 +79,9 @@ function toResult(result: WireResult): { success: true; meta: Record<string, unk
 }
 
 async function runBatch(target: QueryTarget, statements: unknown): Promise<unknown[]> {
-  if (!Array.isArray(statements)) throw new TypeError('SQL_TYPE_ERROR: batch() takes an array of prepared statements');
+  if (!Array.isArray(statements)) throw new TypeError(`${target.prefix}_TYPE_ERROR: batch() takes an array of prepared statements`);
   const queries = statements.map((s, i) => {
-    if (!(s instanceof SqlPreparedStatement)) throw new TypeError(`SQL_TYPE_ERROR: batch() item ${i} is not a prepared statement`);
+    if (!(s instanceof SqlPreparedStatement)) throw new TypeError(`${target.prefix}_TYPE_ERROR: batch() item ${i} is not a prepared statement`);
     return s.toWire();
   });
   if (queries.length === 0) return [];
@@ -89,18 +93,20 @@ export class SqlSession {
   readonly #call: BindingCall<SqlProtocol>;
   #bookmark: string | null;
 
-  constructor(call: BindingCall<SqlProtocol>, bookmark: string | null) {
+  readonly #target: QueryTarget;
+
+  constructor(call: BindingCall<SqlProtocol>, bookmark: string | null, prefix: ErrorPrefix) {
     this.#call = call;
     this.#bookmark = bookmark;
+    this.#target = {
+      prefix,
+      run: async (queries, format) => {
+        const { results, bookmark: seen } = await this.#call('query', [queries, format, true]);
+        if (seen !== undefined && (this.#bookmark === null || seen > this.#bookmark)) this.#bookmark = seen;
+        return results;
+      },
+    };
   }
-
-  readonly #target: QueryTarget = {
-    run: async (queries, format) => {
-      const { results, bookmark } = await this.#call('query', [queries, format, true]);
-      if (bookmark !== undefined && (this.#bookmark === null || bookmark > this.#bookmark)) this.#bookmark = bookmark;
-      return results;
-    },
-  };
 
   prepare(sql: string): SqlPreparedStatement { return new NamedPreparedStatement(this.#target, sql); }
   batch(statements: SqlPreparedStatement[]): Promise<unknown[]> { return runBatch(this.#target, statements); }
@@ -115,9 +121,9 @@ export class SqlDatabaseBinding {
   readonly #call: BindingCall<SqlProtocol>;
   readonly #target: QueryTarget;
 
-  constructor(call: BindingCall<SqlProtocol>) {
+  constructor(call: BindingCall<SqlProtocol>, prefix: ErrorPrefix = 'SQL') {
     this.#call = call;
-    this.#target = { run: async (queries, format) => (await call('query', [queries, format, false])).results };
+    this.#target = { prefix, run: async (queries, format) => (await call('query', [queries, format, false])).results };
   }
 
   prepare(sql: string): SqlPreparedStatement { return new NamedPreparedStatement(this.#target, sql); }
@@ -125,19 +131,19 @@ export class SqlDatabaseBinding {
   batch(statements: SqlPreparedStatement[]): Promise<unknown[]> { return runBatch(this.#target, statements); }
 
   async exec(sql: string): Promise<{ count: number; duration: number }> {
-    if (typeof sql !== 'string') throw new TypeError('SQL_TYPE_ERROR: exec() takes the SQL text as a string');
+    if (typeof sql !== 'string') throw new TypeError(`${this.#target.prefix}_TYPE_ERROR: exec() takes the SQL text as a string`);
     return this.#call('exec', [sql]);
   }
 
   withSession(constraintOrBookmark?: string): SqlSession {
     const given = constraintOrBookmark ?? 'first-unconstrained';
-    if (given === 'first-unconstrained' || given === 'first-primary') return new NamedSession(this.#call, null);
-    if (typeof given === 'string' && BOOKMARK.test(given)) return new NamedSession(this.#call, given);
-    throw new Error('SQL_SESSION_ERROR: invalid bookmark or constraint');
+    if (given === 'first-unconstrained' || given === 'first-primary') return new NamedSession(this.#call, null, this.#target.prefix);
+    if (typeof given === 'string' && BOOKMARK.test(given)) return new NamedSession(this.#call, given, this.#target.prefix);
+    throw new Error(`${this.#target.prefix}_SESSION_ERROR: invalid bookmark or constraint`);
   }
 
   async dump(): Promise<ArrayBuffer> {
-    throw new Error('SQL_DUMP_ERROR: dump() is not supported; read the database with ledge db execute');
+    throw new Error(`${this.#target.prefix}_DUMP_ERROR: dump() is not supported; read the database with ledge db execute`);
   }
 }
 

@@ -23,8 +23,9 @@ export const SQL_PLUGIN = {
     },
   },
   calls: SQL_CALLS,
-  handlers: (entry, context) => createSqlHandlers(context.storage.sql.database(entry.database_id, { retentionDays: entry.retention_days ?? DEFAULT_RETENTION_DAYS })),
+  handlers: (entry, context) => createSqlHandlers(context.storage.sql.database(entry.database_id, { retentionDays: entry.retention_days ?? DEFAULT_RETENTION_DAYS }), entry.error_prefix ?? 'SQL'),
   isolate: ISOLATE_PART,
+  isolateOptions: (entry) => ({ errorPrefix: entry.error_prefix ?? 'SQL' }),
   design: sqlDesign,
   admin: SQL_ADMIN,
 } as const satisfies BindingPlugin<SqlEntryConfig, SqlProtocol>;

@@ -7,5 +7,5 @@ import type { SqlProtocol } from './protocol.js';
 export const ISOLATE_PART = {
   kind: 'sql',
   module: import.meta.url,
-  create: (transport) => new NamedDatabase(typedCall<SqlProtocol>(transport)),
+  create: (transport, context) => new NamedDatabase(typedCall<SqlProtocol>(transport), context.options?.['errorPrefix'] === 'D1' ? 'D1' : 'SQL'),
 } satisfies IsolatePart;

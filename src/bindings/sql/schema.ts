@@ -15,7 +15,16 @@ export const SQL_ENTRY_SCHEMA = z.strictObject({
   migrations_table: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'expected a table name (letters, digits, _)' }).optional(),
   /** Days of point-in-time history kept. @default 30 */
   retention_days: z.number().int().min(1).max(3650).optional(),
+  /**
+   * How the binding names its errors: "SQL" (`SQL_ERROR:`, `SQL_EXEC_ERROR:`, `SQL_TYPE_ERROR:`, ...) or "D1", the
+   * original platform's names (`D1_ERROR:`, ...), for code that tests an error's prefix. A `d1_databases` entry of the
+   * original's configuration file gets "D1". @default "SQL"
+   */
+  error_prefix: z.enum(['SQL', 'D1']).optional(),
 });
+
+/** The prefix of the binding's error names. */
+export type SqlErrorPrefix = NonNullable<SqlEntryConfig['error_prefix']>;
 
 /** A `sql_databases` entry. */
 export type SqlEntryConfig = z.infer<typeof SQL_ENTRY_SCHEMA>;

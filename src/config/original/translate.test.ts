@@ -96,7 +96,7 @@ test('missing ids are filled the way the original local development fills them; 
   }, { label: 'wrangler.jsonc', dirName: 'My App' });
   assert.equal(t.doc.name, 'my-app');
   assert.deepEqual(t.doc.kv_namespaces, [{ binding: 'SESSIONS', id: 'SESSIONS' }]);
-  assert.deepEqual(t.doc.sql_databases, [{ binding: 'DB', database_name: 'app-db', database_id: 'app-db', migrations_table: 'd1_migrations' }]);
+  assert.deepEqual(t.doc.sql_databases, [{ binding: 'DB', database_name: 'app-db', database_id: 'app-db', migrations_table: 'd1_migrations', error_prefix: 'D1' }]);
   assert.deepEqual(t.dropped.map((d) => d.split(':')[0]), ['d1_databases[0].remote', 'd1_databases[0].preview_database_id']);
 });
 
@@ -153,7 +153,7 @@ test('loading a wrangler file reports problems in its own names, and the notice 
   const ok = projectWith('wrangler.jsonc', '// comments\n{ "name": "a", "main": "src/index.ts", "compatibility_date": "2025-01-01", "account_id": "0123456789abcdef0123456789abcdef", "d1_databases": [{ "binding": "DB", "database_name": "d", "database_id": "id-1" }] }');
   const loaded = loadConfig(findConfigFile(ok), { clock, cwd: ok });
   assert.equal(loaded.config.account_id, undefined, 'the original account is not a Ledge account');
-  assert.deepEqual(loaded.config.bindings.sql_databases, [{ binding: 'DB', database_name: 'd', database_id: 'id-1', migrations_table: 'd1_migrations' }]);
+  assert.deepEqual(loaded.config.bindings.sql_databases, [{ binding: 'DB', database_name: 'd', database_id: 'id-1', migrations_table: 'd1_migrations', error_prefix: 'D1' }]);
   assert.match(loaded.notice ?? '', /^read wrangler\.jsonc, the original platform's configuration, as there is no ledge\.jsonc \(d1_databases → sql_databases\)/);
   assert.match(loaded.notice ?? '', /left out account_id: it names an account of the original platform/);
   writeFileSync(path.join(ok, 'ledge.jsonc'), '{ "name": "b", "main": "src/index.ts", "compatibility_date": "2025-01-01" }');

@@ -259,6 +259,10 @@ class Translator {
       entry.database_id = entry.database_name;
       this.comment(section, `${place}.database_id: none given, so the database name (as the original's local development does)`);
     }
+    if (entry.error_prefix === undefined) {
+      entry.error_prefix = 'D1';
+      this.comment(section, `${place}.error_prefix: the original's error names (D1_ERROR: ...), so code that tests them runs unchanged`);
+    }
     if (entry.migrations_table === undefined) {
       entry.migrations_table = ORIGINAL_MIGRATIONS_TABLE;
       this.comment(section, `${place}.migrations_table: the original's default "${ORIGINAL_MIGRATIONS_TABLE}" (Ledge's own is "ledge_migrations"), so a database migrated by the original tool stays in step`);
