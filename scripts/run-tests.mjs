@@ -28,5 +28,16 @@ if (selected.length === 0) {
   console.error(`no test file matches ${filter.map((p) => JSON.stringify(p)).join(', ')}`);
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-timeout=${TEST_TIMEOUT_MS}`, ...selected], { cwd: root, stdio: 'inherit' });
+// Most test files wait (servers starting, sandboxes, polling) rather than compute, so two run at once, each in
+// its own process (node's default on 2 cores is one at a time); LEDGE_TEST_CONCURRENCY=1 runs them one by one.
+// The files keep their order in the output.
+const concurrency = Number(process.env.LEDGE_TEST_CONCURRENCY ?? 2);
+if (!Number.isInteger(concurrency) || concurrency < 1) {
+  console.error(`LEDGE_TEST_CONCURRENCY must be a whole number of at least 1, got ${JSON.stringify(process.env.LEDGE_TEST_CONCURRENCY)}`);
+  process.exit(1);
+}
+const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout'];
+// LEDGE_TEST_TIMES=<file>: also write each file's test time there, slowest first (scripts/test-file-times.mjs).
+if (process.env.LEDGE_TEST_TIMES) reporters.push(`--test-reporter=${path.join(root, 'scripts', 'test-file-times.mjs')}`, `--test-reporter-destination=${path.resolve(process.env.LEDGE_TEST_TIMES)}`);
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', ...reporters, `--test-concurrency=${concurrency}`, `--test-timeout=${TEST_TIMEOUT_MS}`, ...selected], { cwd: root, stdio: 'inherit' });
 process.exit(result.status ?? 1);
