@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import path from 'node:path';
 import { interrupt, runCli, startDev } from './cli.js';
 import { tempDir } from './helpers.js';
@@ -154,4 +155,68 @@ test('no_bundle: a module no rule matches, a package, a file outside base_dir, d
     assert.notEqual(await run.exited, 0, run.output());
     assert.match(run.output(), message);
   }
+});
+
+/** A request to `ledge serve`'s application listener for `host` (node:http: fetch does not let a caller set Host). */
+function hostRequest(appUrl: string, host: string, pathname: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${appUrl}${pathname}`, { headers: { host } }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => { text += c.toString(); });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('ledge deploy to a real ledge serve: refused naming a required secret it lacks; then the platform builds the no_bundle project with the JSX factory and serves it', { timeout: 180_000 }, async (t) => {
+  const serve = runCli(['serve', '--state', tempDir('ledge-serve-'), '--listen', '127.0.0.1:0', '--api-listen', '127.0.0.1:0']);
+  t.after(() => interrupt(serve));
+  const token = (await serve.waitFor(/bootstrap token \(shown once, store it now\): (\S+)/, 60_000))[1] as string;
+  const appUrl = (await serve.waitFor(/applications on (http:\/\/127\.0\.0\.1:\d+)/))[1] as string;
+  const apiUrl = (await serve.waitFor(/API on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/))[1] as string;
+  const api = async (method: string, pathname: string, body?: unknown) => (await fetch(`${apiUrl}${pathname}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })).json() as Promise<{ success: boolean; result: { id: string }[] }>;
+  const account = ((await api('GET', '/accounts')).result[0] as { id: string }).id;
+  const dir = project({ ...NO_BUNDLE, name: 'locales', main: 'src/index.jsx', jsx_factory: 'h', jsx_fragment: 'Frag', rules: [{ type: 'ESModule', globs: ['**/*.js'] }], secrets: { required: ['API_KEY'] } }, {
+    ...LOCALE_FILES,
+    'src/index.jsx': `const h = (type, props, ...children) => ({ type, children });
+const Frag = 'frag';
+export default {
+  async fetch(request, env) {
+    const lang = new URL(request.url).searchParams.get('lang') ?? 'en';
+    const { greeting } = await import(\`./locales/\${lang}.js\`);
+    const page = await import(\`./pages/\${lang}.html\`);
+    return Response.json({ view: <>{greeting}<p>{page.default}</p></>, key: env.API_KEY.length, process: typeof process });
+  },
+};
+`,
+  });
+  const cliEnv = { LEDGE_API_TOKEN: token, LEDGE_API_URL: apiUrl, LEDGE_ACCOUNT_ID: account, HOME: tempDir('ledge-home-') };
+  const refused = runCli(['deploy', dir], { env: cliEnv });
+  assert.notEqual(await refused.exited, 0, refused.output());
+  assert.match(refused.output(), /The following required secrets have not been set: API_KEY\. Set each on locales first \(ledge secret put <NAME> --deployment locales/);
+  assert.equal((await api('GET', `/accounts/${account}/deployments/locales`)).success, false, 'the refused deploy made no deployment');
+  assert.equal((await api('PUT', `/accounts/${account}/deployments/locales/secrets`, { name: 'API_KEY', text: 'sk-server-secret-value' })).success, true);
+  const deployed = runCli(['deploy', dir], { env: cliEnv });
+  assert.equal(await deployed.exited, 0, deployed.output());
+  const host = /http:\/\/(locales\.[^/\s]+)\//.exec(deployed.output())?.[1];
+  assert.ok(host, deployed.output());
+  const answer = await hostRequest(appUrl, host, '/?lang=fr');
+  assert.equal(answer.status, 200, answer.text);
+  assert.deepEqual(JSON.parse(answer.text), { view: { type: 'frag', children: ['bonjour!', { type: 'p', children: ['<p>Français</p>\n'] }] }, key: 22, process: 'undefined' });
+  assert.doesNotMatch(serve.output() + deployed.output() + refused.output(), /sk-server-secret-value/);
+
+  // An API client's upload of JSX source: the platform's own (sandboxed) build applies the uploaded jsx_factory.
+  const view = 'const el = (type, props, ...children) => ({ el: type, children });\nexport const view = () => <b>raw</b>;\n';
+  const entry = "import { view } from './view.jsx';\nexport default { fetch: () => Response.json(view()) };\n";
+  const modules = [{ name: 'index.js', content_base64: Buffer.from(entry).toString('base64') }, { name: 'view.jsx', content_base64: Buffer.from(view).toString('base64') }];
+  const put = (config: Record<string, unknown>) => api('PUT', `/accounts/${account}/deployments/raw`, { main_module: 'index.js', modules, config: { compatibility_date: '2025-06-01', edge_dev: true, ...config } });
+  const paths = await put({ jsx_factory: 'el', tsconfig: 'tsconfig.json' }) as unknown as { success: boolean; errors: { message: string }[] };
+  assert.equal(paths.success, false, 'a path of the deploying machine is refused, not ignored');
+  assert.match(JSON.stringify(paths.errors), /tsconfig/);
+  const raw = await put({ jsx_factory: 'el' }) as unknown as { success: boolean; result: { deployment: { hostnames: { default: string } } } };
+  assert.equal(raw.success, true, JSON.stringify(raw));
+  const built = await hostRequest(appUrl, raw.result.deployment.hostnames.default, '/');
+  assert.deepEqual(JSON.parse(built.text), { el: 'b', children: ['raw'] }, serve.output().slice(-3000));
 });
