@@ -140,6 +140,20 @@ test('the rules apply to files a template-literal import() reaches when bundling
   assert.deepEqual(await (await fetch(`${dev.url}?lang=fr`)).json(), { greeting: 'bonjour!', page: '<p>Français</p>\n', node_env: 'no process' });
 });
 
+test('no_bundle still resolves what the isolate needs: the runtime modules, node: modules under nodejs_compat, Ledge\'s libraries; nothing is defined', { timeout: 60_000 }, async (t) => {
+  const entry = `import { Buffer } from 'node:buffer';
+import { WorkerEntrypoint } from 'cloudflare:workers';
+import { SAFE_METHODS } from 'ledge/csrf';
+export default {
+  fetch: () => Response.json({ b64: Buffer.from('hi').toString('base64'), entrypoint: typeof WorkerEntrypoint, safe: [...SAFE_METHODS].includes('GET'), mode: typeof process === 'object' ? String(process.env.NODE_ENV) : 'none' }),
+};
+`;
+  const dev = await startDev(project({ ...NO_BUNDLE, compatibility_flags: ['nodejs_compat'] }, { ...LOCALE_FILES, 'src/index.js': entry }));
+  t.after(() => interrupt(dev));
+  // process.env.NODE_ENV is not replaced under no_bundle: the isolate's own process stand-in answers (no such variable).
+  assert.deepEqual(await (await fetch(dev.url)).json(), { b64: 'aGk=', entrypoint: 'function', safe: true, mode: 'undefined' });
+});
+
 test('no_bundle: a module no rule matches, a package, a file outside base_dir, define: each fails the build naming it', { timeout: 60_000 }, async () => {
   const cases: [Record<string, unknown>, Record<string, string>, RegExp][] = [
     [{ ...NO_BUNDLE, rules: [] }, LOCALE_FILES, /src\/locales\/(?:en|fr)\.js is not matched by any module rule: with "no_bundle": true/],

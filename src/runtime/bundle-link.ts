@@ -1,10 +1,7 @@
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import picomatch from 'picomatch';
-import type { ModuleRule } from './bundle-rules.js';
-
-/** Marks a resolution this plugin asked for itself, so it passes through once. */
-const OWN = 'ledge-no-bundle';
+import { OWN_RESOLVE as OWN, type ModuleRule } from './bundle-rules.js';
 
 /** Specifiers of Ledge's own modules: the runtime modules, Node's modules and Ledge's application libraries. */
 function isLedgeSpecifier(spec: string, libraries: ReadonlySet<string>, builtins: ReadonlySet<string>): boolean {
@@ -37,7 +34,8 @@ export function noBundlePlugin(options: { entry: string; baseDir: string; projec
         const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, namespace: args.namespace, pluginData: OWN });
         if (found.errors.length) return { errors: found.errors };
         if (found.namespace === 'file' && !found.external) ledgeFiles.add(found.path);
-        return found;
+        // Not the marker: esbuild hands a module's pluginData on to the resolution of its own imports.
+        return { path: found.path, namespace: found.namespace, external: found.external, sideEffects: found.sideEffects, suffix: found.suffix, pluginData: found.pluginData === OWN ? undefined : found.pluginData };
       });
       build.onLoad({ filter: /.*/, namespace: 'file' }, (args) => {
         if (args.path === options.entry || ledgeFiles.has(args.path)) return undefined;

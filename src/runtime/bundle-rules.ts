@@ -52,6 +52,8 @@ export function resolveModuleRules(own: readonly ModuleRule[] = []): ResolvedRul
 }
 
 const NAMESPACE = 'ledge-module-rule';
+/** The pluginData of a resolution Ledge asks for itself: module rules leave it alone (so do the other plugins that check it). */
+export const OWN_RESOLVE = NAMESPACE;
 const JS_TYPES: ReadonlySet<ModuleRuleType> = new Set(['ESModule', 'CommonJS']);
 
 /** Namespaced inputs of the metafile that stand for a project file, mapped back to the file. */
