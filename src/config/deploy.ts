@@ -6,7 +6,8 @@ import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
 
 /**
  * The configuration a deployment version carries: one `ledge.jsonc` section with environments resolved,
- * without `name`, `main`, `account_id` and `env` (the deployment's name is in the path, the module is uploaded).
+ * without `name`, `main`, `account_id` and `env` (the deployment's name is in the path, the module is uploaded)
+ * and without the build's paths (`tsconfig`, `base_dir`, `find_additional_modules`).
  */
 export const DEPLOY_CONFIG_SCHEMA = deploySchemaOf(BINDINGS);
 
@@ -14,7 +15,8 @@ export const DEPLOY_CONFIG_SCHEMA = deploySchemaOf(BINDINGS);
 export type DeployConfig = z.infer<typeof DEPLOY_CONFIG_SCHEMA>;
 
 function deploySchemaOf(registry: BindingRegistry) {
-  return environmentSchemaFor(registry).omit({ name: true, main: true, account_id: true }).extend({ compatibility_date: COMPATIBILITY_DATE });
+  // Paths of the deploying machine mean nothing to the platform: the uploaded module was built with them already.
+  return environmentSchemaFor(registry).omit({ name: true, main: true, account_id: true, tsconfig: true, base_dir: true, find_additional_modules: true }).extend({ compatibility_date: COMPATIBILITY_DATE });
 }
 
 const deploySchemas = new WeakMap<BindingRegistry, typeof DEPLOY_CONFIG_SCHEMA>([[BINDINGS, DEPLOY_CONFIG_SCHEMA]]);

@@ -232,3 +232,26 @@ test('version_metadata names a value in env: not inherited by environments, its 
   rejects(base(', "version_metadata": { "binding": "M", "id": "x" }'), /version_metadata/);
   rejects(base(', "version_metadata": "M"'), /version_metadata/);
 });
+
+test('build settings: defaults, paths resolved from the file, inheritance, and secrets.required not inherited', () => {
+  const plain = load(base()).config;
+  assert.equal(plain.no_bundle, false);
+  assert.equal(plain.find_additional_modules, false, 'find_additional_modules follows no_bundle');
+  assert.equal(plain.base_dir, path.dirname(plain.main as string), 'base_dir defaults to the folder of main');
+  assert.equal(plain.tsconfig, undefined);
+  assert.deepEqual(plain.secrets, { required: [] });
+  const file = project(base(', "no_bundle": true, "base_dir": "src", "tsconfig": "tsconfig.worker.json", "jsx_factory": "h", "secrets": { "required": ["API_KEY"] }, "env": { "staging": { "jsx_fragment": "F" } }'), ['src/index.js', 'tsconfig.worker.json']);
+  const top = loadConfig(file, { clock, cwd: '/' }).config;
+  assert.equal(top.find_additional_modules, true);
+  assert.equal(top.base_dir, path.join(path.dirname(file), 'src'));
+  assert.equal(top.tsconfig, path.join(path.dirname(file), 'tsconfig.worker.json'));
+  assert.deepEqual(top.secrets.required, ['API_KEY']);
+  const staging = loadConfig(file, { clock, cwd: '/', env: 'staging' });
+  assert.equal(staging.config.jsx_factory, 'h', 'inherited');
+  assert.equal(staging.config.jsx_fragment, 'F');
+  assert.equal(staging.config.no_bundle, true, 'inherited');
+  assert.deepEqual(staging.config.secrets.required, [], 'not inherited, as every non-inheritable key');
+  assert.ok(staging.warnings.some((w) => /"secrets" exists at the top level, but not on "env\.staging"/.test(w)), staging.warnings.join('\n'));
+  const explicit = loadConfig(project(base(', "no_bundle": true, "find_additional_modules": false')), { clock, cwd: '/' }).config;
+  assert.equal(explicit.find_additional_modules, false);
+});

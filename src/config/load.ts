@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createScanner, parse as parseJsonc, printParseErrorCode, visit as visitJsonc, type ParseError, type SyntaxKind } from 'jsonc-parser';
 import { BINDINGS, type BindingRegistry } from '../bindings/registry.js';
@@ -74,6 +74,19 @@ export interface ProjectConfig {
   readonly define: Readonly<Record<string, string>>;
   /** Module aliases for the bundle (`alias`), targets as written (paths relative to `dir`). */
   readonly alias: Readonly<Record<string, string>>;
+  /** Absolute path of the TypeScript configuration the bundle uses (`tsconfig`), or undefined for the nearest tsconfig.json. */
+  readonly tsconfig: string | undefined;
+  /** What JSX elements and fragments compile to (`jsx_factory`, `jsx_fragment`), when the file says. */
+  readonly jsx_factory: string | undefined;
+  readonly jsx_fragment: string | undefined;
+  /** Link the modules as they are (`no_bundle`): no packages, no define, no TypeScript (docs/configuration.md). */
+  readonly no_bundle: boolean;
+  /** Build the modules the rules find under `base_dir` into the version (`find_additional_modules`; default `no_bundle`). */
+  readonly find_additional_modules: boolean;
+  /** Absolute folder module rules are matched in (`base_dir`; default the folder of `main`, else `dir`). */
+  readonly base_dir: string;
+  /** The secrets the code needs (`secrets.required`), which ledge dev and ledge deploy check are set. */
+  readonly secrets: { readonly required: readonly string[] };
 }
 
 /** The `assets` section with its directory resolved and its defaults applied (docs/assets.md). */
@@ -215,6 +228,7 @@ export function validateConfig(
   if (main !== undefined && !existsSync(main) && (section.build ?? raw.build)?.command === undefined) problems.push(`${envName && section.main ? `env.${envName}.main` : 'main'}: file "${mainAsWritten}" not found (looked for ${main})`);
   // Only a project of static assets may go without an entry module (docs/assets.md).
   if (main === undefined && (section.assets ?? raw.assets) === undefined) problems.push('main: missing; set "main" to the entry module, or "assets" for a project of static files only');
+  problems.push(...buildPathProblems(raw, section, envName, dir, main));
   if (problems.length) throw configError(label, problems);
 
   const pick = <K extends keyof RawEnvironment>(key: K) => (envName === undefined ? raw[key] : section[key]);
@@ -246,8 +260,55 @@ export function validateConfig(
     migrations: inherit('migrations') ?? [],
     define: pick('define') ?? {},
     alias: inherit('alias') ?? {},
+    tsconfig: resolvePath(dir, inherit('tsconfig')),
+    jsx_factory: inherit('jsx_factory'),
+    jsx_fragment: inherit('jsx_fragment'),
+    no_bundle: inherit('no_bundle') ?? false,
+    find_additional_modules: inherit('find_additional_modules') ?? inherit('no_bundle') ?? false,
+    base_dir: resolvePath(dir, inherit('base_dir')) ?? (main === undefined ? dir : path.dirname(main)),
+    secrets: { required: pick('secrets')?.required ?? [] },
   };
   return { config: deepFreeze(config), warnings };
+}
+
+function resolvePath(dir: string, value: string | undefined): string | undefined {
+  return value === undefined ? undefined : path.resolve(dir, value);
+}
+
+/**
+ * What the build settings that name paths break: a `tsconfig` that is not a file, a `base_dir` that is not a
+ * folder, and under `no_bundle` an entry outside `base_dir` or a `define`/`alias`, which only a bundler applies.
+ */
+function buildPathProblems(raw: RawConfig, section: RawEnvironment, envName: string | undefined, dir: string, main: string | undefined): string[] {
+  const problems: string[] = [];
+  const keyOf = (key: keyof RawEnvironment) => (envName !== undefined && section[key] !== undefined ? `env.${envName}.${key}` : key);
+  const tsconfig = section.tsconfig ?? raw.tsconfig;
+  if (tsconfig !== undefined) {
+    const file = path.resolve(dir, tsconfig);
+    if (!isKind(file, 'file')) problems.push(`${keyOf('tsconfig')}: file "${tsconfig}" not found (looked for ${file})`);
+  }
+  const baseDir = section.base_dir ?? raw.base_dir;
+  const base = baseDir === undefined ? undefined : path.resolve(dir, baseDir);
+  if (base !== undefined && baseDir !== undefined && !isKind(base, 'directory')) problems.push(`${keyOf('base_dir')}: folder "${baseDir}" not found (looked for ${base})`);
+  if ((section.no_bundle ?? raw.no_bundle) === true) {
+    const root = base ?? (main === undefined ? dir : path.dirname(main));
+    const inside = main === undefined || !path.relative(root, main).startsWith('..');
+    if (!inside) problems.push(`${keyOf('base_dir')}: with "no_bundle": true the entry (main) must lie under base_dir ${root}, where its modules are found`);
+    const define = envName === undefined ? raw.define : section.define;
+    if (define !== undefined && Object.keys(define).length) problems.push(`${keyOf('no_bundle')}: "define" replaces names while bundling, and with "no_bundle": true Ledge does not transform the code; remove "define" or "no_bundle"`);
+    const alias = section.alias ?? raw.alias;
+    if (alias !== undefined && Object.keys(alias).length) problems.push(`${keyOf('no_bundle')}: "alias" redirects imports while bundling, and with "no_bundle": true every module is a file under base_dir; remove "alias" or "no_bundle"`);
+  }
+  return problems;
+}
+
+function isKind(file: string, kind: 'file' | 'directory'): boolean {
+  try {
+    const stat = statSync(file);
+    return kind === 'file' ? stat.isFile() : stat.isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function resolveAssets(assets: RawAssets | undefined, dir: string): ProjectAssets | undefined {

@@ -102,6 +102,18 @@ const ASSETS = z.strictObject({
   run_worker_first: z.union([z.boolean(), z.array(z.string().regex(/^!?\//, { error: 'expected a path pattern starting with "/" (or "!/" to exclude)' })).max(100)]).optional(),
 });
 
+/** A JavaScript name or member path (`h`, `React.createElement`), as JSX factories are. */
+const JS_MEMBER = z.string().regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/, { error: 'expected a JavaScript name or member path, such as "h" or "React.createElement"' });
+
+/** A secret's name: one code can read from `env`. */
+const SECRET_NAME = z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/, { error: 'expected a name code can read from env (letters, digits, _ or $, not starting with a digit)' });
+
+/** `secrets`: the secrets the code needs, declared so a missing one stops ledge dev and ledge deploy (docs/configuration.md). */
+const SECRETS = z.strictObject({
+  /** Names that must have a value: in .dev.vars or .env under ledge dev, set with "ledge secret put" on the platform. @default none */
+  required: z.array(SECRET_NAME).max(1000).optional(),
+});
+
 /** Keys an environment takes from the top level unless it sets them itself. */
 const INHERITABLE = {
   name: NAME.optional(),
@@ -123,6 +135,18 @@ const INHERITABLE = {
   migrations: MIGRATIONS_SCHEMA.optional(),
   /** Module aliases for the bundle: an import of the key resolves to the value (a package, or a path relative to the configuration file). @default none */
   alias: z.record(z.string().min(1), z.string().min(1)).optional(),
+  /** Another TypeScript configuration file for the bundle, relative to the configuration file (its JSX and decorator settings apply). @default the tsconfig.json nearest each module */
+  tsconfig: z.string().min(1).optional(),
+  /** What JSX elements compile to (esbuild's jsxFactory), over the tsconfig's jsxFactory. @default "React.createElement" */
+  jsx_factory: JS_MEMBER.optional(),
+  /** What JSX fragments compile to (esbuild's jsxFragment), over the tsconfig's jsxFragmentFactory. @default "React.Fragment" */
+  jsx_fragment: JS_MEMBER.optional(),
+  /** Link the entry's own modules as they are: no package resolution, no define, no TypeScript; every module must be a file under base_dir that a rule matches (docs/configuration.md). @default false */
+  no_bundle: z.boolean().optional(),
+  /** Find the modules under base_dir that the rules match and build them into the version, for the imports that reach them at run time (docs/configuration.md). @default the value of no_bundle */
+  find_additional_modules: z.boolean().optional(),
+  /** The folder module rules are matched in and additional modules are found under, relative to the configuration file. @default the folder of main */
+  base_dir: z.string().min(1).optional(),
 };
 
 /** A name the bundler replaces (`define`): an identifier or a dotted member path, such as `process.env.API_URL`. */
@@ -143,6 +167,7 @@ function nonInheritable(registry: BindingRegistry = BINDINGS) {
     /** Names the bundler replaces with the code of each value (a JSON literal or another name), as the original's tool does. @default none */
     define: z.record(DEFINED_NAME, z.string()).optional(),
     version_metadata: VERSION_METADATA.optional(),
+    secrets: SECRETS.optional(),
     ...bindings,
   };
 }

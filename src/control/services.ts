@@ -10,6 +10,7 @@ import type { AssetContentStore } from '../storage/asset-content.js';
 import type { SecretVault } from './secret-vault.js';
 import type { AccountObservability } from '../observability/index.js';
 import type { BindingRegistry } from '../bindings/registry.js';
+import type { UploadBuildOptions } from '../runtime/sandbox/build.js';
 
 /** What the API's routes work with: control state, the clock, and the platform they change. */
 export interface ControlServices {
@@ -38,7 +39,7 @@ export interface ControlServices {
   /** Account limits: read, and set (applied to the account's running sandbox at once). Absent where the platform keeps none. */
   accountLimits?: { get(accountId: string): AccountLimits | undefined; set(accountId: string, limits: AccountLimits): void; readonly defaultMemoryMb: number; readonly defaultCoordinationStorageMb: number };
   /** Builds uploaded modules into the one module that runs (in a build sandbox under process isolation), in turn with the account's other builds. */
-  buildUpload?(input: { account: string; modules: readonly { name: string; content: Uint8Array }[]; main: string; compatibilityFlags: readonly string[]; define?: Readonly<Record<string, string>> | undefined; alias?: Readonly<Record<string, string>> | undefined }): Promise<{ content: Uint8Array; sha256: string; map?: Uint8Array }>;
+  buildUpload?(input: { account: string; modules: readonly { name: string; content: Uint8Array }[]; main: string; compatibilityFlags: readonly string[] } & Omit<UploadBuildOptions, 'compatibilityFlags'>): Promise<{ content: Uint8Array; sha256: string; map?: Uint8Array }>;
   /** Why no further account may be created on this platform (thread isolation without --trust-all-code), or undefined. */
   accountCreationRefusal?: string;
   /** An account's invocation records, live tails and issues. */

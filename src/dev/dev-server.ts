@@ -12,6 +12,7 @@ import { createUpgradeHandler } from '../entry/websocket-upgrade.js';
 import { SYSTEM_CLOCK, type Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import { createBundler, type Bundler } from '../runtime/bundle.js';
+import { projectBundleOptions } from '../config/bundle-options.js';
 import { runBuildCommand } from '../runtime/build-command.js';
 import { DeploymentRuntime, type DeploymentVersion } from '../runtime/deployment.js';
 import { buildVersion } from '../host/version.js';
@@ -460,7 +461,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   async function newBundler(cfg: ProjectConfig): Promise<Bundler | undefined> {
     if (cfg.main === undefined) return undefined;
-    const created = await createBundler({ entry: cfg.main, projectDir: cfg.dir, outDir: buildDir, compatibilityFlags: cfg.compatibility_flags, mode: 'development', rules: cfg.rules, define: cfg.define, alias: cfg.alias });
+    const created = await createBundler({ ...projectBundleOptions(cfg), entry: cfg.main, outDir: buildDir, mode: 'development' });
     for (const warning of created.warnings) logger.warn(`${path.basename(file)}: ${warning}`);
     return created;
   }

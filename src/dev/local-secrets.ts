@@ -35,7 +35,7 @@ export function isSecretsFileName(name: string): boolean {
  * Reads the project's secrets files (dotenv syntax, parsed by the dotenv package). A name must be one code
  * can read from `env`, and must not be a binding's. Values are never part of a message.
  */
-export function readLocalSecrets(config: Pick<ProjectConfig, 'dir' | 'environment' | 'bindings'>): LocalSecrets {
+export function readLocalSecrets(config: Pick<ProjectConfig, 'dir' | 'environment' | 'bindings' | 'secrets'>): LocalSecrets {
   const files = localSecretFiles(config.dir, config.environment);
   const bindings = new Map<string, string>();
   for (const [key, entries] of Object.entries(config.bindings)) for (const [i, entry] of entries.entries()) bindings.set(entry.binding, `${key}[${i}]`);
@@ -54,5 +54,17 @@ export function readLocalSecrets(config: Pick<ProjectConfig, 'dir' | 'environmen
       values[name] = value;
     }
   }
+  refuseMissingRequired(config, values, files);
   return { values, files };
+}
+
+/**
+ * `secrets.required`: ledge dev does not start (nor reload) while one of the names has no value in the secrets
+ * files, naming each and where to set it, as the original refuses a deploy without them. Never a value.
+ */
+function refuseMissingRequired(config: Pick<ProjectConfig, 'dir' | 'environment' | 'secrets'>, values: Record<string, string>, files: string[]): void {
+  const missing = config.secrets.required.filter((name) => values[name] === undefined);
+  if (missing.length === 0) return;
+  const read = files.length ? `it read ${files.join(', ')}` : `there is no ${config.environment === undefined ? '.dev.vars' : `.dev.vars.${config.environment}, .dev.vars`} or .env file`;
+  throw new LedgeError('config_invalid', `secrets.required: The following required secrets have not been set: ${missing.join(', ')}. ledge dev reads secrets from .dev.vars (or, without one, .env) in ${config.dir}, and ${read}; add a NAME=value line for each`);
 }

@@ -52,6 +52,8 @@ export function resolveModuleRules(own: readonly ModuleRule[] = []): ResolvedRul
 }
 
 const NAMESPACE = 'ledge-module-rule';
+/** The pluginData of a resolution Ledge asks for itself: module rules leave it alone (so do the other plugins that check it). */
+export const OWN_RESOLVE = NAMESPACE;
 const JS_TYPES: ReadonlySet<ModuleRuleType> = new Set(['ESModule', 'CommonJS']);
 
 /** Namespaced inputs of the metafile that stand for a project file, mapped back to the file. */
@@ -65,8 +67,19 @@ export function ruleInputPath(input: string): string | undefined {
  * version stays one module wherever it is stored. A glob matches the import as written (without leading
  * `./` and `../`) or the imported file's path relative to the project.
  */
-export function moduleRulesPlugin(rules: readonly ModuleRule[], projectDir: string): esbuild.Plugin {
+export function moduleRulesPlugin(rules: readonly ModuleRule[], projectDir: string, options: { baseDir?: string | undefined; confine?: boolean } = {}): esbuild.Plugin {
   const matchers = rules.map((rule) => ({ type: rule.type, match: picomatch([...rule.globs], { dot: true }) }));
+  const roots = [projectDir, ...(options.baseDir !== undefined && options.baseDir !== projectDir ? [options.baseDir] : [])];
+  /** The rule type of a file by its path relative to the project or to base_dir. */
+  const typeOfFile = (file: string) => {
+    for (const root of roots) {
+      const relative = path.relative(root, file).split(path.sep).join('/');
+      const type = matchers.find((m) => m.match(relative))?.type;
+      if (type !== undefined) return type;
+    }
+    return undefined;
+  };
+  const nonJs = rules.filter((rule) => !JS_TYPES.has(rule.type));
   return {
     name: 'ledge-module-rules',
     setup(build) {
@@ -83,8 +96,7 @@ export function moduleRulesPlugin(rules: readonly ModuleRule[], projectDir: stri
           if (!/\.[A-Za-z0-9]+$/.test(plain) || (isScript && !rules.some((r) => JS_TYPES.has(r.type)))) return undefined;
           file = await resolveFile(build, plain, args);
           if (!file) return undefined;
-          const relative = path.relative(projectDir, file).split(path.sep).join('/');
-          type = matchers.find((m) => m.match(relative))?.type;
+          type = typeOfFile(file);
           if (type === undefined) return undefined;
         }
         file ??= await resolveFile(build, plain, args);
@@ -92,16 +104,27 @@ export function moduleRulesPlugin(rules: readonly ModuleRule[], projectDir: stri
         return { path: file, namespace: NAMESPACE, pluginData: type };
       });
       build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {
-        const type = args.pluginData as ModuleRuleType;
-        const bytes = readFileSync(args.path);
-        const resolveDir = path.dirname(args.path);
+        const outside = options.confine === true && options.baseDir !== undefined && path.relative(options.baseDir, args.path).startsWith('..');
+        if (outside) return { errors: [{ text: `${path.relative(projectDir, args.path)} lies outside base_dir (${path.relative(projectDir, options.baseDir ?? projectDir) || '.'}): with "no_bundle": true every module is a file under base_dir; move it there or set "base_dir"` }] };
+        return load(args.path, args.pluginData as ModuleRuleType);
+      });
+      // A template-literal import (\`./locales/\${lang}.txt\`) reaches each matching file without a resolve step: its type is that of its path.
+      if (nonJs.length) {
+        build.onLoad({ filter: importFilter(nonJs), namespace: 'file' }, (args) => {
+          const type = typeOfFile(args.path);
+          return type === undefined || JS_TYPES.has(type) ? undefined : load(args.path, type);
+        });
+      }
+      function load(file: string, type: ModuleRuleType): esbuild.OnLoadResult {
+        const bytes = readFileSync(file);
+        const resolveDir = path.dirname(file);
         switch (type) {
           case 'Text': return { contents: bytes, loader: 'text', resolveDir };
           case 'Data': return { contents: `export default ${base64Decoder(bytes)};`, loader: 'js', resolveDir };
           case 'CompiledWasm': return { contents: `export default new WebAssembly.Module(${base64Decoder(bytes)});`, loader: 'js', resolveDir };
-          default: return { contents: bytes, loader: path.extname(args.path) === '.ts' ? 'ts' : 'js', resolveDir };
+          default: return { contents: bytes, loader: path.extname(file) === '.ts' ? 'ts' : 'js', resolveDir };
         }
-      });
+      }
     },
   };
 }

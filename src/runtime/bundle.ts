@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -6,6 +7,7 @@ import { LedgeError } from '../platform/errors.js';
 import { nodeBuiltinsPlugin } from './bundle-node.js';
 import { runtimeModulesPlugin } from './bundle-modules.js';
 import { moduleRulesPlugin, resolveModuleRules, ruleInputPath, type ModuleRule } from './bundle-rules.js';
+import { noBundlePlugin } from './bundle-link.js';
 
 export { NODEJS_COMPAT_MODULES } from './bundle-node.js';
 
@@ -36,6 +38,16 @@ export interface BundleOptions {
   define?: Readonly<Record<string, string>> | undefined;
   /** Module aliases (`alias` in ledge.jsonc); a relative target is relative to `projectDir`. Ledge's own libraries keep their names. */
   alias?: Readonly<Record<string, string>> | undefined;
+  /** Absolute path of the TypeScript configuration to use instead of the nearest tsconfig.json (`tsconfig`). */
+  tsconfig?: string | undefined;
+  /** What JSX elements compile to (`jsx_factory`), over the tsconfig's; esbuild's default is React.createElement. */
+  jsxFactory?: string | undefined;
+  /** What JSX fragments compile to (`jsx_fragment`), over the tsconfig's; esbuild's default is React.Fragment. */
+  jsxFragment?: string | undefined;
+  /** Link the modules as they are (`no_bundle`): only files under `baseDir` that rules match, no define (docs/configuration.md). */
+  noBundle?: boolean | undefined;
+  /** Absolute folder module rules are matched in besides `projectDir` (`base_dir`). @default projectDir */
+  baseDir?: string | undefined;
 }
 
 /** The output of one build: the file to load and the source files it came from. */
@@ -86,11 +98,17 @@ export async function createBundler(options: BundleOptions): Promise<Bundler> {
   const als = options.compatibilityFlags.includes('nodejs_als');
   const shim = path.join(options.outDir, 'process-shim.mjs');
   const inject: string[] = [];
+  const noBundle = options.noBundle === true;
   if (compat) {
     writeFileSync(shim, PROCESS_SHIM);
-    inject.push(shim);
+    // Under no_bundle code is not transformed: the isolate's own `process` stand-in serves it (docs/runtime.md).
+    if (!noBundle) inject.push(shim);
   }
   const rules = resolveModuleRules(options.rules);
+  const baseDir = options.baseDir ?? options.projectDir;
+  const linkOnly = noBundle
+    ? [noBundlePlugin({ entry: path.resolve(options.entry), baseDir, projectDir: options.projectDir, rules: rules.rules, libraries: Object.keys(APP_LIBRARIES), builtins: builtinModules })]
+    : [];
   const ctx = await esbuild.context({
     entryPoints: { worker: options.entry },
     absWorkingDir: options.projectDir,
@@ -114,15 +132,20 @@ export async function createBundler(options: BundleOptions): Promise<Bundler> {
     // Application code sees no Node.js host objects unless nodejs_compat provides stand-ins (SPEC-compatible web
     // global scope). `require` is left alone: esbuild links every require() it can resolve, and the ES module the
     // isolate loads has no `require` in scope, so a dynamic one fails with "Dynamic require of ... is not supported".
-    define: {
+    // Under no_bundle nothing is replaced: the code runs as written (the isolate has no process, Buffer or global anyway).
+    define: noBundle ? {} : {
       'process.env.NODE_ENV': JSON.stringify(options.mode),
       ...(compat ? {} : { process: 'undefined', Buffer: 'undefined' }),
       global: 'globalThis',
       ...options.define,
     },
+    ...(options.tsconfig === undefined ? {} : { tsconfig: options.tsconfig }),
+    // Set only when the configuration says: otherwise the tsconfig's jsxFactory applies, else esbuild's React.createElement.
+    ...(options.jsxFactory === undefined ? {} : { jsxFactory: options.jsxFactory }),
+    ...(options.jsxFragment === undefined ? {} : { jsxFragment: options.jsxFragment }),
     // Ledge's application libraries resolve to this installation, whether or not the project installed ledge itself.
-    alias: { ...projectAliases(options.alias, options.projectDir), ...APP_LIBRARIES },
-    plugins: [runtimeModulesPlugin(), nodeBuiltinsPlugin(compat, shim, als), moduleRulesPlugin(rules.rules, options.projectDir)],
+    alias: { ...(noBundle ? {} : projectAliases(options.alias, options.projectDir)), ...APP_LIBRARIES },
+    plugins: [...linkOnly, runtimeModulesPlugin(), nodeBuiltinsPlugin(compat, shim, als), moduleRulesPlugin(rules.rules, options.projectDir, { baseDir, confine: noBundle })],
   });
   return {
     warnings: rules.warnings,

@@ -10,6 +10,7 @@ import type { ProjectConfig } from '../../config/load.js';
 import type { Route } from '../../config/schema.js';
 import { LedgeError } from '../../platform/errors.js';
 import { bundle } from '../../runtime/bundle.js';
+import { projectBundleOptions } from '../../config/bundle-options.js';
 import { runBuildCommand } from '../../runtime/build-command.js';
 import { accountPath, connectPlatform, getIfExists, loadProjectConfig, type ApiMessage, type Deployment, type Domain, type PlatformSession, type Version } from '../api-client.js';
 import { printJson } from '../local.js';
@@ -139,6 +140,12 @@ export function deploymentConfig(config: ProjectConfig): Record<string, unknown>
   };
   // Coordination-object migrations are checked and applied at upload: without them a class is refused as never created.
   if (config.migrations.length > 0) body.migrations = config.migrations;
+  // The platform builds the upload again with the same JSX factories and no_bundle, so what runs is what it built.
+  if (config.jsx_factory !== undefined) body.jsx_factory = config.jsx_factory;
+  if (config.jsx_fragment !== undefined) body.jsx_fragment = config.jsx_fragment;
+  if (config.no_bundle) body.no_bundle = true;
+  // The platform refuses a version whose required secrets the deployment lacks (docs/configuration.md, secrets).
+  if (config.secrets.required.length > 0) body.secrets = { required: config.secrets.required };
   // The directory meant this machine's; the platform keeps how assets are served, their files go up by hash.
   if (config.assets) {
     body.assets = { ...config.assets, directory: '.' };
@@ -217,7 +224,7 @@ function formatPlan(plan: { account: { id: string; name: string }; deployment: s
 async function bundleModules(config: ProjectConfig, entry: string): Promise<{ list: { name: string; content_base64: string }[]; bytes: number; sha256: string }> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'ledge-deploy-'));
   try {
-    const built = await bundle({ entry, projectDir: config.dir, outDir, compatibilityFlags: config.compatibility_flags, mode: 'production', rules: config.rules, define: config.define, alias: config.alias }, 0);
+    const built = await bundle({ ...projectBundleOptions(config), entry, outDir, mode: 'production' }, 0);
     for (const warning of built.warnings) process.stderr.write(`warning: ${warning}\n`);
     const main = readFileSync(path.join(outDir, MAIN_MODULE));
     const map = readFileSync(path.join(outDir, SOURCE_MAP));

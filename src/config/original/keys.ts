@@ -29,6 +29,7 @@ export const DROPPED_KEYS: Readonly<Record<string, string>> = {
   keep_names: 'Ledge does not minify, so function and class names are always kept',
   dev: 'local server settings of the original tool; use ledge dev --port and --ip',
   usage_model: 'a billing setting of the original platform',
+  preserve_file_names: "it names the separate module files the original uploads; Ledge builds the modules into the version's one module, where code sees no file names",
 };
 
 /**
@@ -77,14 +78,6 @@ export const MISSING_FEATURES: Readonly<Record<string, string>> = {
   logfwdr: 'Ledge has no log forwarding binding',
   unsafe: 'Ledge has no raw binding escape hatch',
   connect: 'Ledge has no inbound TCP listeners for deployments',
-  secrets: 'declaring required secrets (secrets.required) is not supported yet; ledge dev loads every name in .dev.vars or .env, and "ledge secret put" sets them on the platform',
-  find_additional_modules: 'Ledge bundles the code into one module and does not upload extra modules',
-  base_dir: 'Ledge bundles the code into one module and does not upload extra modules',
-  preserve_file_names: 'Ledge bundles the code into one module and does not upload extra modules',
-  no_bundle: 'Ledge always bundles the entry module with its imports',
-  tsconfig: 'Ledge reads the tsconfig.json next to the code and has no setting for another file',
-  jsx_factory: 'Ledge bundles with the JSX settings of tsconfig.json (jsxFactory); set it there',
-  jsx_fragment: 'Ledge bundles with the JSX settings of tsconfig.json (jsxFragmentFactory); set it there',
   node_compat: 'this setting was removed by the original platform too; use "compatibility_flags": ["nodejs_compat"]',
   site: 'the old static site setting is not supported; serve the folder with "assets" instead (docs/assets.md)',
   legacy_env: 'service environments were removed by the original platform too; each environment is its own deployment',

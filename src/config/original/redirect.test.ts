@@ -64,10 +64,11 @@ test('a project without the pointer reads its own file; ledge.jsonc wins over th
 test('the generating tool\'s keys are left out only of a generated file: in a file a person wrote they are refused as before', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'ledge-redirect-'));
   writeFileSync(path.join(dir, 'index.js'), 'export default {}');
-  writeFileSync(path.join(dir, 'wrangler.json'), JSON.stringify({ name: 'x', main: 'index.js', compatibility_date: '2025-04-04', topLevelName: 'x', no_bundle: true, vpc_services: [] }));
+  writeFileSync(path.join(dir, 'wrangler.json'), JSON.stringify({ name: 'x', main: 'index.js', compatibility_date: '2025-04-04', topLevelName: 'x', python_modules: { exclude: ['**/*.pyc'] }, no_bundle: true, vpc_services: [] }));
   assert.throws(() => loadConfig(path.join(dir, 'wrangler.json'), { clock, cwd: dir }), (err: Error & { code: string }) => {
     assert.match(err.message, /wrangler\.json: topLevelName: Ledge has no such setting/);
-    assert.match(err.message, /wrangler\.json: no_bundle: not supported/);
+    assert.match(err.message, /wrangler\.json: python_modules: not supported/);
+    assert.doesNotMatch(err.message, /no_bundle/, 'no_bundle has its behaviour now (docs/configuration.md, Bundling settings)');
     assert.doesNotMatch(err.message, /vpc_services/, 'an empty declaration of a missing feature is left out, as for the others');
     return true;
   });

@@ -191,3 +191,28 @@ test('version_metadata maps as it is (no longer a missing feature)', () => {
   assert.deepEqual(t.problems, []);
   assert.deepEqual(t.doc.version_metadata, { binding: 'CF_VERSION_METADATA' });
 });
+
+test('the build settings of a wrangler.toml are carried into ledge.jsonc as they are; preserve_file_names is left out with its reason', () => {
+  const source = parseOriginalToml(`
+name = "locales"
+main = "src/index.js"
+compatibility_date = "2025-06-01"
+no_bundle = true
+find_additional_modules = true
+base_dir = "src"
+preserve_file_names = true
+tsconfig = "tsconfig.worker.json"
+jsx_factory = "h"
+jsx_fragment = "Fragment"
+rules = [{ type = "ESModule", globs = ["**/*.js"] }]
+
+[secrets]
+required = ["API_KEY"]
+`, 'wrangler.toml');
+  const t = translateOriginal(source, { label: 'wrangler.toml', dirName: 'locales' });
+  assert.deepEqual(t.problems, []);
+  for (const key of ['no_bundle', 'find_additional_modules', 'base_dir', 'tsconfig', 'jsx_factory', 'jsx_fragment', 'rules', 'secrets']) assert.deepEqual(t.doc[key], source[key], key);
+  assert.equal(t.doc.preserve_file_names, undefined);
+  assert.ok(t.dropped.some((d) => /^preserve_file_names: it names the separate module files the original uploads/.test(d)), t.dropped.join('\n'));
+  assert.match(renderLedgeConfig(t, 'wrangler.toml'), /"secrets": \{/);
+});

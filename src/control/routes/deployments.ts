@@ -165,6 +165,12 @@ export function deploymentRoutes(registry: BindingRegistry): RouteDefinition[] {
         // The first problem's key is the pointer (SPEC, Errors: name what is wrong and where); all are in the message.
         if (problems.length) throw new ApiError('invalid_field', problems.join('; '), { pointer: problemPointer(problems[0] as string, '/body/config') });
         const secrets = new Set((await store.listSecrets(account.id, params.name)).map((s) => s.name));
+        // secrets.required: a version that would start without a secret its code needs is refused, naming each (never a value).
+        const required = body.config.secrets?.required ?? [];
+        const missing = required.filter((n) => !secrets.has(n));
+        if (missing.length) {
+          throw fieldError(`/body/config/secrets/required/${required.indexOf(missing[0] as string)}`, `The following required secrets have not been set: ${missing.join(', ')}. Set each on ${params.name} first (ledge secret put <NAME> --deployment ${params.name}, or PUT .../deployments/${params.name}/secrets), then deploy again; nothing was changed`);
+        }
         const clash = envNames(body.config, registry).find((n) => secrets.has(n.name));
         if (clash) throw fieldError(clash.pointer, `"${clash.name}" is a secret of ${params.name}; a var or binding needs another name (or delete the secret: ledge secret delete ${clash.name})`);
         for (const use of resourceUses(body.config, registry)) {
@@ -265,8 +271,10 @@ export function deploymentRoutes(registry: BindingRegistry): RouteDefinition[] {
   async function buildOrRefuse(services: ControlServices, account: string, modules: { name: string; content: Uint8Array }[], main: string, config: DeployConfig): Promise<{ content: Uint8Array; sha256: string; map?: Uint8Array } | undefined> {
     if (!services.buildUpload) return undefined;
     try {
-      const build = config as { compatibility_flags?: string[]; define?: Record<string, string>; alias?: Record<string, string> };
-      return await services.buildUpload({ account, modules, main, compatibilityFlags: build.compatibility_flags ?? [], define: build.define, alias: build.alias });
+      return await services.buildUpload({
+        account, modules, main, compatibilityFlags: config.compatibility_flags ?? [], define: config.define, alias: config.alias, rules: config.rules,
+        jsxFactory: config.jsx_factory, jsxFragment: config.jsx_fragment, noBundle: config.no_bundle,
+      });
     } catch (err) {
       if (isLedgeError(err)) throw fieldError('/body/modules', `the platform could not build the upload: ${err.message}`);
       throw err;

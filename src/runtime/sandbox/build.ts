@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LedgeError, type ErrorCode } from '../../platform/errors.js';
 import { bundle } from '../bundle.js';
+import type { ModuleRule } from '../bundle-rules.js';
 import { buildFiles, findBubblewrap, systemView } from './launcher.js';
 import { killSandboxTree } from './kill-tree.js';
 
@@ -22,11 +23,15 @@ const BUILD_TIMEOUT_MS = 60_000;
 /** Largest output a build may print. */
 const BUILD_OUTPUT_BYTES = 64 * 1024 * 1024;
 
-/** What the deployment's configuration says about its build: its compatibility flags, `define` and `alias`. */
+/** What the deployment's configuration says about its build: compatibility flags, `define`, `alias`, `rules`, the JSX factories and `no_bundle`. */
 export interface UploadBuildOptions {
   compatibilityFlags: readonly string[];
   define?: Readonly<Record<string, string>> | undefined;
   alias?: Readonly<Record<string, string>> | undefined;
+  rules?: readonly ModuleRule[] | undefined;
+  jsxFactory?: string | undefined;
+  jsxFragment?: string | undefined;
+  noBundle?: boolean | undefined;
 }
 
 /**
@@ -42,7 +47,7 @@ export async function buildUpload(options: { modules: readonly { name: string; c
     mkdirSync(upload);
     writeFileSync(path.join(upload, 'package.json'), '{"type":"module"}\n');
     for (const m of options.modules) writeFileSync(path.join(upload, m.name), m.name.endsWith('.map') ? projectMap(m.content) : m.content);
-    const build: UploadBuildOptions = { compatibilityFlags: options.compatibilityFlags, define: options.define, alias: options.alias };
+    const build: UploadBuildOptions = { compatibilityFlags: options.compatibilityFlags, define: options.define, alias: options.alias, rules: options.rules, jsxFactory: options.jsxFactory, jsxFragment: options.jsxFragment, noBundle: options.noBundle };
     const { code, map } = options.sandboxed
       ? await buildInSandbox(upload, options.main, build)
       : await buildHere(upload, path.join(work, 'out'), options.main, build);
