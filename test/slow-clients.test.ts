@@ -8,6 +8,7 @@
 // second. A real ledge serve; other clients come from 127.0.0.2 (loopback answers all of 127.0.0.0/8).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { test } from 'node:test';
@@ -15,8 +16,18 @@ import { tempDir } from './helpers.js';
 import { runCli } from './cli.js';
 import { A_HOST, B_HOST, startTwoAccounts } from './serve-process.js';
 
-const A_APP = `export default { async fetch(request) {
+const A_APP = `let running = 0, most = 0;
+export default { async fetch(request) {
+  const path = new URL(request.url).pathname;
   if (request.method === 'POST') return new Response('A read ' + (await request.text()).length);
+  if (path === '/most') return new Response('most at once ' + most);
+  if (path.startsWith('/slow/')) {
+    running++;
+    most = Math.max(most, running);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    running--;
+    return new Response('slow ' + path.slice(6));
+  }
   return new Response('A ok');
 } };`;
 const B_APP = 'export default { fetch() { return new Response(\'B ok\'); } };';
@@ -63,7 +74,8 @@ test('one client holding 1,100 slow connections leaves other clients and account
     for (let i = 0; i < 1100; i++) attack.push(await hold(serve.app, `GET / HTTP/1.1\r\nHost: ${A_HOST}\r\nX-Slow: `));
     const trickle = setInterval(() => { for (const h of attack) if (!h.closed) h.socket.write('a'); }, 500);
     try {
-      assert.equal(await visitFrom(serve.app, B_HOST, '127.0.0.2'), '200 B ok');
+      const bAns = await visitFrom(serve.app, B_HOST, '127.0.0.2');
+      assert.equal(bAns, '200 B ok', `fds now ${readdirSync(`/proc/${pid}/fd`).length}, open ${attack.filter((h) => !h.closed).length}\n${serve.output().slice(-3000)}`);
       assert.equal(await visitFrom(serve.app, A_HOST, '127.0.0.3'), '200 A ok');
       // The account API's listener is bounded apart: it answers too (401: no token).
       assert.match(await visitFrom(`${serve.api}/accounts`, 'x', '127.0.0.2'), /^401 /);
@@ -100,6 +112,27 @@ test('headers or a body trickled past their time get 408 and the connection is c
     } finally {
       clearInterval(trickle);
     }
+  } finally {
+    serve.child.kill('SIGKILL');
+  }
+});
+
+test('pipelined requests of a connection run 8 at a time; a connection pipelining a flood is closed, others answered', { timeout: 120_000 }, async () => {
+  const { serve } = await startTwoAccounts(tempDir('ledge-slow-clients-'), [], { a: A_APP, b: B_APP });
+  try {
+    // Ten pipelined requests are all answered, in order.
+    const ten = await hold(serve.app, Array.from({ length: 10 }, (_, i) => `GET /slow/${i} HTTP/1.1\r\nHost: ${A_HOST}\r\n\r\n`).join(''));
+    assert.ok(await until(() => (ten.received.match(/slow \d+/g) ?? []).length === 10, 30_000), ten.received);
+    assert.deepEqual(ten.received.match(/slow \d+/g), Array.from({ length: 10 }, (_, i) => `slow ${i}`));
+    ten.socket.destroy();
+    // 20,000 in one write, their answers never read: before, each ran at once in A's isolate (thousands at a time).
+    const flood = await hold(serve.app, `GET /slow/x HTTP/1.1\r\nHost: ${A_HOST}\r\n\r\n`.repeat(20_000));
+    flood.socket.pause();
+    assert.ok(await until(() => flood.closed, 20_000), 'the flooding connection is still open');
+    assert.equal(await visitFrom(serve.app, B_HOST, '127.0.0.2'), '200 B ok');
+    const most = await visitFrom(`${serve.app}/most`, A_HOST, '127.0.0.2');
+    assert.ok(/^200 most at once [1-8]$/.test(most), most);
+    await serve.waitFor(/the listener of --listen: closed 1 connection\(s\) whose client pipelined more than 40 requests ahead of their answers/);
   } finally {
     serve.child.kill('SIGKILL');
   }
