@@ -125,6 +125,14 @@ test('pipelined requests of a connection run 8 at a time; a connection pipelinin
     assert.ok(await until(() => (ten.received.match(/slow \d+/g) ?? []).length === 10, 30_000), ten.received);
     assert.deepEqual(ten.received.match(/slow \d+/g), Array.from({ length: 10 }, (_, i) => `slow ${i}`));
     ten.socket.destroy();
+    // Twelve pipelined POSTs, the last one's body sent later: those waiting for a turn are read in theirs.
+    const post = (body: string) => `POST /p HTTP/1.1\r\nHost: ${A_HOST}\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const posts = await hold(serve.app, Array.from({ length: 11 }, (_, i) => post('x'.repeat(i + 1))).join('') + post('y'.repeat(12)).slice(0, -6));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    posts.socket.write('yyyyyy');
+    assert.ok(await until(() => (posts.received.match(/A read \d+/g) ?? []).length === 12, 30_000), posts.received);
+    assert.deepEqual(posts.received.match(/A read \d+/g), Array.from({ length: 12 }, (_, i) => `A read ${i + 1}`));
+    posts.socket.destroy();
     // 20,000 in one write, their answers never read: before, each ran at once in A's isolate (thousands at a time).
     const flood = await hold(serve.app, `GET /slow/x HTTP/1.1\r\nHost: ${A_HOST}\r\n\r\n`.repeat(20_000));
     flood.socket.pause();

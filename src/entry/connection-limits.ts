@@ -147,10 +147,14 @@ export function pipelineTurns(handler: (req: IncomingMessage, res: ServerRespons
     res.once('close', () => {
       turns.running--;
       const next = turns.waiting.shift();
-      if (socket.destroyed) turns.waiting.length = 0;
-      else if (next) run(socket, turns, ...next);
-      else if (turns.paused) {
-        // Only what this paused: Node pauses the socket itself while answers pile up.
+      if (socket.destroyed) {
+        turns.waiting.length = 0;
+        return;
+      }
+      if (next) run(socket, turns, ...next);
+      // The last request read may still need its body from the socket. Only what this paused is resumed: Node
+      // pauses the socket itself while answers pile up.
+      if (turns.waiting.length === 0 && turns.paused) {
         turns.paused = false;
         socket.resume();
       }
