@@ -21,6 +21,12 @@ export default { async fetch(request) {
   const path = new URL(request.url).pathname;
   if (request.method === 'POST') return new Response('A read ' + (await request.text()).length);
   if (path === '/most') return new Response('most at once ' + most);
+  if (request.headers.get('upgrade') === 'websocket') {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const [client, server] = Object.values(new WebSocketPair());
+    server.accept();
+    return new Response(null, { status: 101, webSocket: client });
+  }
   if (path.startsWith('/slow/')) {
     running++;
     most = Math.max(most, running);
@@ -141,6 +147,29 @@ test('pipelined requests of a connection run 8 at a time; a connection pipelinin
     const most = await visitFrom(`${serve.app}/most`, A_HOST, '127.0.0.2');
     assert.ok(/^200 most at once [1-8]$/.test(most), most);
     await serve.waitFor(/the listener of --listen: closed 1 connection\(s\) whose client pipelined more than 40 requests ahead of their answers/);
+  } finally {
+    serve.child.kill('SIGKILL');
+  }
+});
+
+test('WebSocket upgrades count toward the per-client bound, and bytes sent before the application accepts are not held', { timeout: 120_000 }, async () => {
+  const { serve, rssMb } = await startTwoAccounts(tempDir('ledge-slow-clients-'), ['--max-client-connections', '20'], { a: A_APP, b: B_APP });
+  try {
+    const before = rssMb();
+    // A frame header claiming 2^62 bytes, then 4 MB of its "payload", before the application has answered.
+    const frame = Buffer.concat([Buffer.from([0x82, 0xff, 0x40, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4]), Buffer.alloc(4 << 20, 7)]);
+    const upgrades: Held[] = [];
+    for (let i = 0; i < 30; i++) {
+      const held = await hold(serve.app, `GET /ws HTTP/1.1\r\nHost: ${A_HOST}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      if (!held.closed) held.socket.write(frame);
+      upgrades.push(held);
+    }
+    assert.ok(await until(() => upgrades.filter((h) => !h.closed).length <= 20, 10_000), `${upgrades.filter((h) => !h.closed).length} upgrades of one client are open`);
+    assert.equal(await visitFrom(serve.app, B_HOST, '127.0.0.2'), '200 B ok');
+    assert.ok(rssMb() - before < 64, `the platform grew from ${before} to ${rssMb()} MB`);
+    // Once accepted, the oversized frame ends each connection.
+    assert.ok(await until(() => upgrades.every((h) => h.closed), 30_000), `${upgrades.filter((h) => !h.closed).length} upgrades still open`);
+    for (const h of upgrades) if (h.received) assert.match(h.received, /^HTTP\/1\.1 101 /, h.received.slice(0, 100));
   } finally {
     serve.child.kill('SIGKILL');
   }
