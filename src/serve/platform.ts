@@ -10,6 +10,7 @@ import { createNodeHandler } from '../entry/node-http.js';
 import { createUpgradeHandler, type UpgradeHandler } from '../entry/websocket-upgrade.js';
 import { createFetchAdapter } from '../entry/fetch-adapter.js';
 import { listenHttp, type ListenAddress } from '../entry/listen.js';
+import { defaultConnectionLimits, type ConnectionLimits } from '../entry/connection-limits.js';
 import { madeByPlatform } from '../entry/response-origin.js';
 import type { Dispatcher } from '../entry/serve.js';
 import type { PublicScheme } from '../entry/request-target.js';
@@ -93,6 +94,11 @@ export interface PlatformOptions extends IsolationOptions {
   bindings?: BindingRegistry;
   /** Milliseconds one SQL query or batch may run in its account's store process before that process is killed (`--sql-time-limit`). @default 30000 */
   sqlTimeLimitMs?: number;
+  /**
+   * What each listener lets clients hold (`--max-connections`, `--max-client-connections`, `--header-timeout`,
+   * `--request-timeout`); what is not given takes its default (entry/connection-limits.ts).
+   */
+  connections?: Partial<ConnectionLimits>;
 }
 
 /** A running `ledge serve`. */
@@ -319,10 +325,11 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
   };
   let appAddress: AddressInfo;
   let apiAddress: AddressInfo;
+  const connections = { ...defaultConnectionLimits(), ...options.connections };
   try {
     // Applications' WebSocket upgrades take the same route as requests (websocket-upgrade.ts).
     appUpgrades = createUpgradeHandler({ dispatch: appDispatch, logger, scheme: options.publicScheme });
-    const appServer = await listenHttp({ request: createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs, scheme: options.publicScheme }), upgrade: appUpgrades }, options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen', logger);
+    const appServer = await listenHttp({ request: createNodeHandler({ dispatch: appDispatch, logger, maxRequestBytes: options.maxRequestBytes, writeTimeoutMs: options.writeTimeoutMs, scheme: options.publicScheme }), upgrade: appUpgrades }, options.listen ?? { host: '127.0.0.1', port: 8787 }, '--listen', logger, connections);
     servers.push(appServer);
     appAddress = appServer.address() as AddressInfo;
     // Tunnel connectors dial the API listener and upgrade to a WebSocket on one path.
@@ -332,7 +339,7 @@ async function startLocked(options: PlatformOptions, stateDir: string, lock: Sta
         if (new URL(req.url ?? '/', 'http://x').pathname === CONNECT_PATH) connectors.upgrade(req, socket, head);
         else socket.destroy();
       },
-    }, options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen', logger);
+    }, options.apiListen ?? { host: '127.0.0.1', port: 8788 }, '--api-listen', logger, connections);
     servers.push(apiServer);
     apiAddress = apiServer.address() as AddressInfo;
   } catch (err) {
