@@ -35,3 +35,30 @@ for (const isolation of ['process', 'thread'] as const) {
     assert.equal(await (await p.visit('app.admin.ledge.localhost', '/wide')).text(), Array(40).fill('no bound at 200').join(','), 'calls made together are not nested');
   });
 }
+
+// Forged: every call names the request's own event (code that replaces Array.prototype.push rewrites the call
+// messages its isolate posts), so each object believed it ran at depth 1, and the chain passed 2,000 objects (its
+// own stop) before. The host now bounds the calls in flight each event has (1000).
+const FORGED = `const push = Array.prototype.push;
+let outermost;
+Array.prototype.push = function (...items) {
+  for (const m of items) {
+    if (!m || typeof m !== 'object' || m.t !== 'call' || m.binding !== 'CHAIN') continue;
+    if (outermost === undefined) outermost = m.event; else m.event = outermost;
+  }
+  return push.apply(this, items);
+};
+${APP.replace("if (n >= 200)", "if (n >= 2000)")}`;
+
+for (const isolation of ['process', 'thread'] as const) {
+  test(`a chain of coordination objects naming the outermost event on every call ends at 1000 in flight (${isolation} isolation)`, { timeout: 120_000 }, async (t) => {
+    const p = await startTestPlatform(undefined, undefined, { isolation });
+    t.after(() => p.close());
+    const deployed = await p.call('PUT', `/accounts/${p.accountId}/deployments/app`, { body: deployBody(FORGED, { edge_dev: true, durable_objects: { bindings: [{ name: 'CHAIN', class_name: 'Chain' }] }, migrations: [{ tag: 'v1', new_sqlite_classes: ['Chain'] }] }) });
+    assert.equal(deployed.status, 200, deployed.text);
+    const res = await p.visit('app.admin.ledge.localhost', '/');
+    const text = await res.text();
+    assert.equal(res.status, 200, text.slice(0, 200));
+    assert.match(text, /^refused at \d+: Error: one event has 1000 calls through service bindings and to coordination objects in flight \(a loop whose calls name a shallower event\?\); the call to Chain was refused$/);
+  });
+}

@@ -32,6 +32,33 @@ export interface CallOrigin {
   readonly depth: number;
   /** The calling isolate's RPC end (runtime/rpc/host-links.ts); opaque to bindings. */
   readonly endpoint: object;
+  /**
+   * The calls that nest (service bindings, coordination objects) the event this call names has in flight, counted
+   * by `enterNestedCall`. The isolate names the event, and a loop that names its outermost one on every hop is depth
+   * 1 for ever; each of its hops is in flight at once, so this count bounds it.
+   */
+  readonly nested?: { inFlight: number };
+}
+
+/** Calls that nest one event may have in flight at once (`limits.subrequests`' default: no honest event waits on more). */
+export const MAX_NESTED_CALLS_IN_FLIGHT = 1000;
+
+/**
+ * Counts a call that nests as in flight for the event its origin names until the returned function runs; past
+ * `MAX_NESTED_CALLS_IN_FLIGHT` answers the refusal's message instead (the call fails with it).
+ */
+export function enterNestedCall(origin: CallOrigin, callee: string): (() => void) | string {
+  const nested = origin.nested;
+  if (!nested) return () => {};
+  if (nested.inFlight >= MAX_NESTED_CALLS_IN_FLIGHT) {
+    return `one event has ${MAX_NESTED_CALLS_IN_FLIGHT} calls through service bindings and to coordination objects in flight (a loop whose calls name a shallower event?); the call to ${callee} was refused`;
+  }
+  nested.inFlight++;
+  let left = false;
+  return () => {
+    if (!left) nested.inFlight--;
+    left = true;
+  };
 }
 
 

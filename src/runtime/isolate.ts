@@ -92,6 +92,8 @@ const LEASED_TRACE_BYTES = 16 * 1024 * 1024;
 
 interface PendingEvent {
   id: number;
+  /** The calls through service bindings and to coordination objects naming this event that are in flight. */
+  nested?: { inFlight: number };
   /** A scheduled or queue event: its wall-time bound is at least 15 minutes, and an overrun stops the isolate. */
   scheduled?: true;
   startedAt: number;
@@ -800,7 +802,9 @@ export class Isolate {
       // were depth 0, and a loop through service bindings whose calls named no event ran on until the isolate's memory
       // limit (test/service-loop-forgery.test.ts).
       const named = eventId === undefined ? undefined : this.#events.get(eventId);
-      const origin = { deployment: this.#name, depth: named ? named.depth ?? 0 : this.#deepestEvent(), endpoint: this.#rpc };
+      // The event named also counts its nesting calls in flight (bindings/protocol.ts enterNestedCall): naming the
+      // outermost event on every hop kept a loop at depth 1, and each hop is in flight at once.
+      const origin = { deployment: this.#name, depth: named ? named.depth ?? 0 : this.#deepestEvent(), endpoint: this.#rpc, ...(named ? { nested: named.nested ??= { inFlight: 0 } } : {}) };
       this.#post({ t: 'call-result', id, value: await service.call(method, args, origin) });
     } catch (err) {
       if (isBindingError(err)) {

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../plugin.js';
 import { BindingError } from '../plugin.js';
-import type { CallHandlers } from '../protocol.js';
+import { enterNestedCall, type CallHandlers } from '../protocol.js';
 import { directoryFor } from './directory.js';
 import { idFromName, idProblem, namespaceKey, namespaceOf } from './ids.js';
 import { sqliteClassLookup } from './migrations.js';
@@ -43,7 +43,13 @@ export function createCoordinationHandlers(entry: CoordinationEntry, context: Se
       // nested one deeper than its caller's event, bounded where it runs (Isolate.runObject).
       const from = { endpoint: origin.endpoint, link: call.link, depth: origin.depth + 1 };
       sqlite ??= await isSqlite(entry.class_name);
-      return directory.deliver({ ...call, namespace, className: entry.class_name, id: id.toLowerCase(), name, sqlite }, host, from);
+      const leave = enterNestedCall(origin, entry.class_name);
+      if (typeof leave === 'string') throw new BindingError('Error', leave);
+      try {
+        return await directory.deliver({ ...call, namespace, className: entry.class_name, id: id.toLowerCase(), name, sqlite }, host, from);
+      } finally {
+        leave();
+      }
     },
   };
 }

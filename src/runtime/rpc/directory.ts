@@ -4,6 +4,7 @@
  * caller from what the host knows, and runs the call as an event of the callee.
  */
 import type { CallOrigin, DeploymentCalls } from '../../bindings/plugin.js';
+import { enterNestedCall } from '../../bindings/protocol.js';
 import { setEncodedRequestHeader } from './codec.js';
 import type { RpcOutcome } from './errors.js';
 import { RpcPort } from './host-links.js';
@@ -50,11 +51,15 @@ export function createDeploymentDirectory(options: DeploymentDirectoryOptions): 
       if (!callee) return failure('Error', `the service binding points at the deployment "${target.deployment}", which is not a deployment of this account (under ledge dev: not a project started in the same ledge dev)`);
       // Who calls comes from the platform, never from the caller's own headers.
       if (method === 'fetch') setEncodedRequestHeader(args[0], SERVICE_CALLER_HEADER, origin.deployment);
+      const leave = enterNestedCall(origin, target.deployment);
+      if (typeof leave === 'string') return failure('RangeError', leave);
       let outcome: RpcOutcome;
       try {
         outcome = await callee.runRpc({ from: port, fromLink: link, depth, entrypoint: target.entrypoint ?? null, props: target.props, caller: origin.deployment, method, args });
       } catch (err) {
         return failure('Error', `the call to ${target.deployment} failed: ${(err as Error).message}`);
+      } finally {
+        leave();
       }
       return 'value' in outcome ? port.oversized(outcome.value, 'result') ?? outcome : outcome;
     },
