@@ -51,6 +51,22 @@ for (const isolation of ['thread', 'process'] as const) {
   });
 }
 
+test('ledge dev rebuilds when the tsconfig file "tsconfig" names changes', { timeout: 60_000 }, async (t) => {
+  const dir = project({ tsconfig: 'config/tsconfig.worker.json' }, { 'src/index.tsx': JSX_ENTRY, 'config/tsconfig.worker.json': TSCONFIG });
+  const dev = await startDev(dir);
+  t.after(() => interrupt(dev));
+  assert.deepEqual(await (await fetch(dev.url)).json(), shape('tsconfig', 'tsconfig-fragment'));
+  writeFileSync(path.join(dir, 'config', 'tsconfig.worker.json'), JSON.stringify({ compilerOptions: { jsx: 'react', jsxFactory: 'h', jsxFragmentFactory: 'KeyFragment' } }));
+  const deadline = Date.now() + 20_000;
+  let seen: unknown;
+  while (Date.now() < deadline) {
+    seen = await (await fetch(dev.url)).json();
+    if ((seen as { element: { who: string } }).element.who === 'jsx_factory') break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  assert.deepEqual(seen, shape('jsx_factory', 'key-fragment'), dev.output());
+});
+
 test('a tsconfig that is not there, a factory that is not a name, a wrong type: refused naming the key', { timeout: 60_000 }, async () => {
   const files = { 'src/index.tsx': JSX_ENTRY };
   const cases: [Record<string, unknown>, RegExp][] = [
@@ -69,7 +85,7 @@ test('a tsconfig that is not there, a factory that is not a name, a wrong type: 
 });
 
 /** Reads two secrets, required by the configuration; answers whether each is set, never its value. */
-const SECRET_ENTRY = 'export default { fetch: (req: Request, env: Record<string, string>) => Response.json({ api: env.API_KEY?.length ?? 0, db: env.DB_PASSWORD?.length ?? 0 }) };';
+const SECRET_ENTRY = 'export default { fetch: (req: Request, env: Record<string, string>) => Response.json({ api: env.API_KEY?.length ?? 0, db: env.DB_PASSWORD?.length ?? 0, extra: env.EXTRA ?? null }) };';
 
 for (const isolation of ['thread', 'process'] as const) {
   test(`secrets.required: ledge dev refuses to start naming each missing secret and where to set it, then starts with them (${isolation})`, { timeout: 60_000 }, async (t) => {
@@ -78,10 +94,12 @@ for (const isolation of ['thread', 'process'] as const) {
     assert.notEqual(await refused.exited, 0);
     assert.match(refused.output(), /secrets\.required: The following required secrets have not been set: DB_PASSWORD\. ledge dev reads secrets from \.dev\.vars .* it read \.dev\.vars; add a NAME=value line for each/);
     assert.doesNotMatch(refused.output(), /API_KEY,|sk-live-value-never-printed/);
-    writeFileSync(path.join(dir, '.dev.vars'), 'API_KEY=sk-live-value-never-printed\nDB_PASSWORD=hunter22\n');
+    writeFileSync(path.join(dir, '.dev.vars'), 'API_KEY=sk-live-value-never-printed\nDB_PASSWORD=hunter22\nEXTRA=not-listed\n');
     const dev = await startDev(dir, ['--isolation', isolation]);
     t.after(() => interrupt(dev));
-    assert.deepEqual(await (await fetch(dev.url)).json(), { api: 27, db: 8 });
+    // As the original's local development: with secrets declared, only the names it lists reach the code.
+    assert.deepEqual(await (await fetch(dev.url)).json(), { api: 27, db: 8, extra: null });
+    assert.match(dev.output(), /secrets from \.dev\.vars: API_KEY, DB_PASSWORD \(values hidden\); left out, as secrets\.required does not list them: EXTRA/);
     assert.doesNotMatch(dev.output(), /sk-live-value-never-printed|hunter22/);
   });
 }

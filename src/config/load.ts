@@ -85,8 +85,11 @@ export interface ProjectConfig {
   readonly find_additional_modules: boolean;
   /** Absolute folder module rules are matched in (`base_dir`; default the folder of `main`, else `dir`). */
   readonly base_dir: string;
-  /** The secrets the code needs (`secrets.required`), which ledge dev and ledge deploy check are set. */
-  readonly secrets: { readonly required: readonly string[] };
+  /**
+   * The secrets the code needs (`secrets.required`), which ledge dev and ledge deploy check are set; undefined when
+   * the section declares no `secrets` (then ledge dev loads every name of its secrets files).
+   */
+  readonly secrets: { readonly required: readonly string[] } | undefined;
 }
 
 /** The `assets` section with its directory resolved and its defaults applied (docs/assets.md). */
@@ -266,7 +269,7 @@ export function validateConfig(
     no_bundle: inherit('no_bundle') ?? false,
     find_additional_modules: inherit('find_additional_modules') ?? inherit('no_bundle') ?? false,
     base_dir: resolvePath(dir, inherit('base_dir')) ?? (main === undefined ? dir : path.dirname(main)),
-    secrets: { required: pick('secrets')?.required ?? [] },
+    secrets: pick('secrets') === undefined ? undefined : { required: pick('secrets')?.required ?? [] },
   };
   return { config: deepFreeze(config), warnings };
 }

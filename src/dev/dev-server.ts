@@ -207,7 +207,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const toVersion = (cfg: ProjectConfig, bundleFile: string, number: number): DeploymentVersion => {
     // Secrets files override vars of the same name, as in the original's local development; only names are logged.
     const secrets = readLocalSecrets(cfg);
-    const seen = secrets.files.length ? `secrets from ${secrets.files.join(', ')}: ${Object.keys(secrets.values).join(', ') || 'none'} (values hidden)` : '';
+    const left = secrets.excluded.length ? `; left out, as secrets.required does not list them: ${secrets.excluded.join(', ')}` : '';
+    const seen = secrets.files.length ? `secrets from ${secrets.files.join(', ')}: ${Object.keys(secrets.values).join(', ') || 'none'} (values hidden)${left}` : '';
     if (seen !== secretsSeen && seen) logger.info(seen);
     secretsSeen = seen;
     // ledge dev has no API switch: the configuration is the issues switch, off unless it says true.

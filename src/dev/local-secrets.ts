@@ -11,6 +11,8 @@ const SECRET_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 export interface LocalSecrets {
   values: Record<string, string>;
   files: string[];
+  /** Names the files hold that `secrets.required` does not list, so the code does not get them (names only). */
+  excluded: string[];
 }
 
 /**
@@ -54,16 +56,20 @@ export function readLocalSecrets(config: Pick<ProjectConfig, 'dir' | 'environmen
       values[name] = value;
     }
   }
-  refuseMissingRequired(config, values, files);
-  return { values, files };
+  if (config.secrets === undefined) return { values, files, excluded: [] };
+  refuseMissingRequired(config.secrets.required, config, values, files);
+  // As the original's local development: with `secrets` declared, only the names it lists reach the code.
+  const required = new Set(config.secrets.required);
+  const kept = Object.fromEntries(Object.entries(values).filter(([name]) => required.has(name)));
+  return { values: kept, files, excluded: Object.keys(values).filter((name) => !required.has(name)) };
 }
 
 /**
- * `secrets.required`: ledge dev does not start (nor reload) while one of the names has no value in the secrets
+ * `secrets.required`: ledge dev does not start while one of the names has no value in the secrets
  * files, naming each and where to set it, as the original refuses a deploy without them. Never a value.
  */
-function refuseMissingRequired(config: Pick<ProjectConfig, 'dir' | 'environment' | 'secrets'>, values: Record<string, string>, files: string[]): void {
-  const missing = config.secrets.required.filter((name) => values[name] === undefined);
+function refuseMissingRequired(required: readonly string[], config: Pick<ProjectConfig, 'dir' | 'environment'>, values: Record<string, string>, files: string[]): void {
+  const missing = required.filter((name) => values[name] === undefined);
   if (missing.length === 0) return;
   const read = files.length ? `it read ${files.join(', ')}` : `there is no ${config.environment === undefined ? '.dev.vars' : `.dev.vars.${config.environment}, .dev.vars`} or .env file`;
   throw new LedgeError('config_invalid', `secrets.required: The following required secrets have not been set: ${missing.join(', ')}. ledge dev reads secrets from .dev.vars (or, without one, .env) in ${config.dir}, and ${read}; add a NAME=value line for each`);

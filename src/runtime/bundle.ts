@@ -170,6 +170,8 @@ export async function createBundler(options: BundleOptions): Promise<Bundler> {
         .map((input) => ruleInputPath(input) ?? input)
         .filter((input) => !input.includes('node_modules') && !input.startsWith('<') && !/^[a-z-]+:/.test(input))
         .map((input) => path.resolve(options.projectDir, input));
+      // The tsconfig a project names shapes the build as its sources do: ledge dev rebuilds when it changes.
+      if (options.tsconfig !== undefined) inputs.push(options.tsconfig);
       const exports = Object.entries(result.metafile.outputs).find(([out]) => out.endsWith('.js'))?.[1].exports ?? [];
       return { file, inputs, exports };
     },

@@ -145,7 +145,7 @@ export function deploymentConfig(config: ProjectConfig): Record<string, unknown>
   if (config.jsx_fragment !== undefined) body.jsx_fragment = config.jsx_fragment;
   if (config.no_bundle) body.no_bundle = true;
   // The platform refuses a version whose required secrets the deployment lacks (docs/configuration.md, secrets).
-  if (config.secrets.required.length > 0) body.secrets = { required: config.secrets.required };
+  if (config.secrets !== undefined) body.secrets = { required: config.secrets.required };
   // The directory meant this machine's; the platform keeps how assets are served, their files go up by hash.
   if (config.assets) {
     body.assets = { ...config.assets, directory: '.' };
