@@ -251,4 +251,13 @@ export default {
   assert.equal(raw.success, true, JSON.stringify(raw));
   const built = await hostRequest(appUrl, raw.result.deployment.hostnames.default, '/');
   assert.deepEqual(JSON.parse(built.text), { el: 'b', children: ['raw'] }, serve.output().slice(-3000));
+
+  // A TypeScript entry: built into JavaScript and stored under a name the module loader runs (index.ts → index.js).
+  const typed = "interface Shape { side: number }\nconst area = (s: Shape): number => s.side * s.side;\nexport default { fetch: (): Response => Response.json({ area: area({ side: 3 }) }) };\n";
+  const ts = await api('PUT', `/accounts/${account}/deployments/typed`, { main_module: 'index.ts', modules: [{ name: 'index.ts', content_base64: Buffer.from(typed).toString('base64') }], config: { compatibility_date: '2025-06-01', edge_dev: true } }) as unknown as { success: boolean; result: { deployment: { hostnames: { default: string } }; version: { main_module: string } } };
+  assert.equal(ts.success, true, JSON.stringify(ts));
+  assert.equal(ts.result.version.main_module, 'index.js');
+  const area = await hostRequest(appUrl, ts.result.deployment.hostnames.default, '/');
+  assert.equal(area.status, 200, area.text + serve.output().slice(-3000));
+  assert.deepEqual(JSON.parse(area.text), { area: 9 });
 });

@@ -186,10 +186,11 @@ export function deploymentRoutes(registry: BindingRegistry): RouteDefinition[] {
         // The asset manifest is the platform's own record, stored beside the built module, not built.
         const code = modules.filter((m) => m.name !== ASSET_MANIFEST_MODULE);
         const built = body.main_module === undefined ? undefined : await buildOrRefuse(services, account.id, code, body.main_module, body.config);
-        const stored = built && body.main_module !== undefined ? [
-          { name: body.main_module, content: built.content },
+        const builtName = body.main_module === undefined ? undefined : builtModuleName(body.main_module);
+        const stored = built && builtName !== undefined ? [
+          { name: builtName, content: built.content },
           // Beside the module, where the issue grouping reads it (src/observability/stack.ts).
-          ...(built.map ? [{ name: `${body.main_module}.map`, content: built.map }] : []),
+          ...(built.map ? [{ name: `${builtName}.map`, content: built.map }] : []),
           ...modules.filter((m) => m.name === ASSET_MANIFEST_MODULE),
         ] : modules;
         // Coordination-object migrations apply at deploy, in order, recorded per deployment; a class dropped without a
@@ -204,7 +205,7 @@ export function deploymentRoutes(registry: BindingRegistry): RouteDefinition[] {
           if (hasCode(err, 'config_invalid')) throw new ApiError('invalid_field', err.message, { pointer: '/body/config/migrations' });
           throw err;
         }
-        const version: VersionRecord = { id, account_id: account.id, deployment: params.name, number: 0, message: body.message ?? null, created_on: now, main_module: body.main_module ?? ASSET_MANIFEST_MODULE, config: body.config as Record<string, unknown>, bundle_sha256: built?.sha256 ?? null };
+        const version: VersionRecord = { id, account_id: account.id, deployment: params.name, number: 0, message: body.message ?? null, created_on: now, main_module: builtName ?? ASSET_MANIFEST_MODULE, config: body.config as Record<string, unknown>, bundle_sha256: built?.sha256 ?? null };
         const deployment = await store.writeVersion({ version, modules: stored, domains });
         await services.changed(account.id);
         const written = await store.getVersion(id) as VersionRecord;
@@ -356,4 +357,14 @@ function assetManifest(services: ControlServices, accountId: string, body: z.inf
     throw err;
   }
   return { files, headers: body.assets.headers ?? null, redirects: body.assets.redirects ?? null };
+}
+
+/**
+ * The name the built module is stored and loaded under: the uploaded entry's name when it is JavaScript, otherwise that
+ * name with `.js` for its extension (`index.ts` is built into `index.js`), since what runs is JavaScript and the
+ * module loader goes by the extension.
+ */
+function builtModuleName(mainModule: string): string {
+  if (/\.(m?js)$/.test(mainModule)) return mainModule;
+  return `${mainModule.replace(/\.[A-Za-z0-9]+$/, '')}.js`;
 }
