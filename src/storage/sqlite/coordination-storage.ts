@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.js';
 import { LedgeError } from '../../platform/errors.js';
 import type { CoordinationListOptions, CoordinationObjectStore, CoordinationSqlResult, CoordinationStoragePort } from '../ports.js';
 import { damagedFileError, isDamagedFile } from './damage.js';
-import { DEFAULT_IDLE_MS, HandleCache, defaultMaxOpen } from './coordination/handle-cache.js';
+import { DEFAULT_IDLE_MS, HandleCache, defaultMaxOpen, type CachedHandle } from './coordination/handle-cache.js';
 import { checkKey, checkWrite } from './coordination/limits.js';
 import { ObjectDatabase } from './coordination/object-database.js';
 import { ObjectIndex, pageOfIds } from './coordination/object-index.js';
@@ -76,12 +76,10 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
   const readQuery = boundedReadQueries();
   const inNamespace = (namespace: string) => (key: string) => key.slice(0, -65) === namespace;
 
-  /** The object's open database; with `create`, made (and indexed) when it does not exist yet; otherwise undefined then. */
-  function acquire(namespace: string, id: string, create: true): ObjectDatabase;
-  function acquire(namespace: string, id: string, create: boolean): ObjectDatabase | undefined;
-  function acquire(namespace: string, id: string, create: boolean): ObjectDatabase | undefined {
+  /** The object's open database as the cache holds it; with `create`, made (and indexed) when it does not exist yet; otherwise undefined then. */
+  function acquire(namespace: string, id: string, create: boolean): CachedHandle<ObjectDatabase> | undefined {
     const key = cacheKey(namespace, id);
-    const open = cache.get(key);
+    const open = cache.entry(key);
     if (open) return open;
     const file = path.join(root, objectFile('', namespace, id));
     if (!existsSync(file)) {
@@ -95,8 +93,7 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
       if (isDamagedFile(err)) throw damagedFileError(`the coordination object ${id} of ${namespace}`, file, err);
       throw err;
     }
-    cache.add(key, database);
-    return database;
+    return cache.add(key, database);
   }
 
   function closeNamespace(namespace: string, refuseTransactions: boolean): void {
@@ -120,6 +117,7 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
       checkObjectId(id);
       return new SqliteObjectStore(namespace, id, {
         acquire: (create) => acquire(namespace, id, create),
+        use: (entry) => cache.use(entry),
         index,
         overLimit,
         deleteAll() {
@@ -191,7 +189,9 @@ export function createSqliteCoordinationStorage(root: string, options: SqliteCoo
 
 /** What one object's handle needs of the storage. */
 interface ObjectAccess {
-  acquire(create: boolean): ObjectDatabase | undefined;
+  acquire(create: boolean): CachedHandle<ObjectDatabase> | undefined;
+  /** The cached database is used again (its idle time starts over). */
+  use(entry: CachedHandle<ObjectDatabase>): ObjectDatabase;
   index: ObjectIndex;
   /** The refusal of a write that would grow storage, while the store is at or past its limit; undefined below it. */
   overLimit(): LedgeError | undefined;
@@ -208,6 +208,8 @@ class SqliteObjectStore implements CoordinationObjectStore {
   readonly #id: string;
   readonly #access: ObjectAccess;
   #closed = false;
+  /** The database as the cache last gave it: used again while the cache keeps it open, without a lookup by key. */
+  #cached: CachedHandle<ObjectDatabase> | undefined;
 
   constructor(namespace: string, id: string, access: ObjectAccess) {
     this.#namespace = namespace;
@@ -219,7 +221,11 @@ class SqliteObjectStore implements CoordinationObjectStore {
   #database(create: boolean): ObjectDatabase | undefined;
   #database(create: boolean): ObjectDatabase | undefined {
     this.#checkOpen();
-    return this.#access.acquire(create);
+    const cached = this.#cached;
+    if (cached?.open) return this.#access.use(cached);
+    const entry = this.#access.acquire(create);
+    this.#cached = entry;
+    return entry?.handle;
   }
 
   #checkOpen(): void {

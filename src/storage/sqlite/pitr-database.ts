@@ -53,10 +53,13 @@ export class PitrDatabase {
    * path and a `page_count` statement. Undefined until the WAL exists; dropped whenever the connection closes.
    */
   #walFd: number | undefined;
-  /** The last frame's commit size and salts (12 bytes), then the WAL header's salts (8 bytes). */
-  readonly #walRead = Buffer.alloc(20);
-  /** The WAL header's salts as last read (they change only when the WAL starts again from its beginning). */
-  #walSalts: [number, number] | undefined;
+  /** The WAL header's page size and salts as last read (they change only when the WAL starts again from its beginning). */
+  #walHeader: WalHeader | undefined;
+  /**
+   * Where the WAL's latest commit ends and the database's size in pages its commit frame records, as this
+   * connection last saw it (sole writer only): the next commit's frame is read there (#followTail).
+   */
+  #tail: { end: number; pages: number } | undefined;
 
   constructor(file: string, options: PitrDatabaseOptions) {
     this.file = file;
@@ -170,10 +173,10 @@ export class PitrDatabase {
     if (current !== undefined && current > this.#segment) this.#segment = current;
   }
 
-  /** Records the current end of the WAL as a commit point if it is not recorded yet. */
-  recordTail(): CommitPoint {
+  /** Records the current end of the WAL (`end`: known already) as a commit point if it is not recorded yet. */
+  recordTail(end?: number): CommitPoint {
     this.#syncSegment();
-    const offset = this.#walSize();
+    const offset = end ?? this.#walSize();
     const latest = this.#history.latest();
     if (latest && latest.segment === this.#segment && latest.offset === offset) return latest;
     return this.#history.record(this.#clock.now(), this.#segment, offset, latest);
@@ -182,8 +185,8 @@ export class PitrDatabase {
   /** After a committed write: records the commit point, and starts a new segment when the WAL has grown past its size. */
   afterCommit(): void {
     if (this.#db.inTransaction) return;
-    // The recorded point's offset is the WAL's size now: one stat per commit.
-    const offset = this.recordTail().offset;
+    // The recorded point's offset is the WAL's size now: one read per commit (sole writer), else one stat.
+    const offset = this.recordTail(this.#soleWriter ? this.#followTail() : undefined).offset;
     if (offset <= this.#checkpointBytes || offset < this.#retryAt) return;
     // A checkpoint skipped for a reader is tried again once the WAL grew by another quarter: each try copies the WAL.
     this.#retryAt = this.#checkpoint() ? 0 : offset + this.#checkpointBytes / 4;
@@ -205,7 +208,8 @@ export class PitrDatabase {
   #closeSegment(wait: boolean): boolean {
     this.#syncSegment();
     // Only after a checkpoint may the WAL start again from its beginning (at the next write, with new salts).
-    this.#walSalts = undefined;
+    this.#walHeader = undefined;
+    this.#tail = undefined;
     const archive = this.#history.walFile(this.#segment);
     const bytes = sizeOf(this.#wal);
     // A database nothing has touched since it was opened has no WAL file yet: its segment is empty, with nothing to copy.
@@ -240,40 +244,66 @@ export class PitrDatabase {
   }
 
   #dropWal(): void {
-    this.#walSalts = undefined;
+    this.#walHeader = undefined;
+    this.#tail = undefined;
     if (this.#walFd === undefined) return;
     closeSync(this.#walFd);
     this.#walFd = undefined;
   }
 
   /**
-   * The database's size in pages after the latest commit, as the WAL's last frame records it (a commit frame's
-   * header holds it, and the salts that tie it to the WAL's header: SQLite's file format, 4.1); undefined when the
-   * WAL holds no frame, or a frame past its valid end (the caller asks SQLite then). Sole writer only: one fstat
-   * and two small reads, where a `page_count` statement costs several times more on every write.
+   * The database's size in pages after the latest commit, as the WAL's commit frame records it (a commit frame's
+   * header holds it, and the salts that tie it to the WAL's header: SQLite's file format, 4.1), kept from the
+   * latest `afterCommit`; undefined when not known (no commit through this connection yet, a transaction open,
+   * not the sole writer): the caller asks SQLite then, where a `page_count` statement costs several times more.
    */
-  committedPages(pageSize: number): number | undefined {
+  committedPages(): number | undefined {
     if (!this.#soleWriter || this.#db.inTransaction) return undefined;
-    const size = this.#walSize();
-    const frame = 24 + pageSize;
-    const fd = this.#walFd;
-    if (fd === undefined || size < 32 + frame || (size - 32) % frame !== 0) return undefined;
-    const read = this.#walRead;
-    if (readSync(fd, read, 0, 12, size - frame + 4) !== 12) return undefined;
-    // A frame whose salts differ from the header's is left from before the WAL restarted: not the latest commit. The
-    // header is read again only when they differ from the ones kept (the WAL started again since).
-    if (!this.#saltsMatch(read)) {
-      if (readSync(fd, read, 12, 8, 16) !== 8) return undefined;
-      this.#walSalts = [read.readUInt32BE(12), read.readUInt32BE(16)];
-      if (!this.#saltsMatch(read)) return undefined;
-    }
-    const pages = read.readUInt32BE(0);
-    return pages > 0 ? pages : undefined;
+    return this.#tail?.pages;
   }
 
-  #saltsMatch(frame: Buffer): boolean {
-    const salts = this.#walSalts;
-    return salts !== undefined && frame.readUInt32BE(4) === salts[0] && frame.readUInt32BE(8) === salts[1];
+  /**
+   * After a commit (sole writer): the WAL's size now, and (in #tail) the pages its last commit frame records. A
+   * commit of one page (the usual single put) is one frame where the commit before it ended: one read there of
+   * that frame and 16 bytes more finds it, and that nothing follows it (so the size is exactly what a stat would
+   * say, even if a commit went by unseen). Anything else (several frames, something after the frame, a WAL that
+   * started again, nothing known yet) takes the stat and a read of the last frame.
+   */
+  #followTail(): number {
+    const tail = this.#tail;
+    const header = this.#walHeader;
+    const fd = this.#walFd;
+    if (tail && header && fd !== undefined) {
+      const frame = 24 + header.pageSize;
+      const read = frameBuffer(frame + 16);
+      const got = readSync(fd, read, 0, frame + 16, tail.end);
+      if (got === 0) return tail.end; // the commit changed no page: no frame
+      if (got === frame && isCommitFrame(read, header)) {
+        this.#tail = { end: tail.end + frame, pages: read.readUInt32BE(4) };
+        return tail.end + frame;
+      }
+    }
+    const size = this.#walSize();
+    this.#tail = this.#lastCommit(size);
+    return size;
+  }
+
+  /** The WAL's last frame, when it is a commit frame of the WAL as it is now (`size` bytes long). */
+  #lastCommit(size: number): { end: number; pages: number } | undefined {
+    const fd = this.#walFd;
+    if (fd === undefined || size < WAL_HEADER_BYTES) return undefined;
+    // The header is read again when the last frame's salts differ from the ones kept (the WAL started again since).
+    for (let fresh = this.#walHeader === undefined; ; fresh = true) {
+      const header = fresh ? readWalHeader(fd) : this.#walHeader;
+      this.#walHeader = header;
+      if (!header) return undefined;
+      const frame = 24 + header.pageSize;
+      if (size < WAL_HEADER_BYTES + frame || (size - WAL_HEADER_BYTES) % frame !== 0) return undefined;
+      const read = frameBuffer(16);
+      if (readSync(fd, read, 0, 16, size - frame) !== 16) return undefined;
+      if (isCommitFrame(read, header)) return { end: size, pages: read.readUInt32BE(4) };
+      if (fresh) return undefined;
+    }
   }
 
   /** The bookmark of the latest commit. */
@@ -347,4 +377,35 @@ export class PitrDatabase {
     this.#db.close();
     this.#history.close();
   }
+}
+
+/** A WAL's header (SQLite's file format, 4.1): the page size of its frames and the salts its frames carry. */
+interface WalHeader {
+  pageSize: number;
+  salt1: number;
+  salt2: number;
+}
+
+const WAL_HEADER_BYTES = 32;
+
+/** The header of the WAL open as `fd`; undefined when it is not one (too short, wrong magic or page size). */
+function readWalHeader(fd: number): WalHeader | undefined {
+  const read = frameBuffer(WAL_HEADER_BYTES);
+  if (readSync(fd, read, 0, WAL_HEADER_BYTES, 0) !== WAL_HEADER_BYTES) return undefined;
+  const magic = read.readUInt32BE(0);
+  const pageSize = read.readUInt32BE(8);
+  if ((magic !== 0x377f0682 && magic !== 0x377f0683) || pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0) return undefined;
+  return { pageSize, salt1: read.readUInt32BE(16), salt2: read.readUInt32BE(20) };
+}
+
+/** Whether the frame header at the start of `read` ends a commit (a database size in pages) of the WAL with `header`'s salts. */
+function isCommitFrame(read: Buffer, header: WalHeader): boolean {
+  return read.readUInt32BE(4) > 0 && read.readUInt32BE(8) === header.salt1 && read.readUInt32BE(12) === header.salt2;
+}
+
+/** One buffer for every read of WAL frames on this thread (each read is used before the next is made), grown as needed. */
+let frames = Buffer.alloc(24 + 4096 + 16);
+function frameBuffer(bytes: number): Buffer {
+  if (frames.length < bytes) frames = Buffer.alloc(bytes);
+  return frames;
 }

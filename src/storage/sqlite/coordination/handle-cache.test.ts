@@ -46,3 +46,26 @@ test('the idle sweep closes handles a budget at a time, and all of them over its
   busy.inTransaction = false;
   assert.equal(cache.closeIdle(), 2, 'closeIdle still closes every idle handle at once');
 });
+
+test('past the bound the least recently used handle is closed (by its last use, not its opening); a holder of it sees it closed', () => {
+  const clock = { at: 0, now() { return this.at; } };
+  const elapsed = { ms: 0 };
+  const cache = new HandleCache<ReturnType<typeof handles>[number]>({ clock, maxOpen: 3, idleMs: 60_000 });
+  const [a, b, c, d, e] = handles(5, 0, elapsed);
+  assert.ok(a && b && c && d && e);
+  const held = { a: cache.add(a.name, a), b: cache.add(b.name, b) };
+  clock.at = 1;
+  cache.add(c.name, c);
+  clock.at = 2;
+  assert.equal(cache.use(held.a), a, 'a used again through its held entry');
+  clock.at = 3;
+  cache.add(d.name, d);
+  assert.deepEqual([a.closed, b.closed, c.closed], [false, true, false], 'b, used least recently, is closed; a is not');
+  assert.equal(held.b.open, false);
+  assert.equal(cache.get(b.name), undefined);
+  c.inTransaction = true;
+  clock.at = 4;
+  cache.add(e.name, e);
+  assert.deepEqual([a.closed, c.closed, d.closed], [true, false, false], 'a is next; c, in a transaction, never');
+  assert.equal(cache.size, 3);
+});

@@ -39,14 +39,22 @@ export interface Closable {
   close(): void;
 }
 
+/** One open handle as the cache holds it; `open` turns false once the cache has closed it (a holder then asks again). */
+export interface CachedHandle<T> {
+  readonly handle: T;
+  used: number;
+  open: boolean;
+}
+
 /**
- * Open handles by key, least recently used first, at most `maxOpen` of them: opening an object's database
- * costs two SQLite connections and a history check, so a handle outlives the call that opened it. Past the
- * bound the least recently used handle is closed; a sweep closes those idle longer than `idleMs`. A handle in a
- * transaction is never closed by either (it is pinned until its commit or rollback).
+ * Open handles by key, at most `maxOpen` of them: opening an object's database costs two SQLite connections and a
+ * history check, so a handle outlives the call that opened it. Past the bound the least recently used handle is
+ * closed; a sweep closes those idle longer than `idleMs`. A handle in a transaction is never closed by either (it
+ * is pinned until its commit or rollback). A use only stamps its time (`use`): finding the least recently used is
+ * left to the rare open past the bound, rather than reordering the map at every call.
  */
 export class HandleCache<T extends Closable> {
-  readonly #entries = new Map<string, { handle: T; used: number }>();
+  readonly #entries = new Map<string, CachedHandle<T>>();
   readonly #clock: Clock;
   readonly #maxOpen: number;
   readonly #idleMs: number;
@@ -61,31 +69,48 @@ export class HandleCache<T extends Closable> {
 
   /** The open handle for `key`, now the most recently used; undefined when none is open. */
   get(key: string): T | undefined {
+    return this.entry(key)?.handle;
+  }
+
+  /** The same as held by the cache (kept by a caller, it is used again through `use` while `open`). */
+  entry(key: string): CachedHandle<T> | undefined {
     const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    this.#entries.delete(key);
+    if (entry) entry.used = this.#clock.now();
+    return entry;
+  }
+
+  /** A held entry is used again: the most recently used now. */
+  use(entry: CachedHandle<T>): T {
     entry.used = this.#clock.now();
-    this.#entries.set(key, entry);
     return entry.handle;
   }
 
   /** Keeps a newly opened handle, closing the least recently used ones past the bound. */
-  add(key: string, handle: T): void {
-    this.#entries.set(key, { handle, used: this.#clock.now() });
-    for (const [oldKey, entry] of this.#entries) {
-      if (this.#entries.size <= this.#maxOpen) break;
-      if (oldKey === key || entry.handle.inTransaction) continue;
-      this.#entries.delete(oldKey);
-      entry.handle.close();
+  add(key: string, handle: T): CachedHandle<T> {
+    const added: CachedHandle<T> = { handle, used: this.#clock.now(), open: true };
+    this.#entries.set(key, added);
+    while (this.#entries.size > this.#maxOpen) {
+      let oldest: [string, CachedHandle<T>] | undefined;
+      for (const pair of this.#entries) {
+        if (pair[1] === added || pair[1].handle.inTransaction) continue;
+        if (!oldest || pair[1].used < oldest[1].used) oldest = pair;
+      }
+      if (!oldest) break;
+      this.#forget(oldest[0], oldest[1]);
     }
+    return added;
+  }
+
+  #forget(key: string, entry: CachedHandle<T>): void {
+    this.#entries.delete(key);
+    entry.open = false;
+    entry.handle.close();
   }
 
   /** Closes and forgets the handle of `key` (it is about to be deleted or moved). */
   close(key: string): void {
     const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    entry.handle.close();
+    if (entry) this.#forget(key, entry);
   }
 
   /** Keys of open handles matching `test`. */
@@ -112,15 +137,13 @@ export class HandleCache<T extends Closable> {
       if (entry.used > before || entry.handle.inTransaction) continue;
       const tookMs = now() - started;
       if (closed > 0 && tookMs >= budgetMs) return { closed, more: true, tookMs };
-      this.#entries.delete(key);
-      entry.handle.close();
+      this.#forget(key, entry);
       closed++;
     }
     return { closed, more: false, tookMs: now() - started };
   }
 
   closeAll(): void {
-    for (const entry of this.#entries.values()) entry.handle.close();
-    this.#entries.clear();
+    for (const [key, entry] of this.#entries) this.#forget(key, entry);
   }
 }

@@ -66,11 +66,11 @@ export class ObjectDatabase {
         this.#pageSize = db.pragma('page_size', { simple: true }) as number;
         const put = db.prepare(`INSERT OR REPLACE INTO ${KV_TABLE} (key, value) VALUES (?, ?)`);
         const del = db.prepare(`DELETE FROM ${KV_TABLE} WHERE key = ?`);
-        this.#putOne = (key, value) => { put.run(Buffer.from(encoder.encode(key)), Buffer.from(value.buffer, value.byteOffset, value.byteLength)); };
+        this.#putOne = (key, value) => { put.run(Buffer.from(key, 'utf8'), Buffer.from(value.buffer, value.byteOffset, value.byteLength)); };
         this.#writeTransaction = db.transaction((puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]) => {
           let deleted = 0;
           for (const [key, value] of puts) this.#putOne(key, value);
-          for (const key of new Set(deletes)) deleted += del.run(Buffer.from(encoder.encode(key))).changes;
+          for (const key of new Set(deletes)) deleted += del.run(Buffer.from(key, 'utf8')).changes;
           return deleted;
         });
       },
@@ -96,7 +96,7 @@ export class ObjectDatabase {
     const select = this.#prepare(`SELECT value FROM ${KV_TABLE} WHERE key = ?`);
     const found: [Buffer, string, Uint8Array][] = [];
     for (const key of new Set(keys)) {
-      const encoded = Buffer.from(encoder.encode(key));
+      const encoded = Buffer.from(key, 'utf8');
       const row = select.get(encoded) as { value: Buffer } | undefined;
       if (row) found.push([encoded, key, exact(row.value)]);
     }
@@ -261,7 +261,7 @@ export class ObjectDatabase {
    * `committedPages`): what the store measures after every write.
    */
   committedSize(): number {
-    const pages = this.#depth > 0 ? undefined : this.#pitr.committedPages(this.#pageSize);
+    const pages = this.#depth > 0 ? undefined : this.#pitr.committedPages();
     return pages === undefined ? this.databaseSize() : pages * this.#pageSize;
   }
 
