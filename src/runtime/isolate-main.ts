@@ -31,6 +31,7 @@ import { RUNTIME_USER_AGENT } from './globals/web/navigator.js';
 import { toProcessEnv } from './globals/process-env.js';
 import { defineRequestCf, guardApplicationImports, installGlobalScope } from './globals/index.js';
 import { installResponse, responseWebSocket, takeBodySource } from './response.js';
+import { createIncomingRequest, installIncomingRequestSignal } from './incoming-request.js';
 import { installCaches } from '../bindings/cache/caches.js';
 import { CACHE_SERVICE } from '../bindings/cache/limits.js';
 import type { CacheProtocol } from '../bindings/cache/protocol.js';
@@ -99,6 +100,7 @@ setInterval(() => Atomics.add(heartbeat, 0, 1), 5);
 
 installConsole();
 installResponse();
+installIncomingRequestSignal();
 installWebSocketGlobals();
 const sockets = createIsolateSockets(send);
 const objectSockets = createObjectSocketSupport(sockets);
@@ -280,7 +282,7 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
         send({ t: 'fail', id, code: 'no_fetch_handler', error: { name: 'Error', message: 'the entry module has no default export with a fetch(request, env, ctx) method' } });
         return;
       }
-      const request = new Request(url, {
+      const request = createIncomingRequest(url, {
         method,
         headers: toPairs(flat),
         body: hasBody ? bodyStream(state) : null,
