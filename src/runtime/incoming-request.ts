@@ -44,8 +44,29 @@ class PlaceholderController {
 /** The request's own slot for its signal: unknown until the first request; null when the deferral does not apply. */
 let signalSlot: symbol | null | undefined;
 
-/** A new incoming request; `init` is the platform's own (its headers and body), never application code's. */
-export function createIncomingRequest(url: string, init: RequestInit): Request {
+/** What the platform gives an incoming request besides its URL and headers: a streamed body or none. */
+export interface IncomingRequestInit {
+  method: string;
+  body: ReadableStream<Uint8Array> | null;
+  /** The opt-in signal that aborts when the client goes away (`enable_request_signal`); null without it. */
+  signal: AbortSignal | null;
+}
+
+/**
+ * A new incoming request. Its headers (a flat name, value list, as the host sends them) are appended after
+ * the constructor rather than given to it as pairs: the same checks and the same list (Headers' append is
+ * what the constructor's fill calls), without building the pairs and iterating them through WebIDL's sequence
+ * conversion (about 0.5 µs a request). A body is a stream, so the constructor adds no content-type of its own.
+ */
+export function createIncomingRequest(url: string, init: IncomingRequestInit, headers: readonly string[]): Request {
+  const options = { method: init.method, body: init.body, signal: init.signal, duplex: 'half' } as RequestInit;
+  const request = construct(url, options);
+  const list = request.headers;
+  for (let i = 0; i + 1 < headers.length; i += 2) list.append(headers[i] as string, headers[i + 1] as string);
+  return request;
+}
+
+function construct(url: string, init: RequestInit): Request {
   if (signalSlot === null || (init.signal !== undefined && init.signal !== null)) return new NativeRequest(url, init);
   const request = constructWithPlaceholder(url, init);
   if (request === null) return new NativeRequest(url, init);
