@@ -33,6 +33,10 @@ export default { async fetch(request) {
       copyHeader: copy.headers.get('x-copy'),
       copyUrl: copy.url === request.url,
       cf: request.cf?.httpProtocol,
+      cfKept: request.cf === request.cf && Object.isFrozen(request.cf),
+      cfOfCopy: copy.cf === undefined && clone.cf === undefined,
+      cfOfOther: Reflect.get(Request.prototype, 'cf', 5) === undefined && Reflect.get(Request.prototype, 'cf', {}) === undefined,
+      ownNames: Object.getOwnPropertyNames(request).length,
       listened,
     });
   }
@@ -71,7 +75,8 @@ for (const isolation of ['thread', 'process'] as const) {
     const first = await shape();
     assert.deepEqual({ ...first, symbols: undefined }, {
       isRequest: true, proto: true, allSignals: true, same: true, distinct: true, sharedAcrossRequests: false, throwIfAborted: 'ok',
-      symbols: undefined, method: 'GET', header: 'yes', copyHeader: '1', copyUrl: true, cf: 'HTTP/1.1', listened: 0,
+      symbols: undefined, method: 'GET', header: 'yes', copyHeader: '1', copyUrl: true, cf: 'HTTP/1.1',
+      cfKept: true, cfOfCopy: true, cfOfOther: true, ownNames: 0, listened: 0,
     });
     const second = await shape();
     assert.equal(second.sharedAcrossRequests, false, 'each request has a signal of its own');
