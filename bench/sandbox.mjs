@@ -9,7 +9,8 @@
 // it can take: CPU per request then compares builds at the same batch sizes, whatever share of a loaded machine
 // each round gets (at full speed a faster build answers more per turn, and each request costs it less for that alone).
 // --base DIR: a baseline build (DIR/dist/cli/main.js, with DIR/package.json and DIR/node_modules) measured in the
-// same rounds, alternating with this one, and the medians of both printed at the end (before/after in one run).
+// same rounds, alternating with this one, and the medians of both printed at the end (before/after in one run);
+// node:http runs beside each build's block (with --only, when hello is measured), for each build's ratio to it.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
@@ -108,7 +109,8 @@ for (let round = 0; round < Number(values.rounds); round++) {
   const order = round % 2 === 0 ? builds : [...builds].reverse();
   for (const [build, cli] of order) {
     const results = [];
-    if (!values.base && wanted('node:http')) results.push(await measure('node:http', ['-e', plain], '/health'));
+    // With --base too, each build's block measures node:http next to it, so each has its ratio to it in the same round.
+    if (wanted('node:http') || (values.only && wanted('hello'))) results.push(await measure('node:http', ['-e', plain], '/health'));
     for (const isolation of ['thread', 'process']) {
       if (wanted('hello')) results.push(await measure(`hello ${isolation}`, [cli, 'dev', health, '--port', '0', '--state', path.join(work, `h-${isolation}`), '--isolation', isolation], '/health'));
       if (wanted('kv')) results.push(await measure(`kv get ${isolation}`, [cli, 'dev', kvDir, '--port', '0', '--state', path.join(work, 'kv-state'), '--isolation', isolation], '/'));
@@ -181,6 +183,8 @@ if (Number(values.rounds) > 1 || values.base) {
       const p = figure((x) => x[`${what} process`]?.cpuUs);
       if (Number.isFinite(t) || Number.isFinite(p)) line.push(`${what}: CPU µs/request thread ${t.toFixed(0)}, process ${p.toFixed(0)}, thread/process ${cpuRatio.toFixed(2)}; requests/s process/thread ${rpsRatio.toFixed(2)}`);
     }
+    const toPlain = (what) => figure((x) => (x[what] && x['node:http'] ? x[what].rps / x['node:http'].rps : NaN));
+    if (Number.isFinite(toPlain('hello process'))) line.push(`hello / node:http (target >= 0.35): process ${toPlain('hello process').toFixed(2)}, thread ${toPlain('hello thread').toFixed(2)}`);
     console.log(`${build || 'this build'}: ${line.join('; ')}`);
     for (const name of ['hello thread', 'hello process', 'kv get thread', 'kv get process']) {
       const labels = [...new Set(mine.flatMap(({ results }) => results.filter((r) => r.name === name).flatMap((r) => r.threads.map(([k]) => k))))];

@@ -31,6 +31,7 @@ import { RUNTIME_USER_AGENT } from './globals/web/navigator.js';
 import { toProcessEnv } from './globals/process-env.js';
 import { defineRequestCf, guardApplicationImports, installGlobalScope } from './globals/index.js';
 import { installResponse, responseWebSocket, takeBodySource } from './response.js';
+import { createIncomingRequest, installIncomingRequestSignal } from './incoming-request.js';
 import { installCaches } from '../bindings/cache/caches.js';
 import { CACHE_SERVICE } from '../bindings/cache/limits.js';
 import type { CacheProtocol } from '../bindings/cache/protocol.js';
@@ -99,6 +100,7 @@ setInterval(() => Atomics.add(heartbeat, 0, 1), 5);
 
 installConsole();
 installResponse();
+installIncomingRequestSignal();
 installWebSocketGlobals();
 const sockets = createIsolateSockets(send);
 const objectSockets = createObjectSocketSupport(sockets);
@@ -280,15 +282,12 @@ async function runFetch(id: number, method: string, url: string, flat: FlatHeade
         send({ t: 'fail', id, code: 'no_fetch_handler', error: { name: 'Error', message: 'the entry module has no default export with a fetch(request, env, ctx) method' } });
         return;
       }
-      const request = new Request(url, {
+      const request = createIncomingRequest(url, {
         method,
-        headers: toPairs(flat),
         body: hasBody ? bodyStream(state) : null,
         // A signal costs a WeakRef and a finalizer per request in Node's fetch, so it is opt-in, as on the edge.
         signal: init.requestSignal ? state.abort.signal : null,
-        // @ts-expect-error -- duplex is required by Node's fetch for streamed bodies but missing from the DOM types.
-        duplex: 'half',
-      });
+      }, flat);
       defineRequestCf(request, { httpProtocol });
       const result = await fetchFn.call(handler, request, env, ctx);
       if (!(result instanceof Response)) {
@@ -604,7 +603,11 @@ async function respond(id: number, response: Response, state: RequestState, fini
   }
   const source = takeBodySource(response);
   if (source !== undefined) {
-    send({ ...head, body: source, streaming: false, ...(finished ? { done: true } : {}) });
+    // The common case, built as one literal: spreading `head` and an optional `done` costs a hello a few
+    // object copies of changing shapes per response.
+    const message: IsolateMessage = { t: 'head', id, status: head.status, statusText: head.statusText, headers, body: source, streaming: false };
+    if (finished) message.done = true;
+    send(message);
     return finished;
   }
   if (response.body === null) {
@@ -770,12 +773,6 @@ function installSubrequestLimit(): void {
     const gate = runningObjectGate();
     return gateRunningObjectAnswer(gate ? gate.then(go) : go());
   };
-}
-
-function toPairs(flat: FlatHeaders): [string, string][] {
-  const pairs: [string, string][] = [];
-  for (let i = 0; i < flat.length; i += 2) pairs.push([flat[i] as string, flat[i + 1] as string]);
-  return pairs;
 }
 
 /** The chunk as bytes that own their whole buffer, so posting it copies no more than the chunk. */

@@ -18,12 +18,42 @@ export interface IncomingRequestCf {
   readonly clientAcceptEncoding?: string;
 }
 
-const incoming = new WeakMap<Request, IncomingRequestFacts>();
-const built = new WeakMap<Request, IncomingRequestCf>();
+/** Returns the object it is given, so a subclass's private fields land on that object (the request). */
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class -- its constructor's return value is the point
+class Passthrough {
+  constructor(target: object) {
+    return target;
+  }
+}
+
+/**
+ * What the platform keeps on an incoming request, in private fields: invisible to application code (no symbol,
+ * no property), and cheaper per request than a WeakMap entry (an ephemeron the collector must trace, about 0.8
+ * µs a request with its garbage in a microbenchmark).
+ */
+class IncomingStamp extends Passthrough {
+  #facts: IncomingRequestFacts;
+  #cf: IncomingRequestCf | undefined;
+
+  constructor(request: Request, facts: IncomingRequestFacts) {
+    super(request);
+    this.#facts = facts;
+  }
+
+  /** The request's `cf`, built once; undefined for a request the platform did not receive. */
+  static cfOf(request: Request): IncomingRequestCf | undefined {
+    // The getter can be called on anything (`Reflect.get(Request.prototype, 'cf', 5)`): `in` needs an object.
+    if (typeof request !== 'object' || request === null) return undefined;
+    const stamp = request as unknown as IncomingStamp;
+    if (!(#facts in stamp)) return undefined;
+    stamp.#cf ??= buildCf(request, stamp.#facts);
+    return stamp.#cf;
+  }
+}
 
 /** Marks a request as incoming; `request.cf` is built from these facts the first time it is read. */
 export function defineRequestCf(request: Request, known: IncomingRequestFacts): void {
-  incoming.set(request, known);
+  new IncomingStamp(request, known);
 }
 
 function buildCf(request: Request, known: IncomingRequestFacts): IncomingRequestCf {
@@ -40,14 +70,7 @@ export function installRequestCf(): void {
     configurable: true,
     enumerable: false,
     get(this: Request) {
-      let cf = built.get(this);
-      if (cf === undefined) {
-        const known = incoming.get(this);
-        if (known === undefined) return undefined;
-        cf = buildCf(this, known);
-        built.set(this, cf);
-      }
-      return cf;
+      return IncomingStamp.cfOf(this);
     },
   });
 }
