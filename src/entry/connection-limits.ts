@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from '../platform/logger.js';
+import { readProcessLimits, softOpenFileLimit } from '../platform/open-files.js';
 
 /**
  * What one listener lets a client hold, so slow or idle clients (slowloris: headers or a body trickled a byte at a
@@ -37,12 +37,8 @@ export function defaultMaxConnections(openFileLimit = readOpenFileLimit()): numb
 }
 
 /** The soft limit of open files of this process (Linux), or 4096 where it cannot be read. */
-export function readOpenFileLimit(): number {
-  try {
-    const m = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
-    if (m) return m[1] === 'unlimited' ? Number.MAX_SAFE_INTEGER : Number(m[1]);
-  } catch { /* not Linux: the fallback */ }
-  return 4096;
+function readOpenFileLimit(): number {
+  return softOpenFileLimit(readProcessLimits()) ?? 4096;
 }
 
 /** The limits `ledge serve` uses when no flag changes them. */

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import type { Clock } from '../../../platform/clock.js';
+import { readProcessLimits, softOpenFileLimit } from '../../../platform/open-files.js';
 
 /** File descriptors one open object database holds: file, WAL, shared memory, the same for its history index, and its point log. */
 export const DESCRIPTORS_PER_OBJECT = 7;
@@ -16,20 +16,12 @@ const FALLBACK_MAX_OPEN = 256;
  * fsync), so the bound should cover every object in active use: 1,428 with a limit of 20,000, 4,096 with the
  * usual 1,048,576 (Node raises its soft limit to the hard one at start).
  */
-export function defaultMaxOpen(limits = readLimits()): number {
-  const soft = /^Max open files\s+(\d+|unlimited)/m.exec(limits ?? '')?.[1];
+export function defaultMaxOpen(limits = readProcessLimits()): number {
+  const soft = softOpenFileLimit(limits);
   if (soft === undefined) return FALLBACK_MAX_OPEN;
-  if (soft === 'unlimited') return MAX_OPEN;
-  return Math.max(MIN_OPEN, Math.min(MAX_OPEN, Math.floor(Number(soft) / 2 / DESCRIPTORS_PER_OBJECT)));
+  return Math.max(MIN_OPEN, Math.min(MAX_OPEN, Math.floor(soft / 2 / DESCRIPTORS_PER_OBJECT)));
 }
 
-function readLimits(): string | undefined {
-  try {
-    return readFileSync('/proc/self/limits', 'utf8');
-  } catch {
-    return undefined;
-  }
-}
 /** An object database unused this long is closed (its WAL segment archived) by the next sweep. */
 export const DEFAULT_IDLE_MS = 60_000;
 
