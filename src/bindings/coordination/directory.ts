@@ -10,7 +10,7 @@ import { isLedgeError } from '../../platform/errors.js';
 import { isSqlStatementError, isStoreStopped, type CoordinationObjectStore, type CoordinationStoragePort } from '../../storage/ports.js';
 import { serveProtocol } from '../host-protocol.js';
 import { BindingError, type BindingService } from '../plugin.js';
-import { CARRIED_WRITES, OBJECT_STORAGE_CALLS, type ObjectStorageProtocol, type ObjectCaller, type ObjectEvent, type ObjectOutcome, type ObjectOwner } from './protocol.js';
+import { CARRIED_WRITES, OBJECT_STORAGE_CALLS, OBJECT_STORAGE_FAST, isCarriedWrites, type ObjectStorageProtocol, type ObjectCaller, type ObjectEvent, type ObjectOutcome, type ObjectOwner } from './protocol.js';
 import { ObjectSocketHub } from './websockets-host.js';
 import { OBJECT_SOCKET_CALLS, type ObjectSocketProtocol } from './websockets-protocol.js';
 
@@ -165,7 +165,8 @@ export class CoordinationDirectory {
    */
   async #commitCarried(slot: Slot, owner: ObjectOwner, outcome: ObjectOutcome): Promise<ObjectOutcome> {
     const { writes, ...released } = outcome;
-    const parsed = CARRIED_WRITES.safeParse(writes);
+    // The usual shape passes a plain check; anything else goes through the schema.
+    const parsed = isCarriedWrites(writes) ? { success: true as const, data: writes } : CARRIED_WRITES.safeParse(writes);
     // Malformed: nothing can be committed or answered (an isolate's own code is broken); the caller learns it.
     if (!parsed.success) return { ok: false, error: { name: 'Error', message: 'the object\'s result carried malformed writes' } };
     let error: string | undefined;
@@ -272,7 +273,7 @@ export class CoordinationDirectory {
         await asUserError(() => handle.restore(bookmark));
         return null;
       },
-    });
+    }, OBJECT_STORAGE_FAST);
   }
 
   #slot(namespace: string, id: string): Slot {
