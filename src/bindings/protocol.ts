@@ -18,6 +18,12 @@ export type ProtocolShape<P> = { [M in keyof P]: CallShape };
 /** Per call, the zod schema of its argument list: what the host checks each incoming call against before it runs. */
 export type CallSchemas<P extends ProtocolShape<P>> = { readonly [M in keyof P]: z.ZodType<P[M]['args']> };
 
+/**
+ * Per call, optionally, a plain check that answers true only for arguments the call's schema accepts unchanged
+ * (serveProtocol then skips the schema); false sends them through the schema, which refuses or accepts them.
+ */
+export type FastChecks<P extends ProtocolShape<P>> = { readonly [M in keyof P]?: (args: unknown) => boolean };
+
 /** Per call, the host-side handler: given the checked arguments, it answers the call's result. */
 export type CallHandlers<P extends ProtocolShape<P>> = { readonly [M in keyof P]: (args: P[M]['args'], origin?: CallOrigin) => Promise<P[M]['result']> };
 

@@ -10,7 +10,7 @@ import { isLedgeError } from '../../platform/errors.js';
 import { isSqlStatementError, isStoreStopped, type CoordinationObjectStore, type CoordinationStoragePort } from '../../storage/ports.js';
 import { serveProtocol } from '../host-protocol.js';
 import { BindingError, type BindingService } from '../plugin.js';
-import { CARRIED_WRITES, OBJECT_STORAGE_CALLS, type ObjectStorageProtocol, type ObjectCaller, type ObjectEvent, type ObjectOutcome, type ObjectOwner } from './protocol.js';
+import { CARRIED_WRITES, OBJECT_STORAGE_CALLS, OBJECT_STORAGE_FAST, isCarriedWrites, type ObjectStorageProtocol, type ObjectCaller, type ObjectEvent, type ObjectOutcome, type ObjectOwner } from './protocol.js';
 import { ObjectSocketHub } from './websockets-host.js';
 import { OBJECT_SOCKET_CALLS, type ObjectSocketProtocol } from './websockets-protocol.js';
 
@@ -47,8 +47,11 @@ interface Slot {
   lease: ObjectOwner | undefined;
   /** A lease end asked and not answered yet: no lease is granted meanwhile. */
   leaseEnding: Promise<void> | undefined;
-  /** Its store as storage calls use it (resetOnStop), made once per `store` rather than per call. */
-  guarded?: { from: Promise<CoordinationObjectStore>; store: Promise<CoordinationObjectStore> };
+  /**
+   * Its store as storage calls use it (resetOnStop), made once per `store` rather than per call; `handle`, once
+   * the store has opened, is the store itself, which `get` and `write` call directly (with resetOnStop's mapping).
+   */
+  guarded?: { from: Promise<CoordinationObjectStore>; store: Promise<CoordinationObjectStore>; handle?: CoordinationObjectStore; onStopped: () => void };
 }
 
 /** The shape of a bookmark (storage/sqlite/pitr.ts): refused at once rather than when the next instance starts. */
@@ -165,7 +168,8 @@ export class CoordinationDirectory {
    */
   async #commitCarried(slot: Slot, owner: ObjectOwner, outcome: ObjectOutcome): Promise<ObjectOutcome> {
     const { writes, ...released } = outcome;
-    const parsed = CARRIED_WRITES.safeParse(writes);
+    // The usual shape passes a plain check; anything else goes through the schema.
+    const parsed = isCarriedWrites(writes) ? { success: true as const, data: writes } : CARRIED_WRITES.safeParse(writes);
     // Malformed: nothing can be committed or answered (an isolate's own code is broken); the caller learns it.
     if (!parsed.success) return { ok: false, error: { name: 'Error', message: 'the object\'s result carried malformed writes' } };
     let error: string | undefined;
@@ -215,13 +219,24 @@ export class CoordinationDirectory {
       if (slot.guarded?.from === slot.store) return slot.guarded.store;
       // Its store's process stopped mid-call (the time limit, or a kill): what the instance holds may no longer
       // match storage (an open transaction was rolled back there), so the next event builds a new one.
-      const guarded = slot.store.then((handle) => resetOnStop(handle, () => {
+      const onStopped = (): void => {
         slot.reset = true;
         // Its calls must come here again, where the next one replaces the instance.
         void this.#endLease(slot);
-      }));
-      slot.guarded = { from: slot.store, store: guarded };
-      return guarded;
+      };
+      const from = slot.store;
+      const guarded: NonNullable<Slot['guarded']> = { from, store: from.then((handle) => {
+        guarded.handle = handle;
+        return resetOnStop(handle, onStopped);
+      }), onStopped };
+      slot.guarded = guarded;
+      return guarded.store;
+    };
+    /** The object's open store, when its slot is this isolate's and it has opened (the usual call): no promise to wait on. */
+    const opened = (namespace: string, id: string): NonNullable<Slot['guarded']> | undefined => {
+      const slot = this.#slots.get(`${namespace}\n${id}`);
+      const guarded = slot?.guarded;
+      return guarded?.handle !== undefined && slot?.owner === owner && guarded.from === slot.store ? guarded : undefined;
     };
     const owns = (namespace: string, id: string): void => {
       const slot = this.#slots.get(`${namespace}\n${id}`);
@@ -229,11 +244,27 @@ export class CoordinationDirectory {
     };
     return serveProtocol<ObjectStorageProtocol & ObjectSocketProtocol>('coordination storage', { ...OBJECT_STORAGE_CALLS, ...OBJECT_SOCKET_CALLS }, {
       ...this.#sockets.handlers(owns),
-      get: async ([ns, id, keys]) => [...(await (await store(ns, id)).get(keys))],
+      get: async ([ns, id, keys]) => {
+        const ready = opened(ns, id);
+        if (!ready?.handle) return [...(await (await store(ns, id)).get(keys))];
+        try {
+          return [...(await ready.handle.get(keys))];
+        } catch (err) {
+          throw stoppedError(err, ready.onStopped);
+        }
+      },
       // A list past the result bound is the application's to page (limit and startAfter): it sees the store's message.
       list: async ([ns, id, options]) => asUserError(async () => (await store(ns, id)).list(options)),
       // The store's refusals the application must see (SQL errors, bad arguments, the account's storage limit) reach it as an Error with their message.
-      write: async ([ns, id, puts, deletes]) => asUserError(async () => (await store(ns, id)).write(puts, deletes)),
+      write: async ([ns, id, puts, deletes]) => {
+        const ready = opened(ns, id);
+        if (!ready?.handle) return asUserError(async () => (await store(ns, id)).write(puts, deletes));
+        try {
+          return await ready.handle.write(puts, deletes);
+        } catch (err) {
+          throw userError(stoppedError(err, ready.onStopped));
+        }
+      },
       deleteAll: async ([ns, id]) => { await (await store(ns, id)).deleteAll(); return null; },
       getAlarm: async ([ns, id]) => (await store(ns, id)).getAlarm(),
       setAlarm: async ([ns, id, time]) => { await (await store(ns, id)).setAlarm(time, this.#slots.get(`${ns}\n${id}`)?.name); return null; },
@@ -272,7 +303,7 @@ export class CoordinationDirectory {
         await asUserError(() => handle.restore(bookmark));
         return null;
       },
-    });
+    }, OBJECT_STORAGE_FAST);
   }
 
   #slot(namespace: string, id: string): Slot {
@@ -391,9 +422,21 @@ async function asUserError<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (isSqlStatementError(err) || (isLedgeError(err) && (err.code === 'bad_argument' || err.code === 'wrong_state' || err.code === 'operation_failed'))) throw new BindingError('Error', err.message);
-    throw err;
+    throw userError(err);
   }
+}
+
+/** asUserError's mapping of one failure: the error to throw. */
+function userError(err: unknown): unknown {
+  if (isSqlStatementError(err) || (isLedgeError(err) && (err.code === 'bad_argument' || err.code === 'wrong_state' || err.code === 'operation_failed'))) return new BindingError('Error', err.message);
+  return err;
+}
+
+/** resetOnStop's mapping of one failure of a store call: the error to throw. */
+function stoppedError(err: unknown, onStopped: () => void): unknown {
+  if (!isStoreStopped(err)) return err;
+  onStopped();
+  return new BindingError('Error', err.message);
 }
 
 /**
@@ -413,9 +456,7 @@ function resetOnStop(handle: CoordinationObjectStore, onStopped: () => void): Co
         try {
           return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
         } catch (err) {
-          if (!isStoreStopped(err)) throw err;
-          onStopped();
-          throw new BindingError('Error', err.message);
+          throw stoppedError(err, onStopped);
         }
       };
       wrappers.set(property, { of: value, wrapper });

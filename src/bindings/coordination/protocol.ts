@@ -174,6 +174,50 @@ export const CARRIED_WRITES = z.strictObject({
   deletes: z.array(KEY).max(100_000),
 });
 
+/** The bounds above (NS, ID, KEY, and the lists'), for the plain checks below. */
+const NS_MAX = 512;
+const ID_MAX = 64;
+const KEY_MAX = 2048 * 4;
+const GET_KEYS_MAX = 128;
+const WRITE_ITEMS_MAX = 100_000;
+
+function isText(value: unknown, max: number): boolean {
+  return typeof value === 'string' && value.length <= max;
+}
+
+function isKeys(value: unknown, max: number): boolean {
+  if (!Array.isArray(value) || value.length > max) return false;
+  for (let i = 0; i < value.length; i++) if (!isText(value[i], KEY_MAX)) return false;
+  return true;
+}
+
+function isPuts(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length > WRITE_ITEMS_MAX) return false;
+  for (let i = 0; i < value.length; i++) {
+    const put: unknown = value[i];
+    if (!Array.isArray(put) || put.length !== 2 || !isText(put[0], KEY_MAX) || !(put[1] instanceof Uint8Array)) return false;
+  }
+  return true;
+}
+
+/**
+ * What an object does on every call (`get` and `write`), checked without zod: true only for arguments their
+ * schemas below accept as they are (serveProtocol's FastChecks); anything else goes through the schema.
+ */
+export const OBJECT_STORAGE_FAST = {
+  get: (args: unknown) => Array.isArray(args) && args.length === 3 && isText(args[0], NS_MAX) && isText(args[1], ID_MAX) && isKeys(args[2], GET_KEYS_MAX),
+  write: (args: unknown) => Array.isArray(args) && args.length === 4 && isText(args[0], NS_MAX) && isText(args[1], ID_MAX) && isPuts(args[2]) && isKeys(args[3], WRITE_ITEMS_MAX),
+} as const;
+
+/** CARRIED_WRITES's check without zod: true only for a value it accepts as it is. */
+export function isCarriedWrites(value: unknown): value is z.infer<typeof CARRIED_WRITES> {
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  const keys = Object.keys(value);
+  if (keys.length !== 3) return false;
+  const { seq, puts, deletes } = value as Record<string, unknown>;
+  return typeof seq === 'number' && Number.isSafeInteger(seq) && seq > 0 && isPuts(puts) && isKeys(deletes, WRITE_ITEMS_MAX);
+}
+
 export const OBJECT_STORAGE_CALLS = {
   get: z.tuple([NS, ID, z.array(KEY).max(128)]),
   list: z.tuple([NS, ID, z.strictObject({

@@ -35,6 +35,8 @@ export class ObjectDatabase {
   #planChecked = new Set<string>();
   /** The write of one turn as one transaction, made once per connection (making it per call costs more than the write). */
   #writeTransaction!: (puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]) => number;
+  /** One key's value, made once per connection (a read runs it on every call). */
+  #select!: Database.Statement;
   /** One pair put: a single statement is its own transaction (no BEGIN and COMMIT to run around it). */
   #putOne!: (key: string, value: Uint8Array) => void;
   /** Open transactions: `begin` nests as savepoints, so `transaction()` inside `transactionSync()` works. */
@@ -66,6 +68,7 @@ export class ObjectDatabase {
         this.#pageSize = db.pragma('page_size', { simple: true }) as number;
         const put = db.prepare(`INSERT OR REPLACE INTO ${KV_TABLE} (key, value) VALUES (?, ?)`);
         const del = db.prepare(`DELETE FROM ${KV_TABLE} WHERE key = ?`);
+        this.#select = db.prepare(`SELECT value FROM ${KV_TABLE} WHERE key = ?`);
         this.#putOne = (key, value) => { put.run(Buffer.from(key, 'utf8'), Buffer.from(value.buffer, value.byteOffset, value.byteLength)); };
         this.#writeTransaction = db.transaction((puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]) => {
           let deleted = 0;
@@ -93,7 +96,13 @@ export class ObjectDatabase {
   }
 
   get(keys: readonly string[]): Map<string, Uint8Array> {
-    const select = this.#prepare(`SELECT value FROM ${KV_TABLE} WHERE key = ?`);
+    const select = this.#select;
+    if (keys.length === 1) {
+      // One key (the usual read): no set, sort or copies of the pairs.
+      const key = keys[0] as string;
+      const row = select.get(Buffer.from(key, 'utf8')) as { value: Buffer } | undefined;
+      return row ? new Map([[key, exact(row.value)]]) : new Map();
+    }
     const found: [Buffer, string, Uint8Array][] = [];
     for (const key of new Set(keys)) {
       const encoded = Buffer.from(key, 'utf8');
