@@ -36,12 +36,15 @@ export const DurableObjectId = realmShared('coordination-id', () => class Durabl
   readonly #hex: string;
   readonly #namespace: string;
   readonly name: string | undefined;
+  /** The jurisdiction the id was made in (`jurisdiction(j)`, `newUniqueId({ jurisdiction })`), if any. */
+  readonly jurisdiction: string | undefined;
 
   /** `namespace` is the unique key of the namespace the id belongs to (`<account>/<script>/<class>`). */
-  constructor(hex: string, name: string | undefined, namespace: string) {
+  constructor(hex: string, name: string | undefined, namespace: string, jurisdiction?: string) {
     this.#hex = hex;
     this.name = name;
     this.#namespace = namespace;
+    this.jurisdiction = jurisdiction;
   }
 
   toString(): string { return this.#hex; }
@@ -154,8 +157,11 @@ export class DurableObjectNamespace {
   readonly #call: BindingCall<CoordinationProtocol>;
   readonly #rpc: RpcCaller | undefined;
   readonly #webSockets: WebSocketMaker | undefined;
+  /** Set on the namespace `jurisdiction(j)` returns: its ids carry it, and `get` takes only ids of it. */
+  readonly #jurisdiction: string | undefined;
 
-  constructor(call: BindingCall<CoordinationProtocol>, uniqueKey: string, rpc?: RpcCaller, webSockets?: WebSocketMaker) {
+  constructor(call: BindingCall<CoordinationProtocol>, uniqueKey: string, rpc?: RpcCaller, webSockets?: WebSocketMaker, jurisdiction?: string) {
+    this.#jurisdiction = jurisdiction;
     this.#call = call;
     this.#rpc = rpc;
     this.#webSockets = webSockets;
@@ -165,19 +171,20 @@ export class DurableObjectNamespace {
     if (uniqueKey && rpc && !NAMESPACES.has(uniqueKey)) NAMESPACES.set(uniqueKey, this);
   }
 
-  newUniqueId(_options?: { jurisdiction?: string }): DurableObjectId {
-    return new DurableObjectId(newUniqueId(this.#key), undefined, this.#uniqueKey);
+  newUniqueId(options?: { jurisdiction?: string }): DurableObjectId {
+    const jurisdiction = options?.jurisdiction === undefined ? this.#jurisdiction : checkJurisdiction(options.jurisdiction);
+    return new DurableObjectId(newUniqueId(this.#key), undefined, this.#uniqueKey, jurisdiction);
   }
 
   idFromName(name: string): DurableObjectId {
     if (typeof name !== 'string') throw new TypeError('idFromName(): the name must be a string');
-    return new DurableObjectId(idFromName(this.#key, name), name, this.#uniqueKey);
+    return new DurableObjectId(idFromName(this.#key, name), name, this.#uniqueKey, this.#jurisdiction);
   }
 
   idFromString(hex: string): DurableObjectId {
     const problem = idProblem(this.#key, hex);
     if (problem) throw new TypeError(problem);
-    return new DurableObjectId(hex.toLowerCase(), undefined, this.#uniqueKey);
+    return new DurableObjectId(hex.toLowerCase(), undefined, this.#uniqueKey, this.#jurisdiction);
   }
 
   get(id: DurableObjectId, _options?: { locationHint?: string; routingMode?: string }): object {
@@ -186,6 +193,10 @@ export class DurableObjectNamespace {
       const problem = idProblem(this.#key, id.toString());
       if (problem) throw new TypeError(problem);
     }
+    // Reference §4.1: get() with an id from another jurisdiction is a TypeError (the namespace without one takes any).
+    if (this.#jurisdiction !== undefined && id.jurisdiction !== this.#jurisdiction) {
+      throw new TypeError(`get(): the id was made ${id.jurisdiction === undefined ? 'outside any jurisdiction' : `in the jurisdiction "${id.jurisdiction}"`}, and this namespace is restricted to the jurisdiction "${this.#jurisdiction}"`);
+    }
     return bindingStub(this.#call, this.#rpc, id, this.#webSockets, this.#uniqueKey);
   }
 
@@ -193,9 +204,18 @@ export class DurableObjectNamespace {
     return this.get(this.idFromName(name), options);
   }
 
-  jurisdiction(_jurisdiction: string): DurableObjectNamespace {
-    return this;
+  /**
+   * The namespace restricted to `jurisdiction`: its ids carry it (`id.jurisdiction`) and its `get` refuses ids of
+   * another. Ledge runs every object in one place, so the jurisdiction changes neither the id nor where it runs.
+   */
+  jurisdiction(jurisdiction: string): DurableObjectNamespace {
+    return new DurableObjectNamespace(this.#call, this.#uniqueKey, this.#rpc, this.#webSockets, checkJurisdiction(jurisdiction));
   }
+}
+
+function checkJurisdiction(jurisdiction: unknown): string {
+  if (typeof jurisdiction !== 'string' || jurisdiction === '') throw new TypeError('jurisdiction: expected the name of a jurisdiction, such as "eu"');
+  return jurisdiction;
 }
 
 /** What rpc-values.ts needs of this module: the stubs it made, and how to make one that calls through another isolate. */
