@@ -65,7 +65,10 @@ test('coordination objects match the reference: storage limits and texts, transa
     assert.equal(ids['eu'], 'eu', 'an id made by jurisdiction("eu") carries it');
     assert.equal(ids['euName'], 'x');
     assert.equal(ids['unique'], 'eu', 'newUniqueId({ jurisdiction })');
-    assert.match((ids['euGetPlain'] as { error: string }).error, /^TypeError: get\(\): the id was made outside any jurisdiction/);
+    assert.deepEqual(ids['euGetPlain'], { error: 'TypeError: get called on jurisdictional subnamespace with an ID from a different jurisdiction' });
+    assert.equal(ids['cleared'], null, 'jurisdiction(undefined) lifts the restriction');
+    assert.deepEqual(ids['routing'], { value: 'accepted' });
+    assert.deepEqual(ids['badRouting'], { error: 'RangeError: unknown routingMode: nearest' });
     assert.deepEqual(ids['plainGetEu'], { value: 'accepted' });
     assert.deepEqual(ids['euGetEu'], { value: 'accepted' });
     assert.deepEqual(ids['fromString'], { error: 'TypeError: Invalid Durable Object ID: must be 64 hex digits' });

@@ -172,7 +172,7 @@ export class DurableObjectNamespace {
   }
 
   newUniqueId(options?: { jurisdiction?: string }): DurableObjectId {
-    const jurisdiction = options?.jurisdiction === undefined ? this.#jurisdiction : checkJurisdiction(options.jurisdiction);
+    const jurisdiction = options?.jurisdiction === undefined || options.jurisdiction === null ? this.#jurisdiction : checkJurisdiction(options.jurisdiction);
     return new DurableObjectId(newUniqueId(this.#key), undefined, this.#uniqueKey, jurisdiction);
   }
 
@@ -187,7 +187,7 @@ export class DurableObjectNamespace {
     return new DurableObjectId(hex.toLowerCase(), undefined, this.#uniqueKey, this.#jurisdiction);
   }
 
-  get(id: DurableObjectId, _options?: { locationHint?: string; routingMode?: string }): object {
+  get(id: DurableObjectId, options?: { locationHint?: string; routingMode?: string }): object {
     if (!(id instanceof DurableObjectId)) throw new TypeError('get(): expected a DurableObjectId made by this namespace (idFromName, newUniqueId or idFromString)');
     if (DurableObjectId.namespaceOf(id) !== this.#uniqueKey) {
       const problem = idProblem(this.#key, id.toString());
@@ -195,21 +195,26 @@ export class DurableObjectNamespace {
     }
     // Reference §4.1: get() with an id from another jurisdiction is a TypeError (the namespace without one takes any).
     if (this.#jurisdiction !== undefined && id.jurisdiction !== this.#jurisdiction) {
-      throw new TypeError(`get(): the id was made ${id.jurisdiction === undefined ? 'outside any jurisdiction' : `in the jurisdiction "${id.jurisdiction}"`}, and this namespace is restricted to the jurisdiction "${this.#jurisdiction}"`);
+      throw new TypeError('get called on jurisdictional subnamespace with an ID from a different jurisdiction');
     }
+    // workerd's only routing mode; Ledge has no replicas, so it changes nothing.
+    const routingMode = options?.routingMode;
+    if (routingMode !== undefined && routingMode !== 'primary-only') throw new RangeError(`unknown routingMode: ${String(routingMode)}`);
     return bindingStub(this.#call, this.#rpc, id, this.#webSockets, this.#uniqueKey);
   }
 
-  getByName(name: string, options?: { locationHint?: string }): object {
+  getByName(name: string, options?: { locationHint?: string; routingMode?: string }): object {
     return this.get(this.idFromName(name), options);
   }
 
   /**
    * The namespace restricted to `jurisdiction`: its ids carry it (`id.jurisdiction`) and its `get` refuses ids of
-   * another. Ledge runs every object in one place, so the jurisdiction changes neither the id nor where it runs.
+   * another (no jurisdiction, or `undefined`, gives the unrestricted namespace). Ledge runs every object in one place,
+   * so the jurisdiction changes neither the id nor where it runs.
    */
-  jurisdiction(jurisdiction: string): DurableObjectNamespace {
-    return new DurableObjectNamespace(this.#call, this.#uniqueKey, this.#rpc, this.#webSockets, checkJurisdiction(jurisdiction));
+  jurisdiction(jurisdiction?: string | null): DurableObjectNamespace {
+    const restricted = jurisdiction === undefined || jurisdiction === null ? undefined : checkJurisdiction(jurisdiction);
+    return new DurableObjectNamespace(this.#call, this.#uniqueKey, this.#rpc, this.#webSockets, restricted);
   }
 }
 
