@@ -77,6 +77,15 @@ class Probe extends DurableObject {
     this.ctx.abort(reason);
     return 'went on after abort()';
   }
+  async abortThenWrite() {
+    await this.ctx.storage.put('before-abort', 1);
+    this.ctx.abort('stop here');
+    this.ctx.storage.put('after-abort', 1);
+    return 'went on';
+  }
+  async keys() {
+    return [...(await this.ctx.storage.list())].map(([k]) => k);
+  }
   where() {
     return { id: this.ctx.id.toString(), name: this.ctx.id.name ?? null, jurisdiction: this.ctx.id.jurisdiction ?? null };
   }
@@ -102,6 +111,10 @@ export default {
       case '/abort': {
         const first = await attempt(() => stub.abortNow(url.searchParams.get('reason') ?? undefined));
         return Response.json({ first, remote: first.error ? true : false });
+      }
+      case '/abort-write': {
+        const first = await attempt(() => stub.abortThenWrite());
+        return Response.json({ first, keys: await stub.keys() });
       }
       case '/ids': {
         const eu = ns.jurisdiction('eu');

@@ -59,6 +59,9 @@ test('coordination objects match the reference: storage limits and texts, transa
 
     assert.deepEqual((await get('/abort?name=abort')).first, { error: 'Error: Application called abort() to reset Durable Object.' });
     assert.deepEqual((await get('/abort?name=abort2&reason=stop')).first, { error: 'Error: stop' });
+    const aborted = await get('/abort-write?name=abort3');
+    assert.deepEqual(aborted['first'], { error: 'Error: stop here' }, 'the code after abort() does not run on');
+    assert.ok(!(aborted['keys'] as string[]).includes('after-abort'), 'nothing written after abort() is kept');
 
     const ids = await get('/ids');
     assert.equal(ids['plain'], null);

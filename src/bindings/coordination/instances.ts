@@ -152,7 +152,12 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
     exports: context.loopback,
     ...socketMethods(key, socketCall(context)),
     abort: (reason?: unknown) => {
-      reset(instance, reason instanceof Error ? reason : new Error(reason === undefined ? 'Application called abort() to reset Durable Object.' : String(reason)));
+      const err = reason instanceof Error ? reason : new Error(reason === undefined ? 'Application called abort() to reset Durable Object.' : String(reason));
+      // As workerd: storage is broken at once (nothing written from here on is kept) and the code stops here
+      // (workerd ends the isolate's execution; a throw is the nearest a shared isolate can do).
+      instance.storage.shutdown(err);
+      reset(instance, err);
+      throw err;
     },
   };
   instances.set(key, instance);

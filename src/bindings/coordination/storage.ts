@@ -429,6 +429,14 @@ export class ObjectStorage {
   /** The first write that failed: every later one fails with it (the instance is reset). */
   #failed: Error | undefined;
 
+  /**
+   * `ctx.abort()`: as workerd breaks an aborted object's storage at once, no write queued and not yet sent, nor any
+   * made after, reaches the store (each fails with `err`); a write already on its way still commits.
+   */
+  shutdown(err: Error): void {
+    this.#failed ??= err;
+  }
+
   /** The batch travelling on an event's result (takeForResult), until the host says how its commit went. */
   #carried: Batch | undefined;
 
