@@ -116,6 +116,15 @@ export default {
         const first = await attempt(() => stub.abortThenWrite());
         return Response.json({ first, keys: await stub.keys() });
       }
+      case '/ws-texts': {
+        const [client, server] = Object.values(new WebSocketPair());
+        const unaccepted = trySync(() => server.send('early'));
+        server.accept();
+        server.close(1000, 'done');
+        const afterClose = trySync(() => server.send('late'));
+        const attachment = trySync(() => server.serializeAttachment('x'.repeat(16380)));
+        return Response.json({ unaccepted, afterClose, attachment, client: typeof client });
+      }
       case '/ids': {
         const eu = ns.jurisdiction('eu');
         const euId = eu.idFromName('x');

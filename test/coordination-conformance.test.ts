@@ -63,6 +63,12 @@ test('coordination objects match the reference: storage limits and texts, transa
     assert.deepEqual(aborted['first'], { error: 'Error: stop here' }, 'the code after abort() does not run on');
     assert.ok(!(aborted['keys'] as string[]).includes('after-abort'), 'nothing written after abort() is kept');
 
+    // workerd's WebSocket texts, which applications match on (a send to a client that went away).
+    const ws = await get('/ws-texts');
+    assert.deepEqual(ws['unaccepted'], { error: 'TypeError: You must call one of accept() or state.acceptWebSocket() on this WebSocket before sending messages.' });
+    assert.deepEqual(ws['afterClose'], { error: 'TypeError: Can\'t call WebSocket send() after close().' });
+    assert.deepEqual(ws['attachment'], { error: 'Error: A WebSocket \'attachment\' cannot be larger than 16384 bytes.\'attachment\' was 16385 bytes.' });
+
     const ids = await get('/ids');
     assert.equal(ids['plain'], null);
     assert.equal(ids['eu'], 'eu', 'an id made by jurisdiction("eu") carries it');
