@@ -20,6 +20,8 @@ class Probe extends DurableObject {
     out.oneUndefined = await attempt(() => s.put('k', undefined));
     out.startAndStartAfter = await attempt(() => s.list({ start: 'a', startAfter: 'a' }));
     out.zeroLimit = await attempt(() => s.list({ limit: 0 }));
+    out.halfLimit = await attempt(() => s.list({ limit: 0.5 }));
+    out.fractionLimit = await attempt(async () => (await s.list({ limit: 1.5 })).size);
     out.tooManyKeys = await attempt(() => s.get(Array.from({ length: 129 }, (_, i) => 'k' + i)));
     out.deleteOne = await attempt(() => s.delete('a'));
     out.deleteMany = await attempt(() => s.delete(['a', 'b', 'nothing']));
@@ -31,6 +33,8 @@ class Probe extends DurableObject {
     out.big = trySync(() => { kv.put('sync-big', 'y'.repeat(200000)); return kv.get('sync-big').length; });
     out.tooBig = trySync(() => kv.put('sync-huge', 'y'.repeat(2100000)));
     out.startAndStartAfter = trySync(() => [...kv.list({ start: 'a', startAfter: 'a' })]);
+    out.halfLimit = trySync(() => [...kv.list({ limit: 0.5 })]);
+    out.fractionLimit = trySync(() => [...kv.list({ limit: 1.5 })].length);
     return out;
   }
   async transactions() {
@@ -86,6 +90,20 @@ class Probe extends DurableObject {
   async keys() {
     return [...(await this.ctx.storage.list())].map(([k]) => k);
   }
+  shape() {
+    const ctx = this.ctx;
+    const names = ['id', 'storage', 'waitUntil', 'blockConcurrencyWhile', 'abort', 'acceptWebSocket', 'getWebSockets', 'getTags',
+      'setWebSocketAutoResponse', 'getWebSocketAutoResponse', 'getWebSocketAutoResponseTimestamp',
+      'setHibernatableWebSocketEventTimeout', 'getHibernatableWebSocketEventTimeout', 'exports'];
+    const storage = ['get', 'put', 'delete', 'list', 'deleteAll', 'transaction', 'getAlarm', 'setAlarm', 'deleteAlarm', 'sync',
+      'transactionSync', 'getCurrentBookmark', 'getBookmarkForTime', 'onNextSessionRestoreBookmark'];
+    return {
+      ctx: names.filter((n) => ctx[n] === undefined),
+      storage: storage.filter((n) => typeof ctx.storage[n] !== 'function'),
+      env: this.env === undefined ? 'missing' : typeof this.env.SQL,
+      idEquals: ctx.id.equals(ctx.id),
+    };
+  }
   where() {
     return { id: this.ctx.id.toString(), name: this.ctx.id.name ?? null, jurisdiction: this.ctx.id.jurisdiction ?? null };
   }
@@ -116,6 +134,7 @@ export default {
         const first = await attempt(() => stub.abortThenWrite());
         return Response.json({ first, keys: await stub.keys() });
       }
+      case '/shape': return Response.json(await stub.shape());
       case '/ws-texts': {
         const [client, server] = Object.values(new WebSocketPair());
         const unaccepted = trySync(() => server.send('early'));

@@ -24,6 +24,8 @@ test('coordination objects match the reference: storage limits and texts, transa
     assert.deepEqual(sqlite['oneUndefined'], { error: 'TypeError: put() called with undefined value.' });
     assert.deepEqual(sqlite['startAndStartAfter'], { error: 'TypeError: list() cannot be called with both start and startAfter values.' });
     assert.deepEqual(sqlite['zeroLimit'], { error: 'TypeError: List limit must be positive.' });
+    assert.deepEqual(sqlite['halfLimit'], { error: 'TypeError: List limit must be positive.' }, 'a limit is taken as an integer');
+    assert.deepEqual(sqlite['fractionLimit'], { value: 1 });
     assert.deepEqual([sqlite['deleteOne'], sqlite['deleteMany']], [{ value: true }, { value: 1 }]);
 
     const legacy = await get('/values?class=legacy&name=legacy');
@@ -33,6 +35,8 @@ test('coordination objects match the reference: storage limits and texts, transa
     const kv = await get('/sync-kv');
     assert.deepEqual(kv['big'], { value: 200_000 }, 'ctx.storage.kv takes what the asynchronous API takes');
     assert.deepEqual(kv['tooBig'], { error: 'RangeError: Values cannot be larger than 2000000 bytes. A value of size 2100007 was provided.' });
+    assert.deepEqual(kv['halfLimit'], { error: 'TypeError: List limit must be positive.' });
+    assert.deepEqual(kv['fractionLimit'], { value: 1 });
     assert.deepEqual(kv['startAndStartAfter'], { error: 'TypeError: list() cannot be called with both start and startAfter values.' });
 
     for (const backend of ['sqlite', 'legacy']) {
@@ -68,6 +72,10 @@ test('coordination objects match the reference: storage limits and texts, transa
     assert.deepEqual(ws['unaccepted'], { error: 'TypeError: You must call one of accept() or state.acceptWebSocket() on this WebSocket before sending messages.' });
     assert.deepEqual(ws['afterClose'], { error: 'TypeError: Can\'t call WebSocket send() after close().' });
     assert.deepEqual(ws['attachment'], { error: 'Error: A WebSocket \'attachment\' cannot be larger than 16384 bytes.\'attachment\' was 16385 bytes.' });
+
+    for (const backend of ['sqlite', 'legacy']) {
+      assert.deepEqual(await get(`/shape?class=${backend}&name=shape`), { ctx: [], storage: [], env: 'object', idEquals: true }, `${backend}: ctx and ctx.storage have every member of the reference`);
+    }
 
     const ids = await get('/ids');
     assert.equal(ids['plain'], null);

@@ -164,12 +164,15 @@ export class ObjectStorage {
   }
 
   async list(options: ListOptions = {}): Promise<Map<string, unknown>> {
-    if (options.limit !== undefined && !(options.limit > 0)) throw new TypeError('List limit must be positive.');
+    // workerd takes the limit as an integer (1.5 lists 1; 0.5 is 0, refused), then requires it to be positive.
+    const limit = options.limit === undefined ? undefined : Math.trunc(Number(options.limit));
+    if (limit !== undefined && !(limit > 0)) throw new TypeError('List limit must be positive.');
     if (options.start !== undefined && options.startAfter !== undefined) throw new TypeError(BOTH_START_AND_START_AFTER);
     const query: CoordinationListOptions = {};
-    for (const key of ['start', 'startAfter', 'end', 'prefix', 'reverse', 'limit'] as const) {
+    for (const key of ['start', 'startAfter', 'end', 'prefix', 'reverse'] as const) {
       if (options[key] !== undefined) (query as Record<string, unknown>)[key] = options[key];
     }
+    if (limit !== undefined) query.limit = limit;
     // The store lists what is committed: writes still queued go first (they are this instance's own).
     await this.#sendPending();
     const rows = await this.#hold(options, () => this.#t.call('list', [this.#t.namespace, this.#t.id, query]));
@@ -250,7 +253,8 @@ export class ObjectStorage {
         // The store's pairs in the range, with enough beyond the limit to make up for the keys deleted here.
         let deleted = 0;
         for (const bytes of overlay.values()) if (bytes === ABSENT) deleted++;
-        const base = await this.list(options.limit === undefined ? options : { ...options, limit: options.limit + deleted });
+        const limit = options.limit === undefined ? undefined : Math.trunc(Number(options.limit));
+        const base = await this.list(limit === undefined ? options : { ...options, limit: limit + deleted });
         for (const [k, bytes] of overlay) {
           if (!inListRange(k, options)) continue;
           if (bytes === ABSENT) base.delete(k);
@@ -258,7 +262,7 @@ export class ObjectStorage {
         }
         const sorted = [...base].sort(([a], [b]) => compareUtf8(a, b));
         if (options.reverse === true) sorted.reverse();
-        return new Map(options.limit === undefined ? sorted : sorted.slice(0, options.limit));
+        return new Map(limit === undefined ? sorted : sorted.slice(0, limit));
       },
       // Thrown, not returned as a rejection, as the original's (a method without a promise).
       deleteAll: () => { throw new Error('Cannot call deleteAll() within a transaction'); },

@@ -211,8 +211,9 @@ function listOptions(options: unknown): ObjectStorageProtocol['list']['args'][2]
   }
   if (o['reverse'] !== undefined) out['reverse'] = Boolean(o['reverse']);
   if (o['limit'] !== undefined) {
-    if (typeof o['limit'] !== 'number' || !(o['limit'] > 0)) throw new TypeError('List limit must be positive.');
-    out['limit'] = Math.floor(o['limit']);
+    const limit = Math.trunc(Number(o['limit']));
+    if (!(limit > 0)) throw new TypeError('List limit must be positive.');
+    out['limit'] = limit;
   }
   if (out['start'] !== undefined && out['startAfter'] !== undefined) throw new TypeError(BOTH_START_AND_START_AFTER);
   return out;
