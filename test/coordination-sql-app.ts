@@ -71,7 +71,7 @@ export class Notes extends DurableObject {
     out.undefinedValue = attempt(() => kv.put('x', undefined));
     out.badLimit = attempt(() => kv.list({ limit: 0 }));
     out.bigKey = attempt(() => kv.put('k'.repeat(2049), 1));
-    out.bigValue = attempt(() => kv.put('big', 'v'.repeat(200_000)));
+    out.bigValue = attempt(() => kv.put('big', 'v'.repeat(2_000_000)));
     out.bigGone = kv.get('big') ?? null;
     return out;
   }

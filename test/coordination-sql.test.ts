@@ -58,7 +58,7 @@ for (const isolation of ['thread', 'process'] as const) {
       assert.deepEqual(k['undefinedValue'], { error: 'TypeError: put() called with undefined value.' });
       assert.deepEqual(k['badLimit'], { error: 'TypeError: List limit must be positive.' });
       assert.deepEqual(k['bigKey'], { error: 'RangeError: Keys cannot be larger than 2048 bytes.' });
-      assert.match((k['bigValue'] as { error: string }).error, /^RangeError: Values cannot be larger than 131072 bytes\. A value of size 2000\d\d was provided\.$/);
+      assert.match((k['bigValue'] as { error: string }).error, /^RangeError: Values cannot be larger than 2000000 bytes\. A value of size 20000\d\d was provided\.$/, 'the SQLite backend\'s 2 MB');
       assert.equal(k['bigGone'], null);
 
       // onNextSessionRestoreBookmark, then abort(): the next instance starts from the bookmark.

@@ -137,7 +137,7 @@ for (const isolation of ['thread', 'process'] as const) {
     for (const mode of ['hibernatable', 'plain']) {
       const kicked = await get(`/kicked?mode=${mode}&room=2`);
       assert.deepEqual(kicked.closed, { code: 4001, reason: 'as asked', wasClean: true, state: 3 }, mode);
-      assert.equal(kicked.sendAfter, 'send(): the WebSocket is closed or closing', mode);
+      assert.equal(kicked.sendAfter, 'Can\'t call WebSocket send() after close().', `${mode} (workerd's text)`);
     }
 
     // An accepted socket is the worker's: it cannot be handed on in a Response.

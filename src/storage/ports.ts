@@ -503,7 +503,7 @@ export interface CoordinationObjectStore {
   list(options: CoordinationListOptions): Promise<[string, Uint8Array][]>;
   /**
    * Applies puts, then deletes, as one transaction (the instance's coalesced writes of one turn); returns how many
-   * deleted keys existed. Keys over 2 KiB or values over 128 KiB refuse the whole write (docs/bindings/coordination.md, Limits).
+   * deleted keys existed. Keys over 2 KiB or values over 2 MB (the SQLite backend's bound; a KV-backed class's 128 KiB is the runtime's) refuse the whole write (docs/bindings/coordination.md, Limits).
    */
   write(puts: readonly (readonly [string, Uint8Array])[], deletes: readonly string[]): Promise<number>;
   /** Deletes every key-value pair and SQL table and the history (the storage is given back), but not the alarm (the reference's deleteAll keeps it); refused inside a transaction. */

@@ -145,7 +145,11 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
   const gate = new InputGate();
   const call = typedCall<ObjectStorageProtocol>(((method, args) => context.call(OBJECT_STORAGE_SERVICE, method, args)) as BindingTransport);
   const instance: Instance = { key, namespace: event.namespace, id: event.id, gate, object: undefined, broken: undefined, blockDepth: 0, guard: undefined, storage: undefined as unknown as ObjectStorage };
-  instance.storage = new ObjectStorage({ call, namespace: event.namespace, id: event.id, sqlite: event.sqlite, gate, onBroken: (err) => reset(instance, err) });
+  instance.storage = new ObjectStorage({
+    call, namespace: event.namespace, id: event.id, sqlite: event.sqlite, gate, onBroken: (err) => reset(instance, err),
+    // transaction() holds the gate as blockConcurrencyWhile does; a throw from its function only rolls it back.
+    critical: (work) => blockConcurrencyWhile(instance, work, false),
+  });
   const callSync = ((method: string, args: readonly unknown[]) => context.callSync(OBJECT_STORAGE_SERVICE, method, args)) as SyncStorageCall;
   const syncTarget = { storage: instance.storage, callSync, call, namespace: event.namespace, id: event.id, sqlite: event.sqlite };
   attachSyncStorage(syncTarget);
@@ -162,7 +166,12 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
     exports: context.loopback,
     ...socketMethods(key, socketCall(context)),
     abort: (reason?: unknown) => {
-      reset(instance, reason instanceof Error ? reason : new Error(reason === undefined ? 'The object was aborted.' : String(reason)));
+      const err = reason instanceof Error ? reason : new Error(reason === undefined ? 'Application called abort() to reset Durable Object.' : String(reason));
+      // As workerd: storage is broken at once (nothing written from here on is kept) and the code stops here
+      // (workerd ends the isolate's execution; a throw is the nearest a shared isolate can do).
+      instance.storage.shutdown(err);
+      reset(instance, err);
+      throw err;
     },
   };
   let ids = instances.get(event.namespace);
@@ -178,7 +187,7 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
   return instance;
 }
 
-async function blockConcurrencyWhile<T>(instance: Instance, fn: () => Promise<T> | T): Promise<T> {
+async function blockConcurrencyWhile<T>(instance: Instance, fn: () => Promise<T> | T, resetOnThrow = true): Promise<T> {
   if (instance.blockDepth >= MAX_BLOCK_DEPTH) throw new Error('blockConcurrencyWhile() calls are nested too deeply.');
   instance.blockDepth++;
   // The section's own calls are answered while it holds the gate: it waits for them.
@@ -186,14 +195,18 @@ async function blockConcurrencyWhile<T>(instance: Instance, fn: () => Promise<T>
   const release = instance.gate.lock(section);
   const inside = new Set([...(sections.getStore() ?? []), section]);
   let timer: NodeJS.Timeout | undefined;
+  let timedOut = false;
   try {
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('A call to blockConcurrencyWhile() in a Durable Object waited for too long. The call was canceled and the Durable Object was reset.')), BLOCK_CONCURRENCY_TIMEOUT_MS);
+      timer = setTimeout(() => {
+        timedOut = true;
+        reject(new Error('A call to blockConcurrencyWhile() in a Durable Object waited for too long. The call was canceled and the Durable Object was reset.'));
+      }, BLOCK_CONCURRENCY_TIMEOUT_MS);
     });
     return await Promise.race([sections.run(inside, () => Promise.resolve().then(fn)), timeout]);
   } catch (err) {
     // A throw or the timeout resets the object (reference §4.2): the next event constructs it again.
-    reset(instance, err instanceof Error ? err : new Error(String(err)));
+    if (resetOnThrow || timedOut) reset(instance, err instanceof Error ? err : new Error(String(err)));
     throw err;
   } finally {
     clearTimeout(timer);

@@ -36,12 +36,15 @@ export const DurableObjectId = realmShared('coordination-id', () => class Durabl
   readonly #hex: string;
   readonly #namespace: string;
   readonly name: string | undefined;
+  /** The jurisdiction the id was made in (`jurisdiction(j)`, `newUniqueId({ jurisdiction })`), if any. */
+  readonly jurisdiction: string | undefined;
 
   /** `namespace` is the unique key of the namespace the id belongs to (`<account>/<script>/<class>`). */
-  constructor(hex: string, name: string | undefined, namespace: string) {
+  constructor(hex: string, name: string | undefined, namespace: string, jurisdiction?: string) {
     this.#hex = hex;
     this.name = name;
     this.#namespace = namespace;
+    this.jurisdiction = jurisdiction;
   }
 
   toString(): string { return this.#hex; }
@@ -173,8 +176,11 @@ export class DurableObjectNamespace {
   readonly #call: BindingCall<CoordinationProtocol>;
   readonly #rpc: RpcCaller | undefined;
   readonly #webSockets: WebSocketMaker | undefined;
+  /** Set on the namespace `jurisdiction(j)` returns: its ids carry it, and `get` takes only ids of it. */
+  readonly #jurisdiction: string | undefined;
 
-  constructor(call: BindingCall<CoordinationProtocol>, uniqueKey: string, rpc?: RpcCaller, webSockets?: WebSocketMaker) {
+  constructor(call: BindingCall<CoordinationProtocol>, uniqueKey: string, rpc?: RpcCaller, webSockets?: WebSocketMaker, jurisdiction?: string) {
+    this.#jurisdiction = jurisdiction;
     this.#call = call;
     this.#rpc = rpc;
     this.#webSockets = webSockets;
@@ -184,37 +190,56 @@ export class DurableObjectNamespace {
     if (uniqueKey && rpc && !NAMESPACES.has(uniqueKey)) NAMESPACES.set(uniqueKey, this);
   }
 
-  newUniqueId(_options?: { jurisdiction?: string }): DurableObjectId {
-    return new DurableObjectId(newUniqueId(this.#key), undefined, this.#uniqueKey);
+  newUniqueId(options?: { jurisdiction?: string }): DurableObjectId {
+    const jurisdiction = options?.jurisdiction === undefined || options.jurisdiction === null ? this.#jurisdiction : checkJurisdiction(options.jurisdiction);
+    return new DurableObjectId(newUniqueId(this.#key), undefined, this.#uniqueKey, jurisdiction);
   }
 
   idFromName(name: string): DurableObjectId {
     if (typeof name !== 'string') throw new TypeError('idFromName(): the name must be a string');
-    return new DurableObjectId(idFromName(this.#key, name), name, this.#uniqueKey);
+    return new DurableObjectId(idFromName(this.#key, name), name, this.#uniqueKey, this.#jurisdiction);
   }
 
   idFromString(hex: string): DurableObjectId {
     const problem = idProblem(this.#key, hex);
     if (problem) throw new TypeError(problem);
-    return new DurableObjectId(hex.toLowerCase(), undefined, this.#uniqueKey);
+    return new DurableObjectId(hex.toLowerCase(), undefined, this.#uniqueKey, this.#jurisdiction);
   }
 
-  get(id: DurableObjectId, _options?: { locationHint?: string; routingMode?: string }): object {
+  get(id: DurableObjectId, options?: { locationHint?: string; routingMode?: string }): object {
     if (!(id instanceof DurableObjectId)) throw new TypeError('get(): expected a DurableObjectId made by this namespace (idFromName, newUniqueId or idFromString)');
     if (DurableObjectId.namespaceOf(id) !== this.#uniqueKey) {
       const problem = idProblem(this.#key, id.toString());
       if (problem) throw new TypeError(problem);
     }
+    // Reference §4.1: get() with an id from another jurisdiction is a TypeError (the namespace without one takes any).
+    if (this.#jurisdiction !== undefined && id.jurisdiction !== this.#jurisdiction) {
+      throw new TypeError('get called on jurisdictional subnamespace with an ID from a different jurisdiction');
+    }
+    // workerd's only routing mode; Ledge has no replicas, so it changes nothing.
+    const routingMode = options?.routingMode;
+    if (routingMode !== undefined && routingMode !== 'primary-only') throw new RangeError(`unknown routingMode: ${String(routingMode)}`);
     return bindingStub(this.#call, this.#rpc, id, this.#webSockets, this.#uniqueKey);
   }
 
-  getByName(name: string, options?: { locationHint?: string }): object {
+  getByName(name: string, options?: { locationHint?: string; routingMode?: string }): object {
     return this.get(this.idFromName(name), options);
   }
 
-  jurisdiction(_jurisdiction: string): DurableObjectNamespace {
-    return this;
+  /**
+   * The namespace restricted to `jurisdiction`: its ids carry it (`id.jurisdiction`) and its `get` refuses ids of
+   * another (no jurisdiction, or `undefined`, gives the unrestricted namespace). Ledge runs every object in one place,
+   * so the jurisdiction changes neither the id nor where it runs.
+   */
+  jurisdiction(jurisdiction?: string | null): DurableObjectNamespace {
+    const restricted = jurisdiction === undefined || jurisdiction === null ? undefined : checkJurisdiction(jurisdiction);
+    return new DurableObjectNamespace(this.#call, this.#uniqueKey, this.#rpc, this.#webSockets, restricted);
   }
+}
+
+function checkJurisdiction(jurisdiction: unknown): string {
+  if (typeof jurisdiction !== 'string' || jurisdiction === '') throw new TypeError('jurisdiction: expected the name of a jurisdiction, such as "eu"');
+  return jurisdiction;
 }
 
 /** What rpc-values.ts needs of this module: the stubs it made, and how to make one that calls through another isolate. */

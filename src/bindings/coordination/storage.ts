@@ -19,6 +19,8 @@ export const MAX_KEY_BYTES = 2048;
 /** Largest serialised value of a KV-backed class; SQLite-backed classes take 2 MB. */
 export const MAX_VALUE_BYTES_KV = 128 * 1024;
 export const MAX_VALUE_BYTES_SQLITE = 2 * 1000 * 1000;
+/** The original's refusal of a list naming both bounds (workerd actor-state.c++). */
+export const BOTH_START_AND_START_AFTER = 'list() cannot be called with both start and startAfter values.';
 
 interface ReadOptions { allowConcurrency?: boolean; noCache?: boolean }
 interface WriteOptions { allowUnconfirmed?: boolean; allowConcurrency?: boolean; noCache?: boolean }
@@ -33,6 +35,8 @@ export interface StorageTarget {
   gate: InputGate;
   /** A write could not be committed: the instance is reset (its confirmed results were never sent). */
   onBroken(err: Error): void;
+  /** Runs `work` holding the instance's input gate as `blockConcurrencyWhile` does, without resetting it if `work` throws (`transaction()`). */
+  critical?<T>(work: () => Promise<T>): Promise<T>;
 }
 
 const ABSENT = Symbol('absent');
@@ -159,9 +163,10 @@ export class ObjectStorage {
       this.#write(keyOrEntries, bytes, maybeOptions, isPrimitive(value) ? value : bytes);
       return;
     }
+    // put(entries) leaves out entries whose value is undefined, as the original does; put(key, undefined) is refused.
     const entries: [string, unknown][] = typeof keyOrEntries === 'string'
       ? [[keyOrEntries, valueOrOptions]]
-      : Object.entries(keyOrEntries ?? {});
+      : Object.entries(keyOrEntries ?? {}).filter(([, value]) => value !== undefined);
     const options = (typeof keyOrEntries === 'string' ? maybeOptions : valueOrOptions) as WriteOptions | undefined;
     checkKeys(entries.map(([key]) => key));
     const encoded = entries.map(([key, value]): [string, Uint8Array] => {
@@ -206,12 +211,15 @@ export class ObjectStorage {
   }
 
   async list(options: ListOptions = {}): Promise<Map<string, unknown>> {
-    if (options.limit !== undefined && !(options.limit > 0)) throw new TypeError('List limit must be positive.');
-    if (options.start !== undefined && options.startAfter !== undefined) throw new TypeError('list(): start and startAfter cannot both be set');
+    // workerd takes the limit as an integer (1.5 lists 1; 0.5 is 0, refused), then requires it to be positive.
+    const limit = options.limit === undefined ? undefined : Math.trunc(Number(options.limit));
+    if (limit !== undefined && !(limit > 0)) throw new TypeError('List limit must be positive.');
+    if (options.start !== undefined && options.startAfter !== undefined) throw new TypeError(BOTH_START_AND_START_AFTER);
     const query: CoordinationListOptions = {};
-    for (const key of ['start', 'startAfter', 'end', 'prefix', 'reverse', 'limit'] as const) {
+    for (const key of ['start', 'startAfter', 'end', 'prefix', 'reverse'] as const) {
       if (options[key] !== undefined) (query as Record<string, unknown>)[key] = options[key];
     }
+    if (limit !== undefined) query.limit = limit;
     // The store lists what is committed: writes still queued go first (they are this instance's own).
     await this.#sendPending();
     const rows = await this.#hold(options, () => this.#t.call('list', [this.#t.namespace, this.#t.id, query]));
@@ -227,57 +235,104 @@ export class ObjectStorage {
     // The alarm stays (reference: deleteAll "does not remove the alarm").
   }
 
-  /** Runs `fn` with a view whose writes apply together when it returns, or not at all after `rollback()` or a throw. */
+  /**
+   * Runs `fn` with a view whose writes apply together when it returns, or not at all after `rollback()` or a throw.
+   * As on the original, it runs as `blockConcurrencyWhile` does (no other event of the object is delivered until it
+   * ends), but a throw from `fn` only rolls it back and reaches the caller: the instance is not reset.
+   */
   async transaction<T>(fn: (txn: object) => Promise<T>): Promise<T> {
-    const overlay = new Map<string, unknown>();
-    let rolledBack = false;
+    if (typeof fn !== 'function') throw new TypeError('transaction(): expected a function');
+    const run = () => this.#transaction(fn);
+    return this.#t.critical ? this.#t.critical(run) : run();
+  }
+
+  async #transaction<T>(fn: (txn: object) => Promise<T>): Promise<T> {
+    /** The transaction's own writes, serialised (ABSENT: deleted), applied when `fn` returns. */
+    const overlay = new Map<string, Uint8Array | typeof ABSENT>();
+    let state: 'open' | 'rolledBack' | 'committed' = 'open';
+    // The original's texts (workerd DurableObjectTransaction::getCache), `op` as it names them: `get()`, `put()`, ...
+    const check = (op: string): void => {
+      if (state === 'rolledBack') throw new Error(`Cannot ${op} on rolled back transaction`);
+      if (state === 'committed') throw new Error(`Cannot call ${op} on transaction that has already committed: did you move \`txn\` outside of the closure?`);
+    };
+    const limit = this.#t.sqlite ? MAX_VALUE_BYTES_SQLITE : MAX_VALUE_BYTES_KV;
+    const read = (bytes: Uint8Array | typeof ABSENT | undefined): unknown => (bytes === undefined || bytes === ABSENT ? undefined : deserialize(bytes));
     const txn = {
-      get: async (key: string | string[], options?: ReadOptions) => {
-        if (Array.isArray(key)) {
-          const base = await this.get(key.filter((k) => !overlay.has(k)), options) as Map<string, unknown>;
-          for (const k of key) if (overlay.has(k) && overlay.get(k) !== ABSENT) base.set(k, overlay.get(k));
+      get: async (keyOrKeys: string | string[], options?: ReadOptions) => {
+        check('get()');
+        if (Array.isArray(keyOrKeys)) {
+          const keys = checkKeys(keyOrKeys);
+          const base = await this.get(keys.filter((k) => !overlay.has(k)), options) as Map<string, unknown>;
+          for (const k of keys) if (overlay.has(k) && overlay.get(k) !== ABSENT) base.set(k, read(overlay.get(k)));
           return new Map([...base].sort(([a], [b]) => compareUtf8(a, b)));
         }
-        if (overlay.has(key)) return overlay.get(key) === ABSENT ? undefined : structuredClone(overlay.get(key));
-        return this.get(key, options);
+        const key = checkKey(keyOrKeys);
+        return overlay.has(key) ? read(overlay.get(key)) : this.get(key, options);
       },
-      put: async (key: string | Record<string, unknown>, value?: unknown) => {
-        const entries = typeof key === 'string' ? [[key, value] as const] : Object.entries(key);
-        for (const [k, v] of entries) {
-          checkKey(k);
+      put: async (keyOrEntries: string | Record<string, unknown>, value?: unknown) => {
+        check('put()');
+        const entries: [string, unknown][] = typeof keyOrEntries === 'string'
+          ? [[keyOrEntries, value]]
+          : Object.entries(keyOrEntries ?? {}).filter(([, v]) => v !== undefined);
+        checkKeys(entries.map(([k]) => k));
+        const encoded = entries.map(([k, v]): [string, Uint8Array] => {
           if (v === undefined) throw new TypeError('put() called with undefined value.');
-          overlay.set(k, structuredClone(v));
-        }
+          const bytes = serialize(v);
+          if (bytes.byteLength > limit) throw new RangeError(`Values cannot be larger than ${limit} bytes. A value of size ${bytes.byteLength} was provided.`);
+          return [k, bytes];
+        });
+        for (const [k, bytes] of encoded) overlay.set(k, bytes);
       },
-      delete: async (key: string | string[]) => {
-        const keys = Array.isArray(key) ? key : [key];
+      delete: async (keyOrKeys: string | string[]) => {
+        check('delete()');
+        const keys = Array.isArray(keyOrKeys) ? checkKeys(keyOrKeys) : [checkKey(keyOrKeys)];
+        const unknown = [...new Set(keys)].filter((k) => !overlay.has(k));
+        const stored = unknown.length > 0 ? await this.get(unknown) as Map<string, unknown> : new Map<string, unknown>();
         let count = 0;
-        for (const k of keys) {
-          const had = overlay.has(k) ? overlay.get(k) !== ABSENT : (await this.get(k)) !== undefined;
-          if (had) count++;
+        for (const k of new Set(keys)) {
+          if (overlay.has(k) ? overlay.get(k) !== ABSENT : stored.has(k)) count++;
           overlay.set(k, ABSENT);
         }
-        return Array.isArray(key) ? count : count > 0;
+        return Array.isArray(keyOrKeys) ? count : count > 0;
       },
-      list: async (options?: ListOptions) => {
-        const base = await this.list(options);
-        for (const [k, v] of overlay) if (v === ABSENT) base.delete(k);
-        return base;
+      list: async (options: ListOptions = {}) => {
+        check('list()');
+        // The store's pairs in the range, with enough beyond the limit to make up for the keys deleted here.
+        let deleted = 0;
+        for (const bytes of overlay.values()) if (bytes === ABSENT) deleted++;
+        const limit = options.limit === undefined ? undefined : Math.trunc(Number(options.limit));
+        const base = await this.list(limit === undefined ? options : { ...options, limit: limit + deleted });
+        for (const [k, bytes] of overlay) {
+          if (!inListRange(k, options)) continue;
+          if (bytes === ABSENT) base.delete(k);
+          else base.set(k, read(bytes));
+        }
+        const sorted = [...base].sort(([a], [b]) => compareUtf8(a, b));
+        if (options.reverse === true) sorted.reverse();
+        return new Map(limit === undefined ? sorted : sorted.slice(0, limit));
       },
+      // Thrown, not returned as a rejection, as the original's (a method without a promise).
       deleteAll: () => { throw new Error('Cannot call deleteAll() within a transaction'); },
-      rollback: () => { rolledBack = true; },
-      getAlarm: () => this.getAlarm(),
-      setAlarm: (time: number | Date) => this.setAlarm(time),
-      deleteAlarm: () => this.deleteAlarm(),
+      rollback: () => {
+        if (state === 'rolledBack') return;
+        check('rollback()');
+        state = 'rolledBack';
+      },
+      getAlarm: async (options?: ReadOptions) => { check('getAlarm()'); return this.getAlarm(options); },
+      setAlarm: async (time: number | Date) => { check('setAlarm()'); return this.setAlarm(time); },
+      deleteAlarm: async () => { check('deleteAlarm()'); return this.deleteAlarm(); },
     };
-    const result = await fn(txn);
-    if (!rolledBack) {
-      const puts: Record<string, unknown> = {};
-      const deletes: string[] = [];
-      for (const [k, v] of overlay) if (v === ABSENT) deletes.push(k); else puts[k] = v;
+    let result: T;
+    try {
+      result = await fn(txn);
+    } catch (err) {
+      state = 'rolledBack';
+      throw err;
+    }
+    if (state === 'open') {
+      state = 'committed';
       // Applied in one turn: the writes travel to the store in one transaction.
-      for (const [k, v] of Object.entries(puts)) this.#write(k, serialize(v), undefined);
-      for (const k of deletes) this.#write(k, null, undefined);
+      for (const [k, bytes] of overlay) this.#write(k, bytes === ABSENT ? null : bytes, undefined);
     }
     return result;
   }
@@ -443,6 +498,14 @@ export class ObjectStorage {
   /** The first write that failed: every later one fails with it (the instance is reset). */
   #failed: Error | undefined;
 
+  /**
+   * `ctx.abort()`: as workerd breaks an aborted object's storage at once, no write queued and not yet sent, nor any
+   * made after, reaches the store (each fails with `err`); a write already on its way still commits.
+   */
+  shutdown(err: Error): void {
+    this.#failed ??= err;
+  }
+
   /** The batch travelling on an event's result (takeForResult), until the host says how its commit went. */
   #carried: Batch | undefined;
 
@@ -554,6 +617,14 @@ interface Batch {
   promise: Promise<void>;
   /** Resolves the batch's promise, or rejects it with `err`. */
   settle(err?: Error): void;
+}
+
+/** Whether `key` is within a list's `start`/`startAfter`/`end`/`prefix` (UTF-8 order; start inclusive, end exclusive). */
+function inListRange(key: string, o: CoordinationListOptions): boolean {
+  if (o.prefix !== undefined && !key.startsWith(o.prefix)) return false;
+  if (o.start !== undefined && compareUtf8(key, o.start) < 0) return false;
+  if (o.startAfter !== undefined && compareUtf8(key, o.startAfter) <= 0) return false;
+  return o.end === undefined || compareUtf8(key, o.end) < 0;
 }
 
 /** Orders keys by their UTF-8 bytes, as the store does. */

@@ -10,7 +10,7 @@ import { Buffer } from 'node:buffer';
 import { deserialize, serialize } from 'node:v8';
 import type { BindingCall } from '../protocol.js';
 import { SqlStorageCursor, type SqlStorageValue } from './sql-cursor.js';
-import { MAX_KEY_BYTES, MAX_VALUE_BYTES_KV, type ObjectStorage } from './storage.js';
+import { BOTH_START_AND_START_AFTER, MAX_KEY_BYTES, MAX_VALUE_BYTES_SQLITE, type ObjectStorage } from './storage.js';
 import type { ObjectStorageProtocol, SqlBinding } from './protocol.js';
 
 /** A storage call that returns its answer before the caller goes on. */
@@ -117,8 +117,8 @@ class SyncStorage {
     const k = checkKey(key);
     if (value === undefined) throw new TypeError('put() called with undefined value.');
     const bytes = serialize(value);
-    // The store's limit (storage/sqlite/coordination/limits.ts), checked here so the caller gets it as a RangeError.
-    if (bytes.byteLength > MAX_VALUE_BYTES_KV) throw new RangeError(`Values cannot be larger than ${MAX_VALUE_BYTES_KV} bytes. A value of size ${bytes.byteLength} was provided.`);
+    // The SQLite backend's limit (the synchronous API exists only there), checked here so the caller gets it as a RangeError.
+    if (bytes.byteLength > MAX_VALUE_BYTES_SQLITE) throw new RangeError(`Values cannot be larger than ${MAX_VALUE_BYTES_SQLITE} bytes. A value of size ${bytes.byteLength} was provided.`);
     this.#flush();
     this.#write([[k, bytes]], []);
     this.#t.storage.noteWrite(k, bytes);
@@ -211,10 +211,11 @@ function listOptions(options: unknown): ObjectStorageProtocol['list']['args'][2]
   }
   if (o['reverse'] !== undefined) out['reverse'] = Boolean(o['reverse']);
   if (o['limit'] !== undefined) {
-    if (typeof o['limit'] !== 'number' || !(o['limit'] > 0)) throw new TypeError('List limit must be positive.');
-    out['limit'] = Math.floor(o['limit']);
+    const limit = Math.trunc(Number(o['limit']));
+    if (!(limit > 0)) throw new TypeError('List limit must be positive.');
+    out['limit'] = limit;
   }
-  if (out['start'] !== undefined && out['startAfter'] !== undefined) throw new TypeError('list(): start and startAfter cannot both be set');
+  if (out['start'] !== undefined && out['startAfter'] !== undefined) throw new TypeError(BOTH_START_AND_START_AFTER);
   return out;
 }
 

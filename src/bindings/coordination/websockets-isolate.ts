@@ -6,6 +6,7 @@
  * from the state the host sends with events; the host holds the truth. What a socket is comes from the runtime
  * (`installObjectSockets`), which owns the WebSocket class.
  */
+import { Buffer } from 'node:buffer';
 import { MAX_AUTO_RESPONSE_CHARS, MAX_EVENT_TIMEOUT_MS, MAX_SOCKETS_PER_OBJECT, MAX_TAG_LENGTH, MAX_TAGS_PER_SOCKET } from './websockets-limits.js';
 import type { HeldSocketsState, ObjectSocketEvent, ObjectSocketProtocol, ObjectSocketRef } from './websockets-protocol.js';
 
@@ -279,14 +280,19 @@ export function isSocketEvent(event: { kind: string }): event is ObjectSocketEve
   return event.kind === 'ws-message' || event.kind === 'ws-close' || event.kind === 'ws-error';
 }
 
-function distinctTags(tags: unknown): string[] {
+/**
+ * The distinct tags of `acceptWebSocket(ws, tags)`, checked as workerd checks them (DurableObjectState::acceptWebSocket):
+ * once 10 distinct tags are taken any further one is refused, even a repeat, and a tag's length is its UTF-8 bytes
+ * (the message says characters, as workerd's does).
+ */
+export function distinctTags(tags: unknown): string[] {
   if (tags === undefined || tags === null) return [];
   if (!Array.isArray(tags)) throw new TypeError('acceptWebSocket(): tags must be an array of strings');
   const seen = new Set<string>();
   for (const tag of tags) {
     if (typeof tag !== 'string') throw new TypeError('acceptWebSocket(): tags must be an array of strings');
-    if (seen.size >= MAX_TAGS_PER_SOCKET && !seen.has(tag)) throw new Error(`a Hibernatable WebSocket cannot have more than ${MAX_TAGS_PER_SOCKET} tags`);
-    if (tag.length > MAX_TAG_LENGTH) throw new Error(`"${tag}" is longer than the max tag length (${MAX_TAG_LENGTH} characters).`);
+    if (seen.size >= MAX_TAGS_PER_SOCKET) throw new Error(`a Hibernatable WebSocket cannot have more than ${MAX_TAGS_PER_SOCKET} tags`);
+    if (Buffer.byteLength(tag) > MAX_TAG_LENGTH) throw new Error(`"${tag}" is longer than the max tag length (${MAX_TAG_LENGTH} characters).`);
     seen.add(tag);
   }
   return [...seen];

@@ -227,7 +227,8 @@ export class WebSocket extends EventTarget {
   send(data: string | ArrayBuffer | ArrayBufferView): void {
     this.#checkUsable('send');
     if (this.#state === CONNECTING) throw new DOMException('send(): the WebSocket is still connecting', 'InvalidStateError');
-    if (this.#state !== OPEN || this.#closeSent) throw new TypeError('send(): the WebSocket is closed or closing');
+    // workerd's text: applications match it to tell a client that went away from a real failure.
+    if (this.#state !== OPEN || this.#closeSent) throw new TypeError('Can\'t call WebSocket send() after close().');
     let payload: SocketData;
     if (typeof data === 'string') payload = data;
     else if (data instanceof ArrayBuffer) payload = new Uint8Array(data.slice(0));
@@ -288,7 +289,7 @@ export class WebSocket extends EventTarget {
 
   #checkUsable(what: string): void {
     if (this.#detached) throw new TypeError(`${what}(): this WebSocket was returned in a Response and belongs to the platform now`);
-    if (!this.#accepted) throw new TypeError(`${what}(): call accept() on this WebSocket first`);
+    if (!this.#accepted) throw new TypeError('You must call one of accept() or state.acceptWebSocket() on this WebSocket before sending messages.');
   }
 
   #setHandler(type: string, fn: ((event: Event) => void) | null): void {

@@ -63,14 +63,14 @@ export function coordinationStorageContract(name: string, open: CoordinationPort
     await assert.rejects(object.list({ limit: 0 }), /List limit must be positive\./);
   });
 
-  test(`${name} coordination: keys up to 2 KiB and values up to 128 KiB; a write over a limit stores none of it`, async (t) => {
+  test(`${name} coordination: keys up to 2 KiB and values up to 2 MB (the SQLite backend's bound); a write over a limit stores none of it`, async (t) => {
     const { object } = await withObject(open, t);
-    await object.write([['k'.repeat(2048), new Uint8Array(131_072)]], []);
-    assert.equal((await object.get(['k'.repeat(2048)])).get('k'.repeat(2048))?.byteLength, 131_072);
+    await object.write([['k'.repeat(2048), new Uint8Array(2_000_000)]], []);
+    assert.equal((await object.get(['k'.repeat(2048)])).get('k'.repeat(2048))?.byteLength, 2_000_000);
     await assert.rejects(object.write([['k'.repeat(2049), bytes('v')]], []), /Keys cannot be larger than 2048 bytes\./);
     await assert.rejects(object.write([['\u00e9'.repeat(1025), bytes('v')]], []), /Keys cannot be larger than 2048 bytes\./, 'counted in UTF-8 bytes');
-    await assert.rejects(object.write([['big', new Uint8Array(131_073)]], []), /Values cannot be larger than 131072 bytes\./);
-    await assert.rejects(object.write([['ok', bytes('v')], ['big', new Uint8Array(131_073)]], []), /Value for key "big" is above the limit of 131072 bytes\./);
+    await assert.rejects(object.write([['big', new Uint8Array(2_000_001)]], []), /Values cannot be larger than 2000000 bytes\./);
+    await assert.rejects(object.write([['ok', bytes('v')], ['big', new Uint8Array(2_000_001)]], []), /Value for key "big" is above the limit of 2000000 bytes\./);
     assert.deepEqual([...(await object.get(['ok', 'big'])).keys()], [], 'nothing of the refused write is stored');
     await assert.rejects(object.get(['k'.repeat(2049)]), /Keys cannot be larger than 2048 bytes\./);
   });

@@ -1,12 +1,13 @@
 import { LedgeError } from '../../../platform/errors.js';
 
 /**
- * The key-value API's limits (reference: data-work.md 4.3, "KV" row): a key of at most 2 KiB and a value of at
- * most 128 KiB, both counted in bytes (the key as UTF-8, the value as its structured-clone serialisation).
- * The texts are the original's; the runtime shows them as `RangeError`s. The limit of 128 keys per call is the
- * runtime's to check (a turn's coalesced writes may hold more).
+ * The key-value API's limits (reference: data-work.md 4.3): a key of at most 2 KiB and a value of at most 2 MB (the
+ * SQLite backend's bound; a KV-backed class's 128 KiB is the runtime's to check, since the store does not know which
+ * backend a class was created with), both counted in bytes (the key as UTF-8, the value as its structured-clone
+ * serialisation). The texts are the original's; the runtime shows them as `RangeError`s. The limit of 128 keys per
+ * call is the runtime's to check too (a turn's coalesced writes may hold more).
  */
-export const COORDINATION_KV_LIMITS = { keyBytes: 2048, valueBytes: 131_072 } as const;
+export const COORDINATION_KV_LIMITS = { keyBytes: 2048, valueBytes: 2_000_000 } as const;
 
 /** Refuses a key over the limit; `many` when it came in a list of keys (the message names it then). */
 export function checkKey(key: string, many: boolean): void {
