@@ -225,11 +225,25 @@ export default {
 `,
   });
   const cliEnv = { LEDGE_API_TOKEN: token, LEDGE_API_URL: apiUrl, LEDGE_ACCOUNT_ID: account, HOME: tempDir('ledge-home-') };
+  const refusal = /^ledge: secrets\.required: The following required secrets have not been set: API_KEY\. Set each on locales first \(ledge secret put <NAME> --deployment locales, or PUT \.\.\.\/deployments\/locales\/secrets\), then deploy again; nothing was changed$/m;
+  // --dry-run asks the platform which secrets the deployment has and fails as the deploy would, before bundling.
+  const dry = runCli(['deploy', dir, '--dry-run'], { env: cliEnv });
+  assert.equal(await dry.exited, 2, dry.output());
+  assert.match(dry.output(), refusal);
+  assert.doesNotMatch(dry.output(), /bundled|--dry-run: nothing was changed/);
   const refused = runCli(['deploy', dir], { env: cliEnv });
-  assert.notEqual(await refused.exited, 0, refused.output());
-  assert.match(refused.output(), /The following required secrets have not been set: API_KEY\. Set each on locales first \(ledge secret put <NAME> --deployment locales/);
+  assert.equal(await refused.exited, 2, refused.output());
+  assert.match(refused.output(), refusal);
   assert.equal((await api('GET', `/accounts/${account}/deployments/locales`)).success, false, 'the refused deploy made no deployment');
+  // The platform refuses such an upload itself (another client, or a secret deleted in between), in the same words.
+  const upload = await api('PUT', `/accounts/${account}/deployments/locales`, { main_module: 'index.js', modules: [{ name: 'index.js', content_base64: Buffer.from('export default { fetch: () => new Response("x") };').toString('base64') }], config: { compatibility_date: '2025-06-01', secrets: { required: ['API_KEY'] } } }) as unknown as { success: boolean; errors: { message: string }[] };
+  assert.equal(upload.success, false);
+  assert.match(upload.errors[0]?.message ?? '', /^The following required secrets have not been set: API_KEY\. Set each on locales first .*nothing was changed$/);
   assert.equal((await api('PUT', `/accounts/${account}/deployments/locales/secrets`, { name: 'API_KEY', text: 'sk-server-secret-value' })).success, true);
+  const planned = runCli(['deploy', dir, '--dry-run'], { env: cliEnv });
+  assert.equal(await planned.exited, 0, planned.output());
+  assert.match(planned.output(), /^secrets {5}API_KEY \(required; each is set on locales\)$/m);
+  assert.match(planned.output(), /^--dry-run: nothing was changed$/m);
   const deployed = runCli(['deploy', dir], { env: cliEnv });
   assert.equal(await deployed.exited, 0, deployed.output());
   const host = /http:\/\/(locales\.[^/\s]+)\//.exec(deployed.output())?.[1];
@@ -237,7 +251,7 @@ export default {
   const answer = await hostRequest(appUrl, host, '/?lang=fr');
   assert.equal(answer.status, 200, answer.text);
   assert.deepEqual(JSON.parse(answer.text), { view: { type: 'frag', children: ['bonjour!', { type: 'p', children: ['<p>Français</p>\n'] }] }, key: 22, process: 'undefined' });
-  assert.doesNotMatch(serve.output() + deployed.output() + refused.output(), /sk-server-secret-value/);
+  assert.doesNotMatch(serve.output() + deployed.output() + refused.output() + planned.output(), /sk-server-secret-value/);
 
   // An API client's upload of JSX source: the platform's own (sandboxed) build applies the uploaded jsx_factory.
   const view = 'const el = (type, props, ...children) => ({ el: type, children });\nexport const view = () => <b>raw</b>;\n';

@@ -38,6 +38,15 @@ export type VersionConfig = Pick<ProjectConfig, 'compatibility_date' | 'compatib
   assets: DeployConfig['assets'];
 };
 
+/**
+ * Why a version is refused when its deployment lacks secrets its code needs (`secrets.required`): the platform's
+ * answer to the upload and `ledge deploy`'s own check before it (also under --dry-run) say the same, names only.
+ * The first sentence is the original's tool's.
+ */
+export function missingSecretsMessage(deployment: string, missing: readonly string[]): string {
+  return `The following required secrets have not been set: ${missing.join(', ')}. Set each on ${deployment} first (ledge secret put <NAME> --deployment ${deployment}, or PUT .../deployments/${deployment}/secrets), then deploy again; nothing was changed`;
+}
+
 /** The code of a deploy answer's message that warns about its configuration (docs/api.md); `ledge.jsonc` gets the same text. */
 export const CONFIG_WARNING_MESSAGE = 10103;
 

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from '../platform/logger.js';
 import type { DispatchResponse } from '../runtime/isolate.js';
+import { hasSourceFailure, type SourceFailure } from '../runtime/response-stream.js';
 import { toResponseHead } from './response-head.js';
 
 /** Default write timeout: a client that accepts none of the pending bytes for this long is disconnected. */
@@ -40,10 +41,10 @@ export function writeResponse(res: ServerResponse, response: DispatchResponse, o
     // Usually the socket took every byte within end() (Node then holds none: 'finish' only waits for the next
     // tick) and there is nothing for a write timeout to watch; the server's keep-alive timeout takes over from
     // there. Only bytes still queued in Node need the writer (an object, listeners and a timer per response).
-    return res.writableFinished || res.writableLength === 0 ? Promise.resolve() : new BodyWriter(res, null, head.length, options).finishing();
+    return res.writableFinished || res.writableLength === 0 ? Promise.resolve() : new BodyWriter(res, null, null, head.length, options).finishing();
   }
   const source = complete ? slices(body === null ? new Uint8Array(0) : typeof body === 'string' ? Buffer.from(body) : body) : body;
-  return new BodyWriter(res, source[Symbol.asyncIterator](), head.length, options).done;
+  return new BodyWriter(res, source[Symbol.asyncIterator](), !complete && hasSourceFailure(body) ? body : null, head.length, options).done;
 }
 
 /** The body in slices of at most SLICE_BYTES, as an async iterator would give them. */
@@ -55,12 +56,16 @@ async function* slices(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
  * Pumps a body into a response with one listener per event for the whole response (never one per
  * wait: thousands of waits would pile up listeners, and removing them when the connection closes costs
  * time quadratic in their number, during which the main thread serves nobody). A wait for the client
- * longer than the write timeout disconnects it; the connection closing cancels the source.
+ * longer than the write timeout disconnects it; the connection closing cancels the source. A source that
+ * fails while the writer waits on the client (an isolate stopped for memory) closes the connection at once,
+ * without a pull past the backpressure: the response can no longer be completed.
  */
 class BodyWriter {
   readonly done: Promise<void>;
   #res: ServerResponse;
   #source: AsyncIterator<Uint8Array> | null;
+  /** How the source says it failed while nobody pulls (null when it cannot: then only a pull finds out). */
+  #failure: SourceFailure | null;
   #length: number | null;
   #options: WriteOptions;
   #written = 0;
@@ -72,9 +77,10 @@ class BodyWriter {
   #onDrain = (): void => this.#drained();
   #onEnd = (): void => this.#finish();
 
-  constructor(res: ServerResponse, source: AsyncIterator<Uint8Array> | null, length: number | null, options: WriteOptions) {
+  constructor(res: ServerResponse, source: AsyncIterator<Uint8Array> | null, failure: SourceFailure | null, length: number | null, options: WriteOptions) {
     this.#res = res;
     this.#source = source;
+    this.#failure = failure;
     this.#length = length;
     this.#options = options;
     this.done = new Promise<void>((resolve) => { this.#resolve = resolve; });
@@ -84,6 +90,7 @@ class BodyWriter {
     if (res.destroyed) this.#finish();
     else if (source) {
       res.on('drain', this.#onDrain);
+      failure?.onFailure((err) => this.#sourceFailed(err));
       this.#pull();
     }
   }
@@ -132,7 +139,18 @@ class BodyWriter {
       return;
     }
     if (more) this.#pull();
-    else this.#arm();
+    else {
+      // The source failed while this chunk was being taken (chunks it had queued come first): no client wait for it.
+      const failed = this.#failure?.failure;
+      if (failed) this.#fail(failed);
+      else this.#arm();
+    }
+  }
+
+  /** The source failed: while the writer waits on the client it closes the connection now; a pull under way meets the failure itself. */
+  #sourceFailed(err: Error): void {
+    if (this.#finished || this.#closing || !this.#source || !this.#timer) return;
+    this.#fail(err);
   }
 
   /**
@@ -190,6 +208,7 @@ class BodyWriter {
     res.off('close', this.#onEnd);
     res.off('finish', this.#onEnd);
     res.off('drain', this.#onDrain);
+    this.#failure?.onFailure(undefined);
     // The connection closed before the end: the source's producer (an isolate event, a connector) stops.
     this.#stopSource();
     this.#resolve();

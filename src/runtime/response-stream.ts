@@ -7,12 +7,28 @@ export interface ResponseStreamHooks {
 }
 
 /**
+ * What a body source tells a reader that is not pulling from it: the HTTP writer waits on a client that takes
+ * nothing (backpressure) and pulls no further, yet must end the connection as soon as the producer has failed.
+ */
+export interface SourceFailure {
+  /** The producer's failure once it failed (the reader would get it after the chunks queued), else undefined. */
+  readonly failure: Error | undefined;
+  /** Calls `listener` when the producer fails; one listener (a stream has one reader), undefined removes it. */
+  onFailure(listener: ((err: Error) => void) | undefined): void;
+}
+
+/** Whether a body can tell its reader that it failed without being pulled (a ResponseStream can). */
+export function hasSourceFailure(body: object): body is SourceFailure {
+  return typeof (body as Partial<SourceFailure>).onFailure === 'function';
+}
+
+/**
  * A response body arriving chunk by chunk from a producer on another thread or connection (an isolate, a
  * tunnel connector), read by one consumer (the HTTP bridge). Unlike an async generator, its iterator's
  * `return()` works while a `next()` is still waiting: a client that disconnects during a quiet stream
  * cancels it at once, so the producer's event ends instead of waiting for a chunk that may never come.
  */
-export class ResponseStream implements AsyncIterable<Uint8Array> {
+export class ResponseStream implements AsyncIterable<Uint8Array>, SourceFailure {
   #queue: Uint8Array[] = [];
   #bytes = 0;
   #largest = 0;
@@ -21,6 +37,7 @@ export class ResponseStream implements AsyncIterable<Uint8Array> {
   #error: Error | undefined;
   #waiter: ((result: IteratorResult<Uint8Array>) => void) | undefined;
   #failWaiter: ((err: Error) => void) | undefined;
+  #failureListener: ((err: Error) => void) | undefined;
   #hooks: ResponseStreamHooks;
 
   constructor(hooks: ResponseStreamHooks = {}) { this.#hooks = hooks; }
@@ -33,6 +50,10 @@ export class ResponseStream implements AsyncIterable<Uint8Array> {
 
   /** Whether the reader cancelled the stream. */
   get cancelled(): boolean { return this.#cancelled; }
+
+  get failure(): Error | undefined { return this.#cancelled ? undefined : this.#error; }
+
+  onFailure(listener: ((err: Error) => void) | undefined): void { this.#failureListener = listener; }
 
   /** Adds a chunk (ignored once the stream ended or was cancelled). */
   push(chunk: Uint8Array): void {
@@ -61,6 +82,9 @@ export class ResponseStream implements AsyncIterable<Uint8Array> {
     this.#done = true;
     this.#error = err;
     this.#take()?.reject(err);
+    const listener = this.#failureListener;
+    this.#failureListener = undefined;
+    listener?.(err);
   }
 
   /** The producer broke its bounds: what is queued is dropped at once and the reader gets `err` next. */

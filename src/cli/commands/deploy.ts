@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { CONFIG_WARNING_MESSAGE, routeHostname } from '../../config/deploy.js';
+import { CONFIG_WARNING_MESSAGE, missingSecretsMessage, routeHostname } from '../../config/deploy.js';
 import { sectionEntries } from '../../bindings/plugin.js';
 import { BINDINGS } from '../../bindings/registry.js';
 import type { ProjectConfig } from '../../config/load.js';
@@ -61,6 +61,16 @@ async function deploy(dir: string, opts: DeployOptions): Promise<void> {
     return { deployment, version };
   }, (c) => (c.deployment ? `deployment ${config.name} is at version #${c.version?.number ?? '?'}` : `deployment ${config.name} is new`));
 
+  // secrets.required: checked here as the platform checks the upload, so --dry-run fails where the deploy would.
+  const required = config.secrets?.required ?? [];
+  if (required.length) {
+    await progress.step(`checking required secrets ${required.join(', ')}`, async () => {
+      const set = new Set((await client.listAll<{ name: string }>(`${base}/secrets`)).map((s) => s.name));
+      const missing = required.filter((n) => !set.has(n));
+      if (missing.length) throw new LedgeError('config_invalid', `secrets.required: ${missingSecretsMessage(config.name, missing)}`);
+    }, () => `required secrets set on ${config.name}: ${required.join(', ')}`);
+  }
+
   const custom = customHostnames(config.routes);
   if (custom.length) {
     await progress.step(`checking hostnames ${custom.join(', ')}`, async () => {
@@ -89,6 +99,7 @@ async function deploy(dir: string, opts: DeployOptions): Promise<void> {
     bundle: main === undefined ? null : { main_module: MAIN_MODULE, bytes: modules.bytes, sha256: modules.sha256 },
     assets: assets ? { files: assets.scanned.files.size, to_upload: assets.missing.length, bytes_to_upload: assets.missingBytes } : null,
     bindings: diffBindings(config.sections, current.version?.config),
+    required_secrets: [...required],
     hostnames: planHostnames(config, session, current.deployment, custom),
   };
   if (!opts.json) process.stdout.write(formatPlan(plan));
@@ -206,7 +217,7 @@ function planHostnames(config: ProjectConfig, session: PlatformSession, current:
 const HOSTNAME_TYPES: Readonly<Record<HostnameLine['type'], string>> = { default: 'default hostname (edge_dev)', preview: 'preview URL of the new version (preview_urls)', custom: 'custom domain' };
 
 /** The plan for people. */
-function formatPlan(plan: { account: { id: string; name: string }; deployment: string; environment: string | null; new_deployment: boolean; current_version: { id: string; number: number } | null; bundle: { bytes: number; sha256: string } | null; assets: { files: number; to_upload: number; bytes_to_upload: number } | null; bindings: BindingLine[]; hostnames: HostnameLine[] }): string {
+function formatPlan(plan: { account: { id: string; name: string }; deployment: string; environment: string | null; new_deployment: boolean; current_version: { id: string; number: number } | null; bundle: { bytes: number; sha256: string } | null; assets: { files: number; to_upload: number; bytes_to_upload: number } | null; bindings: BindingLine[]; required_secrets: string[]; hostnames: HostnameLine[] }): string {
   const sign = (c: Change) => (c === 'added' ? '+ ' : c === 'removed' ? '- ' : c === 'changed' ? '~ ' : '  ');
   const lines = [
     `deployment  ${plan.deployment}${plan.environment ? ` (env ${plan.environment})` : ''}${plan.new_deployment ? ' (new)' : ''} in account ${plan.account.name} (${plan.account.id})`,
@@ -214,6 +225,7 @@ function formatPlan(plan: { account: { id: string; name: string }; deployment: s
     ...(plan.assets ? [`assets      ${plan.assets.files} files, ${plan.assets.to_upload} to upload (${formatBytes(plan.assets.bytes_to_upload)}); the rest are on the platform already`] : []),
     `bindings    ${plan.bindings.length ? '' : 'none'}`.trimEnd(),
     ...plan.bindings.map((b) => `  ${sign(b.change)}${b.name} → ${b.kind} → ${b.resource}${b.change === 'unchanged' ? '' : `  (${b.change})`}`),
+    ...(plan.required_secrets.length ? [`secrets     ${plan.required_secrets.join(', ')} (required; each is set on ${plan.deployment})`] : []),
     `hostnames   ${plan.hostnames.length ? '' : 'none'}`.trimEnd(),
     ...plan.hostnames.map((h) => `  ${sign(h.change)}${h.hostname}  ${HOSTNAME_TYPES[h.type]}${h.change === 'unchanged' ? '' : ` (${h.change})`}`),
   ];

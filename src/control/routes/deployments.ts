@@ -5,7 +5,7 @@ import { DELETED_NAME, DEPLOYED, DEPLOYMENT, ROLLED_BACK, VERSION } from '../res
 import { defineRoute, paginate, PAGE_QUERY, type RouteContext, type RouteDefinition } from '../router.js';
 import type { PermissionGroup, ResourceKindKey } from '../permissions.js';
 import type { ControlServices } from '../services.js';
-import { checkDeployConfig, CONFIG_WARNING_MESSAGE, DEPLOY_CONFIG_SCHEMA, deployConfigSchemaFor, problemPointer, routeHostname, storedDeployConfig, storedVersionConfig, toVersionConfig, type DeployConfig, type VersionConfig } from '../../config/deploy.js';
+import { checkDeployConfig, CONFIG_WARNING_MESSAGE, DEPLOY_CONFIG_SCHEMA, deployConfigSchemaFor, missingSecretsMessage, problemPointer, routeHostname, storedDeployConfig, storedVersionConfig, toVersionConfig, type DeployConfig, type VersionConfig } from '../../config/deploy.js';
 import { migrateDeployment } from '../../bindings/coordination/migrations.js';
 import { classExportProblems } from '../../bindings/coordination/exported-classes.js';
 import { moduleExportNames } from '../../runtime/module-exports.js';
@@ -169,7 +169,7 @@ export function deploymentRoutes(registry: BindingRegistry): RouteDefinition[] {
         const required = body.config.secrets?.required ?? [];
         const missing = required.filter((n) => !secrets.has(n));
         if (missing.length) {
-          throw fieldError(`/body/config/secrets/required/${required.indexOf(missing[0] as string)}`, `The following required secrets have not been set: ${missing.join(', ')}. Set each on ${params.name} first (ledge secret put <NAME> --deployment ${params.name}, or PUT .../deployments/${params.name}/secrets), then deploy again; nothing was changed`);
+          throw fieldError(`/body/config/secrets/required/${required.indexOf(missing[0] as string)}`, missingSecretsMessage(params.name, missing));
         }
         const clash = envNames(body.config, registry).find((n) => secrets.has(n.name));
         if (clash) throw fieldError(clash.pointer, `"${clash.name}" is a secret of ${params.name}; a var or binding needs another name (or delete the secret: ledge secret delete ${clash.name})`);
