@@ -8,7 +8,7 @@ export interface CoordinationObjectView {
   alarm: number | null;
   /** Pairs in key order, at most the `limit` asked for. */
   pairs: { key: string; value: Uint8Array }[];
-  /** True when the object has more pairs than were returned. */
+  /** True when the object has more pairs than were returned (past the limit asked for, or past INSPECT_VALUE_BYTES). */
   more: boolean;
   /** Its SQL tables (not the platform's own `_cf_` ones), with their row counts. */
   tables: { name: string; rows: number }[];
@@ -39,6 +39,15 @@ export const USER_TABLES_SQL = "SELECT name FROM sqlite_master WHERE type = 'tab
 /** A table name quoted for SQL. */
 export const quoteName = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/**
+ * The most bytes of stored values one inspection reads: a thousand values of 128 KB each, read and spelled out whole,
+ * took the platform's process 800 MB more for one request (red team), and requests may run at once. Past it the
+ * pairs stop early, marked `more` (at least one pair is always read).
+ */
+export const INSPECT_VALUE_BYTES = 4 * 1024 * 1024;
+/** Pairs read at a time while the bytes are counted. */
+const INSPECT_PAGE = 16;
+
 /** Refuses a page size outside 1..1000. */
 export function checkLimit(limit: number): void {
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new LedgeError('bad_argument', `a limit must be an integer from 1 to 1000 (got ${String(limit)})`);
@@ -55,13 +64,25 @@ export function portInspector(port: CoordinationStoragePort): CoordinationInspec
       try {
         const [size, alarm] = [await store.databaseSize(), await store.getAlarm()];
         if (size === 0) return alarm === null ? null : { size, alarm, pairs: [], more: false, tables: [] };
-        const rows = await store.list({ limit: limit + 1 });
+        const pairs: { key: string; value: Uint8Array }[] = [];
+        let bytes = 0;
+        let more = false;
+        for (let after: string | undefined; ;) {
+          const page = await store.list({ limit: INSPECT_PAGE, ...(after === undefined ? {} : { startAfter: after }) });
+          for (const [key, value] of page) {
+            if (pairs.length === limit || (pairs.length > 0 && bytes + value.byteLength > INSPECT_VALUE_BYTES)) { more = true; break; }
+            pairs.push({ key, value });
+            bytes += value.byteLength;
+          }
+          if (more || page.length < INSPECT_PAGE) break;
+          after = page[page.length - 1]?.[0];
+        }
         const tables: { name: string; rows: number }[] = [];
         for (const [name] of (await store.exec(USER_TABLES_SQL, [])).rows as [string][]) {
           const count = (await store.exec(`SELECT count(*) FROM ${quoteName(name)}`, [])).rows[0]?.[0];
           tables.push({ name, rows: Number(count) });
         }
-        return { size, alarm, pairs: rows.slice(0, limit).map(([key, value]) => ({ key, value })), more: rows.length > limit, tables };
+        return { size, alarm, pairs, more, tables };
       } finally {
         await store.close();
       }

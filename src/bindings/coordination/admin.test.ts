@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serialize } from 'node:v8';
+import { deserialize, serialize } from 'node:v8';
 import { openEmbeddedStorage } from '../../storage/embedded.js';
 import { portInspector } from '../../storage/coordination-inspect.js';
-import { COORDINATION_ADMIN, displayValue, objectIdOf } from './admin.js';
+import { COORDINATION_ADMIN, DISPLAY_BUDGET, displayValue, objectIdOf } from './admin.js';
 import { idFromName, namespaceKey } from './ids.js';
 
 test('displayValue spells out what JSON cannot hold', () => {
@@ -17,6 +17,26 @@ test('displayValue spells out what JSON cannot hold', () => {
   let at = deep;
   for (let i = 0; i < 100; i++) { const next: unknown[] = []; at.push(next); at = next; }
   assert.match(JSON.stringify(displayValue(deep)), /nested too deep/, 'a deep value is cut, not a stack overflow');
+});
+
+test('displayValue spells out at most its budget of a value small as stored (shared references, holes, bytes named many times)', () => {
+  let dag: unknown = 1;
+  for (let i = 0; i < 40; i++) dag = [dag, dag];
+  const holes: unknown[] = [];
+  holes.length = 4e9;
+  holes[2] = 'x';
+  const views = new Array(1000).fill(new Uint8Array(100_000));
+  for (const value of [dag, holes, views, new Map([[1, dag]]), new Set([views]), { a: dag, b: views }]) {
+    const stored = serialize(value);
+    assert.ok(stored.byteLength < 200_000, `${stored.byteLength} bytes stored`);
+    const shown = JSON.stringify(displayValue(deserialize(stored)));
+    assert.ok(shown.length < DISPLAY_BUDGET.chars + DISPLAY_BUDGET.parts * 50, `${shown.length} characters shown`);
+    assert.match(shown, /cut/);
+  }
+  assert.match(JSON.stringify(displayValue(holes)), /^\[null,null,"x",null/);
+  const budget = { ...DISPLAY_BUDGET };
+  displayValue(views, budget);
+  assert.equal(budget.chars, 0, 'a budget passed in is spent, for the next value');
 });
 
 test('objectIdOf: a name hashes as idFromName; an id must be 64 hex digits of this namespace', () => {

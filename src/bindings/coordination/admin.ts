@@ -44,30 +44,83 @@ export function objectIdOf(account: string, deployment: string, className: strin
   return (target.id as string).toLowerCase();
 }
 
-/** A structured-clone value made JSON-safe for display: Maps, Sets, Dates, bigints, bytes and undefined are spelled out. */
-export function displayValue(value: unknown, depth = 0): unknown {
+/**
+ * What one showing of stored values may spell out: parts (values, entries, elements) and characters of text (strings,
+ * bytes in base64, error messages). Structured clone keeps shared references and sparse arrays, so a few stored bytes
+ * can stand for a value of 2^40 parts (an array holding the same array twice, forty times over), an array of 4
+ * billion holes, or one 1 MB buffer seen through 10,000 views: spelled out whole, one such value held the platform's
+ * process for minutes and took gigabytes, stalling every account (red team). Past the budget the rest is cut.
+ */
+export interface DisplayBudget { parts: number; chars: number }
+export const DISPLAY_BUDGET: Readonly<DisplayBudget> = { parts: 100_000, chars: 4 * 1024 * 1024 };
+
+const CUT = '[cut: past what one showing spells out]';
+
+/** A structured-clone value made JSON-safe for display: Maps, Sets, Dates, bigints, bytes and undefined are spelled out, within `budget` (spent). */
+export function displayValue(value: unknown, budget: DisplayBudget = { ...DISPLAY_BUDGET }): unknown {
+  return displayPart(value, budget, 0);
+}
+
+/** `text`, spent from the budget, or the cut note when it has not that many characters left. */
+function spend(budget: DisplayBudget, text: string): string {
+  if (text.length > budget.chars) { budget.chars = 0; return CUT; }
+  budget.chars -= text.length;
+  return text;
+}
+
+/** Up to what `budget` has left of `items`, spelled out, then a note of how many were left out (a hole shows as null). */
+function displayItems(items: Iterable<unknown> | readonly unknown[], budget: DisplayBudget, depth: number): unknown[] {
+  const out: unknown[] = [];
+  if (Array.isArray(items)) {
+    let i = 0;
+    for (; i < items.length && budget.parts > 0; i++) {
+      if (Object.hasOwn(items, i)) out.push(displayPart(items[i], budget, depth + 1));
+      else { budget.parts--; out.push(null); }
+    }
+    if (i < items.length) out.push(`[cut: ${items.length - i} more]`);
+    return out;
+  }
+  for (const item of items) {
+    if (budget.parts <= 0) { out.push(CUT); break; }
+    out.push(displayPart(item, budget, depth + 1));
+  }
+  return out;
+}
+
+function displayPart(value: unknown, budget: DisplayBudget, depth: number): unknown {
   if (depth > 32) return '[nested too deep]';
+  if (budget.parts-- <= 0) return CUT;
   if (value === undefined) return { $undefined: true };
-  if (typeof value === 'bigint') return { $bigint: value.toString() };
+  if (typeof value === 'bigint') return { $bigint: spend(budget, value.toString()) };
   if (typeof value === 'number' && !Number.isFinite(value)) return { $number: String(value) };
+  if (typeof value === 'string') return spend(budget, value);
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Date) return { $date: Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString() };
-  if (value instanceof Map) return { $map: [...value].map(([k, v]) => [displayValue(k, depth + 1), displayValue(v, depth + 1)]) };
-  if (value instanceof Set) return { $set: [...value].map((v) => displayValue(v, depth + 1)) };
-  if (ArrayBuffer.isView(value)) return { $bytes: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') };
-  if (value instanceof ArrayBuffer) return { $bytes: Buffer.from(value).toString('base64') };
-  if (value instanceof RegExp) return { $regexp: String(value) };
-  if (value instanceof Error) return { $error: `${value.name}: ${value.message}` };
-  if (Array.isArray(value)) return value.map((v) => displayValue(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, displayValue(v, depth + 1)]));
+  if (value instanceof Map) return { $map: displayItems(value, budget, depth) };
+  if (value instanceof Set) return { $set: displayItems(value, budget, depth) };
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) {
+    const bytes = ArrayBuffer.isView(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : Buffer.from(value);
+    // Checked before the base64 is made: 4 characters per 3 bytes.
+    if (Math.ceil(bytes.byteLength / 3) * 4 > budget.chars) { budget.chars = 0; return { $bytes: CUT, length: bytes.byteLength }; }
+    return { $bytes: spend(budget, bytes.toString('base64')) };
+  }
+  if (value instanceof RegExp) return { $regexp: spend(budget, String(value)) };
+  if (value instanceof Error) return { $error: spend(budget, `${value.name}: ${value.message}`) };
+  if (Array.isArray(value)) return displayItems(value, budget, depth);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (budget.parts <= 0) { out.$cut = CUT; break; }
+    out[spend(budget, k)] = displayPart(v, budget, depth + 1);
+  }
+  return out;
 }
 
 /** Decodes stored bytes for display; bytes that are not a structured clone are shown as they are. */
-function decode(bytes: Uint8Array): unknown {
+function decode(bytes: Uint8Array, budget: DisplayBudget): unknown {
   try {
-    return displayValue(deserialize(bytes));
+    return displayValue(deserialize(bytes), budget);
   } catch {
-    return { $undecodable: Buffer.from(bytes).toString('base64') };
+    return { $undecodable: spend(budget, Buffer.from(bytes).toString('base64')) };
   }
 }
 
@@ -107,9 +160,11 @@ export const COORDINATION_ADMIN = {
     checkName('class', className);
     const view = await inspector.inspect(namespaceOf(account, deployment, className), id, { limit });
     if (!view) throw new LedgeError('not_found', `${deployment}/${className} has no object ${id} (it holds no data and no alarm)`);
+    // One budget for every value shown (DISPLAY_BUDGET), so a thousand pairs spell out no more than one.
+    const budget = { ...DISPLAY_BUDGET };
     return {
       id, deployment, class: className, size_bytes: view.size, alarm: view.alarm === null ? null : new Date(view.alarm).toISOString(),
-      pairs: view.pairs.map((p) => ({ key: p.key, value: decode(p.value), bytes: p.value.byteLength })), more_pairs: view.more, tables: view.tables,
+      pairs: view.pairs.map((p) => ({ key: p.key, value: decode(p.value, budget), bytes: p.value.byteLength })), more_pairs: view.more, tables: view.tables,
     };
   },
 
