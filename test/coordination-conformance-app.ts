@@ -18,6 +18,7 @@ class Probe extends DurableObject {
     out.tooBig = await attempt(() => s.put('huge', 'x'.repeat(2100000)));
     out.entriesUndefined = await attempt(async () => { await s.put({ a: 1, skipped: undefined, b: 2 }); return entries(await s.get(['a', 'skipped', 'b'])); });
     out.oneUndefined = await attempt(() => s.put('k', undefined));
+    out.entriesAndValue = await attempt(() => s.put({ a: 1 }, 5));
     out.startAndStartAfter = await attempt(() => s.list({ start: 'a', startAfter: 'a' }));
     out.zeroLimit = await attempt(() => s.list({ limit: 0 }));
     out.halfLimit = await attempt(() => s.list({ limit: 0.5 }));

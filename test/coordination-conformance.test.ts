@@ -22,6 +22,7 @@ test('coordination objects match the reference: storage limits and texts, transa
     assert.deepEqual(sqlite['tooBig'], { error: 'RangeError: Values cannot be larger than 2000000 bytes. A value of size 2100007 was provided.' });
     assert.deepEqual(sqlite['entriesUndefined'], { value: [['a', 1], ['b', 2]] }, 'put(entries) leaves out an undefined value');
     assert.deepEqual(sqlite['oneUndefined'], { error: 'TypeError: put() called with undefined value.' });
+    assert.deepEqual(sqlite['entriesAndValue'], { error: 'TypeError: put() may only be called with a single key-value pair and optional options as put(key, value, options) or with multiple key-value pairs and optional options as put(entries, options)' });
     assert.deepEqual(sqlite['startAndStartAfter'], { error: 'TypeError: list() cannot be called with both start and startAfter values.' });
     assert.deepEqual(sqlite['zeroLimit'], { error: 'TypeError: List limit must be positive.' });
     assert.deepEqual(sqlite['halfLimit'], { error: 'TypeError: List limit must be positive.' }, 'a limit is taken as an integer');

@@ -130,6 +130,9 @@ export class ObjectStorage {
       ? [[keyOrEntries, valueOrOptions]]
       : Object.entries(keyOrEntries ?? {}).filter(([, value]) => value !== undefined);
     const options = (typeof keyOrEntries === 'string' ? maybeOptions : valueOrOptions) as WriteOptions | undefined;
+    if (typeof keyOrEntries !== 'string' && valueOrOptions !== undefined && valueOrOptions !== null && typeof valueOrOptions !== 'object') {
+      throw new TypeError('put() may only be called with a single key-value pair and optional options as put(key, value, options) or with multiple key-value pairs and optional options as put(entries, options)');
+    }
     checkKeys(entries.map(([key]) => key));
     const limit = this.#t.sqlite ? MAX_VALUE_BYTES_SQLITE : MAX_VALUE_BYTES_KV;
     const encoded = entries.map(([key, value]): [string, Uint8Array] => {
