@@ -67,6 +67,10 @@ test('coordination objects match the reference: storage limits and texts, transa
     const aborted = await get('/abort-write?name=abort3');
     assert.deepEqual(aborted['first'], { error: 'Error: stop here' }, 'the code after abort() does not run on');
     assert.ok(!(aborted['keys'] as string[]).includes('after-abort'), 'nothing written after abort() is kept');
+    // abort() from a timer after the call answered (the Agents SDK's destroy()): the object is reset, nothing is logged as uncaught.
+    assert.deepEqual(await get('/abort-later?name=abort4'), { first: { value: 'answered' }, second: 'answered' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.doesNotMatch(server.logText(), /Uncaught.*destroyed/);
 
     // workerd's WebSocket texts, which applications match on (a send to a client that went away).
     const ws = await get('/ws-texts');
