@@ -18,6 +18,7 @@ class Probe extends DurableObject {
     out.tooBig = await attempt(() => s.put('huge', 'x'.repeat(2100000)));
     out.entriesUndefined = await attempt(async () => { await s.put({ a: 1, skipped: undefined, b: 2 }); return entries(await s.get(['a', 'skipped', 'b'])); });
     out.oneUndefined = await attempt(() => s.put('k', undefined));
+    out.entriesAndValue = await attempt(() => s.put({ a: 1 }, 5));
     out.startAndStartAfter = await attempt(() => s.list({ start: 'a', startAfter: 'a' }));
     out.zeroLimit = await attempt(() => s.list({ limit: 0 }));
     out.halfLimit = await attempt(() => s.list({ limit: 0.5 }));
@@ -87,6 +88,11 @@ class Probe extends DurableObject {
     this.ctx.storage.put('after-abort', 1);
     return 'went on';
   }
+  abortLater() {
+    // As the Agents SDK's destroy() does: abort() from a timer, after the call has answered.
+    setTimeout(() => this.ctx.abort('destroyed'), 0);
+    return 'answered';
+  }
   async keys() {
     return [...(await this.ctx.storage.list())].map(([k]) => k);
   }
@@ -129,6 +135,12 @@ export default {
       case '/abort': {
         const first = await attempt(() => stub.abortNow(url.searchParams.get('reason') ?? undefined));
         return Response.json({ first, remote: first.error ? true : false });
+      }
+      case '/abort-later': {
+        const first = await attempt(() => stub.abortLater());
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const second = await attempt(() => stub.where());
+        return Response.json({ first, second: second.value ? 'answered' : second });
       }
       case '/abort-write': {
         const first = await attempt(() => stub.abortThenWrite());

@@ -22,6 +22,7 @@ test('coordination objects match the reference: storage limits and texts, transa
     assert.deepEqual(sqlite['tooBig'], { error: 'RangeError: Values cannot be larger than 2000000 bytes. A value of size 2100007 was provided.' });
     assert.deepEqual(sqlite['entriesUndefined'], { value: [['a', 1], ['b', 2]] }, 'put(entries) leaves out an undefined value');
     assert.deepEqual(sqlite['oneUndefined'], { error: 'TypeError: put() called with undefined value.' });
+    assert.deepEqual(sqlite['entriesAndValue'], { error: 'TypeError: put() may only be called with a single key-value pair and optional options as put(key, value, options) or with multiple key-value pairs and optional options as put(entries, options)' });
     assert.deepEqual(sqlite['startAndStartAfter'], { error: 'TypeError: list() cannot be called with both start and startAfter values.' });
     assert.deepEqual(sqlite['zeroLimit'], { error: 'TypeError: List limit must be positive.' });
     assert.deepEqual(sqlite['halfLimit'], { error: 'TypeError: List limit must be positive.' }, 'a limit is taken as an integer');
@@ -66,6 +67,10 @@ test('coordination objects match the reference: storage limits and texts, transa
     const aborted = await get('/abort-write?name=abort3');
     assert.deepEqual(aborted['first'], { error: 'Error: stop here' }, 'the code after abort() does not run on');
     assert.ok(!(aborted['keys'] as string[]).includes('after-abort'), 'nothing written after abort() is kept');
+    // abort() from a timer after the call answered (the Agents SDK's destroy()): the object is reset, nothing is logged as uncaught.
+    assert.deepEqual(await get('/abort-later?name=abort4'), { first: { value: 'answered' }, second: 'answered' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.doesNotMatch(server.logText(), /Uncaught.*destroyed/);
 
     // workerd's WebSocket texts, which applications match on (a send to a client that went away).
     const ws = await get('/ws-texts');

@@ -16,7 +16,7 @@ import { decodeBody } from '../bindings/queues/codec.js';
 import { QUEUE_LIMITS } from '../bindings/queues/limits.js';
 import { runWorkflow } from '../bindings/workflows/run.js';
 import type { WorkflowRunEvent } from '../bindings/workflows/protocol.js';
-import { dropInstance, gateRunningObjectAnswer, releaseOutcome, runObjectEvent, runningObjectGate, runningObjectUnconfirmed, settleCarriedWrites, thrownOf, type InstanceContext } from '../bindings/coordination/instances.js';
+import { dropInstance, gateRunningObjectAnswer, isObjectAbort, releaseOutcome, runObjectEvent, runningObjectGate, runningObjectUnconfirmed, settleCarriedWrites, thrownOf, type InstanceContext } from '../bindings/coordination/instances.js';
 import { setObjectValuesAccount } from '../bindings/coordination/rpc-values.js';
 import { endLease, grantLease, installLeasedRunner } from '../bindings/coordination/leases.js';
 import { WebSocketRequestResponsePair, installObjectSockets, takeSocketFlush } from '../bindings/coordination/websockets-isolate.js';
@@ -115,8 +115,9 @@ Object.defineProperty(globalThis, 'navigator', { value: Object.freeze({ userAgen
 const events = new AsyncLocalStorage<EventState>();
 installSubrequestLimit();
 
-process.on('unhandledRejection', (reason) => log('error', `Uncaught (in promise) ${describe(reason)}`));
-process.on('uncaughtException', (err) => log('error', `Uncaught ${describe(err)}`));
+// A coordination object's ctx.abort() throws to stop its code (as workerd ends execution): asked for, not an error.
+process.on('unhandledRejection', (reason) => { if (!isObjectAbort(reason)) log('error', `Uncaught (in promise) ${describe(reason)}`); });
+process.on('uncaughtException', (err) => { if (!isObjectAbort(err)) log('error', `Uncaught ${describe(err)}`); });
 
 // Links a call opens belong to the event making it: they close (and their stubs are released) when it ends.
 // A call a coordination object makes waits at its output gate (bindings/coordination/instances.ts).

@@ -18,6 +18,14 @@ import type { ObjectSocketProtocol } from './websockets-protocol.js';
 
 /** How long `blockConcurrencyWhile` may hold an instance before it is reset (reference §4.2). */
 export const BLOCK_CONCURRENCY_TIMEOUT_MS = 30_000;
+
+/** The errors `ctx.abort()` threw to stop the code that called it (not logged as uncaught: the application asked for it). */
+const ABORTS = new WeakSet<object>();
+
+/** Whether `err` is what `ctx.abort()` threw (thrown from a timer, as the Agents SDK calls it, it is no uncaught error). */
+export function isObjectAbort(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && ABORTS.has(err);
+}
 const MAX_BLOCK_DEPTH = 8;
 
 /** What the isolate gives the instances: the module's exports, `env`, and its binding transport. */
@@ -171,6 +179,7 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
       // (workerd ends the isolate's execution; a throw is the nearest a shared isolate can do).
       instance.storage.shutdown(err);
       reset(instance, err);
+      ABORTS.add(err);
       throw err;
     },
   };

@@ -168,6 +168,9 @@ export class ObjectStorage {
       ? [[keyOrEntries, valueOrOptions]]
       : Object.entries(keyOrEntries ?? {}).filter(([, value]) => value !== undefined);
     const options = (typeof keyOrEntries === 'string' ? maybeOptions : valueOrOptions) as WriteOptions | undefined;
+    if (typeof keyOrEntries !== 'string' && valueOrOptions !== undefined && valueOrOptions !== null && typeof valueOrOptions !== 'object') {
+      throw new TypeError('put() may only be called with a single key-value pair and optional options as put(key, value, options) or with multiple key-value pairs and optional options as put(entries, options)');
+    }
     checkKeys(entries.map(([key]) => key));
     const encoded = entries.map(([key, value]): [string, Uint8Array] => {
       if (value === undefined) throw new TypeError('put() called with undefined value.');
