@@ -57,3 +57,27 @@ test('abandon() drops what is queued at once, the reader gets the error next, an
   await assert.rejects(stream[Symbol.asyncIterator]().next(), /sent past its credit/);
   assert.equal(cancels, 0, 'the producer broke its bounds: it is not told the reader cancelled');
 });
+
+test('a reader that is not pulling learns of a failure at once (once), and not after it cancelled', () => {
+  const stream = new ResponseStream();
+  const seen: string[] = [];
+  stream.onFailure((err) => seen.push(err.message));
+  stream.push(bytes('queued'));
+  assert.equal(stream.failure, undefined);
+  stream.fail(new Error('isolate stopped'));
+  stream.fail(new Error('again'));
+  assert.deepEqual(seen, ['isolate stopped'], 'told without a pull, and only of the first failure');
+  assert.equal((stream.failure as Error | undefined)?.message, 'isolate stopped');
+  assert.equal(stream.buffered, 6, 'nothing was taken from the queue');
+
+  const cancelled = new ResponseStream();
+  let told = 0;
+  cancelled.onFailure(() => told++);
+  cancelled.onFailure(undefined);
+  cancelled.abandon(new Error('cut off'));
+  assert.equal(told, 0, 'a removed listener is not called');
+  const gone = new ResponseStream();
+  gone.cancel();
+  gone.fail(new Error('late'));
+  assert.equal(gone.failure, undefined, 'a cancelled stream reports no failure');
+});
