@@ -67,7 +67,7 @@ test('a reader that is not pulling learns of a failure at once (once), and not a
   stream.fail(new Error('isolate stopped'));
   stream.fail(new Error('again'));
   assert.deepEqual(seen, ['isolate stopped'], 'told without a pull, and only of the first failure');
-  assert.equal(stream.failure?.message, 'isolate stopped');
+  assert.equal((stream.failure as Error | undefined)?.message, 'isolate stopped');
   assert.equal(stream.buffered, 6, 'nothing was taken from the queue');
 
   const cancelled = new ResponseStream();
