@@ -84,6 +84,8 @@ interface RequestState {
   ended: boolean;
   pullWaiter: (() => void) | undefined;
   reader: ReadableStreamDefaultReader<unknown> | undefined;
+  /** Response body bytes sent to the host, its head's included; what it has not read is `sent` less its last `read`. */
+  sent: number;
   outstanding: number;
   creditWaiter: (() => void) | undefined;
 }
@@ -237,7 +239,7 @@ function receive(message: HostMessage): void {
     case 'req-chunk': pushBody(message.id, message.chunk); break;
     case 'req-end': endBody(message.id); break;
     case 'abort': abortRequest(message.id, message.reason); break;
-    case 'res-credit': credit(message.id); break;
+    case 'res-credit': credit(message.id, message.read); break;
     case 'call-result': settleCall(message.id, message.value, message.error); break;
     case 'binding-push': pushListeners.get(message.binding)?.(message.data); break;
     case 'scheduled': void runScheduled(message); break;
@@ -267,7 +269,7 @@ try {
 }
 
 async function runFetch(id: number, method: string, url: string, flat: FlatHeaders, hasBody: boolean, httpProtocol: string | undefined): Promise<void> {
-  const state: RequestState = { id, abort: new AbortController(), aborted: false, body: undefined, queued: [], ended: false, pullWaiter: undefined, reader: undefined, outstanding: 0, creditWaiter: undefined };
+  const state: RequestState = { id, abort: new AbortController(), aborted: false, body: undefined, queued: [], ended: false, pullWaiter: undefined, reader: undefined, sent: 0, outstanding: 0, creditWaiter: undefined };
   requests.set(id, state);
   const waits: Promise<unknown>[] = [];
   const ctx: ExecutionContext = {
@@ -641,7 +643,10 @@ async function respond(id: number, response: Response, state: RequestState, fini
     send({ ...head, body: toBytes(first.value), streaming: false });
     return false;
   }
-  send({ ...head, body: toBytes(first.value), streaming: true });
+  const firstBytes = toBytes(first.value);
+  state.sent += firstBytes.byteLength;
+  state.outstanding += firstBytes.byteLength;
+  send({ ...head, body: firstBytes, streaming: true });
   try {
     let next = second ?? (await pending);
     while (!next.done) {
@@ -660,15 +665,16 @@ async function respond(id: number, response: Response, state: RequestState, fini
 async function sendChunk(id: number, state: RequestState, chunk: Uint8Array): Promise<void> {
   while (state.outstanding >= STREAM_WINDOW_BYTES && !state.aborted) await new Promise<void>((resolve) => { state.creditWaiter = resolve; });
   if (state.aborted) return;
+  state.sent += chunk.byteLength;
   state.outstanding += chunk.byteLength;
   send({ t: 'res-chunk', id, chunk });
 }
 
-/** The host has written everything sent so far. */
-function credit(id: number): void {
+/** The host has read `read` bytes of the body (undefined: the stream ended, nothing is outstanding). */
+function credit(id: number, read?: number): void {
   const state = requests.get(id);
   if (!state) return;
-  state.outstanding = 0;
+  state.outstanding = read === undefined ? 0 : Math.max(0, state.sent - read);
   const waiter = state.creditWaiter;
   state.creditWaiter = undefined;
   waiter?.();

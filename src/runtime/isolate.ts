@@ -647,7 +647,7 @@ export class Isolate {
         let body: DispatchResponse['body'] = message.body;
         if (message.streaming) {
           event.stream = new ResponseStream({
-            onDrained: () => this.#post({ t: 'res-credit', id: event.id }),
+            onDrained: (read) => this.#post({ t: 'res-credit', id: event.id, read }),
             // The reader let go before the end (the client went away or stopped reading): the event must end
             // whether or not the application asked for request.signal, or its stream and window stay forever.
             onCancel: () => {

@@ -89,7 +89,8 @@ export type HostMessage =
   | { t: 'req-chunk'; id: number; chunk: Uint8Array }
   | { t: 'req-end'; id: number }
   | { t: 'abort'; id: number; reason: string }
-  | { t: 'res-credit'; id: number }
+  /** The host's reader has taken every chunk sent so far: `read` bytes of the body in all, its head's included. */
+  | { t: 'res-credit'; id: number; read: number }
   | { t: 'call-result'; id: number; value?: unknown; error?: SerializedError }
   /** A write to what a watched binding reads (BindingService.watch), sent before the write is acknowledged: for its isolate half. */
   | { t: 'binding-push'; binding: string; data: unknown }

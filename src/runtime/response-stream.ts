@@ -1,7 +1,11 @@
 /** What a response stream tells its producer. */
 export interface ResponseStreamHooks {
-  /** The reader has taken every chunk queued so far (the producer may send more: credit). */
-  onDrained?: () => void;
+  /**
+   * The reader has taken every chunk queued so far, `read` bytes in all since the stream began (the producer may
+   * send more: credit). A total, not a signal: a producer whose chunks arrive cut in pieces is told once per piece,
+   * and counting each as "all read" let it run ahead of its client (splitBatch cuts chunks over 4 MiB).
+   */
+  onDrained?: (read: number) => void;
   /** The reader gave up before the end (the client went away): the producer should stop and let go. */
   onCancel?: () => void;
 }
@@ -32,6 +36,8 @@ export class ResponseStream implements AsyncIterable<Uint8Array>, SourceFailure 
   #queue: Uint8Array[] = [];
   #bytes = 0;
   #largest = 0;
+  /** Bytes the reader has taken in all. */
+  #read = 0;
   #done = false;
   #cancelled = false;
   #error: Error | undefined;
@@ -61,8 +67,9 @@ export class ResponseStream implements AsyncIterable<Uint8Array>, SourceFailure 
     if (chunk.byteLength > this.#largest) this.#largest = chunk.byteLength;
     const waiter = this.#take();
     if (waiter) {
+      this.#read += chunk.byteLength;
       waiter.resolve({ done: false, value: chunk });
-      this.#hooks.onDrained?.();
+      this.#hooks.onDrained?.(this.#read);
       return;
     }
     this.#queue.push(chunk);
@@ -121,7 +128,8 @@ export class ResponseStream implements AsyncIterable<Uint8Array>, SourceFailure 
     const chunk = this.#queue.shift();
     if (chunk) {
       this.#bytes -= chunk.byteLength;
-      if (this.#queue.length === 0 && !this.#done) this.#hooks.onDrained?.();
+      this.#read += chunk.byteLength;
+      if (this.#queue.length === 0 && !this.#done) this.#hooks.onDrained?.(this.#read);
       return Promise.resolve({ done: false, value: chunk });
     }
     if (this.#error && !this.#cancelled) return Promise.reject(this.#error);
