@@ -10,6 +10,21 @@ test('an origin-form target is served under the Host header; a host a URL refuse
   }
 });
 
+test('a host is judged the same every time, whatever the path after it: only the origin can make a URL fail', () => {
+  const paths = ['/', '/a b', '/%zz', '//evil.example/x', '/\\x', '/?q=<>"', '/#frag', `/${'x'.repeat(5000)}`, '/é', '/\u0000'];
+  for (const host of ['app.example.com:8787', '127.0.0.1:18777', 'localhost', 'app.example.com:99999', '1.2.3.256', 'xn--a.example', '[::1]:80']) {
+    const once = toRequestTarget('/', host);
+    for (let round = 0; round < 2; round++) {
+      for (const path of paths) {
+        const target = toRequestTarget(path, host);
+        assert.equal(target === null, once === null, `${host} ${path}`);
+        assert.equal(target === null, !URL.canParse(`http://${host}${path}`), `${host} ${path} against the parser`);
+        if (target) assert.equal(target.url, `http://${host}${path}`);
+      }
+    }
+  }
+});
+
 test('an absolute-form target keeps its path and query, and its authority wins over Host', () => {
   assert.deepEqual(toRequestTarget('http://a.example.com/p/q?x=1&y=%2F', 'b.example.com'), { url: 'http://a.example.com/p/q?x=1&y=%2F', host: 'a.example.com', absolute: true });
   assert.equal(toRequestTarget('HTTPS://a.example.com?x=1', 'a.example.com')?.url, 'http://a.example.com/?x=1');
