@@ -79,7 +79,7 @@ test('coordination values huge when shown (shared references, holes, many large 
     const holes = JSON.stringify((await show('holes')).pairs[0]?.value);
     assert.match(holes, /^\[null,null,null,null,null,1,null/, 'the start of the holey array is shown as it is');
 
-    // A thousand values of 125 KB (stopped early by B's memory limit or not): at most 4 MiB of them are read and shown.
+    // A thousand values of 125 KB (stopped early by B's memory limit or not): at most 1 MiB of them are read and shown.
     let filled = 0;
     for (let from = 0; from < 1000; from += 10, filled = from) {
       const r = await visit(serve.app, 'box.bee.ledge.localhost', `/big?from=${from}`);

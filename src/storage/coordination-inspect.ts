@@ -44,7 +44,7 @@ export const quoteName = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * took the platform's process 800 MB more for one request (red team), and requests may run at once. Past it the
  * pairs stop early, marked `more` (at least one pair is always read).
  */
-export const INSPECT_VALUE_BYTES = 4 * 1024 * 1024;
+export const INSPECT_VALUE_BYTES = 1024 * 1024;
 /** Pairs read at a time while the bytes are counted. */
 const INSPECT_PAGE = 16;
 

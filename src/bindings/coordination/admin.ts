@@ -52,7 +52,7 @@ export function objectIdOf(account: string, deployment: string, className: strin
  * process for minutes and took gigabytes, stalling every account (red team). Past the budget the rest is cut.
  */
 export interface DisplayBudget { parts: number; chars: number }
-export const DISPLAY_BUDGET: Readonly<DisplayBudget> = { parts: 100_000, chars: 4 * 1024 * 1024 };
+export const DISPLAY_BUDGET: Readonly<DisplayBudget> = { parts: 100_000, chars: 1024 * 1024 };
 
 const CUT = '[cut: past what one showing spells out]';
 

@@ -21,6 +21,20 @@ import { closeSafely, toBuffer } from '../../http/ws-util.js';
 const RECEIVE_WINDOW_BYTES = 1024 * 1024;
 /** Bytes an instance may send to a socket whose client has not joined yet. */
 const EARLY_BYTES = 16 * 1024 * 1024;
+/**
+ * Bytes all the objects of one hub (one account's directory) may send to sockets whose clients have not joined yet:
+ * held in the platform's process until a client joins or JOIN_MS passes. Bounded per socket alone, an object
+ * accepting sockets it never hands to a client and sending 16 MB to each took the platform's process about 155 MB
+ * more per ten sockets, held for a minute, without end (red team).
+ */
+const EARLY_BYTES_PER_HUB = 64 * 1024 * 1024;
+/**
+ * What a socket whose client has not joined yet counts against EARLY_BYTES_PER_HUB besides what was sent to it: this
+ * much for the socket itself, plus its tags and attachment (an object accepting thousands of sockets it never hands
+ * to a client, each with ten 256-character tags and a 16 KB attachment, took the platform's process about 100 MB more
+ * per 3,000, held a minute).
+ */
+const EARLY_SOCKET_BYTES = 512;
 /** Bytes the object sent to one socket that its client has not taken; past this the client is too slow and is disconnected. */
 const SEND_BUFFER_BYTES = 16 * 1024 * 1024;
 /** How long an accepted socket may wait for its client before it is forgotten. */
@@ -64,6 +78,8 @@ export interface HubOptions {
 export class ObjectSocketHub {
   readonly #objects = new Map<string, ObjectSockets>();
   readonly #options: HubOptions;
+  /** Bytes held for sockets whose clients have not joined yet, over every object (EARLY_BYTES_PER_HUB). */
+  #earlyBytes = 0;
 
   constructor(options: HubOptions) {
     this.#options = options;
@@ -164,6 +180,7 @@ export class ObjectSocketHub {
       object.sockets.clear();
     }
     this.#objects.clear();
+    this.#earlyBytes = 0;
   }
 
   /** The socket calls of an instance; `check` throws unless the calling isolate holds the object's live instance. */
@@ -179,9 +196,15 @@ export class ObjectSocketHub {
         if (!object) throw new BindingError('Error', 'acceptWebSocket() is only possible while the object handles an event');
         if (object.sockets.has(socket)) throw new BindingError('TypeError', `acceptWebSocket(): socket ${socket} is already held`);
         if (object.sockets.size >= MAX_SOCKETS_PER_OBJECT) throw new BindingError('Error', `acceptWebSocket(): an object may hold at most ${MAX_SOCKETS_PER_OBJECT} WebSockets`);
-        const held: Held = { socket, tags: [...new Set(tags)], attachment: null, autoResponseAt: null, ws: undefined, early: [], earlyBytes: 0, pending: 0, errored: false, joinTimer: undefined };
+        const distinct = [...new Set(tags)];
+        const cost = distinct.reduce((n, tag) => n + tag.length * 2, EARLY_SOCKET_BYTES);
+        this.#spendEarly(cost, 'acceptWebSocket()');
+        const held: Held = { socket, tags: distinct, attachment: null, autoResponseAt: null, ws: undefined, early: [], earlyBytes: cost, pending: 0, errored: false, joinTimer: undefined };
         held.joinTimer = setTimeout(() => {
-          if (object.sockets.get(socket) === held && !held.ws) object.sockets.delete(socket);
+          if (object.sockets.get(socket) === held && !held.ws) {
+            object.sockets.delete(socket);
+            this.#dropEarly(held);
+          }
         }, JOIN_MS);
         held.joinTimer.unref();
         object.sockets.set(socket, held);
@@ -202,6 +225,7 @@ export class ObjectSocketHub {
         } else {
           const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
           if (held.earlyBytes + bytes > EARLY_BYTES) throw new BindingError('Error', `send(): more than ${EARLY_BYTES} bytes wait for a client that has not connected yet`);
+          this.#spendEarly(bytes, 'send()');
           held.earlyBytes += bytes;
           held.early.push({ data });
         }
@@ -216,7 +240,15 @@ export class ObjectSocketHub {
       },
       wsAttach: async ([ns, id, socket, attachment]) => {
         const held = find(ns, id, socket);
-        if (held) held.attachment = attachment;
+        if (!held) return null;
+        if (!held.ws) {
+          // Held for a client that has not joined: counted as what waits for it.
+          const more = (attachment?.byteLength ?? 0) - (held.attachment?.byteLength ?? 0);
+          if (more > 0) this.#spendEarly(more, 'serializeAttachment()');
+          else this.#earlyBytes += more;
+          held.earlyBytes += more;
+        }
+        held.attachment = attachment;
         return null;
       },
       wsAutoResponse: async ([ns, id, pair]) => {
@@ -241,6 +273,7 @@ export class ObjectSocketHub {
       refuse: () => {
         if (object.sockets.get(held.socket) !== held) return;
         object.sockets.delete(held.socket);
+        this.#dropEarly(held);
         this.#event(object, { kind: 'ws-close', socket: held.socket, code: 1006, reason: '', clean: false });
       },
     };
@@ -283,6 +316,18 @@ export class ObjectSocketHub {
       if ('data' in early) ws.send(early.data, { binary: typeof early.data !== 'string' });
       else closeSafely(ws, early.code, early.reason);
     }
+    this.#dropEarly(held);
+  }
+
+  /** Counts `bytes` more held for clients not joined yet, or refuses them past EARLY_BYTES_PER_HUB. */
+  #spendEarly(bytes: number, what: string): void {
+    if (this.#earlyBytes + bytes > EARLY_BYTES_PER_HUB) throw new BindingError('Error', `${what}: more than ${EARLY_BYTES_PER_HUB} bytes wait for clients that have not connected yet, over this account's objects`);
+    this.#earlyBytes += bytes;
+  }
+
+  /** Forgets what waited for a socket's client (sent on join, or dropped with the socket). */
+  #dropEarly(held: Held): void {
+    this.#earlyBytes -= held.earlyBytes;
     held.early = [];
     held.earlyBytes = 0;
   }
