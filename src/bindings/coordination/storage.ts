@@ -37,6 +37,22 @@ export interface StorageTarget {
 
 const ABSENT = Symbol('absent');
 
+/** A value whose serialised form deserialises to the same value: the cache keeps it as it is (no bytes to hold or decode). */
+type Primitive = string | number | boolean | bigint | null;
+/** What the cache knows of a key: its serialised value, or the value itself when it is a primitive. */
+type Known = Uint8Array | Primitive;
+
+function isPrimitive(value: unknown): value is Primitive {
+  return value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol' && value !== undefined);
+}
+
+/** The value `known` stands for: bytes are deserialised (a new copy each time), a primitive is itself. */
+function decode(known: Known): unknown {
+  return typeof known === 'object' && known !== null ? deserialize(known) : known;
+}
+
+function noop(): void { /* a batch nobody waits on may fail: its failure is reported through onBroken */ }
+
 function checkKey(key: unknown): string {
   if (typeof key !== 'string') throw new TypeError('Keys must be strings');
   if (Buffer.byteLength(key) > MAX_KEY_BYTES) throw new RangeError(`Keys cannot be larger than ${MAX_KEY_BYTES} bytes.`);
@@ -51,8 +67,11 @@ function checkKeys(keys: unknown[]): string[] {
 /** The asynchronous storage API of one instance. */
 export class ObjectStorage {
   readonly #t: StorageTarget;
-  /** Serialised values known to be current (ABSENT: known missing). */
-  #cache = new Map<string, Uint8Array | typeof ABSENT>();
+  /**
+   * Values known to be current (ABSENT: known missing): serialised, or a primitive as it is, which an instance
+   * keeps between its calls without holding a buffer (the bytes of a write die young; the GC promotes none).
+   */
+  #cache = new Map<string, Known | typeof ABSENT>();
   /** Writes not yet sent (null: a delete), and the promise of their commit. */
   #pending = new Map<string, Uint8Array | null>();
   #pendingBatch: Batch | undefined;
@@ -97,11 +116,12 @@ export class ObjectStorage {
     return this.#confirmedOpen ? undefined : this.#confirmed;
   }
 
-  #setConfirmed(promise: Promise<void>): void {
+  /** `batch`: the promise of a batch, which reopens `#confirmedOpen` itself when it resolves (#batch), without a reaction. */
+  #setConfirmed(promise: Promise<void>, batch = false): void {
     if (promise === this.#confirmed) return;
     this.#confirmed = promise;
     this.#confirmedOpen = false;
-    promise.then(() => { if (this.#confirmed === promise) this.#confirmedOpen = true; }, () => undefined);
+    if (!batch) promise.then(() => { if (this.#confirmed === promise) this.#confirmedOpen = true; }, noop);
   }
 
   async get(keyOrKeys: string | string[], options?: ReadOptions): Promise<unknown> {
@@ -110,35 +130,56 @@ export class ObjectStorage {
       const found = await this.#read(keys, options);
       const out = new Map<string, unknown>();
       for (const key of [...new Set(keys)].sort(compareUtf8)) {
-        const bytes = found.get(key);
-        if (bytes !== undefined) out.set(key, deserialize(bytes));
+        const known = found.get(key);
+        if (known !== undefined) out.set(key, decode(known));
       }
       return out;
     }
     const key = checkKey(keyOrKeys);
-    const bytes = (await this.#read([key], options)).get(key);
-    return bytes === undefined ? undefined : deserialize(bytes);
+    // A key the cache knows (the usual get): answered without the read's list and map.
+    const cached = this.#cache.get(key);
+    if (cached !== undefined) return cached === ABSENT ? undefined : decode(cached);
+    const known = (await this.#read([key], options)).get(key);
+    return known === undefined ? undefined : decode(known);
   }
 
   async put(keyOrEntries: string | Record<string, unknown>, valueOrOptions?: unknown, maybeOptions?: WriteOptions): Promise<void> {
+    if (typeof keyOrEntries === 'string' && !this.#joined) {
+      // One key (the usual put): the same checks, without the lists of entries.
+      checkKey(keyOrEntries);
+      const value = valueOrOptions;
+      if (value === undefined) throw new TypeError('put() called with undefined value.');
+      const bytes = this.#encode(value);
+      this.#write(keyOrEntries, bytes, maybeOptions, isPrimitive(value) ? value : bytes);
+      return;
+    }
     const entries: [string, unknown][] = typeof keyOrEntries === 'string'
       ? [[keyOrEntries, valueOrOptions]]
       : Object.entries(keyOrEntries ?? {});
     const options = (typeof keyOrEntries === 'string' ? maybeOptions : valueOrOptions) as WriteOptions | undefined;
     checkKeys(entries.map(([key]) => key));
-    const limit = this.#t.sqlite ? MAX_VALUE_BYTES_SQLITE : MAX_VALUE_BYTES_KV;
     const encoded = entries.map(([key, value]): [string, Uint8Array] => {
       if (value === undefined) throw new TypeError('put() called with undefined value.');
-      const bytes = serialize(value);
-      if (bytes.byteLength > limit) throw new RangeError(`Values cannot be larger than ${limit} bytes. A value of size ${bytes.byteLength} was provided.`);
-      return [key, bytes];
+      return [key, this.#encode(value)];
     });
     if (this.#joined) {
       this.#joined.write(encoded, []);
       for (const [key, bytes] of encoded) this.#cache.set(key, bytes);
       return;
     }
-    for (const [key, bytes] of encoded) this.#write(key, bytes, options);
+    for (let i = 0; i < encoded.length; i++) {
+      const [key, bytes] = encoded[i] as [string, Uint8Array];
+      const value = (entries[i] as [string, unknown])[1];
+      this.#write(key, bytes, options, isPrimitive(value) ? value : bytes);
+    }
+  }
+
+  /** A value serialised for the store, within the class's limit. */
+  #encode(value: unknown): Uint8Array {
+    const limit = this.#t.sqlite ? MAX_VALUE_BYTES_SQLITE : MAX_VALUE_BYTES_KV;
+    const bytes = serialize(value);
+    if (bytes.byteLength > limit) throw new RangeError(`Values cannot be larger than ${limit} bytes. A value of size ${bytes.byteLength} was provided.`);
+    return bytes;
   }
 
   async delete(keyOrKeys: string | string[], options?: WriteOptions): Promise<boolean | number> {
@@ -282,8 +323,8 @@ export class ObjectStorage {
     await done;
   }
 
-  async #read(keys: string[], options: ReadOptions | undefined): Promise<Map<string, Uint8Array>> {
-    const out = new Map<string, Uint8Array>();
+  async #read(keys: string[], options: ReadOptions | undefined): Promise<Map<string, Known>> {
+    const out = new Map<string, Known>();
     const missing: string[] = [];
     for (const key of keys) {
       const known = this.#cache.get(key);
@@ -311,30 +352,40 @@ export class ObjectStorage {
     return options.allowConcurrency === true ? work() : this.#t.gate.hold(work);
   }
 
-  #write(key: string, bytes: Uint8Array | null, options: WriteOptions | undefined): void {
-    this.#cache.set(key, bytes ?? ABSENT);
+  /** Queues a write of `bytes` (null: a delete); `known` is what the cache keeps for it (the value itself when a primitive). */
+  #write(key: string, bytes: Uint8Array | null, options: WriteOptions | undefined, known: Known = bytes as Known): void {
+    this.#cache.set(key, bytes === null ? ABSENT : known);
     this.#pending.set(key, bytes);
     const batch = this.#batch();
     // Batches commit in order and a failure fails every later one, so the newest batch stands for all before it.
-    if (options?.allowUnconfirmed !== true) this.#setConfirmed(batch.promise);
+    if (options?.allowUnconfirmed !== true) this.#setConfirmed(batch.promise, true);
     if (!this.#scheduled && !this.#writing) {
       this.#scheduled = true;
       // Once the code that wrote has run until it truly waits: every write it made without waiting is in the batch.
-      afterMicrotasks(() => {
-        this.#scheduled = false;
-        this.#send();
-      });
+      afterMicrotasks(this.#sendLater);
     }
   }
 
+  /** The scheduled send of #write (one function per instance, not one per write). */
+  readonly #sendLater = (): void => {
+    this.#scheduled = false;
+    this.#send();
+  };
+
   #batch(): Batch {
     if (!this.#pendingBatch) {
-      let resolve: () => void = () => undefined;
-      let reject: (err: Error) => void = () => undefined;
-      const promise = new Promise<void>((res, rej) => { resolve = res; reject = rej; });
+      let settle: (err?: Error) => void = noop;
+      const promise = new Promise<void>((res, rej) => {
+        settle = (err) => {
+          if (err) return rej(err);
+          res();
+          // The newest confirmed writes are committed: nothing sent now has to wait (unconfirmed()).
+          if (this.#confirmed === promise) this.#confirmedOpen = true;
+        };
+      });
       // Nobody may be waiting on a batch; its failure is reported through onBroken.
-      promise.catch(() => undefined);
-      this.#pendingBatch = { promise, resolve, reject };
+      promise.catch(noop);
+      this.#pendingBatch = { promise, settle };
     }
     return this.#pendingBatch;
   }
@@ -360,19 +411,23 @@ export class ObjectStorage {
     const { puts, deletes } = this.#takePending();
     // Posted now, not a microtask later (no write is in flight here): a synchronous call made after this
     // (sync-storage.ts) must reach the store behind it. After a failed write nothing more is sent.
-    const done = this.#failed ? Promise.reject(this.#failed) : this.#t.call('write', [this.#t.namespace, this.#t.id, puts, deletes]).then(() => undefined);
-    this.#committed = done;
-    done.then(() => {
-      batch.resolve();
-    }, (err: unknown) => {
-      const error = err instanceof Error ? err : new Error(String(err));
-      this.#failed ??= error;
-      batch.reject(error);
-      this.#t.onBroken(error);
-    }).finally(() => {
-      this.#writing = false;
-      this.#send();
-    });
+    const done = this.#failed ? Promise.reject(this.#failed) : this.#t.call('write', [this.#t.namespace, this.#t.id, puts, deletes]);
+    // The batch settles with the write (a failure rejects it with the write's error).
+    this.#committed = batch.promise;
+    done.then(() => this.#written(batch, undefined), (err: unknown) => this.#written(batch, err instanceof Error ? err : new Error(String(err))));
+  }
+
+  /** A batch sent by #send was committed (or failed: `err`, and the instance is reset); the next one goes. */
+  #written(batch: Batch, err: Error | undefined): void {
+    if (err) {
+      this.#failed ??= err;
+      batch.settle(err);
+      this.#t.onBroken(err);
+    } else {
+      batch.settle();
+    }
+    this.#writing = false;
+    this.#send();
   }
 
   /** The first write that failed: every later one fails with it (the instance is reset). */
@@ -412,10 +467,10 @@ export class ObjectStorage {
     this.#carried = undefined;
     if (err) {
       this.#failed ??= err;
-      batch.reject(err);
+      batch.settle(err);
       this.#t.onBroken(err);
     } else {
-      batch.resolve();
+      batch.settle();
     }
     this.#writing = false;
     this.#send();
@@ -438,9 +493,9 @@ export class ObjectStorage {
       puts,
       deletes,
       settle: (err) => {
-        if (!err) return batch.resolve();
+        if (!err) return batch.settle();
         this.#failed ??= err;
-        batch.reject(err);
+        batch.settle(err);
         this.#t.onBroken(err);
       },
     };
@@ -456,10 +511,11 @@ export class ObjectStorage {
     this.#cache.clear();
   }
 
-  /** A cached serialised value (null: known missing), or undefined when the store must be asked. */
-  cached(key: string): Uint8Array | null | undefined {
+  /** A cached value (`{ value }`, value undefined: known missing), or undefined when the store must be asked. */
+  cached(key: string): { value: unknown } | undefined {
     const known = this.#cache.get(key);
-    return known === ABSENT ? null : known;
+    if (known === undefined) return undefined;
+    return { value: known === ABSENT ? undefined : decode(known) };
   }
 
   #chainConfirmed(done: Promise<void>): void {
@@ -486,8 +542,8 @@ export interface SyncJoin {
 
 interface Batch {
   promise: Promise<void>;
-  resolve(): void;
-  reject(err: Error): void;
+  /** Resolves the batch's promise, or rejects it with `err`. */
+  settle(err?: Error): void;
 }
 
 /** Orders keys by their UTF-8 bytes, as the store does. */

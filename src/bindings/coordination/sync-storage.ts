@@ -106,7 +106,7 @@ class SyncStorage {
   kvGet(key: unknown): unknown {
     const k = checkKey(key);
     const cached = this.#t.storage.cached(k);
-    if (cached !== undefined) return cached === null ? undefined : deserialize(cached);
+    if (cached !== undefined) return cached.value;
     this.#flush();
     const found = this.#call('get', [[k]]);
     const bytes = found[0]?.[1];
