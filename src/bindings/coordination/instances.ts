@@ -37,6 +37,8 @@ export interface InstanceContext {
 
 interface Instance {
   key: string;
+  namespace: string;
+  id: string;
   gate: InputGate;
   storage: ObjectStorage;
   /** The object, once its constructor has returned. */
@@ -48,7 +50,19 @@ interface Instance {
   guard: RpcLinkGuard | undefined;
 }
 
-const instances = new Map<string, Instance>();
+/** The instances by namespace, then id: an event finds its instance without building a key string. */
+const instances = new Map<string, Map<string, Instance>>();
+
+function instanceOf(namespace: string, id: string): Instance | undefined {
+  return instances.get(namespace)?.get(id);
+}
+
+function forget(instance: Instance): void {
+  const ids = instances.get(instance.namespace);
+  if (ids?.get(instance.id) !== instance) return;
+  ids.delete(instance.id);
+  if (ids.size === 0) instances.delete(instance.namespace);
+}
 
 /** The instance whose code is running (its events, and calls on what it exported): its output gate holds the calls it makes. */
 const running = new AsyncLocalStorage<Instance>();
@@ -95,11 +109,11 @@ function keyOf(namespace: string, id: string): string {
 
 /** Forgets an instance (evicted, or moved to another isolate): its next event here constructs a new one from storage. */
 export function dropInstance(namespace: string, id: string): void {
-  const instance = instances.get(keyOf(namespace, id));
+  const instance = instanceOf(namespace, id);
   dropSocketMirror(keyOf(namespace, id));
   if (!instance) return;
   instance.broken ??= new Error('This object instance was evicted.');
-  instances.delete(instance.key);
+  forget(instance);
 }
 
 /** An instance's calls about its hibernatable sockets, on its storage service (websockets-isolate.ts). */
@@ -109,7 +123,7 @@ function socketCall(context: InstanceContext) {
 
 function reset(instance: Instance, err: Error): void {
   instance.broken ??= err;
-  if (instances.get(instance.key) === instance) instances.delete(instance.key);
+  forget(instance);
 }
 
 /** What each failed outcome's error was when thrown: the object's own record gets its stack, its caller only name and message. */
@@ -130,7 +144,7 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
   const key = keyOf(event.namespace, event.id);
   const gate = new InputGate();
   const call = typedCall<ObjectStorageProtocol>(((method, args) => context.call(OBJECT_STORAGE_SERVICE, method, args)) as BindingTransport);
-  const instance: Instance = { key, gate, object: undefined, broken: undefined, blockDepth: 0, guard: undefined, storage: undefined as unknown as ObjectStorage };
+  const instance: Instance = { key, namespace: event.namespace, id: event.id, gate, object: undefined, broken: undefined, blockDepth: 0, guard: undefined, storage: undefined as unknown as ObjectStorage };
   instance.storage = new ObjectStorage({ call, namespace: event.namespace, id: event.id, sqlite: event.sqlite, gate, onBroken: (err) => reset(instance, err) });
   const callSync = ((method: string, args: readonly unknown[]) => context.callSync(OBJECT_STORAGE_SERVICE, method, args)) as SyncStorageCall;
   const syncTarget = { storage: instance.storage, callSync, call, namespace: event.namespace, id: event.id, sqlite: event.sqlite };
@@ -151,7 +165,9 @@ function createInstance(event: ObjectEvent, context: InstanceContext): Instance 
       reset(instance, reason instanceof Error ? reason : new Error(reason === undefined ? 'The object was aborted.' : String(reason)));
     },
   };
-  instances.set(key, instance);
+  let ids = instances.get(event.namespace);
+  if (!ids) instances.set(event.namespace, (ids = new Map()));
+  ids.set(event.id, instance);
   try {
     startSession(syncTarget);
     instance.object = running.run(instance, () => new (Class as new (ctx: unknown, env: unknown) => Record<string, unknown>)(state, context.env));
@@ -195,10 +211,10 @@ export async function runObjectEvent(event: ObjectEvent, context: InstanceContex
   let instance: Instance;
   try {
     // The state of its hibernatable sockets first: the constructor may call getWebSockets().
-    applyHeldState(keyOf(event.namespace, event.id), event.held, socketCall(context));
-    const found = instances.get(keyOf(event.namespace, event.id));
+    if (event.held) applyHeldState(keyOf(event.namespace, event.id), event.held, socketCall(context));
+    const found = instanceOf(event.namespace, event.id);
     // Reset by the host (directory.ts): replaced, not broken, so a response body the old one still streams finishes.
-    if (found && event.reset) instances.delete(found.key);
+    if (found && event.reset) forget(found);
     instance = found && !found.broken && !event.reset ? found : createInstance(event, context);
   } catch (err) {
     return { ok: false, error: toRemote(err) };

@@ -21,11 +21,16 @@ interface Held extends ObjectLease {
 export type LeasedRunner = (event: ObjectEvent) => Promise<ObjectOutcome>;
 
 /**
- * The leases this isolate holds, and how their calls run: one per realm (rpc-values.ts, `realmShared`), since the
- * runtime and the binding's half may be two copies of this module when Ledge runs from its sources.
+ * The leases this isolate holds (by namespace, then id: the lookup of every call builds no key string), and how
+ * their calls run: one per realm (rpc-values.ts, `realmShared`), since the runtime and the binding's half may be
+ * two copies of this module when Ledge runs from its sources.
  */
-const LEASES = realmShared('coordination-leases', () => ({ held: new Map<string, Held>(), runner: undefined as LeasedRunner | undefined }));
+const LEASES = realmShared('coordination-leases-by-namespace', () => ({ held: new Map<string, Map<string, Held>>(), runner: undefined as LeasedRunner | undefined }));
 const held = LEASES.held;
+
+function heldLease(namespace: string, id: string): Held | undefined {
+  return held.get(namespace)?.get(id);
+}
 
 /** The runtime says how leased calls run; without it no lease is taken. */
 export function installLeasedRunner(run: LeasedRunner): void {
@@ -34,8 +39,9 @@ export function installLeasedRunner(run: LeasedRunner): void {
 
 /** The host leased an object to this isolate. */
 export function grantLease(lease: ObjectLease): void {
-  const key = `${lease.namespace}\n${lease.id}`;
-  if (!held.has(key)) held.set(key, { ...lease, inflight: 0, lastUsed: Date.now(), drained: [] });
+  let ids = held.get(lease.namespace);
+  if (!ids) held.set(lease.namespace, (ids = new Map()));
+  if (!ids.has(lease.id)) ids.set(lease.id, { ...lease, inflight: 0, lastUsed: Date.now(), drained: [] });
 }
 
 /**
@@ -44,14 +50,15 @@ export function grantLease(lease: ObjectLease): void {
  * answer (undefined) comes once the calls running under it have ended.
  */
 export async function endLease(namespace: string, id: string, idleMs?: number): Promise<number | undefined> {
-  const key = `${namespace}\n${id}`;
-  const lease = held.get(key);
-  if (!lease) return undefined;
+  const ids = held.get(namespace);
+  const lease = ids?.get(id);
+  if (!ids || !lease) return undefined;
   if (idleMs !== undefined) {
     const unused = lease.inflight > 0 ? 0 : Date.now() - lease.lastUsed;
     if (unused < idleMs) return unused;
   }
-  held.delete(key);
+  ids.delete(id);
+  if (ids.size === 0) held.delete(namespace);
   while (lease.inflight > 0) await new Promise<void>((resolve) => lease.drained.push(resolve));
   return undefined;
 }
@@ -65,23 +72,37 @@ export type LeasedCall = (name: string | null, link: number, method: string, arg
  * call waits at its caller's output gate) until `end` is called, which the caller does however the call ends.
  */
 export function takeLease(namespace: string, id: string): { run: LeasedCall; end(): void } | undefined {
-  const lease = held.get(`${namespace}\n${id}`);
+  const lease = heldLease(namespace, id);
   const run = LEASES.runner;
   if (!lease || !run) return undefined;
   lease.inflight++;
-  let ended = false;
-  return {
-    async run(name, link, method, args) {
-      const outcome = await run({ kind: 'rpc', link, method, args, namespace: lease.namespace, className: lease.className, id: lease.id, name, sqlite: lease.sqlite });
-      if (!outcome.ok) return { error: outcome.error };
-      return outcome.linkDone === true ? { value: outcome.value, linkDone: true } : { value: outcome.value };
-    },
-    end() {
-      if (ended) return;
-      ended = true;
-      lease.inflight--;
-      lease.lastUsed = Date.now();
-      if (lease.inflight === 0) for (const wake of lease.drained.splice(0)) wake();
-    },
-  };
+  return new LeasedTicket(lease, run);
+}
+
+/** One call's hold on a lease (takeLease): its methods on the prototype, so a call allocates one object, not three. */
+class LeasedTicket {
+  readonly #lease: Held;
+  readonly #runner: LeasedRunner;
+  #ended = false;
+
+  constructor(lease: Held, runner: LeasedRunner) {
+    this.#lease = lease;
+    this.#runner = runner;
+  }
+
+  async run(name: string | null, link: number, method: string, args: unknown[]): ReturnType<LeasedCall> {
+    const lease = this.#lease;
+    const outcome = await this.#runner({ kind: 'rpc', link, method, args, namespace: lease.namespace, className: lease.className, id: lease.id, name, sqlite: lease.sqlite });
+    if (!outcome.ok) return { error: outcome.error };
+    return outcome.linkDone === true ? { value: outcome.value, linkDone: true } : { value: outcome.value };
+  }
+
+  end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    const lease = this.#lease;
+    lease.inflight--;
+    lease.lastUsed = Date.now();
+    if (lease.inflight === 0 && lease.drained.length > 0) for (const wake of lease.drained.splice(0)) wake();
+  }
 }
