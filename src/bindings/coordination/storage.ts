@@ -51,6 +51,12 @@ function decode(known: Known): unknown {
   return typeof known === 'object' && known !== null ? deserialize(known) : known;
 }
 
+/**
+ * What `#committed` and `#confirmed` become once the batch they stood for has committed: an instance idle between
+ * its calls then holds no promise of its last call, which would outlive the young generation and be promoted.
+ */
+const SETTLED: Promise<void> = Promise.resolve();
+
 function noop(): void { /* a batch nobody waits on may fail: its failure is reported through onBroken */ }
 
 function checkKey(key: unknown): string {
@@ -78,8 +84,8 @@ export class ObjectStorage {
   #scheduled = false;
   #writing = false;
   /** Every write sent so far, committed (the output gate waits on it). */
-  #committed: Promise<void> = Promise.resolve();
-  #confirmed: Promise<void> = Promise.resolve();
+  #committed: Promise<void> = SETTLED;
+  #confirmed: Promise<void> = SETTLED;
   #alarm: number | null | undefined;
 
   constructor(target: StorageTarget) {
@@ -380,7 +386,11 @@ export class ObjectStorage {
           if (err) return rej(err);
           res();
           // The newest confirmed writes are committed: nothing sent now has to wait (unconfirmed()).
-          if (this.#confirmed === promise) this.#confirmedOpen = true;
+          if (this.#confirmed === promise) {
+            this.#confirmed = SETTLED;
+            this.#confirmedOpen = true;
+          }
+          if (this.#committed === promise) this.#committed = SETTLED;
         };
       });
       // Nobody may be waiting on a batch; its failure is reported through onBroken.
