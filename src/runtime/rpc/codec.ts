@@ -13,6 +13,7 @@
  *
  * This file is loaded by the isolate: it imports nothing host-only.
  */
+import { types } from 'node:util';
 import { RPC_TARGET_BRAND } from '../modules/hooks.js';
 import { encodeRpcValueKind, rpcValueKind, type RpcValueImporter } from '../../bindings/rpc-values.js';
 
@@ -68,7 +69,35 @@ function clonesAsIs(value: object): boolean {
 
 /** Encodes `value` for the other side; functions, RpcTargets and streams are exported through `exporter`. */
 export function encodeRpcValue(value: unknown, exporter: RpcExporter): unknown {
-  return encode(value, exporter, new Map());
+  if (isPlain(value)) return value;
+  if (!isPlainArray(value)) return encode(value, exporter, new Map());
+  // The usual argument list or result: encode's array branch, its map of objects seen made only for an element that needs it.
+  const out: unknown[] = new Array<unknown>(value.length);
+  let seen: Map<object, unknown> | undefined;
+  for (let i = 0; i < value.length; i++) {
+    const element: unknown = value[i];
+    if (isPlain(element)) out[i] = element;
+    else out[i] = encode(element, exporter, (seen ??= new Map<object, unknown>([[value, out]])));
+  }
+  return out;
+}
+
+/** A value that is its own encoding and decoding: neither a symbol (refused), nor a function, nor an object. */
+function isPlain(value: unknown): boolean {
+  return value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol');
+}
+
+/**
+ * An array the codec's array branch takes whatever the checks before it (a real array, no proxy, whose prototype
+ * is Array's: no marker, target, stream or clonable class).
+ */
+function isPlainArray(value: unknown): value is unknown[] {
+  return Array.isArray(value) && !types.isProxy(value) && Object.getPrototypeOf(value) === Array.prototype;
+}
+
+/** Whether encoding or decoding `value` needs no exporter or importer (a plain value or an empty list), checked without reading any element. */
+export function needsNoLink(value: unknown): boolean {
+  return isPlain(value) || (isPlainArray(value) && value.length === 0);
 }
 
 function encode(value: unknown, exporter: RpcExporter, seen: Map<object, unknown>): unknown {
@@ -196,7 +225,17 @@ export function isStreamExport(value: object): boolean {
 
 /** Decodes a value from the other side; its stubs and streams call back through `importer`. */
 export function decodeRpcValue(value: unknown, importer: RpcImporter): unknown {
-  return decode(value, importer, new Map());
+  if (value === null || typeof value !== 'object') return value;
+  if (!isPlainArray(value)) return decode(value, importer, new Map());
+  // As encodeRpcValue: decode's array branch, its map of objects seen made only for an element that needs it.
+  const out: unknown[] = new Array<unknown>(value.length);
+  let seen: Map<object, unknown> | undefined;
+  for (let i = 0; i < value.length; i++) {
+    const element: unknown = value[i];
+    if (element === null || typeof element !== 'object') out[i] = element;
+    else out[i] = decode(element, importer, (seen ??= new Map<object, unknown>([[value, out]])));
+  }
+  return out;
 }
 
 function decode(value: unknown, importer: RpcImporter, seen: Map<object, unknown>): unknown {

@@ -9,7 +9,7 @@
  * link closes. A link the isolate opened closes when the event that opened it ends, or at once when its
  * call has returned and the caller holds nothing from it. Loaded by the isolate: nothing host-only.
  */
-import { DISPOSE, decodeRpcValue, encodeRpcValue, isRpcTarget, isStreamExport, type RpcExporter, type RpcImporter } from './codec.js';
+import { DISPOSE, decodeRpcValue, encodeRpcValue, isRpcTarget, isStreamExport, needsNoLink, type RpcExporter, type RpcImporter } from './codec.js';
 import { fromRpcError, settleOutcome, toRpcError, type RpcOutcome } from './errors.js';
 import type { RpcLinkGuard } from '../../bindings/isolate-part.js';
 import { isForwarder } from '../../bindings/rpc-values.js';
@@ -64,6 +64,12 @@ interface LinkState {
   /** The other end's number when both ends are in this session (`callLocal`): its traffic never reaches the host. */
   local?: number;
 }
+
+/** The exporter and importer of a value that needs neither (needsNoLink): nothing is made for the usual plain call. */
+const NO_LINK: RpcExporter & RpcImporter = {
+  export: () => { throw new Error('a plain value exports nothing'); },
+  stub: () => { throw new Error('a plain value imports nothing'); },
+};
 
 /** Names a stub never forwards: they belong to every object, or make a stub look like a promise. */
 const NOT_METHODS = new Set(['then', 'constructor', ...Object.getOwnPropertyNames(Object.prototype)]);
@@ -166,12 +172,12 @@ export class RpcSession {
 
   /** Encodes a value on `link` (the result of an incoming call). */
   encode(link: number, value: unknown): unknown {
-    return encodeRpcValue(value, this.#exporter(link, undefined));
+    return encodeRpcValue(value, needsNoLink(value) ? NO_LINK : this.#exporter(link, undefined));
   }
 
   /** Decodes a value from `link`; the stubs made are added to `made` when given (released when the call's scope ends). */
   decode(link: number, value: unknown, made?: object[]): unknown {
-    return decodeRpcValue(value, this.#importer(link, made));
+    return decodeRpcValue(value, needsNoLink(value) ? NO_LINK : this.#importer(link, made));
   }
 
   /**
@@ -224,7 +230,8 @@ export class RpcSession {
     const made: number[] = [];
     state.calls++;
     try {
-      const encoded = encodeRpcValue([...args], this.#exporter(link, made)) as unknown[];
+      const list = [...args];
+      const encoded = encodeRpcValue(list, needsNoLink(list) ? NO_LINK : this.#exporter(link, made)) as unknown[];
       // The output gate: nothing leaves before the writes the sender saw as done are committed (reference §4.2),
       // whether the call is on a stub the object received on its own call's link or one it made itself.
       if (state.guard) await state.guard.outgoing();
