@@ -21,7 +21,7 @@ import { setObjectValuesAccount } from '../bindings/coordination/rpc-values.js';
 import { endLease, grantLease, installLeasedRunner } from '../bindings/coordination/leases.js';
 import { WebSocketRequestResponsePair, installObjectSockets, takeSocketFlush } from '../bindings/coordination/websockets-isolate.js';
 import { createObjectSocketSupport } from './websockets/object-sockets.js';
-import type { CarriedWrites, ObjectEvent } from '../bindings/coordination/protocol.js';
+import type { CarriedWrites, ObjectEvent, ObjectOutcome } from '../bindings/coordination/protocol.js';
 import { OBJECT_STORAGE_SERVICE } from '../bindings/coordination/service-name.js';
 import { BATCH_LIMIT, batchLimitOf, createBatchSender, isolateMessageBytes } from './batch-port.js';
 import { createConsoleBudget } from './console-budget.js';
@@ -145,7 +145,9 @@ const objectRpc: RpcCallee = {
 
 /** Ends the RPC links an event opened. */
 function closeLinks(event: EventState): void {
-  for (const link of event.links?.splice(0) ?? []) rpc.session.close(link);
+  const links = event.links;
+  if (!links || links.length === 0) return;
+  for (const link of links.splice(0)) rpc.session.close(link);
 }
 
 const calls = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
@@ -543,20 +545,30 @@ installLeasedRunner(async (event) => {
   // Announced to the host only if it logs (log()); otherwise its one message is its end.
   const call = { namespace: event.namespace, objectId: event.id, method: event.kind === 'rpc' ? event.method : event.kind, startedAt: Date.now() };
   unannounced.set(id, call);
-  const outcome = await events.run(eventState, () => runObjectEvent(event, objectContext(), true)).catch((err: unknown) => ({ ok: false as const, error: { name: 'Error', message: String((err as Error)?.message ?? err) } }));
+  let outcome: ObjectOutcome;
+  try {
+    outcome = await events.run(eventState, () => runObjectEvent(event, objectContext(), true));
+  } catch (err) {
+    outcome = { ok: false, error: { name: 'Error', message: String((err as Error)?.message ?? err) } };
+  }
   const thrown = thrownOf(outcome);
   const end = (): void => {
     // The links its code opened close when it ends.
     closeLinks(eventState);
     const never = unannounced.get(id);
     unannounced.delete(id);
-    send({ t: 'object-local-end', id, ...(thrown === undefined ? {} : { exception: serializeError(thrown) }), ...(never ? { call: never } : {}) });
+    // The usual end (no exception, never announced) as one literal, without spreading empty objects into it.
+    if (thrown === undefined && !never) send({ t: 'object-local-end', id });
+    else send({ t: 'object-local-end', id, ...(thrown === undefined ? {} : { exception: serializeError(thrown) }), ...(never ? { call: never } : {}) });
   };
   // Work it left to ctx.waitUntil keeps it open (its lines land in its record) within the usual bound; the caller's
   // event waits for that work too, and reports its failures, so they are not reported twice.
+  if (waits.length === from) {
+    end();
+    return outcome;
+  }
   const added = waits.slice(from);
-  if (added.length === 0) end();
-  else if (caller) {
+  if (caller) {
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise((resolve) => { timer = setTimeout(resolve, init.waitUntilMs); });
     void Promise.race([Promise.allSettled(added), bound]).then(() => { clearTimeout(timer); end(); });

@@ -76,7 +76,6 @@ const STUB_PROTOTYPE: object = realmShared('coordination-stub-prototype', () => 
  * and results may hold functions and RpcTargets (passed as stubs), streams, Requests and Responses, ids and stubs.
  */
 function createStub(id: DurableObjectId, send: StubSend, dispose: () => void): object {
-  const methods = new Map<string, (...args: unknown[]) => Promise<unknown>>();
   const base = Object.assign(Object.create(STUB_PROTOTYPE) as object, {
     id,
     name: id.name,
@@ -86,21 +85,41 @@ function createStub(id: DurableObjectId, send: StubSend, dispose: () => void): o
       return response;
     },
   });
-  const stub = new Proxy(base, {
-    get(target, property) {
-      // `using stub = ns.get(id)`: a stub of the object itself holds nothing to release (stubs it returns do).
-      if (property === DISPOSE) return dispose;
-      if (typeof property !== 'string') return undefined;
-      if (Object.hasOwn(target, property)) return target[property as keyof typeof target];
-      if (!isRpcName(property)) return undefined;
-      let method = methods.get(property);
-      if (!method) methods.set(property, (method = (...args: unknown[]) => send('rpc', property, args)));
-      return method;
-    },
-    set: () => false,
-  });
+  const stub = new Proxy(base, new StubHandler(send, dispose));
   STUBS.set(stub, { id, send });
   return stub;
+}
+
+/** The traps of one stub: its methods on the prototype, so a stub makes one handler object rather than one and two closures. */
+class StubHandler {
+  readonly #send: StubSend;
+  readonly #dispose: () => void;
+  /** The methods handed out so far, by name (the same function each time): made on the first. */
+  #methods: Map<string, (...args: unknown[]) => Promise<unknown>> | undefined;
+
+  constructor(send: StubSend, dispose: () => void) {
+    this.#send = send;
+    this.#dispose = dispose;
+  }
+
+  get(target: object, property: string | symbol): unknown {
+    // `using stub = ns.get(id)`: a stub of the object itself holds nothing to release (stubs it returns do).
+    if (property === DISPOSE) return this.#dispose;
+    if (typeof property !== 'string') return undefined;
+    if (Object.hasOwn(target, property)) return target[property as keyof typeof target];
+    if (!isRpcName(property)) return undefined;
+    const methods = (this.#methods ??= new Map());
+    let method = methods.get(property);
+    if (!method) {
+      const send = this.#send;
+      methods.set(property, (method = (...args: unknown[]) => send('rpc', property, args)));
+    }
+    return method;
+  }
+
+  set(): boolean {
+    return false;
+  }
 }
 
 /**
