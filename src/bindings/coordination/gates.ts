@@ -90,12 +90,15 @@ export class InputGate {
   #schedule(): void {
     if (this.#scheduled || this.#locks > 0 || this.#waiting.length === 0) return;
     this.#scheduled = true;
-    afterMicrotasks(() => {
-      this.#scheduled = false;
-      if (this.#locks > 0) return;
-      // One delivery at a time: the event's synchronous part and its microtasks run before the next is let in.
-      this.#waiting.shift()?.();
-      this.#schedule();
-    });
+    afterMicrotasks(this.#deliver);
   }
+
+  /** The scheduled delivery of #schedule (one function per gate, not one per event). */
+  readonly #deliver = (): void => {
+    this.#scheduled = false;
+    if (this.#locks > 0) return;
+    // One delivery at a time: the event's synchronous part and its microtasks run before the next is let in.
+    this.#waiting.shift()?.();
+    this.#schedule();
+  };
 }

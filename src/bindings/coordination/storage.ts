@@ -61,6 +61,32 @@ function decode(known: Known): unknown {
  */
 const SETTLED: Promise<void> = Promise.resolve();
 
+/**
+ * A number serialised as V8's serializer writes a heap number (its header, the double tag, the 8 bytes of the
+ * double), which `deserialize` reads back as the same number (-0 and NaN included), without making a serializer
+ * (about 0.75 µs a put). The header and byte order are V8's own, taken from `serialize` and checked against it
+ * when this module loads; where they differ, numbers are serialised by `serialize` like any value.
+ */
+const numberBytes = (() => {
+  const scratch = new Float64Array(1);
+  const scratchBytes = new Uint8Array(scratch.buffer);
+  const probe = serialize(3.5);
+  const head = Uint8Array.from(probe.subarray(0, probe.byteLength - 8));
+  const encode = (value: number): Uint8Array => {
+    scratch[0] = value;
+    const bytes = new Uint8Array(head.byteLength + 8);
+    bytes.set(head);
+    bytes.set(scratchBytes, head.byteLength);
+    return bytes;
+  };
+  // Values V8 always writes as heap numbers (not small integers): the fast form must be byte for byte theirs.
+  for (const value of [3.5, -0, -2.25, 1e300, 2 ** 53 + 2]) {
+    const own = encode(value);
+    if (!Buffer.from(own).equals(serialize(value)) || !Object.is(deserialize(own), value)) return undefined;
+  }
+  return encode;
+})();
+
 function noop(): void { /* a batch nobody waits on may fail: its failure is reported through onBroken */ }
 
 function checkKey(key: unknown): string {
@@ -190,6 +216,7 @@ export class ObjectStorage {
 
   /** A value serialised for the store, within the class's limit. */
   #encode(value: unknown): Uint8Array {
+    if (typeof value === 'number' && numberBytes) return numberBytes(value);
     const limit = this.#t.sqlite ? MAX_VALUE_BYTES_SQLITE : MAX_VALUE_BYTES_KV;
     const bytes = serialize(value);
     if (bytes.byteLength > limit) throw new RangeError(`Values cannot be larger than ${limit} bytes. A value of size ${bytes.byteLength} was provided.`);
