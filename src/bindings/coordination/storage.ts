@@ -568,15 +568,7 @@ export class ObjectStorage {
     const batch = this.#carried;
     if (!batch) return;
     this.#carried = undefined;
-    if (err) {
-      this.#failed ??= err;
-      batch.settle(err);
-      this.#t.onBroken(err);
-    } else {
-      batch.settle();
-    }
-    this.#writing = false;
-    this.#send();
+    this.#written(batch, err);
   }
 
   /**
