@@ -129,7 +129,13 @@ export interface CoordinationProtocol {
 }
 
 const LINK = z.number().int().positive();
-const ID = z.string().max(64);
+/** The bounds of ids, namespaces, keys and the storage calls' lists: the schemas' and the plain checks' alike. */
+const ID_MAX = 64;
+const NS_MAX = 512;
+const KEY_MAX = 2048 * 4;
+const GET_KEYS_MAX = 128;
+const WRITE_ITEMS_MAX = 100_000;
+const ID = z.string().max(ID_MAX);
 
 export const COORDINATION_CALLS = {
   event: z.tuple([ID, z.string().max(4096).nullable(), z.discriminatedUnion('kind', [
@@ -164,22 +170,16 @@ export interface ObjectStorageProtocol {
 /** A value bound to a SQL statement as it crosses: BLOBs as bytes. */
 export type SqlBinding = string | number | null | Uint8Array;
 
-const NS = z.string().max(512);
-const KEY = z.string().max(2048 * 4);
+const NS = z.string().max(NS_MAX);
+const KEY = z.string().max(KEY_MAX);
 
 /** Writes carried on a result, as the host checks them before committing (the bounds of `write`). */
 export const CARRIED_WRITES = z.strictObject({
   seq: z.number().int().positive(),
-  puts: z.array(z.tuple([KEY, z.instanceof(Uint8Array)])).max(100_000),
-  deletes: z.array(KEY).max(100_000),
+  puts: z.array(z.tuple([KEY, z.instanceof(Uint8Array)])).max(WRITE_ITEMS_MAX),
+  deletes: z.array(KEY).max(WRITE_ITEMS_MAX),
 });
 
-/** The bounds above (NS, ID, KEY, and the lists'), for the plain checks below. */
-const NS_MAX = 512;
-const ID_MAX = 64;
-const KEY_MAX = 2048 * 4;
-const GET_KEYS_MAX = 128;
-const WRITE_ITEMS_MAX = 100_000;
 
 function isText(value: unknown, max: number): boolean {
   return typeof value === 'string' && value.length <= max;
@@ -219,12 +219,12 @@ export function isCarriedWrites(value: unknown): value is z.infer<typeof CARRIED
 }
 
 export const OBJECT_STORAGE_CALLS = {
-  get: z.tuple([NS, ID, z.array(KEY).max(128)]),
+  get: z.tuple([NS, ID, z.array(KEY).max(GET_KEYS_MAX)]),
   list: z.tuple([NS, ID, z.strictObject({
     start: KEY.optional(), startAfter: KEY.optional(), end: KEY.optional(), prefix: KEY.optional(),
     reverse: z.boolean().optional(), limit: z.number().int().positive().optional(),
   })]),
-  write: z.tuple([NS, ID, z.array(z.tuple([KEY, z.instanceof(Uint8Array)])).max(100_000), z.array(KEY).max(100_000)]),
+  write: z.tuple([NS, ID, z.array(z.tuple([KEY, z.instanceof(Uint8Array)])).max(WRITE_ITEMS_MAX), z.array(KEY).max(WRITE_ITEMS_MAX)]),
   deleteAll: z.tuple([NS, ID]),
   getAlarm: z.tuple([NS, ID]),
   setAlarm: z.tuple([NS, ID, z.number().finite().nullable()]),

@@ -1,5 +1,4 @@
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { endianness } from 'node:os';
 
 /** One commit point (pitr.ts's CommitPoint, which has the same shape). */
 export interface LoggedPoint {
@@ -11,7 +10,6 @@ export interface LoggedPoint {
 
 /** Bytes of one point: seq, time, segment and offset as little-endian doubles (every one an integer below 2^53). */
 const RECORD_BYTES = 32;
-const LITTLE_ENDIAN = endianness() === 'LE';
 
 /**
  * The commit points a history has recorded but not yet written to its index (pitr.ts), appended to a small file
@@ -24,8 +22,6 @@ export class PointLog {
   readonly #file: string;
   readonly #fd: number;
   readonly #record = Buffer.alloc(RECORD_BYTES);
-  /** The record's four doubles, written in place on a little-endian machine (the file's order) rather than byte by byte. */
-  readonly #fields = LITTLE_ENDIAN ? new Float64Array(this.#record.buffer, this.#record.byteOffset, 4) : undefined;
 
   constructor(file: string) {
     this.#file = file;
@@ -52,15 +48,6 @@ export class PointLog {
 
   append(point: LoggedPoint): void {
     const record = this.#record;
-    const fields = this.#fields;
-    if (fields) {
-      fields[0] = point.seq;
-      fields[1] = point.time;
-      fields[2] = point.segment;
-      fields[3] = point.offset;
-      writeSync(this.#fd, record, 0, RECORD_BYTES);
-      return;
-    }
     record.writeDoubleLE(point.seq, 0);
     record.writeDoubleLE(point.time, 8);
     record.writeDoubleLE(point.segment, 16);
